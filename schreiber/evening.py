@@ -1,0 +1,185 @@
+"""An evening as a sequence of entries, replayed into scores.
+
+State that runs across hands (the deal, doubled rounds, Holz, the Pagat pot)
+lives here, as immutable values. ``step`` scores one entry from the state
+before it; ``replay`` scores a whole evening, so a correction anywhere
+re-scores every later hand consistently. Pure: no storage, no CLI.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from .engine import Context, Item, Score, score
+from .hand import Hand, HandError, check_hand
+from .rules import Rules
+from .table import Table
+
+ENTRY_KINDS = ("hand", "radl", "redeal", "strafpunkt")
+
+
+@dataclass(frozen=True)
+class State:
+    """The evening between two entries."""
+
+    next_dealer: str
+    hands: int = 0  # hands scored so far
+    radl: tuple[int, ...] = ()  # hands left in each running Radl (queued: one entry)
+    holz: tuple[tuple[str, int], ...] = ()
+    pot: Fraction = Fraction(0)
+
+    def holz_of(self, player: str) -> int:
+        return dict(self.holz).get(player, 0)
+
+    @property
+    def radl_left(self) -> int:
+        return sum(self.radl)
+
+    def to_json(self) -> str:
+        return json.dumps({
+            "next_dealer": self.next_dealer, "hands": self.hands, "radl": list(self.radl),
+            "holz": dict(self.holz), "pot": str(self.pot),
+        }, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> "State":
+        d = json.loads(text)
+        return cls(d["next_dealer"], d["hands"], tuple(d["radl"]), tuple(d["holz"].items()), Fraction(d["pot"]))
+
+
+def initial_state(rules: Rules, players: tuple[str, ...], dealer: str | None = None, pot: Fraction = Fraction(0)) -> State:
+    radl = (rules.first_hands_double,) if rules.first_hands_double else ()
+    holz = tuple((p, 0) for p in players) if rules.holz else ()
+    return State(dealer or players[0], 0, radl, holz, Fraction(pot))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one entry did: its items and payments, and the state after it."""
+
+    kind: str
+    dealer: str | None
+    hand: Hand | None
+    table: Table | None
+    items: tuple[Item, ...]
+    payments: tuple[tuple[str, Fraction], ...]
+    radl_factor: int
+    state: State
+    score: Score | None = None
+    player: str | None = None
+    notes: tuple[str, ...] = field(default=())
+
+    def payment(self, player: str) -> Fraction:
+        return dict(self.payments).get(player, Fraction(0))
+
+
+def radl_hands(rules: Rules, players: tuple[str, ...]) -> int:
+    return rules.radl_hands or len(players)
+
+
+def _add_radl(rules: Rules, state: State, n: int) -> tuple[int, ...]:
+    if rules.radl_stack or not state.radl:
+        return state.radl + (n,)
+    return state.radl[:-1] + (state.radl[-1] + n,)
+
+
+def _radl_factor(rules: Rules, state: State) -> int:
+    if not state.radl:
+        return 1
+    return 2 ** len(state.radl) if rules.radl_stack else 2
+
+
+def step(rules: Rules, players: tuple[str, ...], state: State, entry: dict) -> Outcome:
+    """Score one entry: {"kind": "hand", "record": {...}}, {"kind": "radl"},
+    {"kind": "redeal"} or {"kind": "strafpunkt", "player": NAME}."""
+    kind = entry.get("kind", "hand")
+    if kind == "radl":
+        new = replace(state, radl=_add_radl(rules, state, radl_hands(rules, players)))
+        return Outcome("radl", None, None, None, (), (), 1, new)
+    if kind == "redeal":
+        return Outcome("redeal", state.next_dealer, None, None, (), (), 1, state)
+    if kind == "strafpunkt":
+        offender = entry["player"]
+        v = Fraction(rules.strafpunkt)
+        pay = {p: Fraction(0) for p in players}
+        for p in players:
+            if p != offender:
+                pay[p] += v
+                pay[offender] -= v
+        item = Item("strafpunkt", f"Strafpunkt für {offender}", v, (), tuple(sorted(pay.items())))
+        return Outcome("strafpunkt", None, None, None, (item,), tuple(pay.items()), 1, state, player=offender)
+    if kind != "hand":
+        raise HandError([f"unknown entry kind '{kind}'"])
+
+    hand, table = check_hand(entry["record"], rules, players, state.next_dealer)
+    dealer = table.dealer
+    items: list[Item] = []
+    pot = state.pot
+    payments = {p: Fraction(0) for p in players}
+    if rules.pagatkassa:
+        stake = Fraction(rules.pagatkassa + (rules.pagatkassa_start if pot == 0 else 0))
+        if rules.pagatkassa_cap:
+            stake = max(Fraction(0), min(stake, rules.pagatkassa_cap - pot))
+        if stake:
+            items.append(Item("stake", f"Einsatz Pagatkassa ({dealer} gibt)", stake, (), ((dealer, -stake),)))
+            payments[dealer] -= stake
+            pot += stake
+    factor = _radl_factor(rules, state)
+    holders = tuple(p for p, n in state.holz if n > 0) if rules.holz else ()
+    ctx = Context(radl=factor, radl_scope=rules.radl_scope, holz=holders, pot=pot, pot_cap=rules.pagatkassa_cap)
+    sc = score(hand, rules, table, ctx)
+    items.extend(sc.items)
+    for p, v in sc.payments:
+        payments[p] += v
+    pot += sc.pot_delta
+
+    # Holz (RULINGS.md Holz): one for everyone after a Trischaken; a winning
+    # declarer gives one back.
+    holz = dict(state.holz)
+    contract = rules.contracts[hand.contract]
+    if rules.holz:
+        if contract.kind == "trischaken":
+            for p in table.active:
+                holz[p] = holz.get(p, 0) + 1
+        else:
+            for d, won in sc.declarer_won:
+                if won and holz.get(d, 0) > 0 and not hand.renonce:
+                    holz[d] -= 1
+
+    # Doubled rounds: this hand used one; triggers start the next.
+    radl = tuple(n - 1 for n in state.radl)
+    radl = tuple(n for n in radl if n > 0)
+    new = replace(state, hands=state.hands + 1, radl=radl, holz=tuple(holz.items()), pot=pot,
+                  next_dealer=table.next_dealer())
+    notes = []
+    for trigger, event in (("radl_after_trischaken", "trischaken"), ("radl_after_catch", "catch"),
+                           ("radl_after_split", "split")):
+        if rules.settings[trigger] and event in sc.events:
+            new = replace(new, radl=_add_radl(rules, new, radl_hands(rules, players)))
+            notes.append(f"Radl nach {event}")
+    return Outcome("hand", dealer, hand, table, tuple(items), tuple(payments.items()), factor, new, sc,
+                   notes=tuple(notes))
+
+
+def replay(rules: Rules, players: tuple[str, ...], entries: list[dict], start: State) -> list[Outcome]:
+    """Score a whole evening from its start; raises HandError naming the entry."""
+    out = []
+    state = start
+    for i, entry in enumerate(entries, 1):
+        try:
+            o = step(rules, players, state, entry)
+        except HandError as exc:
+            raise HandError([f"entry {i}: {p}" for p in exc.problems]) from None
+        out.append(o)
+        state = o.state
+    return out
+
+
+def balances(players: tuple[str, ...], outcomes: list[Outcome]) -> dict[str, Fraction]:
+    total = {p: Fraction(0) for p in players}
+    for o in outcomes:
+        for p, v in o.payments:
+            total[p] += v
+    return total

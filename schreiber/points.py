@@ -1,0 +1,52 @@
+"""Card points as the table writes them: a whole number, or Blatt notation.
+
+Blatt notation ``"35/2"`` means 35 points and two cards left over, i.e. 35
+and two thirds; everything is kept exact in thirds of a point
+(RULINGS.md, General 5).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+
+def parse_points(value, deck_points: int = 70, blatt: bool = True) -> Fraction:
+    """Card points as an exact Fraction; ValueError with a readable reason."""
+    if isinstance(value, bool):
+        raise ValueError(f"points {value!r} are not a number")
+    if isinstance(value, int):
+        pts = Fraction(value)
+    elif isinstance(value, float):
+        if not value.is_integer():
+            raise ValueError(f"points {value} are not whole; use Blatt notation like \"35/2\" for thirds")
+        pts = Fraction(int(value))
+    elif isinstance(value, str):
+        text = value.strip().replace(" ", "")
+        if "/" in text:
+            if not blatt:
+                raise ValueError(f"points '{value}': this preset counts cards singly, give a whole number")
+            head, _, tail = text.partition("/")
+            if not (head.isdigit() and tail.isdigit()):
+                raise ValueError(f"points '{value}' are not Blatt notation; write e.g. \"35/2\" (points/remaining cards)")
+            rest = int(tail)
+            if rest > 2:
+                raise ValueError(f"points '{value}': the remaining cards after the last full group are 0, 1 or 2")
+            pts = int(head) + Fraction(rest, 3)
+        elif text.lstrip("-").isdigit():
+            pts = Fraction(int(text))
+        else:
+            raise ValueError(f"points '{value}' are not a number or Blatt notation like \"35/2\"")
+    else:
+        raise ValueError(f"points {value!r} are not a number")
+    if pts < 0 or pts > deck_points:
+        raise ValueError(f"points {format_points(pts)} are outside 0..{deck_points}")
+    return pts
+
+
+def format_points(pts: Fraction) -> str:
+    """Exact card points back in the table's notation (41, or 35/2)."""
+    whole = pts.numerator // pts.denominator
+    rest = pts - whole
+    if rest == 0:
+        return str(whole)
+    return f"{whole}/{int(rest * 3)}"

@@ -1,0 +1,419 @@
+"""The rules a table plays by: one typed object loaded from a preset's TOML.
+
+Every house rule is declared once in ``SETTINGS`` with its type, default and
+meaning; a preset file may only set keys declared here, and ``--rule
+KEY=VALUE`` may only override them. Contracts and premiums are tables in the
+preset file, validated field by field. Unknown keys are an error that lists
+the known ones.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from .errors import SchreiberError
+
+PRESETS = ("standard", "tirol", "hausrunde", "gumpoldskirchen", "lungau")
+
+KONTRA_LEVELS = ("kontra", "re", "sub", "hirsch", "mord")
+
+
+class RulesError(SchreiberError, ValueError):
+    """A rules file or a rule override is wrong; the message says how to fix it."""
+
+
+@dataclass(frozen=True)
+class Setting:
+    key: str
+    type: type
+    default: Any
+    meaning: str
+    choices: tuple = ()
+
+
+# The house rules of an evening. Presets set them in their [rules] table;
+# `--rule KEY=VALUE` overrides them for one evening.
+SETTINGS: tuple[Setting, ...] = (
+    Setting("deck_points", int, 70, "card points in the whole deck (70; 71 where cards are counted singly)"),
+    Setting("game_needs", str, "35/2", "card points the declarer's side needs to win a positive game (Blatt notation allowed)"),
+    Setting("blatt", bool, True, "card points may be written in Blatt notation \"35/2\" (points/remaining cards)"),
+    Setting("kontra_max", str, "sub", "highest Kontra level", KONTRA_LEVELS),
+    Setting("own_king", bool, True, "the declarer may call his own king"),
+    Setting("side_by_side", bool, False, "equal negative contracts may be played side by side by several declarers"),
+    Setting("trischaken", str, "standard", "how Trischaken/Fahren is settled",
+            ("standard", "tirol", "gumpoldskirchen", "pairwise")),
+    Setting("trischaken_kontra", bool, False, "each player may double Trischaken/Fahren for himself"),
+    Setting("trischaken_double_from", str, "35/2", "card points from which the Trischaken loser pays double (Blatt notation allowed)"),
+    Setting("trischaken_five", bool, False, "with five players the dealer plays Trischaken/Fahren too (with the talon as his hand)"),
+    Setting("valat", str, "replace", "how Valat is scored: replace = a multiple of the game value instead of the game; add = a fixed bonus on top of the game; only = a fixed bonus and nothing else",
+            ("replace", "add", "only")),
+    Setting("valat_silent", int, 4, "Valat made silently: factor of the game value (replace) or points (add, only)"),
+    Setting("valat_announced", int, 8, "Valat announced: factor of the game value (replace) or points (add, only)"),
+    Setting("valat_solo_double", bool, True, "the solo doubling of premiums applies to Valat too"),
+    Setting("renonce_trischaken", int, 0, "Renonce in Trischaken: fixed points to each other player (0 = the game value)"),
+    Setting("radl_hands", int, 0, "hands one Radl doubles (0 = one per player at the table)"),
+    Setting("radl_scope", str, "all", "what a Radl doubles: game = the game only, all = game and premiums", ("game", "all")),
+    Setting("radl_stack", bool, False, "a Radl that starts while one runs doubles again (x4) instead of queueing behind it"),
+    Setting("first_hands_double", int, 0, "the first N hands of the evening count double (a Radl at the start)"),
+    Setting("radl_after_trischaken", bool, False, "a Trischaken starts a Radl"),
+    Setting("radl_after_catch", bool, False, "a catch (Mondfang, Sküsfang, Königfang) starts a Radl"),
+    Setting("radl_after_split", bool, False, "a positive game ending 35:35 starts a Radl"),
+    Setting("holz", bool, False, "Holz: after a Trischaken every player gets one; a declarer holding one counts double"),
+    Setting("pagatkassa", int, 0, "Pagat pot: points each dealer pays in when dealing (0 = no pot)"),
+    Setting("pagatkassa_cap", int, 0, "Pagat pot: the most it may hold (0 = no cap)"),
+    Setting("pagatkassa_start", int, 0, "Pagat pot: extra points the dealer pays in when the pot is empty"),
+    Setting("pagatkassa_end", str, "carry", "Pagat pot at the end of the evening: carry = to the next evening, split = shared out at settlement", ("carry", "split")),
+    Setting("strafpunkt", int, 1, "a penalty point (Strafpunkt): points the offender pays each other player"),
+    Setting("blosse_rufer", bool, False, "a bare Rufer without any announcement is settled at once as won (bloße Rufer auszahlen)"),
+    Setting("sheet_simple_kontra", bool, False, "the written score counts only the simple Kontra (Skoty Trophy); money counts every level"),
+    Setting("tarif_cents", int, 10, "money per point, in cents"),
+)
+SETTING_BY_KEY = {s.key: s for s in SETTINGS}
+
+CONTRACT_KINDS = ("positive", "negative", "trischaken")
+PREMIUM_KINDS = ("bird", "trick", "material", "catch", "valat", "other")
+
+
+@dataclass(frozen=True)
+class Contract:
+    id: str
+    name: str
+    kind: str
+    value: int
+    lost_value: int
+    call: bool = False
+    vorhand: bool = False
+    premium_factor: int = 1
+    lost_factor: int = 1
+    tricks: int | None = None
+    premiums: tuple[str, ...] | None = None
+    requires: tuple[str, ...] = ()
+    concede: int | None = None
+    colour: bool = False
+    open: bool = False
+    enabled: bool = True
+    optional: bool = False
+    aliases: tuple[str, ...] = ()
+    source: str = ""
+
+    @property
+    def solo(self) -> bool:
+        """One against three (no king is called)."""
+        return not self.call and self.kind != "trischaken"
+
+
+@dataclass(frozen=True)
+class Premium:
+    id: str
+    name: str
+    kind: str
+    silent: int | None
+    announced: int | None
+    party: str | None = None
+    needs_call: bool = False
+    enabled: bool = True
+    optional: bool = False
+    aliases: tuple[str, ...] = ()
+    source: str = ""
+
+
+CONTRACT_FIELDS = {f.name: f for f in dataclasses.fields(Contract)}
+PREMIUM_FIELDS = {f.name: f for f in dataclasses.fields(Premium)}
+
+
+@dataclass(frozen=True)
+class Rules:
+    preset: str
+    title: str
+    source: str
+    settings: dict[str, Any]
+    contracts: dict[str, Contract]
+    premiums: dict[str, Premium]
+    sources: dict[str, str] = field(default_factory=dict)
+
+    def __getattr__(self, key: str) -> Any:
+        settings = self.__dict__.get("settings")
+        if settings is not None and key in settings:
+            return settings[key]
+        raise AttributeError(key)
+
+    def __hash__(self) -> int:
+        return hash(self.to_json())
+
+    def contract(self, cid: str) -> Contract:
+        return self.contracts[cid]
+
+    @property
+    def active_contracts(self) -> dict[str, Contract]:
+        return {k: c for k, c in self.contracts.items() if c.enabled}
+
+    @property
+    def active_premiums(self) -> dict[str, Premium]:
+        return {k: p for k, p in self.premiums.items() if p.enabled}
+
+    @property
+    def kontra_levels(self) -> tuple[str, ...]:
+        return KONTRA_LEVELS[: KONTRA_LEVELS.index(self.settings["kontra_max"]) + 1]
+
+    def to_dict(self) -> dict:
+        return {
+            "preset": self.preset,
+            "title": self.title,
+            "source": self.source,
+            "rules": dict(self.settings),
+            "contracts": {k: _entry_dict(c) for k, c in self.contracts.items()},
+            "premiums": {k: _entry_dict(p) for k, p in self.premiums.items()},
+            "sources": dict(self.sources),
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True, ensure_ascii=False)
+
+    def with_overrides(self, overrides: list[str] | tuple[str, ...]) -> "Rules":
+        """Apply ``KEY=VALUE`` overrides: a house rule, or ``contract.ID.FIELD``
+        / ``premium.ID.FIELD`` for one entry of the tables."""
+        data = self.to_dict()
+        for text in overrides:
+            if "=" not in text:
+                raise RulesError(f"rule '{text}' needs the form KEY=VALUE, e.g. pagatkassa=3")
+            key, _, raw = text.partition("=")
+            key, raw = key.strip().lower(), raw.strip()
+            if key.startswith(("contract.", "premium.")):
+                table, _, rest = key.partition(".")
+                entry, _, fname = rest.rpartition(".")
+                entries = data[table + "s"]
+                if entry not in entries:
+                    raise RulesError(f"unknown {table} '{entry}' in rule '{text}'; valid: {', '.join(entries)}")
+                fields = CONTRACT_FIELDS if table == "contract" else PREMIUM_FIELDS
+                if fname not in fields or fname in ("id", "source"):
+                    valid = ", ".join(f for f in fields if f not in ("id", "source"))
+                    raise RulesError(f"unknown field '{fname}' in rule '{text}'; valid: {valid}")
+                entries[entry][fname] = _convert_field(fields[fname], raw, text)
+            else:
+                if key not in SETTING_BY_KEY:
+                    raise RulesError(f"unknown rule '{key}'; valid: {', '.join(SETTING_BY_KEY)}")
+                data["rules"][key] = convert_setting(SETTING_BY_KEY[key], raw)
+                data["sources"][key] = "--rule"
+        return rules_from_dict(data, origin="--rule")
+
+
+def _entry_dict(entry) -> dict:
+    out = {}
+    for f in dataclasses.fields(entry):
+        if f.name == "id":
+            continue
+        v = getattr(entry, f.name)
+        out[f.name] = list(v) if isinstance(v, tuple) else v
+    return out
+
+
+_TRUE = {"1", "true", "yes", "on", "ja", "j"}
+_FALSE = {"0", "false", "no", "off", "nein", "n"}
+
+
+def _parse_bool(raw: str, what: str) -> bool:
+    low = raw.lower()
+    if low in _TRUE:
+        return True
+    if low in _FALSE:
+        return False
+    raise RulesError(f"{what}: '{raw}' is not a yes/no value; use true or false")
+
+
+def convert_setting(setting: Setting, raw: Any) -> Any:
+    """Turn a text or TOML value into the setting's type, or explain why not."""
+    what = f"rule '{setting.key}'"
+    if isinstance(raw, str):
+        if setting.type is bool:
+            value = _parse_bool(raw, what)
+        elif setting.type is int:
+            try:
+                value = int(raw)
+            except ValueError:
+                raise RulesError(f"{what}: '{raw}' is not a whole number") from None
+        else:
+            value = raw
+    else:
+        value = raw
+        if setting.type is int and isinstance(raw, bool) or not isinstance(raw, setting.type):
+            raise RulesError(f"{what}: {raw!r} is not a {setting.type.__name__}")
+    if setting.choices and value not in setting.choices:
+        raise RulesError(f"{what}: '{value}' is not valid; valid: {', '.join(setting.choices)}")
+    if setting.type is int and value < 0:
+        raise RulesError(f"{what}: {value} is negative; use 0 or more")
+    if setting.key in ("game_needs", "trischaken_double_from"):
+        from .points import parse_points  # local: points imports nothing heavy
+
+        try:
+            parse_points(value, 71)
+        except ValueError as exc:
+            raise RulesError(f"{what}: {exc}") from None
+    return value
+
+
+def _convert_field(f: dataclasses.Field, raw: str, text: str) -> Any:
+    name = f.name
+    if name in ("enabled", "optional", "call", "vorhand", "colour", "open", "needs_call"):
+        return _parse_bool(raw, f"rule '{text}'")
+    if name in ("value", "lost_value", "premium_factor", "lost_factor", "tricks", "concede", "silent", "announced"):
+        if raw.lower() in ("none", "null", "-", ""):
+            return None
+        try:
+            return int(raw)
+        except ValueError:
+            raise RulesError(f"rule '{text}': '{raw}' is not a whole number") from None
+    if name in ("premiums", "requires", "aliases"):
+        return [x.strip() for x in raw.split(",") if x.strip()]
+    return raw
+
+
+def _check_keys(got: dict, known, where: str) -> None:
+    unknown = [k for k in got if k not in known]
+    if unknown:
+        raise RulesError(f"{where}: unknown key '{unknown[0]}'; valid: {', '.join(known)}")
+
+
+def _build_entry(cls, fields: dict, eid: str, raw: dict, where: str):
+    _check_keys(raw, [f for f in fields if f != "id"], where)
+    kwargs = {"id": eid}
+    for name, value in raw.items():
+        if isinstance(value, list):
+            value = tuple(value)
+        kwargs[name] = value
+    if cls is Contract:
+        kwargs.setdefault("lost_value", kwargs.get("value"))
+        for req in ("name", "kind", "value"):
+            if req not in kwargs:
+                raise RulesError(f"{where}: missing '{req}'")
+        if kwargs["kind"] not in CONTRACT_KINDS:
+            raise RulesError(f"{where}: kind '{kwargs['kind']}' is not valid; valid: {', '.join(CONTRACT_KINDS)}")
+    else:
+        for req in ("name", "kind"):
+            if req not in kwargs:
+                raise RulesError(f"{where}: missing '{req}'")
+        kwargs.setdefault("silent", None)
+        kwargs.setdefault("announced", None)
+        if kwargs["kind"] not in PREMIUM_KINDS:
+            raise RulesError(f"{where}: kind '{kwargs['kind']}' is not valid; valid: {', '.join(PREMIUM_KINDS)}")
+    for name, value in kwargs.items():
+        f = fields[name]
+        if name in ("value", "lost_value", "premium_factor", "lost_factor") and (
+            not isinstance(value, int) or isinstance(value, bool) or value < 0
+        ):
+            raise RulesError(f"{where}: '{name}' must be a whole number of 0 or more, not {value!r}")
+        if name in ("enabled", "optional", "call", "vorhand", "colour", "open", "needs_call") and not isinstance(value, bool):
+            raise RulesError(f"{where}: '{name}' must be true or false, not {value!r}")
+        del f
+    try:
+        return cls(**kwargs)
+    except TypeError as exc:  # pragma: no cover - guarded by the key check above
+        raise RulesError(f"{where}: {exc}") from None
+
+
+def rules_from_dict(data: dict, origin: str = "rules") -> Rules:
+    """Build and check a Rules object from the shape of a preset file."""
+    _check_keys(data, ["preset", "title", "source", "rules", "contracts", "premiums", "sources", "base"], origin)
+    raw_settings = data.get("rules", {})
+    _check_keys(raw_settings, list(SETTING_BY_KEY), f"{origin} [rules]")
+    settings = {s.key: s.default for s in SETTINGS}
+    for key, value in raw_settings.items():
+        settings[key] = convert_setting(SETTING_BY_KEY[key], value)
+    premiums = {
+        pid: _build_entry(Premium, PREMIUM_FIELDS, pid, dict(raw), f"{origin} [premiums.{pid}]")
+        for pid, raw in data.get("premiums", {}).items()
+    }
+    contracts = {
+        cid: _build_entry(Contract, CONTRACT_FIELDS, cid, dict(raw), f"{origin} [contracts.{cid}]")
+        for cid, raw in data.get("contracts", {}).items()
+    }
+    if not contracts:
+        raise RulesError(f"{origin}: no contracts defined")
+    for c in contracts.values():
+        for pid in (c.premiums or ()) + c.requires:
+            if pid not in premiums:
+                raise RulesError(
+                    f"{origin} [contracts.{c.id}]: unknown premium '{pid}'; valid: {', '.join(premiums)}"
+                )
+    return Rules(
+        preset=data.get("preset", "custom"),
+        title=data.get("title", data.get("preset", "custom")),
+        source=data.get("source", ""),
+        settings=settings,
+        contracts=contracts,
+        premiums=premiums,
+        sources=dict(data.get("sources", {})),
+    )
+
+
+def _read_toml(text: str, origin: str) -> dict:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesError(f"{origin} is not valid TOML: {exc}") from None
+
+
+def _merge(base: dict, top: dict) -> dict:
+    out = dict(base)
+    for key, value in top.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def _resolve(data: dict, origin: str, seen: tuple = ()) -> dict:
+    """A rules file may name `base = "PRESET"` and change only what differs."""
+    base = data.get("base")
+    if not base:
+        return data
+    if base in seen or base not in PRESETS:
+        raise RulesError(f"{origin}: base '{base}' is not a preset; valid: {', '.join(PRESETS)}")
+    parent = _resolve(preset_data(base), base, seen + (base,))
+    merged = _merge(parent, {k: v for k, v in data.items() if k != "base"})
+    # Sources of the parent's settings stay unless the child sets the value.
+    return merged
+
+
+def preset_data(name: str) -> dict:
+    if name not in PRESETS:
+        raise RulesError(f"unknown preset '{name}'; valid: {', '.join(PRESETS)}")
+    text = resources.files("schreiber.presets").joinpath(f"{name}.toml").read_text(encoding="utf-8")
+    return _read_toml(text, f"preset {name}")
+
+
+def load_preset(name: str) -> Rules:
+    return rules_from_dict(_resolve(preset_data(name), name), origin=f"preset {name}")
+
+
+def load_rules_file(path: str | Path) -> Rules:
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RulesError(f"cannot read rules file {p}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise RulesError(f"rules file {p} is not UTF-8 text") from None
+    data = _resolve(_read_toml(text, f"rules file {p}"), f"rules file {p}")
+    return rules_from_dict(data, origin=f"rules file {p}")
+
+
+def load_rules(name_or_path: str, overrides: list[str] | tuple[str, ...] = ()) -> Rules:
+    """A preset by name, or a rules file by path, with overrides applied."""
+    if name_or_path in PRESETS:
+        rules = load_preset(name_or_path)
+    elif name_or_path.endswith(".toml") or Path(name_or_path).exists():
+        rules = load_rules_file(name_or_path)
+    else:
+        raise RulesError(f"unknown preset '{name_or_path}'; valid: {', '.join(PRESETS)} (or a .toml rules file)")
+    return rules.with_overrides(list(overrides)) if overrides else rules
+
+
+def rules_from_json(text: str) -> Rules:
+    return rules_from_dict(json.loads(text), origin="stored rules")
