@@ -1,0 +1,22 @@
+"""Shared fixtures: every test gets its own ledger through SCHREIBER_DB."""
+
+import json
+import os
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+
+@pytest.fixture(autouse=True)
+def ledger_env(tmp_path, monkeypatch):
+    """Point the default ledger at a fresh file; never touch the user's."""
+    db = tmp_path / "ledger.db"
+    monkeypatch.setenv("SCHREIBER_DB", str(db))
+    monkeypatch.setenv("HOME", str(tmp_path))
+    return db

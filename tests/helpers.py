@@ -1,0 +1,65 @@
+"""Small helpers for tests: score a hand in one call, run the CLI."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from fractions import Fraction
+
+from typer.testing import CliRunner
+
+from schreiber.engine import Context, score
+from schreiber.hand import check_hand
+from schreiber.rules import load_rules
+
+F, G, H, I, J = "Fritz", "Gerti", "Hans", "Ilse", "Josef"
+P4 = (F, G, H, I)  # Fritz deals the first hand, Gerti is its Vorhand
+P5 = (F, G, H, I, J)
+
+
+def play(preset, record, players=P4, dealer=None, rules=(), ctx=Context()):
+    """Payments of one hand as {player: Fraction} (sitting-out players 0)."""
+    r = load_rules(preset, list(rules))
+    hand, table = check_hand(record, r, players, dealer or players[0])
+    s = score(hand, r, table, ctx)
+    out = {p: Fraction(0) for p in players}
+    out.update(dict(s.payments))
+    return out
+
+
+def team(v, winners, losers):
+    out = {p: Fraction(0) for p in winners + losers}
+    for w in winners:
+        out[w] += v
+    for l in losers:
+        out[l] -= v
+    return out
+
+
+def solo(v, soloist, players=P4):
+    out = {p: Fraction(-v) for p in players}
+    out[soloist] = Fraction(v * (len(players) - 1))
+    return out
+
+
+def prem(name, party="declarer", announced=True, result="won", kontra=None):
+    p = {"name": name, "party": party, "announced": announced, "result": result}
+    if kontra:
+        p["kontra"] = kontra
+    return p
+
+
+def cli(*args, input=None):
+    from schreiber.cli import app
+
+    return CliRunner().invoke(app, list(args), input=input)
+
+
+def dump(db_path) -> list:
+    """Every row of every table: to prove that a failed command wrote nothing."""
+    con = sqlite3.connect(db_path)
+    out = []
+    for (name,) in con.execute("select name from sqlite_master where type='table' order by name"):
+        out.append((name, sorted(map(repr, con.execute(f'select * from "{name}"')))))
+    con.close()
+    return out

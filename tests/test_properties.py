@@ -1,0 +1,121 @@
+"""Invariants for every preset: random valid hands always sum to zero (only
+the Pagat pot holds points outside the players) and never raise."""
+
+from fractions import Fraction
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from helpers import P4, P5
+from schreiber.engine import Context, score
+from schreiber.evening import initial_state, step
+from schreiber.hand import HandError, check_hand
+from schreiber.rules import PRESETS, load_rules
+
+RULES = {p: load_rules(p) for p in PRESETS}
+
+
+@st.composite
+def hands(draw, preset):
+    """A hand record that is valid by construction for the preset."""
+    rules = RULES[preset]
+    players = draw(st.sampled_from([P4, P5]))
+    dealer = draw(st.sampled_from(players))
+    from schreiber.table import Table
+
+    contracts = rules.active_contracts
+    cid = draw(st.sampled_from(sorted(contracts)))
+    c = contracts[cid]
+    trisch = c.kind == "trischaken"
+    table = Table(players, dealer, dealer_plays=bool(trisch and rules.trischaken_five))
+    active = table.active
+    rec = {"contract": cid, "dealer": dealer}
+    if trisch:
+        # split the deck's points among the players
+        cuts = sorted(draw(st.lists(st.integers(0, rules.deck_points), min_size=len(active) - 1,
+                                    max_size=len(active) - 1)))
+        bounds = [0] + cuts + [rules.deck_points]
+        rec["scores"] = {p: bounds[i + 1] - bounds[i] for i, p in enumerate(active)}
+        if rules.trischaken_kontra:
+            rec["kontra"] = {p: "kontra" for p in active if draw(st.booleans())}
+        if rules.trischaken == "gumpoldskirchen":
+            rec["mit"] = [p for p in active if draw(st.booleans())]
+        if draw(st.booleans()):
+            rec["renonce"] = draw(st.sampled_from(active))
+        return rules, players, rec
+    declarer = table.vorhand if c.vorhand else draw(st.sampled_from(active))
+    rec["declarer"] = declarer
+    levels = rules.kontra_levels
+    if c.call:
+        choices = [p for p in active if p != declarer] + [None]
+        if rules.own_king:
+            choices.append(declarer)
+        rec["partner"] = draw(st.sampled_from(choices))
+    if c.kind == "negative":
+        rec["result"] = draw(st.sampled_from(["won", "lost"]))
+        if draw(st.booleans()):
+            rec["kontra"] = {p: draw(st.sampled_from(levels)) for p in active if p != declarer and draw(st.booleans())}
+        return rules, players, rec
+    if c.concede is not None and rec.get("partner", 0) is None and draw(st.booleans()):
+        rec["conceded"] = True
+        return rules, players, rec
+    if draw(st.booleans()):
+        rec["points"] = draw(st.integers(0, rules.deck_points))
+    else:
+        rec["result"] = draw(st.sampled_from(["won", "lost"]))
+    if draw(st.booleans()):
+        rec["kontra"] = draw(st.sampled_from(levels))
+    allowed = [p for p in (c.premiums or rules.active_premiums) if p in rules.active_premiums]
+    allowed = [p for p in allowed if c.call or not rules.premiums[p].needs_call]
+    names = draw(st.lists(st.sampled_from(allowed), unique=True, max_size=4)) if allowed else []
+    prems = []
+    for n in names:
+        pr = rules.premiums[n]
+        can_ann = pr.announced is not None
+        can_sil = pr.silent is not None
+        announced = can_ann and (not can_sil or draw(st.booleans()))
+        result = "won" if (pr.kind == "valat" and not announced) else draw(st.sampled_from(["won", "lost"]))
+        party = pr.party or draw(st.sampled_from(["declarer", "opponents"]))
+        e = {"name": n, "party": party, "announced": announced, "result": result}
+        if announced and draw(st.booleans()):
+            e["kontra"] = draw(st.sampled_from(levels))
+        prems.append(e)
+    if c.requires and not any(e["name"] in c.requires and e["announced"] and e["party"] == "declarer" for e in prems):
+        bird = next(b for b in c.requires if b in rules.active_premiums)
+        prems = [e for e in prems if e["name"] != bird]
+        prems.append({"name": bird, "party": "declarer", "announced": True, "result": draw(st.sampled_from(["won", "lost"]))})
+    rec["premiums"] = prems
+    if draw(st.integers(0, 9)) == 0:
+        rec["renonce"] = draw(st.sampled_from(active))
+    return rules, players, rec
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), preset=st.sampled_from(PRESETS))
+def test_random_hands_sum_to_zero(data, preset):
+    rules, players, rec = data.draw(hands(preset))
+    hand, table = check_hand(rec, rules, players, None)
+    s = score(hand, rules, table, Context())
+    assert sum(v for _, v in s.payments) == 0
+    for it in s.items:
+        assert isinstance(it.base, Fraction)
+        assert sum(v for _, v in it.payments) == 0
+    assert set(dict(s.payments)) == set(table.active)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), preset=st.sampled_from(PRESETS), pot=st.integers(0, 5), radl=st.booleans(),
+       holz=st.booleans())
+def test_pot_radl_and_holz_keep_the_books_closed(data, preset, pot, radl, holz):
+    """With a pot, a Radl and Holz: payments + pot change = 0."""
+    base = RULES[preset]
+    rules, players, rec = data.draw(hands(preset))
+    overrides = [f"pagatkassa={pot}", f"holz={'true' if holz else 'false'}"]
+    rules = rules.with_overrides(overrides)
+    state = initial_state(rules, players, rec.get("dealer"))
+    if radl:
+        state = step(rules, players, state, {"kind": "radl"}).state
+    o = step(rules, players, state, {"kind": "hand", "record": rec})
+    assert sum(v for _, v in o.payments) + (o.state.pot - state.pot) == 0
+    assert o.state.pot >= 0
+    del base

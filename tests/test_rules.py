@@ -1,0 +1,74 @@
+"""The presets as data: unknown keys rejected, every value cited, docs current."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, SHARED
+from schreiber.names import fold
+from schreiber.rules import PRESETS, RulesError, load_preset, load_rules, load_rules_file
+from schreiber.rules_doc import rules_markdown
+
+RULES_DIR = SHARED / "rules"
+
+
+def cited_lines(source: str):
+    for m in re.finditer(r"([\w-]+\.txt):([\d,\-]+)", source):
+        text = (RULES_DIR / m.group(1)).read_text(encoding="utf-8").splitlines()
+        for part in m.group(2).split(","):
+            if not part:
+                continue
+            lo, _, hi = part.partition("-")
+            for n in range(int(lo), int(hi or lo) + 1):
+                assert 1 <= n <= len(text), f"{m.group(1)} has no line {n}"
+                yield text[n - 1]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_every_contract_and_premium_cites_a_line_naming_it(preset):
+    rules = load_preset(preset)
+    for entry in list(rules.contracts.values()) + list(rules.premiums.values()):
+        lines = [fold(line) for line in cited_lines(entry.source)]
+        assert lines, f"{preset} {entry.id} cites no line"
+        words = [fold(w) for w in (entry.id, entry.name, *entry.aliases)]
+        words += [fold(w.split()[0]) for w in (entry.name, *entry.aliases) if " " in w]
+        assert any(w and w in line for w in words for line in lines), (preset, entry.id, entry.source)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_docs_page_is_current(preset):
+    page = ROOT / "docs" / "rules" / f"{preset}.md"
+    assert page.read_text(encoding="utf-8") == rules_markdown(load_preset(preset)), \
+        f"regenerate with: schreiber rules show {preset} --markdown > {page}"
+
+
+def test_unknown_keys_are_rejected(tmp_path):
+    f = tmp_path / "club.toml"
+    f.write_text('base = "standard"\n[rules]\npagatkasse = 3\n', encoding="utf-8")
+    with pytest.raises(RulesError, match="unknown key 'pagatkasse'.*pagatkassa"):
+        load_rules_file(f)
+    f.write_text('base = "standard"\n[contracts.rufer]\nwert = 2\n', encoding="utf-8")
+    with pytest.raises(RulesError, match="unknown key 'wert'.*value"):
+        load_rules_file(f)
+    f.write_text('base = "standard"\n[contracts.rufer]\nvalue = "zwei"\n', encoding="utf-8")
+    with pytest.raises(RulesError, match="whole number"):
+        load_rules_file(f)
+    f.write_text("[rules\n", encoding="utf-8")
+    with pytest.raises(RulesError, match="not valid TOML"):
+        load_rules_file(f)
+
+
+def test_overrides():
+    r = load_rules("standard", ["pagatkassa=3", "contract.zwiccolo.enabled=false", "kontra_max=mord"])
+    assert r.pagatkassa == 3 and "zwiccolo" not in r.active_contracts and r.kontra_levels[-1] == "mord"
+    with pytest.raises(RulesError, match="unknown contract 'schnapsen'"):
+        load_rules("standard", ["contract.schnapsen.value=3"])
+    with pytest.raises(RulesError, match="KEY=VALUE"):
+        load_rules("standard", ["pagatkassa"])
+
+
+def test_hausrunde_uses_standard_values():
+    h, s = load_preset("hausrunde"), load_preset("standard")
+    assert h.contracts == s.contracts and h.premiums == s.premiums
+    assert h.first_hands_double == 4 and h.radl_scope == "game"
