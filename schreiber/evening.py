@@ -97,7 +97,9 @@ def step(rules: Rules, players: tuple[str, ...], state: State, entry: dict) -> O
     kind = entry.get("kind", "hand")
     if kind == "radl":
         new = replace(state, radl=_add_radl(rules, state, radl_hands(rules, players)))
-        return Outcome("radl", None, None, None, (), (), 1, new)
+        if entry.get("player"):  # the Sküsradl starts at the Sküs holder's deal (hausrunde.txt:65)
+            new = replace(new, next_dealer=entry["player"])
+        return Outcome("radl", entry.get("player"), None, None, (), (), 1, new, player=entry.get("player"))
     if kind == "redeal":
         return Outcome("redeal", state.next_dealer, None, None, (), (), 1, state)
     if kind == "strafpunkt":

@@ -90,6 +90,16 @@ def m001_initial(db: sqlite_utils.Database) -> None:
     db["payments"].create_index(["player_id"])
 
 
+@migrations()
+def m002_derived_stats(db: sqlite_utils.Database) -> None:
+    """Statistics tables (who played which role, premiums, Kontras) and the
+    Datasette views; see schreiber/derived.py and docs/datasette.md."""
+    from .derived import backfill, create_schema
+
+    create_schema(db)
+    backfill(db)
+
+
 LEDGER_TABLES = {"players", "evenings", "entries", "results", "payments"}
 
 
@@ -228,6 +238,23 @@ class Ledger:
                 db["evening_players"].insert({"evening_id": evening_id, "seat": seat, "player_id": self.player_id(name)})
         return evening_id
 
+    def carried_pot(self, players: tuple[str, ...]) -> tuple[Fraction, dict | None]:
+        """The Pagat pot left by this circle's last evening (same players),
+        carried over unless that evening's rules split it at settlement."""
+        want = sorted(players)
+        for ev in self.db.query("select * from evenings order by id desc"):
+            if sorted(self.seating(ev)) != want:
+                continue
+            rules = self.rules(ev)
+            if not rules.pagatkassa or rules.pagatkassa_end != "carry":
+                return Fraction(0), None
+            row = self.db.execute(
+                "select r.pot_after from results r join entries e on e.id = r.entry_id "
+                "where e.evening_id = ? and e.status = 'active' order by e.seq desc, e.id desc limit 1",
+                [ev["id"]]).fetchone()
+            return (frac(row[0]) if row else frac(ev["start_pot"])), ev
+        return Fraction(0), None
+
     @staticmethod
     def seating(evening: dict) -> tuple[str, ...]:
         return tuple(json.loads(evening["seating_json"]))
@@ -292,10 +319,69 @@ class Ledger:
                     "select coalesce(max(number), 0) + 1 from entries where evening_id = ? and kind = 'hand'",
                     [evening["id"]],
                 ).fetchone()[0]
-                entry = dict(entry, record=outcome.hand.to_json())
+                entry = dict(entry, record=stored_record(outcome))
             entry_id = self._insert_entry(evening["id"], seq_row[0] + 1, entry, number)
             self._insert_result(evening["id"], entry_id, number, outcome)
         return (number or 0), outcome
+
+    def check_entries(self, entries: list[dict], evening: dict, progress=None
+                      ) -> tuple[list[tuple[dict, Outcome]], list[tuple[int, str]]]:
+        """Score entries one after the other from the evening's last state
+        (no write): the scored ones, and (index, problem) for every bad one;
+        later entries are scored as if the bad ones were left out."""
+        rules = self.rules(evening)
+        players = self.seating(evening)
+        state = self._last_state(evening, rules)
+        total = len(entries)
+        every = max(1, total // 50)
+        scored: list[tuple[dict, Outcome]] = []
+        problems: list[tuple[int, str]] = []
+        for i, entry in enumerate(entries):
+            try:
+                o = step(rules, players, state, entry)
+            except HandError as exc:
+                problems.append((i, str(exc)))
+                continue
+            except (KeyError, TypeError, ValueError) as exc:
+                problems.append((i, f"not a valid entry ({type(exc).__name__}: {exc})"))
+                continue
+            state = o.state
+            scored.append((entry, o))
+            if progress and (i + 1) % every == 0:
+                progress(i + 1, total)
+        return scored, problems
+
+    def add_entries(self, entries: list[dict], evening: dict | None = None, labels: list[str] | None = None,
+                    progress=None) -> list[tuple[int, Outcome]]:
+        """Score and record many entries (an import) in ONE transaction: all
+        of them land, or none. Scored incrementally from the evening's last
+        state, as ``add_entry`` would one by one, without replaying. Any bad
+        entry raises SchreiberError naming every bad one by ``labels[i]``
+        (default "entry N"). ``progress(done, total)`` is called now and then."""
+        labels = labels or [f"entry {i}" for i in range(1, len(entries) + 1)]
+        with self.write():
+            evening = evening or self.open_evening()
+            self._check_open(evening)
+            scored, problems = self.check_entries(entries, evening, progress)
+            if problems:
+                more = f"; and {len(problems) - 10} more" if len(problems) > 10 else ""
+                raise SchreiberError(f"{len(problems)} of {len(entries)} entries are wrong, nothing was added: "
+                                     + "; ".join(f"{labels[i]}: {msg}" for i, msg in problems[:10]) + more)
+            seq, number = self.db.execute(
+                "select coalesce(max(seq), 0), coalesce(max(case when kind = 'hand' then number end), 0) "
+                "from entries where evening_id = ?", [evening["id"]]).fetchone()
+            out = []
+            for entry, o in scored:
+                seq += 1
+                n = None
+                if entry.get("kind", "hand") == "hand":
+                    number += 1
+                    n = number
+                    entry = dict(entry, kind="hand", record=stored_record(o))
+                entry_id = self._insert_entry(evening["id"], seq, entry, n)
+                self._insert_result(evening["id"], entry_id, n, o)
+                out.append((n or 0, o))
+        return out
 
     def _insert_entry(self, evening_id: int, seq: int, entry: dict, number: int | None, replaces: int | None = None) -> int:
         return self.db["entries"].insert({
@@ -316,8 +402,9 @@ class Ledger:
             "partner": h.partner if h else None, "won": won,
             "kontra": h.kontra if h else None, "radl_factor": o.radl_factor,
             "pot_after": str(o.state.pot), "state_json": o.state.to_json(),
-            "items_json": json.dumps([it.to_json() | {"exact": {p: str(v) for p, v in it.payments}} for it in o.items],
-                                     ensure_ascii=False),
+            "items_json": json.dumps([it.to_json() | {"exact": {p: str(v) for p, v in it.payments},
+                                                      "exact_base": str(it.base), "exact_value": str(it.value)}
+                                      for it in o.items], ensure_ascii=False),
         })
         rows = []
         for player, v in o.payments:
@@ -325,6 +412,9 @@ class Ledger:
                          "points": str(v), "points_x2520": units(v)})
         if rows:
             self.db["payments"].insert_all(rows)
+        from .derived import derived_rows, write_rows  # statistics rows (m002)
+
+        write_rows(self.db, derived_rows(evening_id, entry_id, o, self.player_id))
 
     def rescore(self, evening: dict) -> list[Outcome]:
         """Recompute every derived row of an evening (inside a write)."""
@@ -356,6 +446,81 @@ class Ledger:
             self.rescore(evening)
         return last
 
+    def _hand_row(self, evening: dict, number: int) -> dict:
+        rows = list(self.db.query(
+            "select * from entries where evening_id = ? and kind = 'hand' and number = ? and status = 'active'",
+            [evening["id"], number]))
+        if not rows:
+            numbers = [r["number"] for r in self.db.query(
+                "select number from entries where evening_id = ? and kind = 'hand' and status = 'active' order by seq",
+                [evening["id"]])]
+            have = f"hands {numbers[0]}..{numbers[-1]}" if numbers else "no hands yet"
+            raise SchreiberError(f"there is no hand {number} in this evening to correct ({have}); see schreiber sheet")
+        return rows[0]
+
+    def void(self, number: int) -> dict:
+        """Void hand N (it stays on the sheet, marked); later hands are re-scored."""
+        with self.write():
+            evening = self.open_evening()
+            self._check_open(evening)
+            row = self._hand_row(evening, number)
+            self.db.execute("update entries set status = 'void' where id = ?", [row["id"]])
+            self.db["corrections"].insert({"evening_id": evening["id"], "kind": "void", "entry_id": row["id"],
+                                           "replacement_id": None, "created_utc": now_utc()})
+            self.rescore(evening)
+        return row
+
+    def edit(self, number: int, record: dict) -> Outcome:
+        """Replace hand N: the old one is voided, the new one takes its place
+        (same number, marked as corrected); later hands are re-scored."""
+        with self.write():
+            evening = self.open_evening()
+            self._check_open(evening)
+            row = self._hand_row(evening, number)
+            self.db.execute("update entries set status = 'void' where id = ?", [row["id"]])
+            new_id = self._insert_entry(evening["id"], row["seq"], {"kind": "hand", "record": record}, number,
+                                        replaces=row["id"])
+            self.db["corrections"].insert({"evening_id": evening["id"], "kind": "edit", "entry_id": row["id"],
+                                           "replacement_id": new_id, "created_utc": now_utc()})
+            outcomes = self.rescore(evening)
+            rows = self.active_entries(evening["id"])
+            outcome = next(o for r, o in zip(rows, outcomes) if r["id"] == new_id)
+            # store the canonical record of the replacement
+            self.db.execute("update entries set record_json = ? where id = ?",
+                            [json.dumps(stored_record(outcome), ensure_ascii=False), new_id])
+        return outcome
+
+    def rename_player(self, old: str, new: str) -> int:
+        """Rename a player everywhere (same person); returns evenings touched."""
+        new = new.strip()
+        if not new:
+            raise SchreiberError("the new name is empty")
+        with self.write():
+            row = self.db.execute("select id from players where name = ?", [old]).fetchone()
+            if not row:
+                names = [r[0] for r in self.db.execute("select name from players order by name")]
+                raise SchreiberError(f"unknown player '{old}'; players: {', '.join(names) or 'none yet'}")
+            if self.db.execute("select 1 from players where name = ?", [new]).fetchone():
+                raise SchreiberError(f"there is already a player called {new}; pick another name")
+            self.db.execute("update players set name = ? where id = ?", [new, row[0]])
+            touched = 0
+            for ev in list(self.db.query(
+                    "select e.* from evenings e join evening_players ep on ep.evening_id = e.id where ep.player_id = ?",
+                    [row[0]])):
+                seating = [new if p == old else p for p in self.seating(ev)]
+                self.db.execute("update evenings set seating_json = ?, first_dealer = ? where id = ?",
+                                [json.dumps(seating, ensure_ascii=False),
+                                 new if ev["first_dealer"] == old else ev["first_dealer"], ev["id"]])
+                for e in list(self.db.query("select id, record_json, player from entries where evening_id = ?",
+                                            [ev["id"]])):
+                    rec = json.loads(e["record_json"]) if e["record_json"] else None
+                    self.db.execute("update entries set record_json = ?, player = ? where id = ?", [
+                        json.dumps(_rename(rec, old, new), ensure_ascii=False) if rec else None,
+                        new if e["player"] == old else e["player"], e["id"]])
+                self.rescore(self.evening(ev["id"]))
+                touched += 1
+        return touched
+
     # Reading ---------------------------------------------------------------
 
     def balance(self, evening_id: int) -> dict[str, Fraction]:
@@ -375,3 +540,20 @@ class Ledger:
         rows = self.active_entries(evening["id"])
         outs = replay(rules, self.seating(evening), [self.entry_dict(r) for r in rows], self.start_state(evening, rules))
         return rows, outs
+
+
+def stored_record(outcome: Outcome) -> dict:
+    """The canonical hand record as stored: names as seated, and the dealer
+    pinned, so a later correction elsewhere never moves who dealt."""
+    return dict(outcome.hand.to_json(), dealer=outcome.dealer)
+
+
+def _rename(value, old: str, new: str):
+    """A player's name replaced everywhere in a hand record (keys and values)."""
+    if isinstance(value, str):
+        return new if value == old else value
+    if isinstance(value, list):
+        return [_rename(v, old, new) for v in value]
+    if isinstance(value, dict):
+        return {(new if k == old else k): _rename(v, old, new) for k, v in value.items()}
+    return value

@@ -76,6 +76,11 @@ def _root(
 from . import evening as _evening  # noqa: E402,F401  (registers commands)
 from . import hand as _hand  # noqa: E402,F401
 from . import report as _report  # noqa: E402,F401
+from . import rules as _rules  # noqa: E402,F401
+from . import tisch as _tisch  # noqa: E402,F401
+from . import money as _money  # noqa: E402,F401
+from . import stats as _stats  # noqa: E402,F401
+from . import exchange as _exchange  # noqa: E402,F401
 
 
 def main() -> None:

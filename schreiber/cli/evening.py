@@ -56,9 +56,11 @@ def start(
     """
     from ..rules import RulesError, load_rules
 
+    from .rules import resolve
+
     names = check_players(players)
     try:
-        r = load_rules(rules, rule or [])
+        r = load_rules(resolve(rules), rule or [])
     except RulesError as exc:
         raise SchreiberError(str(exc)) from None
     if dealer is not None:
@@ -68,9 +70,14 @@ def start(
         dealer = match[0]
     tarif_cents = parse_tarif(tarif) if tarif else None
     led = ledger()
-    eid = led.start_evening(names, r, parse_date(date), dealer, tarif_cents)
+    from ..settle import carried_pot  # the circle's Pagat pot (pagatkassa_end=carry)
+
+    pot, pot_from = carried_pot(led, names, parse_date(date)) if r.pagatkassa else (0, None)
+    eid = led.start_evening(names, r, parse_date(date), dealer, tarif_cents, start_pot=pot)
     first = dealer or names[0]
     typer.echo(f"Evening {eid} started under {r.preset}: {', '.join(names)}. {first} deals the first hand.")
+    if pot:
+        typer.echo(f"Pagat pot carried over from evening {pot_from}: {pot} points.")
 
 
 def parse_tarif(text: str) -> int:

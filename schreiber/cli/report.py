@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Optional
 
 import typer
 
@@ -41,3 +41,69 @@ def balance(json_out: Annotated[bool, typer.Option("--json", help="Print JSON: p
         print_json({p: number(v) for p, v in led.balance(ev["id"]).items()})
     else:
         _print_balance(led, ev)
+
+
+@app.command("sheet")
+def sheet(
+    explain: Annotated[Optional[int], typer.Option("--explain", help="Itemize hand N: every item, base value, multipliers.")] = None,
+    fmt: Annotated[str, typer.Option("--fmt", help="Table format: any tabulate format (simple, github, grid, ...).")] = "simple",
+    json_out: Annotated[bool, typer.Option("--json", help="Print the sheet as JSON.")] = False,
+    csv_out: Annotated[bool, typer.Option("--csv", help="Print the sheet as CSV.")] = False,
+    evening_id: Annotated[Optional[int], typer.Option("--evening", help="Another evening than the open one.")] = None,
+) -> None:
+    """The score sheet (Schrift) of the open evening: every hand, running totals, marks.
+
+    Example: schreiber sheet --explain 3
+    """
+    from .. import sheet as sh
+    from ..errors import SchreiberError
+    from ..render import csv_text, table
+
+    led = ledger()
+    ev = led.evening(evening_id) if evening_id else led.open_evening()
+    rows, totals, rules = sh.build(led, ev)
+    players = led.seating(ev)
+    if explain is not None:
+        match = [r for r in rows if r.number == explain and r.kind == "hand"]
+        if not match:
+            raise SchreiberError(f"there is no hand {explain} on this sheet; hands: "
+                                 + (", ".join(str(r.number) for r in rows if r.kind == "hand") or "none yet"))
+        if json_out:
+            print_json([{"number": r.number, "void": r.void, "items": r.items} for r in match])
+        else:
+            typer.echo("\n\n".join(sh.explain(r) for r in match))
+        return
+    if json_out:
+        print_json(sh.to_json(rows, totals, ev, rules))
+        return
+    headers, body = sh.table_rows(rows, players, rules)
+    if csv_out:
+        typer.echo(csv_text(headers, body), nl=False)
+        return
+    typer.echo(f"Evening {ev['id']}, {ev['date']}, {rules.preset}")
+    if not body:
+        typer.echo("No hands yet.")
+    else:
+        typer.echo(table(headers, body, fmt))
+    from .hand import fmt_points
+
+    typer.echo("Stand: " + ", ".join(f"{p} {fmt_points(v)}" for p, v in totals.items()))
+    typer.echo(_next_line(led, ev, rules))
+
+
+def _next_line(led, ev, rules) -> str:
+    """Who deals next, who is Vorhand, how many doubled hands remain."""
+    from ..table import Table
+
+    state = led._last_state(ev, rules)
+    t = Table(led.seating(ev), state.next_dealer)
+    line = f"Next: {t.dealer} deals, {t.vorhand} is Vorhand"
+    if state.radl_left:
+        line += f"; {state.radl_left} doubled hand{'s' if state.radl_left != 1 else ''} to go"
+    if rules.holz and any(n for _, n in state.holz):
+        line += "; Holz: " + ", ".join(f"{p} {n}" for p, n in state.holz if n)
+    if rules.pagatkassa:
+        from ..render import cell
+
+        line += f"; Pagatkassa {cell(state.pot)}"
+    return line

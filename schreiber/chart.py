@@ -1,0 +1,166 @@
+"""Running balances as a small terminal line chart with sparklines.
+
+The series come from one SQL query each (running sums in Python over the
+already aggregated rows: one row per player and hand, or per player and
+evening); the drawing is plain text that fits the given width (80 columns
+by default). Points are exact in the ledger; the chart only needs floats.
+"""
+
+from __future__ import annotations
+
+import json
+from .errors import SchreiberError
+
+SPARKS = "▁▂▃▄▅▆▇█"
+SPARKS_ASCII = "_.-~=+*#"
+
+
+def evening_series(led, evening_id: int | None) -> tuple[str, str, dict[str, list[float]]]:
+    """Running balance of each player after every entry of one evening."""
+    if evening_id is None:
+        row = led.db.execute("select id from evenings order by status = 'open' desc, id desc limit 1").fetchone()
+        if not row:
+            raise SchreiberError("there are no evenings yet; start one with: schreiber evening start NAME NAME NAME NAME")
+        evening_id = row[0]
+    ev = led.evening(evening_id)
+    players = list(json.loads(ev["seating_json"]))
+    series = {p: [0.0] for p in players}
+    totals = {p: 0 for p in players}
+    last = None
+    for entry_id, name, x in led.db.execute(
+        "select pay.entry_id, pl.name, pay.points_x2520 from payments pay "
+        "join entries e on e.id = pay.entry_id and e.status = 'active' "
+        "join players pl on pl.id = pay.player_id where pay.evening_id = ? order by e.seq, e.id",
+        [evening_id],
+    ):
+        if entry_id != last:
+            for p in players:
+                series[p].append(totals[p] / 2520)
+            last = entry_id
+        totals[name] = totals.get(name, 0) + x
+        series[name][-1] = totals[name] / 2520
+    title = f"Evening {ev['id']} ({ev['date']}): running balance in points"
+    return title, "entries", series
+
+
+def season_series(led, rng) -> tuple[str, str, dict[str, list[float]]]:
+    """Running total of each player after every evening in the range."""
+    sel, params = rng.sql()
+    rows = led.db.execute(
+        "select ev.id, ev.date, pl.name, sum(pay.points_x2520) from payments pay "
+        "join entries e on e.id = pay.entry_id and e.status = 'active' "
+        "join evenings ev on ev.id = pay.evening_id join players pl on pl.id = pay.player_id "
+        f"where pay.evening_id in ({sel}) group by ev.id, pl.name order by ev.date, ev.id",
+        params,
+    ).fetchall()
+    if not rows:
+        raise SchreiberError("no hands in this range; try another --season, --period or --since/--until")
+    order: list[int] = []
+    per: dict[int, dict[str, int]] = {}
+    dates: dict[int, str] = {}
+    players: list[str] = []
+    for eid, date, name, x in rows:
+        if eid not in per:
+            order.append(eid)
+            per[eid] = {}
+            dates[eid] = date
+        per[eid][name] = x
+        if name not in players:
+            players.append(name)
+    series = {p: [0.0] for p in players}
+    totals = {p: 0 for p in players}
+    for eid in order:
+        for p in players:
+            totals[p] += per[eid].get(p, 0)
+            series[p].append(totals[p] / 2520)
+    title = f"Running total in points over {len(order)} evenings, {dates[order[0]]} .. {dates[order[-1]]}"
+    return title, "evenings", series
+
+
+def _markers(names: list[str]) -> dict[str, str]:
+    initials = [n[:1].upper() for n in names]
+    if len(set(initials)) == len(initials) and all(i.isalpha() for i in initials):
+        return dict(zip(names, initials))
+    return {n: str(i + 1) if i < 9 else chr(ord("a") + i - 9) for i, n in enumerate(names)}
+
+
+def _sample(values: list[float], n: int) -> list[float]:
+    """``values`` stretched or squeezed to ``n`` points (linear interpolation)."""
+    if len(values) == 1 or n == 1:
+        return [values[-1]] * n
+    out = []
+    for j in range(n):
+        t = j * (len(values) - 1) / (n - 1)
+        i = int(t)
+        if i >= len(values) - 1:
+            out.append(values[-1])
+        else:
+            f = t - i
+            out.append(values[i] * (1 - f) + values[i + 1] * f)
+    return out
+
+
+def sparkline(values: list[float], lo: float, hi: float, unicode: bool = True) -> str:
+    chars = SPARKS if unicode else SPARKS_ASCII
+    span = hi - lo or 1.0
+    return "".join(chars[min(len(chars) - 1, int((v - lo) / span * len(chars)))] for v in values)
+
+
+def _label(v: float) -> str:
+    return f"{v:+.0f}" if abs(v) >= 10 or v == int(v) else f"{v:+.1f}"
+
+
+def render(title: str, xlabel: str, series: dict[str, list[float]], width: int = 80, height: int = 12,
+           unicode: bool = True) -> str:
+    """A line chart of every series, then a sparkline per series."""
+    names = list(series)
+    if not names:
+        return title + "\n(nothing to draw)"
+    n = len(next(iter(series.values())))
+    values = [v for s in series.values() for v in s]
+    lo, hi = min(values + [0.0]), max(values + [0.0])
+    if hi == lo:
+        hi = lo + 1
+    labels = [_label(hi), _label((hi + lo) / 2), _label(lo)]
+    lw = max(len(x) for x in labels)
+    plot_w = width - lw - 3
+    cols = plot_w
+    grid = [[" "] * cols for _ in range(height)]
+
+    def row_of(v: float) -> int:
+        return height - 1 - round((v - lo) / (hi - lo) * (height - 1))
+
+    zero = row_of(0.0)
+    for c in range(cols):
+        grid[zero][c] = "·" if unicode else "."
+    marks = _markers(names)
+    for name in names:
+        pts = _sample(series[name], cols)
+        for c, v in enumerate(pts):
+            r = row_of(v)
+            cell = grid[r][c]
+            grid[r][c] = marks[name] if cell in (" ", "·", ".", marks[name]) else "*"
+    lines = [title[:width], ""]
+    for r in range(height):
+        if r == 0:
+            lab = labels[0]
+        elif r == height - 1:
+            lab = labels[2]
+        elif r == zero:
+            lab = "0"
+        else:
+            lab = ""
+        lines.append(f"{lab:>{lw}} {'┤' if unicode else '|'}{''.join(grid[r])}")
+    lines.append(" " * lw + " " + ("└" if unicode else "+") + ("─" if unicode else "-") * cols)
+    right = f"{n - 1} {xlabel}"
+    lines.append(" " * (lw + 2) + "0" + right.rjust(cols - 1))
+    lines.append("")
+    nw = max(len(x) for x in names)
+    spark_w = max(10, min(40, width - nw - 20))
+    for name in sorted(names, key=lambda p: -series[p][-1]):
+        sp = sparkline(_sample(series[name], min(spark_w, max(n, 2))), lo, hi, unicode)
+        lines.append(f"{marks[name]} {name:<{nw}} {sp:<{spark_w}} {_label(series[name][-1]):>8}")
+    if any("*" in "".join(row) for row in grid):
+        lines.append("(* = lines cross)")
+    return "\n".join(lines)
+

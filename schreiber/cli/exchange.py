@@ -1,0 +1,109 @@
+"""`schreiber export` and `schreiber hand import`: the ledger in and out."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from ..errors import SchreiberError
+from . import app, ledger
+from .hand import hand_app
+from .stats import Period, Season, Since, Until, parse_range
+
+
+@app.command("export")
+def export(
+    fmt: Annotated[str, typer.Option("--format", help="csv or jsonl (JSON Lines).")] = "csv",
+    what: Annotated[str, typer.Option("--what", help="hands, items (every scored line) or payments.")] = "hands",
+    evening_id: Annotated[Optional[int], typer.Option("--evening", help="Only this evening.")] = None,
+    since: Since = None,
+    until: Until = None,
+    season: Season = None,
+    period: Period = None,
+    out: Annotated[Optional[Path], typer.Option("--out", help="Write to this file instead of stdout.")] = None,
+) -> None:
+    """Export hands, scored items or payments as CSV or JSON Lines (voided hands left out).
+
+    A JSONL export of hands can be imported again with schreiber hand import.
+
+    Example: schreiber export --season 2026 --format jsonl --what payments --out 2026.jsonl
+    """
+    from ..exchange import FORMATS, ROWS, WHATS, write
+
+    if fmt not in FORMATS:
+        raise SchreiberError(f"unknown format '{fmt}'; valid: {', '.join(FORMATS)}")
+    if what not in WHATS:
+        raise SchreiberError(f"unknown --what '{what}'; valid: {', '.join(WHATS)}")
+    if evening_id is not None and any((since, until, season, period)):
+        raise SchreiberError("give either --evening or a date range, not both")
+    rng = parse_range(since, until, season, period)
+    led = ledger()
+    if evening_id is not None:
+        led.evening(evening_id)  # a clear error for an unknown evening
+    rows = ROWS[what](led.db, evening_id, rng)
+    if out is None:
+        write(sys.stdout, rows, what, fmt)
+        return
+    tmp = out.with_name(out.name + ".part")
+    try:
+        with open(tmp, "w", encoding="utf-8", newline="") as f:
+            n = write(f, rows, what, fmt)
+        tmp.replace(out)
+    except OSError as exc:
+        raise SchreiberError(f"cannot write {out}: {exc.strerror}; give another --out") from None
+    typer.echo(f"Exported {n} {what} to {out}.", err=True)
+
+
+@hand_app.command("import")
+def import_hands(
+    file: Annotated[str, typer.Argument(help="JSON Lines file, one hand record per line ('-' = stdin).")],
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress and no summary.")] = False,
+) -> None:
+    """Import hands into the open evening: all of them, or (on any error) none.
+
+    Each line is one hand record as for `hand add --json`; blank lines are
+    skipped; a line of `export --format jsonl` is accepted too, and
+    {"kind": "radl"}, {"kind": "redeal"}, {"kind": "strafpunkt", "player": NAME}.
+    Every wrong line is reported with its number and nothing is written.
+
+    Example: schreiber hand import hands.jsonl
+    """
+    from ..exchange import parse_lines, read_text
+
+    lines = read_text(file)
+    led = ledger()
+    ev = led.open_evening()
+    entries, numbers, problems = parse_lines(lines, led.seating(ev))
+    if problems:  # report the scoring problems of the readable lines too
+        _, scoring = led.check_entries(entries, ev)
+        problems = sorted(problems + [(numbers[i], msg) for i, msg in scoring])
+        more = f"; and {len(problems) - 10} more" if len(problems) > 10 else ""
+        raise SchreiberError(f"{file}: {len(problems)} bad line(s), nothing was imported: "
+                             + "; ".join(f"line {n}: {msg}" for n, msg in problems[:10]) + more)
+    if not entries:
+        raise SchreiberError(f"{file} holds no hands; write one hand record (JSON) per line")
+    labels = [f"line {n}" for n in numbers]
+    show = not quiet and len(entries) >= 1000
+    tty = sys.stderr.isatty()
+
+    def progress(done: int, total: int) -> None:
+        msg = f"scoring {done}/{total} ({100 * done // total}%)"
+        sys.stderr.write(("\r" + msg) if tty else (msg + "\n"))
+        sys.stderr.flush()
+
+    try:
+        done = led.add_entries(entries, ev, labels, progress if show else None)
+    except SchreiberError as exc:
+        raise SchreiberError(f"{file}: {exc}") from None
+    finally:
+        if show and tty:
+            sys.stderr.write("\n")
+    if not quiet:
+        numbers = [n for n, _ in done if n]
+        span = f" (hands {numbers[0]}..{numbers[-1]})" if numbers else ""
+        typer.echo(f"Imported {len(numbers)} hands{span} and {len(done) - len(numbers)} other entries "
+                   f"into evening {ev['id']}." if len(done) != len(numbers) else
+                   f"Imported {len(numbers)} hands{span} into evening {ev['id']}.")

@@ -1,0 +1,150 @@
+"""Guided entry: `schreiber hand add` asks step by step, offering only what
+the evening's preset allows. Nothing is written before the last answer, so
+Ctrl-C at any step leaves the ledger as it was."""
+
+from __future__ import annotations
+
+import typer
+
+from ..errors import SchreiberError
+
+
+def _choose(question: str, choices: list[str], default: str | None = None, labels: dict | None = None) -> str:
+    """Ask until the answer is one of the choices (a number, a name, or a unique prefix)."""
+    from ..names import fold
+
+    labels = labels or {}
+    for i, c in enumerate(choices, 1):
+        typer.echo(f"  {i:>2}. {labels.get(c, c)}")
+    while True:
+        ans = typer.prompt(question, default=default or "", show_default=bool(default)).strip()
+        if not ans and default:
+            return default
+        if ans.isdigit() and 1 <= int(ans) <= len(choices):
+            return choices[int(ans) - 1]
+        exact = [c for c in choices if fold(c) == fold(ans) or fold(labels.get(c, c)) == fold(ans)]
+        if exact:
+            return exact[0]
+        pre = [c for c in choices if fold(c).startswith(fold(ans)) or fold(labels.get(c, c)).startswith(fold(ans))]
+        if len(pre) == 1:
+            return pre[0]
+        typer.echo(f"  '{ans}' is not one of the choices" + (f" (could be {', '.join(pre)})" if pre else ""))
+
+
+def _yes(question: str, default: bool = False) -> bool:
+    return typer.confirm(question, default=default)
+
+
+def ask_hand(led) -> dict:
+    from ..points import parse_points
+    from ..table import Table
+
+    ev = led.open_evening()
+    rules = led.rules(ev)
+    players = led.seating(ev)
+    state = led._last_state(ev, rules)
+    table = Table(players, state.next_dealer)
+    typer.echo(f"Hand: {table.dealer} deals, {table.vorhand} is Vorhand. (Ctrl-C cancels, nothing is written.)")
+    contracts = rules.active_contracts
+    cid = _choose("Spiel", list(contracts), labels={k: c.name for k, c in contracts.items()})
+    c = contracts[cid]
+    trisch = c.kind == "trischaken"
+    if trisch and rules.trischaken_five:
+        table = Table(players, state.next_dealer, dealer_plays=True)
+    active = list(table.active)
+    rec: dict = {"contract": cid}
+    if trisch:
+        scores = {}
+        for p in active:
+            while True:
+                raw = typer.prompt(f"Punkte {p}").strip()
+                try:
+                    scores[p] = parse_points(raw, rules.deck_points, rules.blatt)
+                    rec.setdefault("scores", {})[p] = int(raw) if raw.isdigit() else raw
+                    break
+                except ValueError as exc:
+                    typer.echo(f"  {exc}")
+        # Only a player with 0 points can be without a trick; counting in threes
+        # that is certain, counting single cards (lungau) it needs asking.
+        zero = [p for p in active if scores[p] == 0]
+        if not rules.blatt:
+            nostich = [p for p in zero if _yes(f"{p} ohne Stich?", True)]
+            if nostich:
+                rec["tricks_by"] = {p: 0 for p in nostich}
+        if rules.trischaken == "gumpoldskirchen":
+            mit = [p for p in active if _yes(f"{p} sagt mit?", False)]
+            if mit:
+                rec["mit"] = mit
+        if rules.trischaken_kontra:
+            k = {p: "kontra" for p in active if _yes(f"{p} Kontra?", False)}
+            if k:
+                rec["kontra"] = k
+        return rec
+    decl = table.vorhand if c.vorhand else _choose("Spieler", active, default=table.vorhand)
+    if c.vorhand:
+        typer.echo(f"  Spieler: {decl} (Vorhand)")
+    rec["declarer"] = decl
+    if c.call:
+        options = [p for p in active if p != decl] + ["Talon"] + (["selbst"] if rules.own_king else [])
+        partner = _choose("Partner (wer hatte den gerufenen König?)", options)
+        rec["partner"] = None if partner == "Talon" else (decl if partner == "selbst" else partner)
+        if rec["partner"] is None and c.concede is not None and _yes(f"Geschleift (aufgegeben, {c.concede} an jeden)?"):
+            rec["conceded"] = True
+            return rec
+    if c.kind == "negative":
+        rec["result"] = _choose("Ergebnis", ["won", "lost"], labels={"won": "gewonnen", "lost": "verloren"})
+        kontra = {}
+        for p in active:
+            if p != decl and _yes(f"{p} kontriert?", False):
+                kontra[p] = _choose(f"  Stufe für {p}", list(rules.kontra_levels), default="kontra")
+        if kontra:
+            rec["kontra"] = kontra
+        return rec
+    while True:
+        raw = typer.prompt("Punkte oder Ergebnis (z.B. 41, 35/2, + oder -)").strip()
+        if raw in ("+", "g", "gewonnen"):
+            rec["result"] = "won"
+            break
+        if raw in ("-", "v", "verloren"):
+            rec["result"] = "lost"
+            break
+        try:
+            parse_points(raw, rules.deck_points, rules.blatt)
+            rec["points"] = int(raw) if raw.isdigit() else raw
+            break
+        except ValueError as exc:
+            typer.echo(f"  {exc}")
+    levels = ["keins"] + list(rules.kontra_levels)
+    k = _choose("Kontra aufs Spiel", levels, default="keins")
+    if k != "keins":
+        rec["kontra"] = k
+    allowed = [p for p in (c.premiums or rules.active_premiums) if p in rules.active_premiums]
+    allowed = [p for p in allowed if c.call or not rules.premiums[p].needs_call]
+    prems = []
+    if c.requires:
+        typer.echo(f"  {c.name}: announce one of {', '.join(rules.premiums[r].name for r in c.requires)}")
+    while allowed:
+        name = _choose("Prämie (Enter = keine weitere)", ["fertig"] + allowed, default="fertig",
+                       labels={k: rules.premiums[k].name for k in allowed})
+        if name == "fertig":
+            break
+        pr = rules.premiums[name]
+        party = pr.party or _choose("  Partei", ["declarer", "opponents"], default="declarer",
+                                    labels={"declarer": "Spieler", "opponents": "Gegner"})
+        if pr.announced is not None and pr.silent is not None:
+            announced = _yes("  angesagt?", True)
+        else:
+            announced = pr.silent is None
+        result = _choose("  Ergebnis", ["won", "lost"], default="won", labels={"won": "gewonnen", "lost": "verloren"})
+        e = {"name": name, "party": party, "announced": announced, "result": result}
+        if announced:
+            kk = _choose("  Kontra", levels, default="keins")
+            if kk != "keins":
+                e["kontra"] = kk
+        prems.append(e)
+        allowed.remove(name)
+    if prems:
+        rec["premiums"] = prems
+    if not typer.confirm(f"Eintragen: {rec}?", default=True):
+        raise SchreiberError("not entered; nothing was written")
+    return rec

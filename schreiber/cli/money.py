@@ -1,0 +1,74 @@
+"""`schreiber settle` and `schreiber evening tarif`: the evening in money."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from ..errors import SchreiberError
+from . import app, ledger, print_json
+from .evening import evening_app, parse_tarif
+
+
+def _evening(led, evening_id: Optional[int]) -> dict:
+    return led.evening(evening_id) if evening_id is not None else led.open_evening()
+
+
+@app.command("settle")
+def settle(
+    json_out: Annotated[bool, typer.Option("--json", help="Print the settlement as one JSON document.")] = False,
+    evening_id: Annotated[Optional[int], typer.Option("--evening", help="Settle this evening (default: the open one).")] = None,
+    close: Annotated[bool, typer.Option("--close", help="Also close the evening as settled (its tarif is then fixed).")] = False,
+    out: Annotated[Optional[Path], typer.Option("--out", help="Also write the printable summary to this file.")] = None,
+) -> None:
+    """End-of-evening settlement: points x tarif, rounded once, and who pays whom.
+
+    Amounts are rounded once per evening to the cent (largest remainder, ties
+    in seating order) so they sum to exactly zero; the Pagat pot is carried to
+    the next evening or shared out, as the rule pagatkassa_end says. Without
+    --close nothing is written: settle as often as you like.
+
+    Example: schreiber settle            (then: schreiber settle --close)
+    """
+    from ..settle import settle_evening, to_json, to_text
+    from ..store import now_utc
+
+    led = ledger()
+    ev = _evening(led, evening_id)
+    s = settle_evening(led, ev)
+    if close:
+        with led.write() as db:
+            db.execute("update evenings set status = 'settled', closed_utc = ? where id = ?", [now_utc(), ev["id"]])
+        ev = led.evening(ev["id"])
+    text = to_text(s, ev)
+    if out is not None:
+        try:
+            out.write_text(text + "\n", encoding="utf-8")
+        except OSError as exc:
+            raise SchreiberError(f"cannot write the summary to {out}: {exc.strerror}; give another --out") from None
+    if json_out:
+        print_json(to_json(s, ev))
+        return
+    typer.echo(text)
+    if close:
+        typer.echo(f"\nEvening {ev['id']} is settled and closed (reopen with: schreiber evening reopen {ev['id']}).")
+
+
+@evening_app.command("tarif")
+def tarif(
+    amount: Annotated[str, typer.Argument(help="Money per point: 0.10 (euro) or 10c.")],
+) -> None:
+    """Set the open evening's tarif (money per point); settle uses it.
+
+    Example: schreiber evening tarif 0.20
+    """
+    from ..settle import money
+
+    cents = parse_tarif(amount)
+    led = ledger()
+    with led.write() as db:
+        ev = led.open_evening()
+        db.execute("update evenings set tarif_cents = ? where id = ?", [cents, ev["id"]])
+    typer.echo(f"Evening {ev['id']}: tarif {money(cents)} € per point (was {money(ev['tarif_cents'])} €).")

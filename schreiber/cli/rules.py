@@ -1,0 +1,147 @@
+"""`schreiber rules ...`: the presets, their values, and a circle's own rules file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from ..errors import SchreiberError
+from . import app, print_json
+
+rules_app = typer.Typer(help="Presets and a circle's own rules files.", no_args_is_help=True)
+app.add_typer(rules_app, name="rules")
+
+
+def rules_dir() -> Path:
+    """Where `rules new` keeps a circle's files (beside the default ledger)."""
+    return Path(typer.get_app_dir("schreiber")) / "rules"
+
+
+def resolve(name: str) -> str:
+    """A preset name, a file in the rules folder (by name), or a path."""
+    from ..rules import PRESETS
+
+    if name in PRESETS:
+        return name
+    own = rules_dir() / (name if name.endswith(".toml") else f"{name}.toml")
+    if own.exists() and not Path(name).exists():
+        return str(own)
+    return name
+
+
+@rules_app.command("list")
+def list_rules() -> None:
+    """The five presets and the circle's own rules files."""
+    from ..rules import PRESETS, load_preset
+
+    for p in PRESETS:
+        r = load_preset(p)
+        typer.echo(f"{p:<16} {r.title}  (source: {r.source})")
+    own = sorted(rules_dir().glob("*.toml")) if rules_dir().exists() else []
+    for f in own:
+        typer.echo(f"{f.stem:<16} own rules file {f}")
+    if not own:
+        typer.echo("\nMake your circle's own: schreiber rules new NAME --from PRESET")
+
+
+@rules_app.command("show")
+def show(
+    name: Annotated[str, typer.Argument(help="Preset or rules file.")],
+    rule: Annotated[Optional[list[str]], typer.Option("--rule", help="Show with an override KEY=VALUE.")] = None,
+    markdown: Annotated[bool, typer.Option("--markdown", help="The documentation page (docs/rules/PRESET.md).")] = False,
+    json_out: Annotated[bool, typer.Option("--json", help="Everything as JSON.")] = False,
+) -> None:
+    """Every contract, premium and house rule of a preset: value, meaning, source.
+
+    Example: schreiber rules show tirol --rule pagatkassa=3
+    """
+    from ..rules import SETTINGS, load_rules
+    from ..rules_doc import rules_markdown
+
+    r = load_rules(resolve(name), rule or [])
+    if json_out:
+        print_json(r.to_dict())
+        return
+    if markdown:
+        typer.echo(rules_markdown(r), nl=False)
+        return
+    from ..render import table
+
+    typer.echo(f"{r.preset}: {r.title} (source: {r.source})\n")
+    rows = [[c.id, c.name, c.kind, c.value, c.lost_value, "ja" if c.call else "", "Vh" if c.vorhand else "",
+             c.premium_factor if c.premium_factor != 1 else "", "" if c.enabled else "aus", c.source]
+            for c in r.contracts.values()]
+    typer.echo(table(["id", "Spiel", "Art", "gewonnen", "verloren", "König", "nur", "Prämien x", "", "Quelle"], rows))
+    typer.echo("")
+    rows = [[p.id, p.name, p.silent, p.announced, p.party or "", "" if p.enabled else "aus", p.source]
+            for p in r.premiums.values()]
+    typer.echo(table(["id", "Prämie", "still", "angesagt", "nur für", "", "Quelle"], rows))
+    typer.echo("")
+    rows = [[s.key, r.settings[s.key], s.meaning, r.sources.get(s.key, "default")] for s in SETTINGS]
+    typer.echo(table(["rule", "value", "meaning", "source"], rows))
+
+
+def _toml_value(v) -> str:
+    import json
+
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (int,)):
+        return str(v)
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(_toml_value(x) for x in v) + "]"
+    return json.dumps(str(v), ensure_ascii=False)
+
+
+def rules_toml(r, name: str, base: str) -> str:
+    """A complete, commented rules file the circle can edit."""
+    from ..rules import SETTINGS
+
+    out = [f"# Rules of the circle '{name}', made from the preset '{base}'.",
+           "# Change any value; unknown keys are refused. Start an evening with:",
+           f"#   schreiber evening start A B C D --rules {name}",
+           "# An evening keeps the rules it was played under: later edits never change it.",
+           f'preset = "{name}"', f"title = {_toml_value(r.title + ' (' + name + ')')}",
+           f"source = {_toml_value(r.source)}", "", "[rules]"]
+    for s in SETTINGS:
+        out.append(f"# {s.meaning}" + (f" ({' | '.join(s.choices)})" if s.choices else ""))
+        out.append(f"{s.key} = {_toml_value(r.settings[s.key])}")
+    out += ["", "[sources]"] + [f"{k} = {_toml_value(v)}" for k, v in r.sources.items()]
+    for table_name, entries in (("contracts", r.contracts), ("premiums", r.premiums)):
+        for e in entries.values():
+            out += ["", f"[{table_name}.{e.id}]"]
+            for k, v in e.__dict__.items():
+                if k == "id" or v is None:
+                    continue
+                out.append(f"{k} = {_toml_value(v)}")
+    return "\n".join(out) + "\n"
+
+
+@rules_app.command("new")
+def new(
+    name: Annotated[str, typer.Argument(help="Name of the circle's rules, e.g. stammtisch.")],
+    base: Annotated[str, typer.Option("--from", help="The preset to start from.")] = "standard",
+    out: Annotated[Optional[Path], typer.Option("--out", help="Where to write the file (default: the rules folder).")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+) -> None:
+    """Write a rules file to edit, with every value of a preset.
+
+    Example: schreiber rules new stammtisch --from hausrunde
+    """
+    import re
+
+    from ..rules import PRESETS, load_rules, load_rules_file
+
+    if not re.fullmatch(r"[\w-]+", name) or name in PRESETS:
+        raise SchreiberError(f"'{name}' is not a usable name: use letters, digits and dashes, and not a preset's name")
+    r = load_rules(resolve(base))
+    target = out or rules_dir() / f"{name}.toml"
+    if target.exists() and not force:
+        raise SchreiberError(f"{target} exists already; edit it, or add --force to overwrite it")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    text = rules_toml(r, name, r.preset)
+    target.write_text(text, encoding="utf-8")
+    load_rules_file(target)  # what we wrote must load back
+    typer.echo(f"Wrote {target}. Edit it, then: schreiber evening start A B C D --rules {name if not out else target}")

@@ -1,0 +1,107 @@
+"""Random but valid evenings, for benchmarks, tests and trying things out.
+
+``random_hands`` writes hand records (../shared/interface.md) that the
+`standard` preset accepts: it follows the deal itself, so Vorhand-only
+contracts go to the Vorhand and a sitting-out dealer (five players) is never
+named. Deterministic for a given ``random.Random``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Iterator
+
+# (contract, weight): roughly how often a round of Viennese players bids them.
+CONTRACT_WEIGHTS = (
+    ("rufer", 44), ("trischaken", 8), ("sechserdreier", 3), ("piccolo", 6), ("zwiccolo", 2),
+    ("solorufer", 7), ("bettel", 6), ("besserrufer", 8), ("dreier", 8), ("piccolo-ouvert", 2),
+    ("farbensolo", 2), ("bettel-ouvert", 1), ("besserdreier", 2), ("solodreier", 1),
+)
+CALLING = {"rufer", "solorufer", "besserrufer"}
+VORHAND_ONLY = {"rufer", "trischaken", "sechserdreier"}
+NEGATIVE = {"piccolo": 1, "zwiccolo": 2, "bettel": 0, "piccolo-ouvert": 1, "bettel-ouvert": 0}
+BESSER = {"besserrufer", "besserdreier"}
+BIRDS = ("pagat", "uhu", "kakadu", "quapil")
+
+
+def _active(players: tuple[str, ...], dealer: str, trischaken: bool = False) -> list[str]:
+    i = players.index(dealer)
+    order = list(players[i + 1:] + players[:i + 1])
+    return order[:-1] if len(players) == 5 else order
+
+
+def _scores(rng: random.Random, n: int, total: int = 70) -> list[int]:
+    cuts = sorted(rng.randint(0, total) for _ in range(n - 1))
+    parts = [b - a for a, b in zip([0] + cuts, cuts + [total])]
+    rng.shuffle(parts)
+    return parts
+
+
+def random_hand(rng: random.Random, players: tuple[str, ...], dealer: str) -> dict:
+    """One valid `standard` hand record dealt by ``dealer``."""
+    contracts, weights = zip(*CONTRACT_WEIGHTS)
+    contract = rng.choices(contracts, weights)[0]
+    active = _active(players, dealer)
+    vorhand = active[0]
+    if contract == "trischaken":
+        pts = _scores(rng, len(active))
+        return {"contract": "trischaken", "scores": dict(zip(active, pts))}
+    declarer = vorhand if contract in VORHAND_ONLY else rng.choice(active)
+    rec: dict = {"contract": contract, "declarer": declarer}
+    if contract in NEGATIVE:
+        rec["tricks"] = NEGATIVE[contract] if rng.random() < 0.55 else rng.choice([t for t in range(4) if t != NEGATIVE[contract]])
+        r = rng.random()
+        if r < 0.12:
+            rec["kontra"] = "kontra"
+        elif r < 0.2:
+            opp = [p for p in active if p != declarer]
+            rec["kontra"] = {rng.choice(opp): "kontra"}
+        return rec
+    if contract in CALLING:
+        others = [p for p in active if p != declarer]
+        r = rng.random()
+        rec["partner"] = None if r < 0.06 else (declarer if r < 0.08 else rng.choice(others))
+    if rng.random() < 0.6:
+        rec["points"] = rng.choice([rng.randint(20, 70), rng.randint(30, 45), "35/2", "35/1"])
+    else:
+        rec["result"] = "won" if rng.random() < 0.62 else "lost"
+    r = rng.random()
+    if r < 0.03:
+        rec["kontra"] = "sub"
+    elif r < 0.07:
+        rec["kontra"] = "re"
+    elif r < 0.2:
+        rec["kontra"] = "kontra"
+    premiums = []
+    if contract in BESSER:
+        bird = rng.choice(BIRDS)
+        premiums.append(_premium(rng, bird, "declarer", True))
+    if contract != "farbensolo":
+        for name, p in (("pagat", 0.12), ("uhu", 0.06), ("trull", 0.1), ("koenige", 0.06)):
+            if rng.random() < p and name not in {e["name"] for e in premiums}:
+                party = "declarer" if rng.random() < 0.7 else "opponents"
+                premiums.append(_premium(rng, name, party, rng.random() < 0.4))
+        if contract in CALLING and rec.get("partner") not in (None, declarer) and rng.random() < 0.05:
+            premiums.append(_premium(rng, "koenig-ultimo", "declarer", rng.random() < 0.5))
+        if contract in CALLING and rec.get("partner") not in (None, declarer) and rng.random() < 0.04:
+            premiums.append({"name": "koenigfang", "party": "opponents", "announced": False, "result": "won"})
+    if rng.random() < 0.01:
+        premiums.append({"name": "valat", "party": "declarer", "announced": True, "result": rng.choice(["won", "lost"])})
+    if premiums:
+        rec["premiums"] = premiums
+    return rec
+
+
+def _premium(rng: random.Random, name: str, party: str, announced: bool) -> dict:
+    p = {"name": name, "party": party, "announced": announced, "result": "won" if rng.random() < 0.6 else "lost"}
+    if announced and rng.random() < 0.15:
+        p["kontra"] = "kontra"
+    return p
+
+
+def random_hands(rng: random.Random, players: tuple[str, ...], n: int, first_dealer: str | None = None) -> Iterator[dict]:
+    """``n`` hand records in order, the deal passing as the rules say."""
+    dealer = first_dealer or players[0]
+    for _ in range(n):
+        yield random_hand(rng, players, dealer)
+        dealer = _active(players, dealer)[0]

@@ -1,0 +1,289 @@
+"""The end of an evening: points into money, and who pays whom.
+
+Pure and exact: points are Fractions, money is whole cents, rounded ONCE,
+here, for the whole evening. The rules of the settlement:
+
+1. Every player's points are his balance of the evening (hands, Pagat
+   stakes and pot wins, penalty points). With the house rule
+   ``pagatkassa_end = split`` the pot's content at the end is shared
+   equally among all players of the evening and added to their points;
+   with ``carry`` (the default, RULINGS.md Pagatkassa) it stays in the pot
+   for the next evening of the same circle.
+2. Money = points x the evening's tarif (cents per point), exactly.
+3. The Pagat pot is a party of its own, the cash box ("Pagatkassa"): it
+   takes what the players paid into the pot this evening (carry) or pays
+   out what it held at the start (split); its exact amount is always minus
+   the players' sum, so all parties together sum to exactly zero.
+4. Rounding, once (largest remainder, Hamilton's method): every party's
+   exact amount is rounded down to the cent; the cents this leaves over
+   (always a whole number, as the exact amounts sum to zero) go one each
+   to the parties with the largest remainders; equal remainders go by
+   seating order, the players before the cash box.
+5. Transfers: the fewest payments that settle everyone. The parties are
+   split into the largest possible number of groups whose amounts sum to
+   zero (exact search; at most six parties); inside each group the largest
+   debtor pays the largest creditor until the group is square, which takes
+   one payment less than the group has members. So there are never more
+   than (parties - 1) payments, i.e. at most players - 1 without a pot.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from functools import lru_cache
+
+POT = "Pagatkassa"  # the name of the Pagat pot's cash box in transfers
+RULE_TEXT = ("money = points x tarif, rounded once per evening to the cent by largest remainder "
+             "(ties: seating order, the Pagatkassa last); fewest transfers")
+
+
+@dataclass(frozen=True)
+class Transfer:
+    payer: str
+    payee: str
+    cents: int
+
+    def to_json(self) -> dict:
+        return {"from": self.payer, "to": self.payee, "amount": money(self.cents)}
+
+    def text(self, currency: str = "€") -> str:
+        return f"{self.payer} pays {self.payee} {money(self.cents)} {currency}"
+
+
+@dataclass(frozen=True)
+class Settlement:
+    players: tuple[str, ...]  # seating order
+    tarif_cents: int
+    balances: dict[str, Fraction]  # points from the evening's entries
+    pot_start: Fraction  # carried in from an earlier evening
+    pot_end: Fraction  # content at the end (before any split)
+    pot_rule: str  # carry | split
+    points: dict[str, Fraction]  # what each player settles, in points
+    cents: dict[str, int]  # rounded money per party (players, and POT if it moves); + = receives
+    exact: dict[str, Fraction]  # unrounded cents per party
+    transfers: tuple[Transfer, ...]
+
+    @property
+    def pot_share(self) -> Fraction:
+        return self.pot_end / len(self.players) if self.pot_rule == "split" else Fraction(0)
+
+    @property
+    def pot_carried(self) -> Fraction:
+        return self.pot_end if self.pot_rule == "carry" else Fraction(0)
+
+    @property
+    def pot_cents(self) -> int:
+        """Cash into (+) or out of (-) the Pagat pot's box at this settlement."""
+        return self.cents.get(POT, 0)
+
+    def amount(self, player: str) -> str:
+        return money(self.cents[player])
+
+
+def money(cents: int) -> str:
+    """Whole cents as "D.DD" (e.g. -340 -> "-3.40")."""
+    return str((Decimal(cents) / 100).quantize(Decimal("0.01")))
+
+
+def round_largest_remainder(exact: dict[str, Fraction], order: list[str]) -> dict[str, int]:
+    """Round exact cents (summing to a whole number) to whole cents with the
+    same sum: floor everything, give the leftover cents one each to the
+    largest remainders, ties in ``order``."""
+    floors = {k: v.numerator // v.denominator for k, v in exact.items()}
+    total = sum(exact.values(), Fraction(0))
+    if total.denominator != 1:
+        raise ValueError(f"exact amounts sum to {total}, not to whole cents")
+    leftover = int(total) - sum(floors.values())
+    rank = sorted(exact, key=lambda k: (-(exact[k] - floors[k]), order.index(k)))
+    out = dict(floors)
+    for k in rank[:leftover]:
+        out[k] += 1
+    return out
+
+
+def _best_groups(values: tuple[int, ...]) -> list[int]:
+    """The largest number of disjoint zero-sum groups covering all parties,
+    as bit masks (exact search, fine for the handful of parties at a table)."""
+    n = len(values)
+    full = (1 << n) - 1
+    sums = [0] * (1 << n)
+    for mask in range(1, 1 << n):
+        low = mask & -mask
+        sums[mask] = sums[mask ^ low] + values[low.bit_length() - 1]
+
+    @lru_cache(maxsize=None)
+    def best(rest: int) -> tuple[int, tuple[int, ...]]:
+        if rest == 0:
+            return 0, ()
+        low = rest & -rest
+        others = rest ^ low
+        found: tuple[int, tuple[int, ...]] | None = None
+        sub = others
+        candidates = []
+        while True:  # every group that contains the lowest remaining party
+            group = sub | low
+            if sums[group] == 0:
+                candidates.append(group)
+            if sub == 0:
+                break
+            sub = (sub - 1) & others
+        for group in sorted(candidates):
+            count, groups = best(rest ^ group)
+            if found is None or count + 1 > found[0]:
+                found = (count + 1, (group,) + groups)
+        assert found is not None  # the whole rest always sums to zero
+        return found
+
+    return list(best(full)[1])
+
+
+def transfers_for(cents: dict[str, int], order: list[str]) -> tuple[Transfer, ...]:
+    """The fewest transfers that bring every party to zero (see module doc)."""
+    parties = [p for p in order if cents.get(p, 0) != 0]
+    if not parties:
+        return ()
+    if sum(cents[p] for p in parties) != 0:
+        raise ValueError("amounts do not sum to zero")
+    if len(parties) <= 12:
+        groups = _best_groups(tuple(cents[p] for p in parties))
+        groups = [[p for i, p in enumerate(parties) if g >> i & 1] for g in groups]
+    else:  # pragma: no cover - never at a Tarock table
+        groups = [parties]
+    out: list[Transfer] = []
+    for group in groups:
+        bal = {p: cents[p] for p in group}
+        while any(bal.values()):
+            debtor = min(group, key=lambda p: (bal[p], order.index(p)))
+            creditor = max(group, key=lambda p: (bal[p], -order.index(p)))
+            amount = min(-bal[debtor], bal[creditor])
+            out.append(Transfer(debtor, creditor, amount))
+            bal[debtor] += amount
+            bal[creditor] -= amount
+    out.sort(key=lambda t: (order.index(t.payer), order.index(t.payee)))
+    return tuple(out)
+
+
+def settle(players: tuple[str, ...], balances: dict[str, Fraction], tarif_cents: int,
+           pot_start: Fraction = Fraction(0), pot_rule: str = "carry") -> Settlement:
+    """Settle one evening. ``balances``: each player's points of the evening
+    (they sum to pot_start - pot_end: the Pagat pot holds the rest)."""
+    if pot_rule not in ("carry", "split"):
+        raise ValueError(f"unknown pot rule {pot_rule!r}")
+    balances = {p: Fraction(balances.get(p, 0)) for p in players}
+    pot_start = Fraction(pot_start)
+    pot_end = pot_start - sum(balances.values(), Fraction(0))
+    share = pot_end / len(players) if pot_rule == "split" else Fraction(0)
+    points = {p: balances[p] + share for p in players}
+    exact = {p: points[p] * tarif_cents for p in players}
+    pot_exact = -sum(exact.values(), Fraction(0))
+    order = list(players)
+    if pot_exact != 0:
+        exact[POT] = pot_exact
+        order.append(POT)
+    cents = round_largest_remainder(exact, order)
+    return Settlement(players, tarif_cents, balances, pot_start, pot_end, pot_rule, points, cents, exact,
+                      transfers_for(cents, order))
+
+
+# Reading an evening from the ledger --------------------------------------
+
+def settle_evening(led, evening: dict) -> Settlement:
+    rules = led.rules(evening)
+    return settle(led.seating(evening), led.balance(evening["id"]), evening["tarif_cents"],
+                  Fraction(evening["start_pot"] or "0"), rules.pagatkassa_end)
+
+
+def carried_pot(led, players: tuple[str, ...], date: str | None = None) -> tuple[Fraction, int | None]:
+    """The Pagat pot a new evening of this circle (the same players, in any
+    seating) starts with: what the circle's latest evening with a pot (on or
+    before ``date``) left in it under ``pagatkassa_end = carry``. Returns
+    (points, that evening's id)."""
+    import json
+
+    from .rules import rules_from_json
+
+    circle = set(players)
+    rows = led.db.execute(
+        "select id, seating_json, rules_json, start_pot from evenings where (? is null or date <= ?) "
+        "order by date desc, id desc", [date, date]).fetchall()
+    for eid, seating_json, rules_json, start_pot in rows:
+        if set(json.loads(seating_json)) != circle:
+            continue
+        rules = rules_from_json(rules_json)
+        if not rules.pagatkassa and not Fraction(start_pot or "0"):
+            continue
+        if rules.pagatkassa_end != "carry":
+            return Fraction(0), eid
+        paid = led.db.execute(
+            "select coalesce(sum(p.points_x2520), 0) from payments p join entries e on e.id = p.entry_id "
+            "where p.evening_id = ? and e.status = 'active'", [eid]).fetchone()[0]
+        return Fraction(start_pot or "0") - Fraction(paid, 2520), eid
+    return Fraction(0), None
+
+
+# Rendering ---------------------------------------------------------------
+
+def fmt_points(v: Fraction) -> str:
+    if v.denominator == 1:
+        return f"{int(v):+d}"
+    return f"{float(v):+.2f}"
+
+
+def to_json(s: Settlement, evening: dict | None = None) -> dict:
+    from .engine import number
+
+    out: dict = {}
+    if evening:
+        out.update({"evening": evening["id"], "date": evening["date"], "status": evening["status"]})
+    out.update({
+        "tarif_cents": s.tarif_cents,
+        "tarif": money(s.tarif_cents),
+        "players": {p: {"points": number(s.points[p]), "balance": number(s.balances[p]),
+                        "pot_share": number(s.pot_share), "amount": s.amount(p)} for p in s.players},
+        "transfers": [t.to_json() for t in s.transfers],
+        "pot": {"name": POT, "start": number(s.pot_start), "end": number(s.pot_end), "rule": s.pot_rule,
+                "share": number(s.pot_share), "carried": number(s.pot_carried),
+                "amount": money(s.pot_cents), "value": money(_round_cents(s.pot_end * s.tarif_cents))},
+        "rounding": RULE_TEXT,
+    })
+    return out
+
+
+def _round_cents(x: Fraction) -> int:
+    return int(x.numerator * 2 + x.denominator) // (2 * x.denominator) if x >= 0 else -_round_cents(-x)
+
+
+def to_text(s: Settlement, evening: dict | None = None, currency: str = "€") -> str:
+    """The printable summary of the settlement (plain text, 80 columns)."""
+    lines = []
+    if evening:
+        lines.append(f"Settlement of evening {evening['id']} ({evening['date']}, {evening['preset']})")
+    lines.append(f"Tarif: {money(s.tarif_cents)} {currency} per point")
+    lines.append("")
+    width = max([len(p) for p in s.players] + [len(POT), 6])
+    lines.append(f"  {'Player':<{width}}  {'Points':>9}  {'Amount':>10}")
+    lines.append(f"  {'-' * width}  {'-' * 9}  {'-' * 10}")
+    for p in s.players:
+        lines.append(f"  {p:<{width}}  {fmt_points(s.points[p]):>9}  {money(s.cents[p]):>8} {currency}")
+    if POT in s.cents:
+        lines.append(f"  {POT:<{width}}  {'':>9}  {money(s.cents[POT]):>8} {currency}")
+    lines.append("")
+    if s.pot_start or s.pot_end:
+        pot_money = money(_round_cents(s.pot_end * s.tarif_cents))
+        lines.append(f"Pagat pot: {fmt_points(s.pot_end).lstrip('+')} points ({pot_money} {currency})"
+                     + (f", of which {fmt_points(s.pot_start).lstrip('+')} carried in" if s.pot_start else ""))
+        if s.pot_rule == "split":
+            lines.append(f"  shared out now (pagatkassa_end=split): {fmt_points(s.pot_share)} points to each player")
+        else:
+            lines.append("  carried to the next evening of this circle (pagatkassa_end=carry)")
+        lines.append("")
+    if s.transfers:
+        lines.append("Transfers:")
+        lines.extend(f"  {t.text(currency)}" for t in s.transfers)
+    else:
+        lines.append("Nobody owes anybody anything.")
+    lines.append("")
+    lines.append("Rounded once, to the cent, by largest remainder (ties in seating order).")
+    return "\n".join(lines)

@@ -1,0 +1,108 @@
+"""Corrections keep history: undo, void and edit are recorded, shown on the
+sheet, and later hands that depend on evening state are re-scored."""
+
+import json
+
+from helpers import F, G, H, I, cli, prem
+
+
+def add(rec):
+    r = cli("hand", "add", "--json", json.dumps(rec))
+    assert r.exit_code == 0, r.output
+    return r
+
+
+def balance():
+    r = cli("balance", "--json")
+    assert r.exit_code == 0, r.output
+    return json.loads(r.stdout)
+
+
+def sheet():
+    r = cli("sheet", "--json")
+    assert r.exit_code == 0, r.output
+    return json.loads(r.stdout)
+
+
+TRISCHAKEN = {"contract": "trischaken", "scores": {F: 10, G: 20, H: 30, I: 10}}
+
+
+def test_undo_then_balance():
+    cli("evening", "start", F, G, H, I)
+    add({"contract": "rufer", "declarer": G, "partner": H, "result": "won"})  # std:31 +-1
+    add({"contract": "dreier", "declarer": I, "result": "won"})  # std:40 I +12, others -4
+    assert cli("undo").exit_code == 0
+    assert balance() == {F: -1, G: 1, H: 1, I: -1}
+    hands = sheet()["hands"]
+    assert [(h["number"], h["void"]) for h in hands] == [(1, False), (2, True)]
+    assert hands[1]["payments"] == {F: 0, G: 0, H: 0, I: 0}
+
+
+def test_void_rescores_holz_of_later_hands():
+    # gumpoldskirchen.txt:153: after a Trischaken everyone holds a Holz; a declarer
+    # holding one counts double; voiding the Trischaken removes that doubling.
+    cli("evening", "start", F, G, H, I, "--rules", "gumpoldskirchen")
+    add({"contract": "rufer", "declarer": G, "partner": H, "result": "won"})  # F deals: +-1
+    add(dict(TRISCHAKEN))  # G deals, H Vorhand (Rufer) has 30: pays 2 each (gum:153)
+    add({"contract": "dreier", "declarer": F, "result": "won"})  # H deals; F holds Holz: 4 x 2 (gum:179,153)
+    assert balance() == {F: -1 + 2 + 24, G: 1 + 2 - 8, H: 1 - 6 - 8, I: -1 + 2 - 8}
+    assert cli("hand", "void", "2").exit_code == 0
+    assert balance() == {F: -1 + 12, G: 1 - 4, H: 1 - 4, I: -1 - 4}
+    marks = [h["marks"] for h in sheet()["hands"]]
+    assert marks[1] == ["storniert"]
+
+
+def test_edit_is_void_plus_replacement_and_rescores_radl():
+    # hausrunde.txt:8: the first four hands count double (the game only, hausrunde.txt:61).
+    cli("evening", "start", F, G, H, I, "--rules", "hausrunde")
+    add({"contract": "rufer", "declarer": G, "partner": H, "result": "won"})
+    add({"contract": "dreier", "declarer": I, "result": "lost"})
+    r = cli("hand", "edit", "2", "--json", json.dumps({"contract": "dreier", "declarer": I, "result": "won",
+                                                       "premiums": [prem("trull")]}))
+    assert r.exit_code == 0, r.output
+    # hand 1: 1 x2 = 2; hand 2: dreier 4 x2 = 8 plus announced Trull 2 (not doubled) = 10 from each
+    assert balance() == {F: -2 - 10, G: 2 - 10, H: 2 - 10, I: -2 + 30}
+    hands = sheet()["hands"]
+    assert [(h["number"], h["void"]) for h in hands] == [(1, False), (2, True), (2, False)]
+    assert hands[1]["marks"] == ["ausgebessert"] and "Ersatz" in hands[2]["marks"]
+
+
+def test_edit_that_breaks_a_later_hand_is_refused():
+    cli("evening", "start", F, G, H, I)
+    add({"contract": "dreier", "declarer": I, "result": "won"})
+    add({"contract": "rufer", "declarer": H, "partner": I, "result": "won"})  # G deals, H Vorhand
+    before = balance()
+    r = cli("hand", "void", "5")
+    assert r.exit_code != 0
+    assert balance() == before
+
+
+def test_redeal_keeps_the_dealer_and_strafpunkt_pays():
+    cli("evening", "start", F, G, H, I, "--rules", "hausrunde")
+    assert cli("redeal").exit_code == 0  # hausrunde.txt:20 same dealer deals again
+    r = cli("hand", "add", "--json", json.dumps({"contract": "rufer", "declarer": H, "partner": G, "result": "won"}))
+    assert r.exit_code != 0  # still Fritz dealing, so Gerti is Vorhand, not Hans
+    add({"contract": "rufer", "declarer": G, "partner": H, "result": "won"})
+    assert cli("strafpunkt", "han").exit_code == 0  # hausrunde.txt:46, 1 to each other player
+    assert balance() == {F: -2 + 1, G: 2 + 1, H: 2 - 3, I: -2 + 1}
+    kinds = [h["kind"] for h in sheet()["hands"]]
+    assert kinds == ["redeal", "hand", "strafpunkt"]
+
+
+def test_explain_names_each_multiplier():
+    cli("evening", "start", F, G, H, I, "--rules", "hausrunde")
+    add({"contract": "solodreier", "declarer": G, "result": "won", "kontra": "kontra", "premiums": [prem("trull")]})
+    r = cli("sheet", "--explain", "1")
+    assert r.exit_code == 0
+    assert "x 2 Kontra" in r.stdout and "x 2 Radl" in r.stdout and "x 2 Solodreier" in r.stdout
+    # game 8 x Kontra 2 x Radl 2 = 32; Trull announced 2 x solo 2 = 4 (hausrunde: Radl not on premiums)
+    assert balance() == {F: -36, G: 108, H: -36, I: -36}
+
+
+def test_rename_player_keeps_figures():
+    cli("evening", "start", F, G, H, I)
+    add({"contract": "rufer", "declarer": G, "partner": H, "result": "won"})
+    assert cli("player", "rename", G, "Gertrude").exit_code == 0
+    assert balance() == {F: -1, "Gertrude": 1, H: 1, I: -1}
+    add({"contract": "rufer", "declarer": H, "partner": "Gertrude", "result": "won"})
+    assert balance() == {F: -2, "Gertrude": 2, H: 2, I: -2}

@@ -1,0 +1,234 @@
+"""Export (CSV, JSON Lines) and import (all or nothing) of hands."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import random
+import sqlite3
+from fractions import Fraction as Fr
+
+import pytest
+from typer.testing import CliRunner
+
+from schreiber.cli import app
+from schreiber.errors import SchreiberError
+from schreiber.sample import random_hands
+
+FOUR = ("Anna", "Berti", "Carl", "Dora")
+FIVE = ("Anna", "Berti", "Carl", "Dora", "Emil")
+
+
+def cli(db, *args, input=None):
+    return CliRunner().invoke(app, ["--db", str(db), *args], input=input)
+
+
+def dump(db) -> list:
+    """Every row of every table (to prove a failed import wrote nothing)."""
+    con = sqlite3.connect(db)
+    out = []
+    for (name,) in con.execute("select name from sqlite_master where type = 'table' order by name"):
+        out.append((name, sorted(map(repr, con.execute(f'select * from "{name}"')))))
+    con.close()
+    return out
+
+
+def records(n, players=FOUR, seed=1):
+    return list(random_hands(random.Random(seed), players, n))
+
+
+def jsonl(path, recs):
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in recs), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def evening(tmp_path):
+    """A ledger with one evening of 30 hands, added one by one with `hand add`."""
+    db = tmp_path / "one.db"
+    assert cli(db, "evening", "start", *FIVE, "--rule", "pagatkassa=1", "--date", "2026-02-03").exit_code == 0
+    for r in records(30, FIVE):
+        res = cli(db, "hand", "add", "--json", json.dumps(r))
+        assert res.exit_code == 0, res.output
+    return db
+
+
+# Export ------------------------------------------------------------------
+
+def test_export_hands_csv(evening):
+    r = cli(evening, "export", "--format", "csv")
+    assert r.exit_code == 0
+    rows = list(csv.DictReader(io.StringIO(r.stdout)))
+    assert len(rows) == 30
+    assert list(rows[0]) == ["evening", "date", "number", "dealer", "contract", "declarer", "partner", "result",
+                             "kontra", "radl_factor", "pot_after", "payments", "record"]
+    assert [int(x["number"]) for x in rows] == list(range(1, 31))
+    assert rows[0]["dealer"] == "Anna" and rows[1]["dealer"] == "Berti"
+    assert json.loads(rows[0]["record"])["contract"] == rows[0]["contract"]
+
+
+def test_export_payments_sum_to_the_balance(evening):
+    bal = json.loads(cli(evening, "balance", "--json").stdout)
+    for fmt in ("csv", "jsonl"):
+        r = cli(evening, "export", "--what", "payments", "--format", fmt)
+        rows = (list(csv.DictReader(io.StringIO(r.stdout))) if fmt == "csv"
+                else [json.loads(x) for x in r.stdout.splitlines()])
+        totals = {}
+        for row in rows:
+            totals[row["player"]] = totals.get(row["player"], Fr(0)) + Fr(row["points_exact"])
+        assert {p: float(v) for p, v in totals.items()} == pytest.approx(bal)
+
+
+def test_export_items_jsonl(evening):
+    r = cli(evening, "export", "--what", "items", "--format", "jsonl")
+    rows = [json.loads(x) for x in r.stdout.splitlines()]
+    assert {row["kind"] for row in rows} >= {"stake", "game"}
+    by_hand = {}
+    for row in rows:
+        for p, v in row["payments"].items():
+            by_hand.setdefault(row["number"], {}).setdefault(p, 0)
+            by_hand[row["number"]][p] += v
+    hands = [json.loads(x) for x in cli(evening, "export", "--format", "jsonl").stdout.splitlines()]
+    for h in hands:
+        got = {p: v for p, v in by_hand[h["number"]].items() if abs(v) > 1e-9}
+        assert got == pytest.approx({p: v for p, v in h["payments"].items() if v})
+
+
+def test_export_filters_and_out_file(evening, tmp_path):
+    assert cli(evening, "evening", "start", *FOUR, "--date", "2026-05-01").exit_code == 0
+    for r in records(5):
+        assert cli(evening, "hand", "add", "--json", json.dumps(r)).exit_code == 0
+    all_rows = cli(evening, "export", "--format", "jsonl").stdout.splitlines()
+    assert len(all_rows) == 35
+    assert len(cli(evening, "export", "--format", "jsonl", "--evening", "2").stdout.splitlines()) == 5
+    assert len(cli(evening, "export", "--format", "jsonl", "--since", "2026-03-01").stdout.splitlines()) == 5
+    assert len(cli(evening, "export", "--format", "jsonl", "--until", "2026-03-01").stdout.splitlines()) == 30
+    out = tmp_path / "x.csv"
+    r = cli(evening, "export", "--what", "payments", "--out", str(out))
+    assert r.exit_code == 0 and r.stdout == ""
+    assert len(out.read_text().splitlines()) == 1 + 30 * 5 + 5 * 4
+    for bad, msg in ((["--format", "xml"], "unknown format"), (["--what", "cards"], "unknown --what"),
+                     (["--evening", "9"], "there is no evening 9"),
+                     (["--evening", "1", "--season", "2026"], "either --evening or a date range")):
+        r = cli(evening, "export", *bad)
+        assert r.exit_code == 1 and msg in str(r.exception), bad
+
+
+def test_voided_hands_are_not_exported(evening):
+    assert cli(evening, "undo").exit_code == 0
+    assert len(cli(evening, "export", "--format", "jsonl").stdout.splitlines()) == 29
+
+
+# Import ------------------------------------------------------------------
+
+def test_import_equals_adding_one_by_one(evening, tmp_path):
+    db = tmp_path / "two.db"
+    assert cli(db, "evening", "start", *FIVE, "--rule", "pagatkassa=1", "--date", "2026-02-03").exit_code == 0
+    r = cli(db, "hand", "import", str(jsonl(tmp_path / "h.jsonl", records(30, FIVE))))
+    assert r.exit_code == 0, r.output
+    assert "Imported 30 hands (hands 1..30) into evening 1" in r.stdout
+    for what in ("hands", "items", "payments"):
+        assert cli(db, "export", "--what", what, "--format", "jsonl").stdout == \
+            cli(evening, "export", "--what", what, "--format", "jsonl").stdout
+    assert cli(db, "balance", "--json").stdout == cli(evening, "balance", "--json").stdout
+    assert cli(db, "stats", "--json").stdout == cli(evening, "stats", "--json").stdout
+
+    def entries(path):
+        con = sqlite3.connect(path)
+        rows = con.execute("select seq, kind, number, record_json, status from entries order by id").fetchall()
+        state = con.execute("select state_json, pot_after from results order by entry_id").fetchall()
+        con.close()
+        return rows, state
+
+    assert entries(db) == entries(evening)
+
+
+def test_import_continues_an_evening_and_takes_other_entries(evening, tmp_path):
+    """Import after hands already entered: it starts from the evening's state."""
+    # where the deal stands after 30 hands: Anna dealt first, so the 31st is dealt by seat 30 % 5
+    dealer = FIVE[30 % 5]
+    lines = [json.dumps({"kind": "radl"})] + [json.dumps(r) for r in random_hands(random.Random(5), FIVE, 8, dealer)]
+    lines.insert(3, json.dumps({"kind": "strafpunkt", "player": "carl"}))
+    f = tmp_path / "more.jsonl"
+    f.write_text("\n".join(lines) + "\n\n", encoding="utf-8")
+    r = cli(evening, "hand", "import", str(f))
+    assert r.exit_code == 0, r.output
+    assert "Imported 8 hands (hands 31..38) and 2 other entries" in r.stdout
+    assert len(cli(evening, "export", "--format", "jsonl").stdout.splitlines()) == 38
+
+
+def test_bad_line_is_named_and_nothing_is_written(evening, tmp_path):
+    recs = records(12, FIVE, seed=9)
+    lines = [json.dumps(r) for r in recs]
+    lines[6] = lines[6].replace('"contract"', '"kontrakt"')  # line 7: unknown field
+    lines[9] = "{this is not json"  # line 10
+    f = tmp_path / "bad.jsonl"
+    f.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    before = dump(evening)
+    r = cli(evening, "hand", "import", str(f))
+    assert r.exit_code == 1
+    msg = str(r.exception)
+    assert isinstance(r.exception, SchreiberError)
+    assert "line 7: " in msg and "unknown field 'kontrakt'" in msg
+    assert "line 10: not valid JSON" in msg
+    assert "nothing was imported" in msg and "\n" not in msg
+    assert dump(evening) == before
+
+
+def test_scoring_error_rolls_back_the_whole_import(evening, tmp_path):
+    """A hand that parses but cannot be scored (line 4): the three before it are not kept."""
+    dealer = FIVE[30 % 5]
+    recs = list(random_hands(random.Random(3), FIVE, 6, dealer))
+    recs[3] = {"contract": "rufer", "declarer": "Nobody", "partner": None, "result": "won"}
+    before = dump(evening)
+    r = cli(evening, "hand", "import", str(jsonl(tmp_path / "b.jsonl", recs)))
+    assert r.exit_code == 1
+    assert "line 4: " in str(r.exception) and "unknown player 'Nobody'" in str(r.exception)
+    assert "nothing was added" in str(r.exception)
+    assert dump(evening) == before
+
+
+def test_import_errors(tmp_path):
+    db = tmp_path / "e.db"
+    r = cli(db, "hand", "import", str(tmp_path / "missing.jsonl"))
+    assert r.exit_code == 1 and "there is no file" in str(r.exception)
+    f = jsonl(tmp_path / "h.jsonl", records(2))
+    r = cli(db, "hand", "import", str(f))
+    assert r.exit_code == 1 and "no evening is open" in str(r.exception)
+    assert cli(db, "evening", "start", *FOUR).exit_code == 0
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n\n", encoding="utf-8")
+    r = cli(db, "hand", "import", str(empty))
+    assert r.exit_code == 1 and "holds no hands" in str(r.exception)
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('[1, 2]\n{"kind": "strafpunkt", "player": "Zoe"}\n{"kind": "nap"}\n', encoding="utf-8")
+    r = cli(db, "hand", "import", str(bad))
+    msg = str(r.exception)
+    assert "line 1: a hand record must be a JSON object" in msg
+    assert "line 2: a strafpunkt needs the offender" in msg and "line 3: unknown entry kind 'nap'" in msg
+
+
+def test_round_trip_of_an_export(evening, tmp_path):
+    """An evening exported as JSONL imports into a fresh evening to the same payments."""
+    out = tmp_path / "ev.jsonl"
+    assert cli(evening, "export", "--format", "jsonl", "--out", str(out)).exit_code == 0
+    # dated before evening 1, so it does not take over evening 1's Pagat pot (carry)
+    r = cli(evening, "evening", "start", *FIVE, "--rule", "pagatkassa=1", "--date", "2026-01-01")
+    assert r.exit_code == 0 and "carried" not in r.stdout
+    r = cli(evening, "hand", "import", str(out))
+    assert r.exit_code == 0, r.output
+    pays = [json.loads(x) for x in cli(evening, "export", "--what", "payments", "--format", "jsonl").stdout.splitlines()]
+    one = [(p["number"], p["player"], p["points_exact"]) for p in pays if p["evening"] == 1]
+    two = [(p["number"], p["player"], p["points_exact"]) for p in pays if p["evening"] == 2]
+    assert one == two
+
+
+def test_import_from_stdin_and_progress(tmp_path):
+    db = tmp_path / "s.db"
+    assert cli(db, "evening", "start", *FOUR).exit_code == 0
+    text = "".join(json.dumps(r) + "\n" for r in records(1200, seed=4))
+    r = CliRunner().invoke(app, ["--db", str(db), "hand", "import", "-"], input=text)
+    assert r.exit_code == 0, r.output
+    assert "Imported 1200 hands" in r.stdout
+    assert "scoring" in r.stderr and "scoring" not in r.stdout

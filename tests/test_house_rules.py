@@ -1,0 +1,188 @@
+"""State across the evening: Radl, Holz, Pagatkassa, a circle's own rules.
+Figures worked by hand from the documents (cited) and RULINGS.md."""
+
+import json
+from fractions import Fraction as Fr
+
+import pytest
+
+from helpers import F, G, H, I, J, P4, P5, cli, prem
+from schreiber.evening import balances, initial_state, replay
+from schreiber.rules import load_rules
+
+
+def run(preset, entries, rules=(), players=P4):
+    r = load_rules(preset, list(rules))
+    entries = [e if isinstance(e, dict) and "kind" in e else {"kind": "hand", "record": e} for e in entries]
+    outs = replay(r, players, entries, initial_state(r, players))
+    return outs, balances(players, outs)
+
+
+RUFER = {"contract": "rufer", "result": "won"}
+
+
+def rufer(decl, partner, result="won", **kw):
+    return {"contract": "rufer", "declarer": decl, "partner": partner, "result": result, **kw}
+
+
+# Radl ------------------------------------------------------------------
+
+def test_hausrunde_first_four_double_game_not_premiums():
+    # hausrunde.txt:8 (first four double), :61 (only the game, not the announcements)
+    hands = [rufer(G, H, premiums=[prem("pagat")]), rufer(H, I), rufer(I, F), rufer(F, G), rufer(G, H)]
+    outs, bal = run("hausrunde", hands)
+    assert [o.radl_factor for o in outs] == [2, 2, 2, 2, 1]
+    assert dict(outs[0].payments)[G] == 2 + 2  # game 1 x2 + Pagat announced 2
+    assert dict(outs[4].payments)[G] == 1
+
+
+def test_skuesradl_queues_behind_a_running_radl():
+    # RULINGS Radl: a Radl started while one runs extends it, no x4.
+    hands = [rufer(G, H), {"kind": "radl"}, rufer(H, I), rufer(I, F), rufer(F, G), rufer(G, H), rufer(H, I),
+             rufer(I, F)]
+    outs, _ = run("hausrunde", hands)
+    factors = [o.radl_factor for o in outs if o.kind == "hand"]
+    # first four (hands 1-4) double, then the Sküsradl's four more (hands 5-7 ... queued): 7 hands x2
+    assert factors == [2, 2, 2, 2, 2, 2, 2]
+
+
+def test_stacking_as_house_rule():
+    hands = [{"kind": "radl"}, rufer(G, H), rufer(H, I)]
+    outs, _ = run("hausrunde", hands, rules=["radl_stack=true"])
+    assert [o.radl_factor for o in outs if o.kind == "hand"] == [4, 4]
+
+
+def test_sküsradl_at_the_skues_holders_deal():
+    # hausrunde.txt:65: the last four begin with the player who held the Sküs.
+    r = cli("evening", "start", F, G, H, I, "--rules", "hausrunde", "--rule", "first_hands_double=0")
+    assert r.exit_code == 0
+    assert cli("radl", "--dealer", "ha").exit_code == 0
+    # Hans deals now, so Ilse is Vorhand
+    r = cli("hand", "add", "--json", json.dumps(rufer(I, F)))
+    assert r.exit_code == 0, r.output
+    assert json.loads(cli("balance", "--json").stdout) == {F: 2, G: -2, H: -2, I: 2}
+
+
+def test_tirol_doubled_rounds_after_trischaken_catch_and_split():
+    # tirol-koenigrufen-de-luxe.txt:96 (extra): Radl after Trischaken, Fänge, 35:35; doubles everything.
+    ex = ["radl_after_trischaken=true", "radl_after_catch=true", "radl_after_split=true"]
+    trisch = {"contract": "trischaken", "scores": {F: 30, G: 20, H: 15, I: 5}}
+    hands = [trisch, rufer(H, I, premiums=[prem("pagat", announced=False)]), rufer(I, F), rufer(F, G), rufer(G, H),
+             rufer(H, I)]
+    outs, _ = run("tirol", hands, rules=ex)
+    assert [o.radl_factor for o in outs] == [1, 2, 2, 2, 2, 1]
+    assert dict(outs[1].payments)[H] == (1 + 1) * 2  # everything doubled
+    outs, _ = run("tirol", [{"contract": "rufer", "declarer": G, "partner": H, "points": 35}, rufer(H, I)], rules=ex)
+    assert [o.radl_factor for o in outs] == [1, 2]
+    catch = rufer(G, H, premiums=[prem("mondfang", announced=False)])
+    outs, _ = run("tirol", [catch, rufer(H, I)], rules=ex)
+    assert [o.radl_factor for o in outs] == [1, 2]
+    outs, _ = run("tirol", [trisch, rufer(H, I)])  # off by default
+    assert [o.radl_factor for o in outs] == [1, 1]
+
+
+# Holz ------------------------------------------------------------------
+
+TRISCH = {"contract": "trischaken", "scores": {F: 10, G: 5, H: 30, I: 25}}  # G deals hand 2 -> H Vorhand
+
+
+def test_holz_kept_after_a_loss_and_returned_after_a_win():
+    # gumpoldskirchen.txt:153; RULINGS Holz.
+    hands = [rufer(G, H),  # F deals
+             TRISCH,  # G deals; H (Rufer) has most: pays 2 x (1 + 1 + 1) (gum:153)
+             {"contract": "dreier", "declarer": I, "result": "lost"},  # H deals; I holds a Holz: 4 x2
+             {"contract": "dreier", "declarer": I, "result": "won"},  # I deals; still a Holz: x2, gives it back
+             {"contract": "dreier", "declarer": I, "result": "won"}]  # no Holz left: x1
+    outs, bal = run("gumpoldskirchen", hands)
+    assert [dict(o.state.holz)[I] for o in outs] == [0, 1, 1, 0, 0]
+    assert [dict(o.state.holz)[F] for o in outs] == [0, 1, 1, 1, 1]
+    assert [dict(o.payments)[I] for o in outs] == [-1, 2, -24, 24, 12]
+
+
+def test_radl_hand_whose_declarer_holds_holz():
+    # Both doublings: Holz x2 on everything and the Radl x2 (gum:153 + a Radl by --rule).
+    hands = [TRISCH | {"dealer": F}, {"kind": "radl"}, {"contract": "dreier", "declarer": I, "result": "won",
+                                                        "premiums": [prem("trull")]}]
+    outs, _ = run("gumpoldskirchen", hands)
+    # dreier 4 + announced Trull 2 = 6, x2 Radl, x2 Holz = 24 from each
+    assert dict(outs[2].payments)[I] == 72
+    names = [m[0] for it in outs[2].items for m in it.multipliers]
+    assert "Radl" in names and any(n.startswith("Holz") for n in names)
+
+
+# Pagatkassa ------------------------------------------------------------
+
+def test_pot_won_shared_by_the_side():
+    # RULINGS Pagatkassa; tirol-koenigrufen-de-luxe.txt:95.
+    hands = [rufer(G, H, premiums=[prem("pagat")])]
+    outs, bal = run("tirol", hands, rules=["pagatkassa=3"])
+    # F deals and pays 3; G and H take the 3 (1.5 each) besides game 1 + Pagat 2
+    assert bal == {F: -3 - 3, G: 3 + Fr(3, 2), H: 3 + Fr(3, 2), I: -3}
+    assert outs[0].state.pot == 0
+
+
+def test_pot_doubled_when_pagat_lost_and_cap():
+    hands = [rufer(G, H), rufer(H, I, premiums=[prem("pagat", result="lost")]), rufer(I, F)]
+    outs, bal = run("tirol", hands, rules=["pagatkassa=2"])
+    # hand 1: F pays 2 -> pot 2; hand 2: G pays 2 -> 4; H+I lose Pagat and pay 4 in (2 each) -> 8; hand 3: H pays 2 -> 10
+    assert [o.state.pot for o in outs] == [2, 8, 10]
+    assert sum(bal.values()) == -10
+    outs, bal = run("tirol", hands, rules=["pagatkassa=2", "pagatkassa_cap=5"])
+    # cap 5: hand 2 doubling limited to 5 - 4 = 1; hand 3 stake limited to 0
+    assert [o.state.pot for o in outs] == [2, 5, 5]
+    assert sum(bal.values()) == -5
+
+
+def test_pot_start_payment_and_inside_a_radl():
+    hands = [{"kind": "radl"}, {"contract": "dreier", "declarer": F, "result": "won", "premiums": [prem("pagat")]}]
+    outs, bal = run("tirol", hands, rules=["pagatkassa=1", "pagatkassa_start=2", "radl_after_trischaken=true"])
+    # F deals and pays 1 + 2 (empty pot); dreier 5 + Pagat 2 = 7, x2 Radl = 14 each; the pot (3) is not doubled
+    assert bal == {F: -3 + 42 + 3, G: -14, H: -14, I: -14}
+
+
+def test_pot_carries_over_to_the_next_evening():
+    assert cli("evening", "start", F, G, H, I, "--rules", "tirol", "--rule", "pagatkassa=3").exit_code == 0
+    assert cli("hand", "add", "--json", json.dumps(rufer(G, H))).exit_code == 0
+    r = cli("evening", "start", G, H, I, F, "--rules", "tirol", "--rule", "pagatkassa=3")
+    assert "carried over" in r.stdout
+    assert cli("hand", "add", "--json", json.dumps(
+        {"contract": "dreier", "declarer": G, "result": "won", "premiums": [prem("pagat")]})).exit_code == 0
+    # G deals and pays 3 -> pot 6, takes it: 5 + 2 = 7 x 3 = 21 - 3 + 6
+    assert json.loads(cli("balance", "--json").stdout) == {G: 24, H: -7, I: -7, F: -7}
+
+
+# A circle's own rules ----------------------------------------------------
+
+def test_custom_rules_file_is_frozen_into_the_evening(tmp_path):
+    f = tmp_path / "stammtisch.toml"
+    assert cli("rules", "new", "stammtisch", "--from", "standard", "--out", str(f)).exit_code == 0
+    text = f.read_text(encoding="utf-8").replace('[contracts.rufer]\nname = "Rufer"\nkind = "positive"\nvalue = 1',
+                                                 '[contracts.rufer]\nname = "Rufer"\nkind = "positive"\nvalue = 2')
+    f.write_text(text, encoding="utf-8")
+    assert cli("evening", "start", F, G, H, I, "--rules", str(f)).exit_code == 0
+    assert cli("hand", "add", "--json", json.dumps(rufer(G, H))).exit_code == 0
+    f.write_text(text.replace("value = 2", "value = 5", 1), encoding="utf-8")  # a later edit
+    assert cli("hand", "add", "--json", json.dumps(rufer(H, I))).exit_code == 0
+    assert json.loads(cli("balance", "--json").stdout) == {F: -4, G: 0, H: 4, I: 0}
+
+
+def test_bad_rules_file_and_override_errors(tmp_path):
+    f = tmp_path / "bad.toml"
+    f.write_text('base = "standard"\n[rules]\nholzz = true\n', encoding="utf-8")
+    r = cli("evening", "start", F, G, H, I, "--rules", str(f))
+    assert r.exit_code == 1 and "unknown key 'holzz'" in str(r.exception) and "holz" in str(r.exception)
+    r = cli("evening", "start", F, G, H, I, "--rule", "radl_scope=half")
+    assert r.exit_code == 1 and "valid: game, all" in str(r.exception)
+
+
+def test_blosse_rufer_settled_without_result():
+    # tirol-koenigrufen-de-luxe.txt:89 (extra): a bare Rufer is settled at once.
+    outs, bal = run("tirol", [{"contract": "rufer", "declarer": G, "partner": H}], rules=["blosse_rufer=true"])
+    assert bal == {F: -1, G: 1, H: 1, I: -1}
+
+
+def test_five_players_rotation_dealer_sits_out():
+    hands = [rufer(G, H), rufer(H, I), rufer(I, J), rufer(J, F), rufer(F, G)]
+    outs, bal = run("standard", hands, players=P5)
+    assert [o.dealer for o in outs] == [F, G, H, I, J]
+    assert [dict(o.payments)[o.dealer] for o in outs] == [0] * 5
