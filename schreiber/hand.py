@@ -536,8 +536,9 @@ def _check_premiums(ck: _Checker, praw, contract, rules: Rules, partner, has_par
         out.append(PremiumEntry(pid, party, announced, result, kontra))
     if contract is not None and contract.requires and not conceded:
         if not any(e.name in contract.requires and e.announced and e.party == "declarer" for e in out):
-            birds = _listing(valid[r].name for r in contract.requires if r in valid)
-            ck.fail(f"a {contract.name} must announce one of {birds} for the declarer's side; add it to premiums")
+            birds = [valid[r].name for r in contract.requires if r in valid]
+            what = birds[0] if len(birds) == 1 else "one of " + _listing(birds)
+            ck.fail(f"a {contract.name} must announce {what} for the declarer's side; add it to premiums")
     return out
 
 

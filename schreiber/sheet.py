@@ -46,7 +46,12 @@ def _result_text(record: dict, rules: Rules) -> str:
         return "geschleift"
     if c is not None and c.kind == "trischaken":
         scores = record.get("scores") or {}
-        return " ".join(f"{v}" for v in scores.values())
+        text = " ".join(f"{k[:3]} {v}" for k, v in scores.items())
+        if record.get("mit"):
+            text += " mit " + ",".join(m[:3] for m in record["mit"])
+        if isinstance(record.get("kontra"), dict):
+            text += " Kontra " + ",".join(k[:3] for k in record["kontra"])
+        return text
     res = record.get("result")
     word = {"won": "gewonnen", "lost": "verloren"}
     if isinstance(res, dict):
@@ -59,6 +64,11 @@ def _result_text(record: dict, rules: Rules) -> str:
         text += f" {record['kontra'].capitalize()}"
     elif isinstance(record.get("kontra"), dict):
         text += " " + ", ".join(f"{v.capitalize()} {k}" for k, v in record["kontra"].items())
+    for p in record.get("premiums") or []:
+        # the notation's marks: ! announced, - lost, geg: the opponents', @level Kontra
+        mark = ("geg:" if p.get("party") == "opponents" else "") + p["name"] + ("!" if p.get("announced") else "")
+        mark += ("-" if p.get("result") == "lost" else "") + (f"@{p['kontra']}" if p.get("kontra") else "")
+        text += " " + mark
     return text.strip()
 
 

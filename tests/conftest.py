@@ -20,3 +20,12 @@ def ledger_env(tmp_path, monkeypatch):
     monkeypatch.setenv("SCHREIBER_DB", str(db))
     monkeypatch.setenv("HOME", str(tmp_path))
     return db
+
+
+def pytest_addoption(parser):
+    parser.addoption("--snapshot-update", action="store_true", help="rewrite the golden files in tests/golden")
+
+
+@pytest.fixture
+def snapshot_update(request):
+    return request.config.getoption("--snapshot-update")

@@ -79,7 +79,7 @@ class Session:
     def handle(self, line: str) -> bool:
         """Run one line; False to end the session."""
         line = line.strip()
-        if not line:
+        if not line or line.startswith("#"):
             return True
         try:
             parts = shlex.split(line)

@@ -1,0 +1,34 @@
+"""A full evening per preset, entered in short notation only (through the
+table session), compared with a golden score sheet. The evenings are
+examples/evenings/*.txt; refresh the goldens with --snapshot-update after a
+deliberate change, and read the diff."""
+
+import json
+
+import pytest
+
+from conftest import ROOT
+from helpers import cli
+from schreiber.rules import PRESETS
+
+PLAYERS = ["Anna", "Berti", "Carl", "Dora"]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_evening_sheet_matches_golden(preset, snapshot_update):
+    lines = (ROOT / "examples" / "evenings" / f"{preset}.txt").read_text(encoding="utf-8")
+    r = cli("evening", "start", *PLAYERS, "--rules", preset, "--date", "2026-11-06")
+    assert r.exit_code == 0, r.output
+    r = cli("tisch", input=lines)
+    assert r.exit_code == 0, r.output
+    assert "Fehler" not in r.stdout, [l for l in r.stdout.splitlines() if "Fehler" in l]
+    sheet = cli("sheet")
+    assert sheet.exit_code == 0
+    data = json.loads(cli("sheet", "--json").stdout)
+    hands = [h for h in data["hands"] if h["kind"] == "hand" and not h["void"]]
+    assert len(hands) == 30
+    assert data["totals"] == json.loads(cli("balance", "--json").stdout)
+    golden = ROOT / "tests" / "golden" / f"{preset}.sheet.txt"
+    if snapshot_update or not golden.exists():
+        golden.write_text(sheet.stdout, encoding="utf-8")
+    assert sheet.stdout == golden.read_text(encoding="utf-8")
