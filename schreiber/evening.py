@@ -70,6 +70,7 @@ class Outcome:
     score: Score | None = None
     player: str | None = None
     notes: tuple[str, ...] = field(default=())
+    written: tuple[tuple[str, Fraction], ...] | None = None  # the Schrift, where it differs from the money
 
     def payment(self, player: str) -> Fraction:
         return dict(self.payments).get(player, Fraction(0))
@@ -161,8 +162,32 @@ def step(rules: Rules, players: tuple[str, ...], state: State, entry: dict) -> O
         if rules.settings[trigger] and event in sc.events:
             new = replace(new, radl=_add_radl(rules, new, radl_hands(rules, players)))
             notes.append(f"Radl nach {event}")
+    written = None
+    if rules.sheet_simple_kontra:
+        # Skoty Trophy (tirol-koenigrufen-de-luxe.txt:86): only the simple Kontra
+        # counts on the written score; the money counts every level.
+        simple = score(simple_kontra(hand), rules, table, ctx)
+        written_pay = {p: Fraction(0) for p in players}
+        for p, v in simple.payments:
+            written_pay[p] += v
+        for it in items:
+            if it.kind == "stake":
+                for p, v in it.payments:
+                    written_pay[p] += v
+        written = tuple(written_pay.items())
     return Outcome("hand", dealer, hand, table, tuple(items), tuple(payments.items()), factor, new, sc,
-                   notes=tuple(notes))
+                   notes=tuple(notes), written=written)
+
+
+def simple_kontra(hand: Hand) -> Hand:
+    """The hand with every Kontra above the simple one counted as simple."""
+    cap = lambda lvl: "kontra" if lvl else lvl  # noqa: E731
+    return replace(
+        hand,
+        kontra=cap(hand.kontra),
+        kontra_by=tuple((p, cap(lvl)) for p, lvl in hand.kontra_by),
+        premiums=tuple(replace(e, kontra=cap(e.kontra)) for e in hand.premiums),
+    )
 
 
 def replay(rules: Rules, players: tuple[str, ...], entries: list[dict], start: State) -> list[Outcome]:

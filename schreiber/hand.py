@@ -86,7 +86,6 @@ class Hand:
             res = dict(self.result)
             out["result"] = res[self.declarers[0]] if len(self.declarers) == 1 and self.declarers[0] in res else res
         if self.points is not None:
-            out["points"] = self.points if self.points.denominator != 1 else int(self.points)
             out["points"] = format_points(self.points) if self.points.denominator != 1 else int(self.points)
         if self.tricks is not None:
             out["tricks"] = self.tricks
@@ -436,6 +435,14 @@ def check_hand(raw: Any, rules: Rules, players: tuple[str, ...], dealer: str | N
         raise HandError(ck.problems)
 
     extra = {"partner": True} if has_partner else {}
+    # Per-player fields in seating order, so the same hand is the same value
+    # however its record was written.
+    seat = {p: i for i, p in enumerate(players)}
+    results = dict(sorted(results.items(), key=lambda kv: seat[kv[0]]))
+    kontra_by = dict(sorted(kontra_by.items(), key=lambda kv: seat[kv[0]]))
+    scores = dict(sorted(scores.items(), key=lambda kv: seat[kv[0]]))
+    tricks_by = dict(sorted(tricks_by.items(), key=lambda kv: seat[kv[0]]))
+    mit = sorted(mit, key=seat.__getitem__)
     hand = Hand(
         contract=cid,
         declarers=tuple(declarers),

@@ -34,6 +34,7 @@ class SheetRow:
     pot: Fraction | None
     record: dict | None
     items: list[dict]
+    written: dict[str, Fraction] | None = None  # running written score (Skoty Trophy)
 
 
 def _result_text(record: dict, rules: Rules) -> str:
@@ -86,6 +87,7 @@ def build(ledger, evening: dict) -> tuple[list[SheetRow], dict[str, Fraction], R
     corrected = {r["entry_id"]: r["kind"] for r in ledger.db.query(
         "select entry_id, kind from corrections where evening_id = ?", [evening["id"]])}
     totals = {p: Fraction(0) for p in players}
+    written = {p: Fraction(0) for p in players}
     rows: list[SheetRow] = []
     from .store import frac
 
@@ -103,6 +105,9 @@ def build(ledger, evening: dict) -> tuple[list[SheetRow], dict[str, Fraction], R
             payments.update(pays.get(e["id"], {}))
             for p, v in payments.items():
                 totals[p] += v
+            w = json.loads(res["written_json"]) if res.get("written_json") else None
+            for p in players:
+                written[p] += Fraction(w[p]) if w and p in w else payments[p]
             state = json.loads(res["state_json"])
             if rules.pagatkassa:
                 pot = Fraction(state["pot"])
@@ -126,12 +131,19 @@ def build(ledger, evening: dict) -> tuple[list[SheetRow], dict[str, Fraction], R
             rows.append(SheetRow(e["number"], kind, res["dealer"] if res else record.get("dealer"),
                                  c.name if c else record.get("contract", ""), decl,
                                  record.get("partner") if record else None, _result_text(record, rules),
-                                 payments, dict(totals), marks, void, radl_left, dict(holz), pot, record, items))
+                                 payments, dict(totals), marks, void, radl_left, dict(holz), pot, record, items,
+                                 dict(written) if rules.sheet_simple_kontra else None))
         else:
             label = {"radl": "Radl", "redeal": "zusammengeschlagen", "strafpunkt": "Strafpunkt"}[kind]
             rows.append(SheetRow(None, kind, res["dealer"] if res else None, label, e["player"] or "", None, "",
-                                 payments, dict(totals), marks, void, radl_left, dict(holz), pot, None, items))
+                                 payments, dict(totals), marks, void, radl_left, dict(holz), pot, None, items,
+                                 dict(written) if rules.sheet_simple_kontra else None))
     return rows, totals, rules
+
+
+def written_totals(rows: list[SheetRow]) -> dict[str, Fraction] | None:
+    """The Schrift where a rule makes it differ from the money (Skoty Trophy)."""
+    return rows[-1].written if rows and rows[-1].written is not None else None
 
 
 def partner_text(row: SheetRow) -> str:
@@ -201,6 +213,8 @@ def to_json(rows: list[SheetRow], totals: dict[str, Fraction], evening: dict, ru
             for r in rows
         ],
         "totals": {p: number(v) for p, v in totals.items()},
+        **({"written_totals": {p: number(v) for p, v in written_totals(rows).items()}}
+           if written_totals(rows) is not None else {}),
     }
 
 

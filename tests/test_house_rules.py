@@ -186,3 +186,17 @@ def test_five_players_rotation_dealer_sits_out():
     outs, bal = run("standard", hands, players=P5)
     assert [o.dealer for o in outs] == [F, G, H, I, J]
     assert [dict(o.payments)[o.dealer] for o in outs] == [0] * 5
+
+
+def test_skoty_trophy_keeps_both_figures():
+    # tirol-koenigrufen-de-luxe.txt:86: only the simple Kontra counts on the written score.
+    assert cli("evening", "start", F, G, H, I, "--rules", "tirol", "--rule", "sheet_simple_kontra=true").exit_code == 0
+    rec = {"contract": "dreier", "declarer": H, "result": "won", "kontra": "re", "premiums": [prem("pagat", kontra="sub")]}
+    assert cli("hand", "add", "--json", json.dumps(rec)).exit_code == 0
+    money = json.loads(cli("balance", "--json").stdout)
+    # money: dreier 5 x Re 4 = 20, Pagat 2 x Sub 8 = 16 -> 36 from each (tir:14,29,50)
+    assert money == {F: -36, G: -36, H: 108, I: -36}
+    sheet = json.loads(cli("sheet", "--json").stdout)
+    # Schrift: 5 x 2 + 2 x 2 = 14 from each
+    assert sheet["written_totals"] == {F: -14, G: -14, H: 42, I: -14}
+    assert sheet["totals"] == money

@@ -384,7 +384,7 @@ def test_format_of_a_hand_to_json_reads_back():
     rules = rules_of("standard")
     hand, _ = check_hand({"contract": "Bettler", "declarer": "dora", "result": "won", "kontra": "re"}, rules, P4, "Anna")
     text = format_notation(hand.to_json(), rules)
-    assert text == "bettel Dora + re:Berti,Carl,Anna"
+    assert text == "bettel Dora + re:Anna,Berti,Carl"  # per-player fields in seating order
     assert check_hand(parse_notation(text, rules, P4, None), rules, P4, "Anna")[0] == hand
 
 

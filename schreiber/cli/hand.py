@@ -37,7 +37,7 @@ def fmt_points(v) -> str:
     return f"{float(v):+.2f}"
 
 
-@hand_app.command("add", context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False})
+@hand_app.command("add", context_settings={"ignore_unknown_options": True})
 def add(
     words: Annotated[Optional[list[str]], typer.Argument(help="The hand in short notation, e.g.: rufer berti carl +")] = None,
     json_text: Annotated[Optional[str], typer.Option("--json", help="The hand record as JSON, or '-' to read it from stdin.")] = None,
@@ -129,21 +129,46 @@ def void(number: Annotated[int, typer.Argument(help="The hand's number on the sh
     typer.echo(f"Hand {number} voided (kept on the sheet).")
 
 
-@hand_app.command("edit")
+@hand_app.command("edit", context_settings={"ignore_unknown_options": True})
 def edit(
     number: Annotated[int, typer.Argument(help="The hand's number on the sheet.")],
+    words: Annotated[Optional[list[str]], typer.Argument(help="The corrected hand in short notation.")] = None,
     json_text: Annotated[Optional[str], typer.Option("--json", help="The corrected hand record, or '-' for stdin.")] = None,
 ) -> None:
     """Correct hand N: recorded as void plus replacement; later hands are re-scored.
 
-    Example: schreiber hand edit 3 --json '{"contract": "rufer", "declarer": "Berti", "partner": "Carl", "result": "lost"}'
+    Examples:
+      schreiber hand edit 3 rufer berti carl -
+      schreiber hand edit 3 --json '{"contract": "rufer", "declarer": "Berti", "partner": "Carl", "result": "lost"}'
     """
-    if json_text is None:
-        raise SchreiberError("give the corrected hand: schreiber hand edit N --json '{...}'")
     led = ledger()
-    outcome = led.edit(number, read_record(json_text))
+    if json_text is not None:
+        record = read_record(json_text)
+    elif words:
+        record = edit_notation_record(led, number, words)
+    else:
+        raise SchreiberError("give the corrected hand: schreiber hand edit N rufer berti carl +  (or --json '{...}')")
+    outcome = led.edit(number, record)
     pays = ", ".join(f"{p} {fmt_points(v)}" for p, v in outcome.payments)
     typer.echo(f"Hand {number} corrected: {pays}")
+
+
+def edit_notation_record(led, number: int, words: list[str]) -> dict:
+    """Notation for a correction: read with the dealer the original hand had."""
+    import json as _json
+
+    from ..notation import parse_notation
+    from ..table import Table
+
+    ev = led.open_evening()
+    row = led._hand_row(ev, number)
+    dealer = (_json.loads(row["record_json"]) or {}).get("dealer")
+    players = led.seating(ev)
+    vorhand = Table(players, dealer).vorhand if dealer in players else None
+    record = parse_notation(list(words), led.rules(ev), players, vorhand)
+    if dealer and "dealer" not in record:
+        record["dealer"] = dealer
+    return record
 
 
 @app.command("redeal")

@@ -88,6 +88,9 @@ def sheet(
     from .hand import fmt_points
 
     typer.echo("Stand: " + ", ".join(f"{p} {fmt_points(v)}" for p, v in totals.items()))
+    written = sh.written_totals(rows)
+    if written is not None:
+        typer.echo("Schrift (nur einfaches Kontra): " + ", ".join(f"{p} {fmt_points(v)}" for p, v in written.items()))
     typer.echo(_next_line(led, ev, rules))
 
 
