@@ -140,7 +140,9 @@ def render(title: str, xlabel: str, series: dict[str, list[float]], width: int =
             r = row_of(v)
             cell = grid[r][c]
             grid[r][c] = marks[name] if cell in (" ", "·", ".", marks[name]) else "*"
-    lines = [title[:width], ""]
+    import textwrap
+
+    lines = textwrap.wrap(title, width) + [""]
     for r in range(height):
         if r == 0:
             lab = labels[0]

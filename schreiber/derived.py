@@ -1,9 +1,11 @@
 """Rows for the statistics tables, derived from one scored hand.
 
 The ledger keeps, beside each scored hand, who played which role in it
-(``hand_players``), which premiums were played (``hand_premiums``) and who
-doubled what (``hand_kontras``), so statistics are plain SQL aggregates and
-never replay hands. Pure: an ``Outcome`` in, row dicts out; ``store`` writes
+(``hand_players``, one row per player), the hand's sides as a whole
+(``hand_facts``, one row per hand: for partner tables), which premiums were
+played (``hand_premiums``) and who doubled what (``hand_kontras``), so
+statistics are plain SQL aggregates over narrow, indexed rows and never
+replay hands. Pure: an ``Outcome`` in, row dicts out; ``store`` writes
 them in the same transaction as the hand (and they vanish with it: the
 tables reference ``results`` with ON DELETE CASCADE, so a re-score after a
 correction rewrites them).
@@ -15,6 +17,10 @@ Definitions (also in docs/datasette.md):
   (Trischaken/Fahren: everyone for himself) or ``out`` (the dealer sitting
   out with five players). A hand a player sat out is not a hand he played.
 - side: ``D`` (declarer's side), ``O`` (opponents), null (no sides).
+  ``hand_facts.d_side``/``o_side`` list the player ids of each side
+  (sorted, comma-separated); ``declarer_id`` is the one declarer (null in
+  Trischaken and when ``several`` declarers play side by side: then
+  ``hand_players`` has a declarer row for each, and sides are null).
 - won: the player's side won the game (1/0); null where there is nothing to
   win or lose: Trischaken, a Renonce, opponents of several declarers who did
   not all fare alike.
@@ -31,29 +37,20 @@ from typing import Callable
 from .evening import Outcome
 from .rules import KONTRA_LEVELS
 
-POINT_UNITS = 2520
 
-
-def _units(v) -> int:
-    scaled = v * POINT_UNITS
-    return int(scaled)
-
-
-def _level_roles(level: str) -> tuple[bool, bool]:
-    """(the contra side doubled, the holding side re-doubled)."""
-    i = KONTRA_LEVELS.index(level)
-    return True, i >= 1
+def _answered(level: str) -> bool:
+    """The holding side answered the Kontra (Re, or any level above)."""
+    return KONTRA_LEVELS.index(level) >= 1
 
 
 def derived_rows(evening_id: int, entry_id: int, o: Outcome, pid: Callable[[str], int]) -> dict[str, list[dict]]:
     """Rows of hand_players, hand_premiums and hand_kontras for one entry
     (nothing for entries that are not hands)."""
-    out: dict[str, list[dict]] = {"hand_players": [], "hand_premiums": [], "hand_kontras": []}
+    out: dict[str, list[dict]] = {"hand_players": [], "hand_facts": [], "hand_premiums": [], "hand_kontras": []}
     h, table = o.hand, o.table
     if o.kind != "hand" or h is None or table is None:
         return out
     trisch = bool(h.scores)
-    pay = dict(o.payments)
     won_by = dict(o.score.declarer_won) if o.score else {}
     settled_otherwise = bool(h.renonce)
 
@@ -76,12 +73,24 @@ def derived_rows(evening_id: int, entry_id: int, o: Outcome, pid: Callable[[str]
             role[p], side[p] = "opponent", "O"
             results = {bool(won_by.get(d)) for d in decls}
             won[p] = None if settled_otherwise or len(results) != 1 else int(not results.pop())
+    ids = {p: pid(p) for p in table.players}
     for seat, p in enumerate(table.players):
         out["hand_players"].append({
-            "entry_id": entry_id, "evening_id": evening_id, "player_id": pid(p), "seat": seat,
-            "role": role[p], "side": side[p], "won": won[p],
-            "points_x2520": _units(pay.get(p, 0)),
+            "entry_id": entry_id, "evening_id": evening_id, "player_id": ids[p], "seat": seat,
+            "role": role[p], "side": side[p], "won": won[p], "contract": h.contract,
         })
+    d_side = ",".join(str(i) for i in sorted(ids[p] for p in table.players if side[p] == "D"))
+    o_side = ",".join(str(i) for i in sorted(ids[p] for p in table.players if side[p] == "O"))
+    results = {bool(won_by.get(d)) for d in decls}
+    if len(decls) > 1:  # side by side: each declarer for himself, no partnership
+        d_side = o_side = ""
+    out["hand_facts"].append({
+        "entry_id": entry_id, "evening_id": evening_id, "contract": h.contract,
+        "declarer_id": ids[decls[0]] if len(decls) == 1 and not trisch else None,
+        "several": int(len(decls) > 1),
+        "d_side": d_side or None, "o_side": o_side or None,
+        "won": None if trisch or settled_otherwise or len(results) != 1 else int(results.pop()),
+    })
 
     members = {"D": [p for p in table.players if side[p] == "D"],
                "O": [p for p in table.players if side[p] == "O"]}
@@ -93,33 +102,29 @@ def derived_rows(evening_id: int, entry_id: int, o: Outcome, pid: Callable[[str]
     kontras = out["hand_kontras"]
 
     def add(item: str, holders: list[str], contra: list[str], level: str, holder_won: bool | None) -> None:
-        _, re = _level_roles(level)
         for p in contra:
-            kontras.append({"entry_id": entry_id, "evening_id": evening_id, "player_id": pid(p), "item": item,
+            kontras.append({"entry_id": entry_id, "evening_id": evening_id, "player_id": ids[p], "item": item,
                             "level": level, "role": "kontra",
                             "won": None if holder_won is None else int(not holder_won)})
-        if re:
+        if _answered(level):
             for p in holders:
-                kontras.append({"entry_id": entry_id, "evening_id": evening_id, "player_id": pid(p), "item": item,
+                kontras.append({"entry_id": entry_id, "evening_id": evening_id, "player_id": ids[p], "item": item,
                                 "level": level, "role": "re",
                                 "won": None if holder_won is None else int(holder_won)})
 
     if h.kontra and not trisch:
-        decl_won = None if settled_otherwise else bool(won_by.get(decls[0])) if decls else None
+        decl_won = None if settled_otherwise or not decls else bool(won_by.get(decls[0]))
         add("game", members["D"], members["O"], h.kontra, decl_won)
     elif h.kontra_by:
-        by_level: dict[str, list[str]] = {}
+        # each opponent doubles for himself (negative contracts, Trischaken): one row per doubler;
+        # the declarer(s) get one Re row if anybody's doubling was answered
+        results = {bool(won_by.get(d)) for d in decls}
+        holder_won = None if trisch or settled_otherwise or len(results) != 1 else results.pop()
+        top = max((lvl for _, lvl in h.kontra_by), key=KONTRA_LEVELS.index)
         for p, level in h.kontra_by:
-            by_level.setdefault(level, []).append(p)
-        for level, contra in by_level.items():
-            if trisch:
-                holder_won = None
-                holders: list[str] = []
-            else:
-                results = {bool(won_by.get(d)) for d in decls}
-                holder_won = None if settled_otherwise or len(results) != 1 else results.pop()
-                holders = list(decls)
-            add("game", holders, contra, level, holder_won)
+            add("game", [], [p], level, holder_won)
+        if not trisch:
+            add("game", list(decls), [], top, holder_won)
     for e in h.premiums:
         if not e.kontra:
             continue
@@ -138,11 +143,23 @@ create table if not exists hand_players (
     role text not null,
     side text,
     won integer,
-    points_x2520 integer not null,
+    contract text not null,
     primary key (entry_id, player_id)
 );
-create index if not exists hand_players_player on hand_players(player_id);
-create index if not exists hand_players_evening on hand_players(evening_id);
+create index if not exists hand_players_stats on hand_players(evening_id, player_id, role, won);
+create table if not exists hand_facts (
+    entry_id integer primary key references results(entry_id) on delete cascade,
+    evening_id integer not null references evenings(id),
+    contract text not null,
+    declarer_id integer references players(id),
+    several integer not null default 0,
+    d_side text,
+    o_side text,
+    won integer
+);
+create index if not exists hand_facts_contract on hand_facts(evening_id, contract, won);
+create index if not exists hand_facts_declarer on hand_facts(evening_id, declarer_id, contract, won);
+create index if not exists hand_facts_sides on hand_facts(evening_id, d_side, o_side, won);
 create table if not exists hand_premiums (
     entry_id integer not null references results(entry_id) on delete cascade,
     evening_id integer not null references evenings(id),
@@ -165,7 +182,9 @@ create table if not exists hand_kontras (
     won integer,
     primary key (entry_id, player_id, item)
 );
-create index if not exists hand_kontras_evening on hand_kontras(evening_id);
+create index if not exists hand_kontras_evening on hand_kontras(evening_id, player_id, role, won);
+create index if not exists payments_stats on payments(evening_id, player_id, points_x2520);
+create index if not exists entries_status on entries(status);
 
 -- Datasette-friendly views (docs/datasette.md). Voided entries never appear.
 create view if not exists v_hands as

@@ -147,6 +147,9 @@ def parse_lines(lines: Iterable[str], players: tuple[str, ...]
         except json.JSONDecodeError as exc:
             problems.append((n, f"not valid JSON ({exc.msg} at column {exc.colno})"))
             continue
+        except (ValueError, RecursionError):  # a number of thousands of digits, or nesting thousands deep
+            problems.append((n, "not a hand record (a number too long or lists nested too deep)"))
+            continue
         if not isinstance(data, dict):
             problems.append((n, f"a hand record must be a JSON object like {{\"contract\": \"rufer\", ...}}"))
             continue

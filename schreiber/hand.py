@@ -244,7 +244,9 @@ def check_hand(raw: Any, rules: Rules, players: tuple[str, ...], dealer: str | N
         ck.fail(f"the declarer is missing; players: {_listing(active)}")
 
     if contract is not None and declarers:
-        if contract.vorhand and declarers[0] != table.vorhand:
+        if trisch and not contract.vorhand and declarers[0] != table.vorhand:
+            ck.fail(f"in {contract.name} the declarer, if given, is the Vorhand ({table.vorhand}), not {declarers[0]}")
+        elif contract.vorhand and declarers[0] != table.vorhand:
             ck.fail(f"{contract.name} can only be played by the Vorhand ({table.vorhand}), not {declarers[0]}")
 
     # Partner.

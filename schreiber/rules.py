@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -352,6 +351,8 @@ def rules_from_dict(data: dict, origin: str = "rules") -> Rules:
 
 
 def _read_toml(text: str, origin: str) -> dict:
+    import tomllib  # only here: a stored evening's rules come from JSON, not TOML
+
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

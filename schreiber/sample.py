@@ -24,7 +24,7 @@ BESSER = {"besserrufer", "besserdreier"}
 BIRDS = ("pagat", "uhu", "kakadu", "quapil")
 
 
-def _active(players: tuple[str, ...], dealer: str, trischaken: bool = False) -> list[str]:
+def _active(players: tuple[str, ...], dealer: str) -> list[str]:
     i = players.index(dealer)
     order = list(players[i + 1:] + players[:i + 1])
     return order[:-1] if len(players) == 5 else order

@@ -29,6 +29,7 @@ here, for the whole evening. The rules of the settlement:
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -60,10 +61,23 @@ class Settlement:
     pot_start: Fraction  # carried in from an earlier evening
     pot_end: Fraction  # content at the end (before any split)
     pot_rule: str  # carry | split
-    points: dict[str, Fraction]  # what each player settles, in points
     cents: dict[str, int]  # rounded money per party (players, and POT if it moves); + = receives
-    exact: dict[str, Fraction]  # unrounded cents per party
     transfers: tuple[Transfer, ...]
+
+    @property
+    def points(self) -> dict[str, Fraction]:
+        """What each player settles, in points (balance plus any pot share)."""
+        share = self.pot_share
+        return {p: self.balances[p] + share for p in self.players}
+
+    @property
+    def exact(self) -> dict[str, Fraction]:
+        """Unrounded cents per party (the pot's box only if it moves)."""
+        out = {p: v * self.tarif_cents for p, v in self.points.items()}
+        pot = -sum(out.values(), Fraction(0))
+        if pot:
+            out[POT] = pot
+        return out
 
     @property
     def pot_share(self) -> Fraction:
@@ -87,20 +101,46 @@ def money(cents: int) -> str:
     return str((Decimal(cents) / 100).quantize(Decimal("0.01")))
 
 
+def largest_remainder(nums: list[int], scale: int) -> list[int]:
+    """Round the exact amounts nums[i] / scale (summing to a whole number)
+    to whole numbers with the same sum: floor everything, then one more to
+    each of the largest remainders; equal remainders in list order."""
+    total, rest = divmod(sum(nums), scale)
+    if rest:
+        raise ValueError(f"the amounts sum to {Fraction(sum(nums), scale)}, not to a whole cent")
+    floors = [v // scale for v in nums]
+    rank = sorted(range(len(nums)), key=lambda i: -(nums[i] % scale))  # stable: ties keep list order
+    for i in rank[: total - sum(floors)]:
+        floors[i] += 1
+    return floors
+
+
 def round_largest_remainder(exact: dict[str, Fraction], order: list[str]) -> dict[str, int]:
-    """Round exact cents (summing to a whole number) to whole cents with the
-    same sum: floor everything, give the leftover cents one each to the
-    largest remainders, ties in ``order``."""
-    floors = {k: v.numerator // v.denominator for k, v in exact.items()}
-    total = sum(exact.values(), Fraction(0))
-    if total.denominator != 1:
-        raise ValueError(f"exact amounts sum to {total}, not to whole cents")
-    leftover = int(total) - sum(floors.values())
-    rank = sorted(exact, key=lambda k: (-(exact[k] - floors[k]), order.index(k)))
-    out = dict(floors)
-    for k in rank[:leftover]:
-        out[k] += 1
-    return out
+    """The same rule for Fractions, ties in ``order``."""
+    den = math.lcm(*(Fraction(exact[k]).denominator for k in order))
+    nums = [Fraction(exact[k]).numerator * (den // Fraction(exact[k]).denominator) for k in order]
+    return dict(zip(order, largest_remainder(nums, den)))
+
+
+def evening_cents(players: tuple[str, ...], nums: dict[str, int], den: int, tarif_cents: int,
+                  pot_start_num: int = 0, pot_rule: str = "carry") -> dict[str, int]:
+    """The rounded amounts of one evening, in integers only (statistics call
+    this for thousands of evenings): balances are ``nums[p] / den`` points,
+    the pot held ``pot_start_num / den`` at the start. Rules 1-4 above."""
+    n = len(players)
+    pot_end_num = pot_start_num - sum(nums.get(p, 0) for p in players)
+    if pot_rule == "split":  # everything over den * n: each player gets pot_end / n
+        scale = den * n
+        exact = [(nums.get(p, 0) * n + pot_end_num) * tarif_cents for p in players]
+    else:
+        scale = den
+        exact = [nums.get(p, 0) * tarif_cents for p in players]
+    order = list(players)
+    pot = -sum(exact)
+    if pot:
+        exact.append(pot)
+        order.append(POT)
+    return dict(zip(order, largest_remainder(exact, scale)))
 
 
 def _best_groups(values: tuple[int, ...]) -> list[int]:
@@ -166,25 +206,22 @@ def transfers_for(cents: dict[str, int], order: list[str]) -> tuple[Transfer, ..
 
 
 def settle(players: tuple[str, ...], balances: dict[str, Fraction], tarif_cents: int,
-           pot_start: Fraction = Fraction(0), pot_rule: str = "carry") -> Settlement:
+           pot_start: Fraction = Fraction(0), pot_rule: str = "carry", with_transfers: bool = True) -> Settlement:
     """Settle one evening. ``balances``: each player's points of the evening
-    (they sum to pot_start - pot_end: the Pagat pot holds the rest)."""
+    (they sum to pot_start - pot_end: the Pagat pot holds the rest).
+    ``with_transfers=False`` skips who-pays-whom (statistics need only the amounts)."""
     if pot_rule not in ("carry", "split"):
         raise ValueError(f"unknown pot rule {pot_rule!r}")
     balances = {p: Fraction(balances.get(p, 0)) for p in players}
     pot_start = Fraction(pot_start)
     pot_end = pot_start - sum(balances.values(), Fraction(0))
-    share = pot_end / len(players) if pot_rule == "split" else Fraction(0)
-    points = {p: balances[p] + share for p in players}
-    exact = {p: points[p] * tarif_cents for p in players}
-    pot_exact = -sum(exact.values(), Fraction(0))
-    order = list(players)
-    if pot_exact != 0:
-        exact[POT] = pot_exact
-        order.append(POT)
-    cents = round_largest_remainder(exact, order)
-    return Settlement(players, tarif_cents, balances, pot_start, pot_end, pot_rule, points, cents, exact,
-                      transfers_for(cents, order))
+    den = math.lcm(pot_start.denominator, *(v.denominator for v in balances.values()))
+    nums = {p: v.numerator * (den // v.denominator) for p, v in balances.items()}
+    cents = evening_cents(players, nums, den, tarif_cents, pot_start.numerator * (den // pot_start.denominator),
+                          pot_rule)
+    order = list(players) + ([POT] if POT in cents else [])
+    return Settlement(players, tarif_cents, balances, pot_start, pot_end, pot_rule, cents,
+                      transfers_for(cents, order) if with_transfers else ())
 
 
 # Reading an evening from the ledger --------------------------------------
@@ -202,19 +239,17 @@ def carried_pot(led, players: tuple[str, ...], date: str | None = None) -> tuple
     (points, that evening's id)."""
     import json
 
-    from .rules import rules_from_json
-
     circle = set(players)
     rows = led.db.execute(
-        "select id, seating_json, rules_json, start_pot from evenings where (? is null or date <= ?) "
-        "order by date desc, id desc", [date, date]).fetchall()
-    for eid, seating_json, rules_json, start_pot in rows:
+        "select id, seating_json, coalesce(json_extract(rules_json, '$.rules.pagatkassa'), 0), "
+        "coalesce(json_extract(rules_json, '$.rules.pagatkassa_end'), 'carry'), start_pot "
+        "from evenings where (? is null or date <= ?) order by date desc, id desc", [date, date]).fetchall()
+    for eid, seating_json, stake, pot_end_rule, start_pot in rows:
         if set(json.loads(seating_json)) != circle:
             continue
-        rules = rules_from_json(rules_json)
-        if not rules.pagatkassa and not Fraction(start_pot or "0"):
+        if not stake and not Fraction(start_pot or "0"):
             continue
-        if rules.pagatkassa_end != "carry":
+        if pot_end_rule != "carry":
             return Fraction(0), eid
         paid = led.db.execute(
             "select coalesce(sum(p.points_x2520), 0) from payments p join entries e on e.id = p.entry_id "

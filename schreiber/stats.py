@@ -1,9 +1,15 @@
 """Season statistics as SQL aggregates over the ledger.
 
-Every figure is one GROUP BY over the ledger's tables (``payments`` for
+Every figure is a GROUP BY over the ledger's tables (``payments`` for
 points, and the statistics tables of migration m002: ``hand_players``,
-``hand_premiums``, ``hand_kontras``, see ``derived.py``); Python only shapes
-the few aggregated rows. No hand is replayed or loaded one by one.
+``hand_facts``, ``hand_premiums``, ``hand_kontras``, see ``derived.py``);
+no hand is replayed or loaded one by one. For speed on large ledgers
+(bench/bench_stats.py: 100,000 hands) the queries read covering indexes
+that start with ``evening_id``: they group per evening first (the date
+range is a set of evenings) and then per player, and groups of hands with
+the same sides come back as one row each, which Python turns into pairs of
+players. Money needs the per-evening totals: each evening is rounded as
+``settle`` rounds it (integer arithmetic, ``settle.evening_cents``).
 
 Definitions:
 
@@ -22,10 +28,11 @@ Definitions:
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .settle import settle
+from .settle import evening_cents
 
 UNITS = 2520
 
@@ -55,15 +62,14 @@ def compute(db, rng: Range = Range()) -> dict:
     conn = db.conn if hasattr(db, "conn") else db
     sel, sp = rng.sql()
     conn.execute("drop table if exists temp.stats_evenings")
-    conn.execute(f"create temp table stats_evenings as {sel}", sp)
-    conn.execute("create unique index temp.stats_evenings_id on stats_evenings(id)")
+    conn.execute("create temp table stats_evenings (id integer primary key)")
+    conn.execute(f"insert into temp.stats_evenings {sel}", sp)
     try:
         return _compute(conn)
     finally:
         conn.execute("drop table if exists temp.stats_evenings")
 
 
-ACTIVE = "join entries e on e.id = {t}.entry_id and e.status = 'active'"
 IN_RANGE = "{t}.evening_id in (select id from temp.stats_evenings)"
 
 
@@ -71,8 +77,30 @@ def _q(conn, sql: str, params=()):
     return conn.execute(sql, params).fetchall()
 
 
+def _void_filter(conn) -> str:
+    """Voided entries never count. The ledger keeps scored rows only for
+    active entries (a correction re-scores the evening, and the statistics
+    rows cascade with ``results``), so normally nothing needs filtering; if a
+    voided entry still has rows, every query filters them out."""
+    stale = conn.execute(
+        "select exists(select 1 from entries e where e.status != 'active' and ("
+        "exists(select 1 from payments p where p.entry_id = e.id) or "
+        "exists(select 1 from results r where r.entry_id = e.id)))").fetchone()[0]
+    return " and {t}.entry_id not in (select id from entries where status != 'active')" if stale else ""
+
+
+def _blank_player() -> dict:
+    return {"evenings": 0, "hands": 0, "sat_out": 0, "declared": 0, "declared_won": 0, "declared_decided": 0,
+            "partner": 0, "partner_won": 0, "opponent": 0, "opponent_won": 0, "decided": 0, "won": 0,
+            "contracts": {}, "premiums": {}, "kontra": {"given": 0, "won": 0, "re_given": 0, "re_won": 0}}
+
+
 def _compute(conn) -> dict:
     names = dict(_q(conn, "select id, name from players"))
+    void = _void_filter(conn)
+
+    def where(t: str) -> str:
+        return IN_RANGE.format(t=t) + void.format(t=t)
 
     # Evenings in range, with what settlement needs.
     evenings = {}
@@ -81,106 +109,136 @@ def _compute(conn) -> dict:
                coalesce(json_extract(ev.rules_json, '$.rules.pagatkassa_end'), 'carry')
         from evenings ev where ev.id in (select id from temp.stats_evenings)"""):
         evenings[eid] = {"date": date, "players": tuple(json.loads(seating)), "tarif": tarif,
-                         "start_pot": Fraction(start_pot or "0"), "pot_rule": pot_end_rule, "totals": {}}
+                         "start_pot": Fraction(start_pot or "0"), "pot_rule": pot_end_rule, "units": {}}
 
-    # Points per player and evening: one GROUP BY over payments.
+    # Points per player and evening: one GROUP BY over payments (covering index).
     for eid, pid, x in _q(conn, f"""
         select pay.evening_id, pay.player_id, sum(pay.points_x2520) from payments pay
-        {ACTIVE.format(t='pay')} where {IN_RANGE.format(t='pay')}
-        group by pay.evening_id, pay.player_id"""):
-        evenings[eid]["totals"][names[pid]] = Fraction(x, UNITS)
+        where {where('pay')} group by pay.evening_id, pay.player_id"""):
+        evenings[eid]["units"][names[pid]] = x
 
-    # Hands and roles per player.
+    # Roles per player: grouped per evening on the index, then per player.
     players: dict[str, dict] = {}
-    for (pid, evs, hands, out, declared, declared_won, declared_decided, partnered, partner_won,
-         opp, opp_won, sided, won) in _q(conn, f"""
-        select hp.player_id, count(distinct hp.evening_id), sum(hp.role != 'out'), sum(hp.role = 'out'),
-               sum(hp.role = 'declarer'), sum(hp.role = 'declarer' and hp.won = 1),
-               sum(hp.role = 'declarer' and hp.won is not null),
-               sum(hp.role = 'partner'), sum(hp.role = 'partner' and hp.won = 1),
-               sum(hp.role = 'opponent'), sum(hp.role = 'opponent' and hp.won = 1),
-               sum(hp.won is not null), sum(hp.won = 1)
-        from hand_players hp {ACTIVE.format(t='hp')} where {IN_RANGE.format(t='hp')}
-        group by hp.player_id"""):
-        players[names[pid]] = {
-            "evenings": evs, "hands": hands, "sat_out": out, "declared": declared, "declared_won": declared_won,
-            "declared_decided": declared_decided, "partner": partnered, "partner_won": partner_won,
-            "opponent": opp, "opponent_won": opp_won, "decided": sided, "won": won,
-            "contracts": {}, "premiums": {}, "kontra": {"given": 0, "won": 0, "re_given": 0, "re_won": 0},
-        }
+    for pid, role, won, n in _q(conn, f"""
+        with per as materialized (
+            select hp.evening_id, hp.player_id, hp.role, hp.won, count(*) as n from hand_players hp
+            where {where('hp')} group by hp.evening_id, hp.player_id, hp.role, hp.won)
+        select player_id, role, won, sum(n) from per group by player_id, role, won
+        union all
+        select player_id, '#evenings', null, count(distinct evening_id) from per group by player_id"""):
+        d = players.setdefault(names[pid], _blank_player())
+        if role == "#evenings":
+            d["evenings"] = n
+            continue
+        if role == "out":
+            d["sat_out"] += n
+            continue
+        d["hands"] += n
+        if won is not None:
+            d["decided"] += n
+            d["won"] += n * won
+        if role == "declarer":
+            d["declared"] += n
+            d["declared_won"] += n * (won or 0)
+            d["declared_decided"] += n if won is not None else 0
+        elif role == "partner":
+            d["partner"] += n
+            d["partner_won"] += n * (won or 0)
+        elif role == "opponent":
+            d["opponent"] += n
+            d["opponent_won"] += n * (won or 0)
 
-    # Money, points, best and worst evening, from the per-evening totals.
+    # Money, points, best and worst evening, from the per-evening totals
+    # (integers in 1/2520 point; money rounded per evening as settle does).
     money: dict[str, int] = {}
-    points: dict[str, Fraction] = {}
+    units: dict[str, int] = {}
     best: dict[str, tuple] = {}
     worst: dict[str, tuple] = {}
     for eid, ev in sorted(evenings.items(), key=lambda kv: (kv[1]["date"], kv[0])):
-        if not ev["totals"]:
+        if not ev["units"]:
             continue
-        s = settle(ev["players"], ev["totals"], ev["tarif"], ev["start_pot"], ev["pot_rule"])
+        start = ev["start_pot"]
+        den = math.lcm(UNITS, start.denominator)
+        k = den // UNITS
+        cents = evening_cents(ev["players"], {p: x * k for p, x in ev["units"].items()}, den, ev["tarif"],
+                              start.numerator * (den // start.denominator), ev["pot_rule"])
         for p in ev["players"]:
-            v = ev["totals"].get(p, Fraction(0))
-            points[p] = points.get(p, Fraction(0)) + v
-            money[p] = money.get(p, 0) + s.cents[p]
+            v = ev["units"].get(p, 0)
+            units[p] = units.get(p, 0) + v
+            money[p] = money.get(p, 0) + cents[p]
             if p not in best or v > best[p][0]:
                 best[p] = (v, eid, ev["date"])
             if p not in worst or v < worst[p][0]:
                 worst[p] = (v, eid, ev["date"])
+    points = {p: Fraction(v, UNITS) for p, v in units.items()}
     for p in points:
-        players.setdefault(p, {
-            "evenings": 0, "hands": 0, "sat_out": 0, "declared": 0, "declared_won": 0, "declared_decided": 0,
-            "partner": 0, "partner_won": 0, "opponent": 0, "opponent_won": 0, "decided": 0, "won": 0,
-            "contracts": {}, "premiums": {}, "kontra": {"given": 0, "won": 0, "re_given": 0, "re_won": 0},
-        })
+        players.setdefault(p, _blank_player())
     for p, d in players.items():
         d["points"] = points.get(p, Fraction(0))
         d["money_cents"] = money.get(p, 0)
         d["per_evening"] = _avg(d["points"], d["evenings"])
         d["per_hand"] = _avg(d["points"], d["hands"])
-        d["best_evening"] = {"evening": best[p][1], "date": best[p][2], "points": best[p][0]} if p in best else None
-        d["worst_evening"] = {"evening": worst[p][1], "date": worst[p][2], "points": worst[p][0]} if p in worst else None
+        d["best_evening"] = ({"evening": best[p][1], "date": best[p][2], "points": Fraction(best[p][0], UNITS)}
+                             if p in best else None)
+        d["worst_evening"] = ({"evening": worst[p][1], "date": worst[p][2], "points": Fraction(worst[p][0], UNITS)}
+                              if p in worst else None)
 
-    # As declarer, per contract.
-    for pid, contract, played, won, decided in _q(conn, f"""
-        select hp.player_id, r.contract, count(*), sum(hp.won = 1), sum(hp.won is not null)
-        from hand_players hp {ACTIVE.format(t='hp')} join results r on r.entry_id = hp.entry_id
-        where hp.role = 'declarer' and {IN_RANGE.format(t='hp')}
-        group by hp.player_id, r.contract"""):
-        players[names[pid]]["contracts"][contract] = {"played": played, "won": won, "decided": decided}
+    # As declarer, per contract: one declarer per hand (hand_facts), and the
+    # rare hands where several play side by side (one row each in hand_players).
+    for pid, contract, won, n in _q(conn, f"""
+        select declarer_id, contract, won, sum(n) from (
+            select f.evening_id, f.declarer_id, f.contract, f.won, count(*) as n from hand_facts f
+            where f.declarer_id is not null and {where('f')}
+            group by f.evening_id, f.declarer_id, f.contract, f.won)
+        group by declarer_id, contract, won
+        union all
+        select hp.player_id, hp.contract, hp.won, count(*) from hand_facts f
+        join hand_players hp on hp.entry_id = f.entry_id and hp.role = 'declarer'
+        where f.several = 1 and {where('f')}
+        group by hp.player_id, hp.contract, hp.won"""):
+        c = players[names[pid]]["contracts"].setdefault(contract, {"played": 0, "won": 0, "decided": 0})
+        c["played"] += n
+        if won is not None:
+            c["decided"] += n
+            c["won"] += n * won
 
-    # Per contract: how often, and how often the declarer won.
+    # Per contract: how often, and how often the declarer's side won.
     contracts: dict[str, dict] = {}
-    total_hands = 0
-    for contract, n in _q(conn, f"""
-        select r.contract, count(*) from results r {ACTIVE.format(t='r')}
-        where r.kind = 'hand' and {IN_RANGE.format(t='r')} group by r.contract"""):
-        contracts[contract] = {"hands": n, "declared": 0, "won": 0, "decided": 0}
-        total_hands += n
-    for d in players.values():
-        for c, v in d["contracts"].items():
-            contracts[c]["declared"] += v["played"]
-            contracts[c]["won"] += v["won"]
-            contracts[c]["decided"] += v["decided"]
+    for contract, won, n in _q(conn, f"""
+        select contract, won, sum(n) from (
+            select f.evening_id, f.contract, f.won, count(*) as n from hand_facts f
+            where {where('f')} group by f.evening_id, f.contract, f.won)
+        group by contract, won"""):
+        c = contracts.setdefault(contract, {"hands": 0, "won": 0, "decided": 0})
+        c["hands"] += n
+        if won is not None:
+            c["decided"] += n
+            c["won"] += n * won
+    total_hands = sum(c["hands"] for c in contracts.values())
     for c in contracts.values():
         c["share"] = round(100 * c["hands"] / total_hands, 1) if total_hands else None
         c["win_rate"] = _pct(c["won"], c["decided"])
 
-    # Premiums: per player (for the side that played them) and overall.
-    for pid, premium, announced, announced_made, silent_made in _q(conn, f"""
-        select hp.player_id, pr.premium, sum(pr.announced), sum(pr.announced and pr.made),
+    # Premiums: per player (for the side that played them: grouped by the
+    # hand's sides in SQL, each group counted for the players of that side).
+    for premium, party, d_side, o_side, announced, announced_made, silent_made in _q(conn, f"""
+        select pr.premium, pr.party, f.d_side, f.o_side, sum(pr.announced), sum(pr.announced and pr.made),
                sum(not pr.announced and pr.made)
-        from hand_premiums pr {ACTIVE.format(t='pr')}
-        join hand_players hp on hp.entry_id = pr.entry_id
-             and hp.side = case pr.party when 'declarer' then 'D' else 'O' end
-        where {IN_RANGE.format(t='pr')}
-        group by hp.player_id, pr.premium"""):
-        players[names[pid]]["premiums"][premium] = {"announced": announced, "announced_made": announced_made,
-                                                    "silent_made": silent_made}
+        from hand_premiums pr join hand_facts f on f.entry_id = pr.entry_id
+        where {where('pr')}
+        group by pr.premium, pr.party, f.d_side, f.o_side"""):
+        side = d_side if party == "declarer" else o_side
+        for pid in (int(x) for x in (side or "").split(",") if x):
+            c = players[names[pid]]["premiums"].setdefault(premium, {"announced": 0, "announced_made": 0,
+                                                                     "silent_made": 0})
+            c["announced"] += announced
+            c["announced_made"] += announced_made
+            c["silent_made"] += silent_made
     premiums: dict[str, dict] = {}
     for premium, played, announced, announced_made, silent_made, doubled in _q(conn, f"""
         select pr.premium, count(*), sum(pr.announced), sum(pr.announced and pr.made),
                sum(not pr.announced and pr.made), sum(pr.kontra is not null)
-        from hand_premiums pr {ACTIVE.format(t='pr')} where {IN_RANGE.format(t='pr')}
+        from hand_premiums pr where {where('pr')}
         group by pr.premium"""):
         premiums[premium] = {"played": played, "announced": announced, "announced_made": announced_made,
                              "silent_made": silent_made, "kontra": doubled,
@@ -189,7 +247,7 @@ def _compute(conn) -> dict:
     # Kontra (and Re) given by the player's side, and how often that side won the doubled item.
     for pid, role, given, won in _q(conn, f"""
         select k.player_id, k.role, count(*), sum(k.won = 1)
-        from hand_kontras k {ACTIVE.format(t='k')} where {IN_RANGE.format(t='k')}
+        from hand_kontras k where {where('k')}
         group by k.player_id, k.role"""):
         k = players[names[pid]]["kontra"]
         if role == "kontra":
@@ -197,21 +255,41 @@ def _compute(conn) -> dict:
         else:
             k["re_given"], k["re_won"] = given, won
 
-    # Partners (same side) and opponents (other side): who wins with whom.
+    # Partners (same side) and opponents (other side): who wins with whom. The
+    # hands are grouped by their two sides in SQL; each group gives its pairs.
     partners: dict[str, dict] = {}
     opponents: dict[str, dict] = {}
-    for a, b, same, n, won in _q(conn, f"""
-        select x.player_id, y.player_id, x.side = y.side, count(*), sum(x.won = 1)
-        from hand_players x {ACTIVE.format(t='x')}
-        join hand_players y on y.entry_id = x.entry_id and y.player_id != x.player_id and y.side is not null
-        where x.side is not null and x.won is not null and {IN_RANGE.format(t='x')}
-        group by x.player_id, y.player_id, x.side = y.side"""):
-        table = partners if same else opponents
-        table.setdefault(names[a], {})[names[b]] = {"hands": n, "won": won, "rate": _pct(won, n)}
+
+    def pair(table: dict, a: int, b: int, n: int, won: int) -> None:
+        cell = table.setdefault(names[a], {}).setdefault(names[b], {"hands": 0, "won": 0})
+        cell["hands"] += n
+        cell["won"] += won
+
+    for d_side, o_side, won, n in _q(conn, f"""
+        select d_side, o_side, won, sum(n) from (
+            select f.evening_id, f.d_side, f.o_side, f.won, count(*) as n from hand_facts f
+            where f.won is not null and f.d_side is not null and f.o_side is not null and {where('f')}
+            group by f.evening_id, f.d_side, f.o_side, f.won)
+        group by d_side, o_side, won"""):
+        dd = [int(x) for x in d_side.split(",")]
+        oo = [int(x) for x in o_side.split(",")]
+        for side, side_won in ((dd, won), (oo, 1 - won)):
+            for a in side:
+                for b in side:
+                    if a != b:
+                        pair(partners, a, b, n, n * side_won)
+        for a in dd:
+            for b in oo:
+                pair(opponents, a, b, n, n * won)
+                pair(opponents, b, a, n, n * (1 - won))
+    for table in (partners, opponents):
+        for row in table.values():
+            for cell in row.values():
+                cell["rate"] = _pct(cell["won"], cell["hands"])
 
     leaderboard = sorted(players, key=lambda p: (-players[p]["points"], -players[p]["money_cents"], p))
     return {
-        "evenings": sum(1 for ev in evenings.values() if ev["totals"]),
+        "evenings": sum(1 for ev in evenings.values() if ev["units"]),
         "hands": total_hands,
         "players": players,
         "contracts": dict(sorted(contracts.items(), key=lambda kv: (-kv[1]["hands"], kv[0]))),

@@ -100,6 +100,13 @@ def m002_derived_stats(db: sqlite_utils.Database) -> None:
     backfill(db)
 
 
+@migrations()
+def m003_written_score(db: sqlite_utils.Database) -> None:
+    """The written score (Schrift) of a hand where a rule makes it differ
+    from the money (Skoty Trophy: only the simple Kontra on the sheet)."""
+    db["results"].add_column("written_json", str)
+
+
 LEDGER_TABLES = {"players", "evenings", "entries", "results", "payments"}
 
 
@@ -150,20 +157,34 @@ class Ledger:
             conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             names = {r[0] for r in conn.execute("select name from sqlite_master where type='table'")}
         except sqlite3.DatabaseError as exc:
+            if "readonly" in str(exc) or "unable to open" in str(exc):  # e.g. WAL files in a read-only folder
+                raise SchreiberError(f"cannot open ledger {p} for writing ({exc}); check the path and the permissions "
+                                     "of the file and its folder, or copy it somewhere writable") from None
             raise SchreiberError(f"{p} is not a schreiber ledger (not an SQLite database: {exc}); give another --db") from None
         if existed and names and not (LEDGER_TABLES <= names) and "_sqlite_migrations" not in names:
             conn.close()
             raise SchreiberError(f"{p} is an SQLite file but not a schreiber ledger; give another --db")
-        db = sqlite_utils.Database(conn)
+        db = sqlite_utils.Database(conn, execute_plugins=False)  # no plugins: skips an entry-point scan (~15 ms)
         try:
             if conn.execute("pragma journal_mode").fetchone()[0] != "wal":
                 conn.execute("PRAGMA journal_mode = WAL")
             conn.execute("PRAGMA foreign_keys = ON")
             conn.execute("PRAGMA synchronous = NORMAL")
             if migrations.pending(db):
-                if existed:
-                    self._backup_before_migration(conn)
-                migrations.apply(db)
+                # Under the write lock, so two processes opening the same old or new
+                # file at once do not both migrate (one would fail "database is locked").
+                # Each migration runs in a savepoint inside it; one registered with
+                # transactional=False (VACUUM) would have to run after the COMMIT.
+                conn.execute("BEGIN IMMEDIATE")
+                try:
+                    if migrations.pending(db):
+                        if existed:
+                            self._backup_before_migration(conn)
+                        migrations.apply(db)
+                except BaseException:
+                    conn.execute("ROLLBACK")
+                    raise
+                conn.execute("COMMIT")
         except sqlite3.OperationalError as exc:
             msg = str(exc)
             if "readonly" in msg or "read-only" in msg:
@@ -177,8 +198,10 @@ class Ledger:
         stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
         target = self.path.with_name(f"{self.path.name}.before-migration-{stamp}.bak")
         dest = sqlite3.connect(str(target))
+        src = sqlite3.connect(str(self.path))  # not ``conn``: it holds the write lock, its backup would never finish
         with dest:
-            conn.backup(dest)
+            src.backup(dest)
+        src.close()
         dest.close()
 
     def close(self) -> None:
@@ -196,8 +219,12 @@ class Ledger:
             raise
         try:
             yield self.db
-        except BaseException:
-            conn.execute("ROLLBACK")
+        except BaseException as exc:
+            if conn.in_transaction:  # some errors (disk full) end the transaction themselves
+                conn.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.OperationalError) and "readonly" in str(exc):
+                # a read-only file in a writable folder: BEGIN passes, the first write fails
+                raise SchreiberError(f"ledger {self.path} is read-only; nothing was written") from None
             raise
         else:
             conn.execute("COMMIT")
@@ -324,63 +351,69 @@ class Ledger:
             self._insert_result(evening["id"], entry_id, number, outcome)
         return (number or 0), outcome
 
-    def check_entries(self, entries: list[dict], evening: dict, progress=None
-                      ) -> tuple[list[tuple[dict, Outcome]], list[tuple[int, str]]]:
-        """Score entries one after the other from the evening's last state
-        (no write): the scored ones, and (index, problem) for every bad one;
-        later entries are scored as if the bad ones were left out."""
+    def _score_each(self, entries: list[dict], evening: dict):
+        """(index, entry, outcome, problem) for each entry, scored one after
+        the other from the evening's last state; a bad entry (problem set,
+        outcome None) is skipped, as if it were left out."""
         rules = self.rules(evening)
         players = self.seating(evening)
         state = self._last_state(evening, rules)
-        total = len(entries)
-        every = max(1, total // 50)
-        scored: list[tuple[dict, Outcome]] = []
-        problems: list[tuple[int, str]] = []
         for i, entry in enumerate(entries):
             try:
                 o = step(rules, players, state, entry)
             except HandError as exc:
-                problems.append((i, str(exc)))
+                yield i, entry, None, str(exc)
                 continue
             except (KeyError, TypeError, ValueError) as exc:
-                problems.append((i, f"not a valid entry ({type(exc).__name__}: {exc})"))
+                yield i, entry, None, f"not a valid entry ({type(exc).__name__}: {exc})"
                 continue
             state = o.state
-            scored.append((entry, o))
-            if progress and (i + 1) % every == 0:
-                progress(i + 1, total)
-        return scored, problems
+            yield i, entry, o, None
+
+    def check_entries(self, entries: list[dict], evening: dict) -> list[tuple[int, str]]:
+        """(index, problem) for every entry that cannot be scored (no write)."""
+        return [(i, problem) for i, _, _, problem in self._score_each(entries, evening) if problem]
 
     def add_entries(self, entries: list[dict], evening: dict | None = None, labels: list[str] | None = None,
-                    progress=None) -> list[tuple[int, Outcome]]:
+                    progress=None) -> list[int]:
         """Score and record many entries (an import) in ONE transaction: all
         of them land, or none. Scored incrementally from the evening's last
-        state, as ``add_entry`` would one by one, without replaying. Any bad
-        entry raises SchreiberError naming every bad one by ``labels[i]``
-        (default "entry N"). ``progress(done, total)`` is called now and then."""
+        state, as ``add_entry`` would one by one, without replaying, and
+        written as they are scored (nothing is held in memory). Any bad entry
+        raises SchreiberError naming every bad one by ``labels[i]`` (default
+        "entry N") and the transaction is rolled back. Returns the hand
+        number of each entry (0 for other entries). ``progress(done, total)``
+        is called now and then."""
         labels = labels or [f"entry {i}" for i in range(1, len(entries) + 1)]
+        total = len(entries)
+        every = max(1, total // 50)
         with self.write():
             evening = evening or self.open_evening()
             self._check_open(evening)
-            scored, problems = self.check_entries(entries, evening, progress)
-            if problems:
-                more = f"; and {len(problems) - 10} more" if len(problems) > 10 else ""
-                raise SchreiberError(f"{len(problems)} of {len(entries)} entries are wrong, nothing was added: "
-                                     + "; ".join(f"{labels[i]}: {msg}" for i, msg in problems[:10]) + more)
             seq, number = self.db.execute(
                 "select coalesce(max(seq), 0), coalesce(max(case when kind = 'hand' then number end), 0) "
                 "from entries where evening_id = ?", [evening["id"]]).fetchone()
-            out = []
-            for entry, o in scored:
-                seq += 1
-                n = None
-                if entry.get("kind", "hand") == "hand":
-                    number += 1
-                    n = number
-                    entry = dict(entry, kind="hand", record=stored_record(o))
-                entry_id = self._insert_entry(evening["id"], seq, entry, n)
-                self._insert_result(evening["id"], entry_id, n, o)
-                out.append((n or 0, o))
+            problems: list[str] = []
+            out: list[int] = []
+            for i, entry, o, problem in self._score_each(entries, evening):
+                if problem:
+                    problems.append(f"{labels[i]}: {problem}")
+                elif not problems:  # after the first problem only check the rest
+                    seq += 1
+                    n = None
+                    if entry.get("kind", "hand") == "hand":
+                        number += 1
+                        n = number
+                        entry = dict(entry, kind="hand", record=stored_record(o))
+                    entry_id = self._insert_entry(evening["id"], seq, entry, n)
+                    self._insert_result(evening["id"], entry_id, n, o)
+                    out.append(n or 0)
+                if progress and (i + 1) % every == 0:
+                    progress(i + 1, total)
+            if problems:
+                more = f"; and {len(problems) - 10} more" if len(problems) > 10 else ""
+                raise SchreiberError(f"{len(problems)} of {total} entries are wrong, nothing was added: "
+                                     + "; ".join(problems[:10]) + more)
         return out
 
     def _insert_entry(self, evening_id: int, seq: int, entry: dict, number: int | None, replaces: int | None = None) -> int:
@@ -405,6 +438,7 @@ class Ledger:
             "items_json": json.dumps([it.to_json() | {"exact": {p: str(v) for p, v in it.payments},
                                                       "exact_base": str(it.base), "exact_value": str(it.value)}
                                       for it in o.items], ensure_ascii=False),
+            "written_json": json.dumps({p: str(v) for p, v in o.written}, ensure_ascii=False) if o.written else None,
         })
         rows = []
         for player, v in o.payments:
@@ -540,6 +574,45 @@ class Ledger:
         rows = self.active_entries(evening["id"])
         outs = replay(rules, self.seating(evening), [self.entry_dict(r) for r in rows], self.start_state(evening, rules))
         return rows, outs
+
+    # Backup ----------------------------------------------------------------
+
+    def backup(self, path: str | Path, overwrite: bool = False) -> Path:
+        """Copy the whole ledger to ``path`` with SQLite's online backup API.
+
+        The copy is one consistent snapshot even while other processes add
+        hands (in WAL mode a reader never waits for a writer). It is written
+        to a temporary file, checked, then renamed into place, so ``path`` is
+        never a half-written ledger. A folder as ``path`` gets a dated file.
+        """
+        target = Path(path).expanduser()
+        if target.is_dir():
+            stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+            target = target / f"{self.path.stem}-{stamp}.db"
+        if target.exists() and target.resolve() == self.path.resolve():
+            raise SchreiberError(f"{target} is the ledger itself; give another file for the backup")
+        if target.exists() and not overwrite:
+            raise SchreiberError(f"{target} already exists; give another name, or --force to replace it")
+        if not target.parent.is_dir():
+            raise SchreiberError(f"the folder {target.parent} does not exist; create it first")
+        tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+        try:
+            dest = sqlite3.connect(str(tmp), isolation_level=None)
+            try:
+                self.db.conn.backup(dest)  # all pages in one step: one read snapshot, never restarted
+                check = dest.execute("PRAGMA quick_check").fetchone()[0]
+            finally:
+                dest.close()
+            if check != "ok":
+                raise SchreiberError(f"the backup failed its check ({check}); the ledger may be damaged, "
+                                     f"see PRAGMA integrity_check on {self.path}")
+            os.replace(tmp, target)
+        except (OSError, sqlite3.Error) as exc:
+            raise SchreiberError(f"cannot write the backup {target}: {getattr(exc, 'strerror', None) or exc}") from None
+        finally:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+        return target
 
 
 def stored_record(outcome: Outcome) -> dict:

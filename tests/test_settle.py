@@ -39,6 +39,7 @@ The hand-worked evening (five players, standard preset with a Pagat pot of
 from __future__ import annotations
 
 import json
+import math
 from fractions import Fraction as Fr
 
 import pytest
@@ -193,6 +194,23 @@ def _fewest(values: dict[str, int]) -> int:
     return len(items) - best
 
 
+def _naive_cents(players, balances, tarif, pot_start, rule):
+    """The rounding rule written out plainly with Fractions (independent of settle.py)."""
+    pot_end = pot_start - sum(balances.values(), Fr(0))
+    share = pot_end / len(players) if rule == "split" else Fr(0)
+    exact = {p: (balances[p] + share) * tarif for p in players}
+    order = list(players)
+    pot = -sum(exact.values(), Fr(0))
+    if pot:
+        exact[POT] = pot
+        order.append(POT)
+    floors = {k: math.floor(v) for k, v in exact.items()}
+    rank = sorted(order, key=lambda k: (-(exact[k] - floors[k]), order.index(k)))
+    for k in rank[:-sum(floors.values())]:
+        floors[k] += 1
+    return floors
+
+
 points = st.fractions(min_value=-60, max_value=60, max_denominator=12)
 
 
@@ -211,6 +229,7 @@ def test_settlement_properties(n, raw, pot_delta, pot_start, tarif, rule):
     # balances of an evening sum to minus what the pot gained
     vals[-1] = -pot_delta - sum(vals[:-1], Fr(0))
     s = settle(players, dict(zip(players, vals)), tarif, Fr(pot_start), rule)
+    assert s.cents == _naive_cents(players, dict(zip(players, vals)), tarif, Fr(pot_start), rule)
     # amounts (with the pot's box) sum to exactly 0.00, each within a cent of exact
     assert sum(s.cents.values()) == 0
     for k, c in s.cents.items():

@@ -6,7 +6,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 import random
-import shutil
 import sqlite3
 from collections import Counter, defaultdict
 from fractions import Fraction as Fr
@@ -254,7 +253,7 @@ def test_migration_backfills_an_older_ledger(ledger, tmp_path):
     src.close()
     for name in ("v_hands", "v_payments", "v_evening_totals", "v_player_stats"):
         dst.execute(f"drop view {name}")
-    for name in ("hand_players", "hand_premiums", "hand_kontras"):
+    for name in ("hand_players", "hand_facts", "hand_premiums", "hand_kontras"):
         dst.execute(f"drop table {name}")
     dst.execute("delete from _sqlite_migrations where name = 'm002_derived_stats'")
     dst.commit()

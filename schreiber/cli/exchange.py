@@ -78,7 +78,7 @@ def import_hands(
     ev = led.open_evening()
     entries, numbers, problems = parse_lines(lines, led.seating(ev))
     if problems:  # report the scoring problems of the readable lines too
-        _, scoring = led.check_entries(entries, ev)
+        scoring = led.check_entries(entries, ev)
         problems = sorted(problems + [(numbers[i], msg) for i, msg in scoring])
         more = f"; and {len(problems) - 10} more" if len(problems) > 10 else ""
         raise SchreiberError(f"{file}: {len(problems)} bad line(s), nothing was imported: "
@@ -90,7 +90,7 @@ def import_hands(
     tty = sys.stderr.isatty()
 
     def progress(done: int, total: int) -> None:
-        msg = f"scoring {done}/{total} ({100 * done // total}%)"
+        msg = f"importing {done}/{total} ({100 * done // total}%)"
         sys.stderr.write(("\r" + msg) if tty else (msg + "\n"))
         sys.stderr.flush()
 
@@ -102,7 +102,7 @@ def import_hands(
         if show and tty:
             sys.stderr.write("\n")
     if not quiet:
-        numbers = [n for n, _ in done if n]
+        numbers = [n for n in done if n]
         span = f" (hands {numbers[0]}..{numbers[-1]})" if numbers else ""
         typer.echo(f"Imported {len(numbers)} hands{span} and {len(done) - len(numbers)} other entries "
                    f"into evening {ev['id']}." if len(done) != len(numbers) else

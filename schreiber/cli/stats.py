@@ -166,6 +166,7 @@ def chart(
     period: Period = None,
     width: Annotated[int, typer.Option("--width", help="Columns to use (default 80).")] = 80,
     height: Annotated[int, typer.Option("--height", help="Rows of the chart (default 12).")] = 12,
+    player: Annotated[Optional[list[str]], typer.Option("--player", help="Only these players (repeat the option).")] = None,
 ) -> None:
     """Each player's running balance as a line chart with sparklines.
 
@@ -186,5 +187,11 @@ def chart(
         title, xlabel, series = season_series(led, rng)
     else:
         title, xlabel, series = evening_series(led, evening_id)
+    if player:
+        wanted = {p.strip().casefold() for p in player}
+        unknown = wanted - {p.casefold() for p in series}
+        if unknown:
+            raise SchreiberError(f"no player {', '.join(sorted(unknown))} in this chart; players: {', '.join(series)}")
+        series = {p: v for p, v in series.items() if p.casefold() in wanted}
     unicode = (sys.stdout.encoding or "").lower().replace("-", "").startswith("utf")
     typer.echo(render(title, xlabel, series, width=width, height=height, unicode=unicode))

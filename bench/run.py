@@ -1,0 +1,269 @@
+"""Benchmarks: how long the commands a scorekeeper waits for take.
+
+    .venv/bin/python bench/run.py                  # everything (a few minutes)
+    .venv/bin/python bench/run.py --hands 10000    # smaller ledgers, quicker
+    .venv/bin/python bench/run.py --rounds 40      # more start-up samples
+    .venv/bin/python bench/run.py --only startup   # just the start-up table
+
+Start-up: `schreiber hand add --json ...` (a fresh process, as at the table)
+against the floor `python -c "import typer, sqlite_utils"`, measured
+alternately in the same run so that both see the same machine load; target:
+at most 1.3x the floor. Two references beside it: a bare typer app with one
+`--json TEXT` option (typer's own cost of parsing an option) and
+`schreiber --version`.
+
+Size: `sheet` of a 200-hand evening, `stats` over 100,000 hands in many
+evenings, and `hand import` of 100,000 hands in one file. Each of these runs
+only when `schreiber --help` (or `schreiber hand --help`) lists the command;
+otherwise the table says "not available".
+
+The child processes run without PYTHONDONTWRITEBYTECODE, as a user's do:
+with it, every run would compile schreiber's modules afresh.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import platform
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV_PY = ROOT / ".venv" / "bin" / "python"
+PY = str(VENV_PY) if VENV_PY.exists() else sys.executable
+EXE = ROOT / ".venv" / "bin" / "schreiber"
+SCHREIBER = [str(EXE)] if EXE.exists() else [PY, "-m", "schreiber"]
+
+PLAYERS = ("Anna", "Berti", "Carl", "Dora")
+CIRCLES = (PLAYERS, ("Fritz", "Gerti", "Hans", "Ilse", "Josef"), ("Anna", "Hans", "Mizzi", "Pepi"))
+# Valid under `standard` every time: the record names its dealer (Anna), so
+# Berti is the Vorhand who may play the Rufer.
+HAND = '{"contract": "rufer", "declarer": "Berti", "partner": "Carl", "result": "won", "dealer": "Anna"}'
+
+TYPER_APP = """\
+import typer, sqlite_utils
+app = typer.Typer(add_completion=False)
+@app.command()
+def add(json_text: str = typer.Option(None, "--json"), quiet: bool = typer.Option(False, "--quiet", "-q")) -> None:
+    pass
+app()
+"""
+
+
+def child_env(db: Path) -> dict:
+    env = dict(os.environ, SCHREIBER_DB=str(db))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def run(argv: list[str], env: dict, check: bool = True) -> tuple[float, subprocess.CompletedProcess]:
+    t = time.perf_counter()
+    r = subprocess.run(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    secs = time.perf_counter() - t
+    if check and r.returncode:
+        raise SystemExit(f"failed: {' '.join(argv)}\n{r.stderr.strip()}")
+    return secs, r
+
+
+def commands(env: dict) -> set[str]:
+    """The commands `schreiber --help` and `schreiber hand --help` list."""
+    found: set[str] = set()
+    for prefix, argv in (("", ["--help"]), ("hand ", ["hand", "--help"])):
+        _, r = run(SCHREIBER + argv, env, check=False)
+        section = r.stdout.split("Commands:", 1)[1] if "Commands:" in r.stdout else ""
+        found |= {prefix + m for m in re.findall(r"^\s{2}([a-z][\w-]*)\s", section, re.M)}
+    return found
+
+
+def machine() -> dict:
+    cpu = "unknown"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        cpu = platform.processor() or "unknown"
+    pyv = subprocess.run([PY, "-V"], stdout=subprocess.PIPE, text=True).stdout.strip()
+    return {"nproc": os.cpu_count(), "python": pyv, "cpu": cpu, "system": platform.platform()}
+
+
+# Start-up ----------------------------------------------------------------------
+
+
+def startup(tmp: Path, rounds: int) -> list[list]:
+    db = tmp / "startup.db"
+    env = child_env(db)
+    run(SCHREIBER + ["evening", "start", *PLAYERS], env)
+    app = tmp / "typer_app.py"
+    app.write_text(TYPER_APP)
+    cases = {
+        "floor: python -c 'import typer, sqlite_utils'": [PY, "-c", "import typer, sqlite_utils"],
+        "reference: bare typer app, one --json option": [PY, str(app), "--json", HAND],
+        "schreiber --version": SCHREIBER + ["--version"],
+        "schreiber hand add --json ... -q": SCHREIBER + ["hand", "add", "--json", HAND, "-q"],
+        "schreiber balance --json": SCHREIBER + ["balance", "--json"],
+    }
+    for argv in cases.values():  # warm the page cache and the bytecode caches
+        run(argv, env)
+        run(argv, env)
+    times: dict[str, list[float]] = {name: [] for name in cases}
+    names = list(cases)
+    for i in range(rounds):
+        order = names[i % len(names):] + names[: i % len(names)]  # alternate who goes first
+        for name in order:
+            times[name].append(run(cases[name], env)[0])
+    floor = statistics.median(times[names[0]])
+    typer_ref = statistics.median(times[names[1]])
+    rows = []
+    for name in names:
+        med = statistics.median(times[name])
+        rows.append([name, f"{1000 * med:.0f}", f"{1000 * min(times[name]):.0f}", f"{med / floor:.2f}x",
+                     f"{med / typer_ref:.2f}x"])
+    return rows
+
+
+# Size ----------------------------------------------------------------------------
+
+
+def random_hands(rng: random.Random, players: tuple[str, ...], n: int):
+    from schreiber.sample import random_hands as hands
+
+    return list(hands(rng, players, n))
+
+
+def build_evening(path: Path, hands: int, seed: int = 7) -> None:
+    from schreiber.rules import load_rules
+    from schreiber.store import Ledger
+
+    led = Ledger(path)
+    led.start_evening(PLAYERS, load_rules("standard"), "2026-11-21", None)
+    led.add_entries([{"kind": "hand", "record": r} for r in random_hands(random.Random(seed), PLAYERS, hands)])
+    led.close()
+
+
+def build_club(path: Path, hands: int, seed: int = 2026) -> int:
+    """Many evenings of 30-50 hands in three circles, one transaction each."""
+    from schreiber.rules import load_rules
+    from schreiber.store import Ledger
+
+    rng = random.Random(seed)
+    led = Ledger(path)
+    plain, pot = load_rules("standard"), load_rules("standard", ["pagatkassa=1"])
+    day = dt.date(2022, 9, 1)
+    done = evenings = 0
+    while done < hands:
+        players = rng.choice(CIRCLES)
+        n = min(hands - done, rng.randint(30, 50))
+        led.start_evening(players, pot if rng.random() < 0.3 else plain, day.isoformat(), None)
+        led.add_entries([{"kind": "hand", "record": r} for r in random_hands(rng, players, n)])
+        done += n
+        evenings += 1
+        day += dt.timedelta(days=rng.choice((0, 1, 1)))
+    led.db.execute("update evenings set status = 'closed' where status = 'open'")
+    led.close()
+    return evenings
+
+
+def best_of(argv: list[str], env: dict, repeat: int) -> tuple[float, float]:
+    run(argv, env)  # warm-up
+    ts = [run(argv, env)[0] for _ in range(repeat)]
+    return min(ts), statistics.median(ts)
+
+
+def sizes(tmp: Path, hands: int, repeat: int, have: set[str]) -> list[list]:
+    sys.path.insert(0, str(ROOT))
+    rows: list[list] = []
+    na = ["not available", "", ""]
+
+    # sheet of a 200-hand evening
+    if "sheet" in have:
+        db = tmp / "sheet.db"
+        build_evening(db, 200)
+        env = child_env(db)
+        for argv in (["sheet", "--json"], ["sheet"]):
+            best, med = best_of(SCHREIBER + argv, env, repeat)
+            rows.append([f"schreiber {' '.join(argv)} (200 hands)", f"{best:.3f}", f"{med:.3f}", ""])
+    else:
+        rows.append(["schreiber sheet (200 hands)", *na])
+
+    # stats over `hands` hands
+    if "stats" in have:
+        db = tmp / "stats.db"
+        t = time.perf_counter()
+        evenings = build_club(db, hands)
+        built = time.perf_counter() - t
+        env = child_env(db)
+        for argv in (["stats", "--json"], ["stats"]):
+            best, med = best_of(SCHREIBER + argv, env, repeat)
+            rows.append([f"schreiber {' '.join(argv)} ({hands:,} hands, {evenings} evenings)",
+                         f"{best:.3f}", f"{med:.3f}", ""])
+        rows.append([f"(building that ledger in-process: Ledger.add_entries per evening)", f"{built:.1f}", "",
+                     f"{hands / built:,.0f} hands/s"])
+    else:
+        rows.append([f"schreiber stats ({hands:,} hands)", *na])
+
+    # importing `hands` hands (one file, one evening)
+    if "hand import" in have:
+        db = tmp / "import.db"
+        env = child_env(db)
+        run(SCHREIBER + ["evening", "start", *PLAYERS], env)
+        src = tmp / "hands.jsonl"
+        with src.open("w", encoding="utf-8") as f:
+            for r in random_hands(random.Random(11), PLAYERS, hands):
+                f.write(json.dumps(r, ensure_ascii=False) + "\n")
+        secs, _ = run(SCHREIBER + ["hand", "import", str(src), "-q"], env)
+        _, r = run(SCHREIBER + ["balance", "--json"], env)
+        import sqlite3
+
+        con = sqlite3.connect(db)
+        n = con.execute("select count(*) from entries where kind = 'hand' and status = 'active'").fetchone()[0]
+        con.close()
+        if n != hands:
+            raise SystemExit(f"import: expected {hands} hands in the ledger, found {n}")
+        rows.append([f"schreiber hand import ({hands:,} hands, once)", f"{secs:.3f}", "", f"{hands / secs:,.0f} hands/s"])
+    else:
+        rows.append([f"schreiber hand import ({hands:,} hands)", *na])
+    return rows
+
+
+def table(header: list[str], rows: list[list]) -> str:
+    widths = [max(len(str(x)) for x in col) for col in zip(header, *rows)]
+    line = lambda cells: "  ".join(str(c).ljust(w) if i == 0 else str(c).rjust(w)  # noqa: E731
+                                   for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
+    return "\n".join([line(header), line(["-" * w for w in widths]), *map(line, rows)])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rounds", type=int, default=20, help="start-up samples per command (default 20)")
+    ap.add_argument("--hands", type=int, default=100_000, help="hands for stats and import (default 100000)")
+    ap.add_argument("--repeat", type=int, default=3, help="runs of sheet and stats (default 3)")
+    ap.add_argument("--only", choices=("startup", "size"), help="run only one of the two tables")
+    a = ap.parse_args()
+    m = machine()
+    print(f"machine: {m['nproc']} CPUs ({m['cpu']}), {m['python']}, {m['system']}")
+    with tempfile.TemporaryDirectory(prefix="schreiber-bench-") as d:
+        tmp = Path(d)
+        have = commands(child_env(tmp / "help.db"))
+        if a.only != "size":
+            rows = startup(tmp, a.rounds)
+            print(f"\nStart-up: a fresh process each, {a.rounds} rounds alternating (target: hand add <= 1.3x floor)")
+            print(table(["command", "median ms", "min ms", "vs floor", "vs typer app"], rows))
+        if a.only != "startup":
+            rows = sizes(tmp, a.hands, a.repeat, have)
+            print(f"\nSize: a fresh process each, best and median of {a.repeat} runs after one warm-up")
+            print(table(["command", "best s", "median s", "note"], rows))
+
+
+if __name__ == "__main__":
+    main()

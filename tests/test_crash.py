@@ -1,0 +1,144 @@
+"""A writer killed (SIGKILL) in the middle of writing leaves a whole ledger.
+
+A child process writes as fast as it can: single hands (`Ledger.add_entry`),
+batches (`Ledger.add_entries`, what `hand import` uses) and undos (which
+re-score the whole evening: the longest transaction there is). It is killed
+at a random moment, several times over, on the same ledger. After every
+kill the ledger must pass `check_ledger` (integrity_check ok; every active
+entry with its result and payments that add up; hand numbers without gaps)
+and hold exactly what the child had committed, give or take the one
+operation it was in the middle of: that one is wholly in or wholly out.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from ledger_checks import PLAYERS, ROOT, SCHREIBER, check_ledger, dreier, run_cli  # noqa: E402
+
+KILLS = 5
+
+WRITER = r"""
+import random, sys
+from schreiber.errors import SchreiberError
+from schreiber.rules import load_rules
+from schreiber.store import Ledger
+db, seed = sys.argv[1], int(sys.argv[2])
+rng = random.Random(seed)
+P = ("Anna", "Berti", "Carl", "Dora")
+led = Ledger(db)
+led.start_evening(P, load_rules("standard"), "2026-11-21", None)  # a fresh evening: undo re-scores it all
+print("ready", flush=True)
+while True:
+    r = rng.random()
+    if r < 0.05:
+        print("begin undo", flush=True)
+        try:
+            led.undo()
+        except SchreiberError:  # nothing to undo yet
+            print("done none", flush=True)
+            continue
+        print("done undo", flush=True)
+        continue
+    n = 1 if r < 0.7 else rng.choice((5, 40))
+    recs = [{"kind": "hand", "record": {"contract": "dreier", "declarer": rng.choice(P), "points": rng.randint(0, 70)}}
+            for _ in range(n)]
+    print(f"begin {n}", flush=True)
+    if n == 1:
+        led.add_entry(recs[0])
+    else:
+        led.add_entries(recs)
+    print(f"done {n}", flush=True)
+"""
+
+
+def hands_in(db: Path) -> int:
+    return check_ledger(db)["hands"]
+
+
+def kill_writer(db: Path, seed: int, delay: float) -> tuple[int, int | None]:
+    """Run the writer, kill it after ``delay`` s of writing; return (hands it
+    reported committed, the change its unfinished operation would make)."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    p = subprocess.Popen([sys.executable, "-c", WRITER, str(db), str(seed)], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True, env=env)
+    assert p.stdout.readline().strip() == "ready", p.stderr.read()
+    lines: list[str] = []
+    t = threading.Thread(target=lambda: lines.extend(p.stdout))  # keep the pipe drained
+    t.start()
+    time.sleep(delay)
+    p.send_signal(signal.SIGKILL)
+    p.wait()
+    t.join()
+    assert p.returncode == -signal.SIGKILL, p.stderr.read()
+    committed, pending = 0, None
+    for line in lines:
+        word, what = line.split()
+        delta = {"undo": -1, "none": 0}[what] if what in ("undo", "none") else int(what)
+        if word == "begin":
+            pending = delta
+        else:
+            committed += delta
+            pending = None
+    return committed, pending
+
+
+def test_sigkill_mid_write_leaves_each_hand_in_or_out(tmp_path):
+    db = tmp_path / "ledger.db"
+    assert run_cli("evening", "start", *PLAYERS, db=db).returncode == 0
+    rng = random.Random(20261121)
+    before = 0
+    for i in range(KILLS):
+        committed, pending = kill_writer(db, seed=i, delay=rng.uniform(0.05, 0.5))
+        now = hands_in(db)  # check_ledger: integrity and consistency
+        allowed = {before + committed}
+        if pending is not None:
+            allowed.add(before + committed + pending)
+        assert now in allowed, f"kill {i}: {now} hands, expected one of {sorted(allowed)}"
+        before = now
+    # the ledger goes on as normal
+    r = run_cli("hand", "add", "--json", json.dumps(dreier("Carl", 50)), "--json-out", db=db)
+    assert r.returncode == 0, r.stderr
+    info = check_ledger(db)
+    assert info["hands"] == before + 1
+    bal = json.loads(run_cli("balance", "--json", db=db).stdout)  # the open evening: the last writer's
+    con = sqlite3.connect(db)
+    paid = dict(con.execute(
+        "select p.name, sum(pay.points_x2520) / 2520 from payments pay join players p on p.id = pay.player_id "
+        "where pay.evening_id = (select max(id) from evenings) group by p.name"))
+    con.close()
+    assert {k: v for k, v in bal.items() if v} == {k: v for k, v in paid.items() if v}
+    assert sum(bal.values()) == 0
+
+
+def test_sigkill_during_import_is_all_or_nothing(tmp_path):
+    """`schreiber hand import` killed at a random moment: all or none of the file."""
+    if "import" not in run_cli("hand", "--help").stdout:
+        pytest.skip("schreiber hand import is not available")
+    db = tmp_path / "ledger.db"
+    assert run_cli("evening", "start", *PLAYERS, db=db).returncode == 0
+    assert run_cli("hand", "add", "--json", json.dumps(dreier("Anna", 40)), db=db).returncode == 0
+    src = tmp_path / "hands.jsonl"
+    n = 1500
+    rng = random.Random(7)
+    src.write_text("".join(json.dumps(dreier(rng.choice(PLAYERS), rng.randint(0, 70))) + "\n" for _ in range(n)),
+                   encoding="utf-8")
+    env = dict(os.environ, SCHREIBER_DB=str(db))
+    p = subprocess.Popen(SCHREIBER + ["hand", "import", str(src), "-q"], env=env,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(random.Random(3).uniform(0.3, 1.2))
+    p.send_signal(signal.SIGKILL)
+    p.wait()
+    assert hands_in(db) in (1, 1 + n)

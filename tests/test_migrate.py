@@ -1,0 +1,191 @@
+"""Schema evolution: a version-1 ledger (tests/fixtures/ledger_v1.db, made by
+make_fixtures.py with the schreiber of migration m001 alone) opened by
+today's schreiber.
+
+Written to hold for every future migration: nothing here names a migration
+after m001. Opening the old file migrates it in place, after a backup beside
+it; every figure stays (balances, each hand's payments, voided hands); the
+migrated schema is the schema a new ledger gets.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import sqlite3
+import sys
+from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+import sqlite_utils
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from ledger_checks import check_ledger, dreier, run_cli  # noqa: E402
+
+from schreiber.store import Ledger, migrations  # noqa: E402
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "ledger_v1.db"
+
+
+@pytest.fixture
+def v1(tmp_path) -> Path:
+    db = tmp_path / "ledger.db"
+    shutil.copyfile(FIXTURE, db)
+    return db
+
+
+def v1_figures(db: Path) -> dict:
+    """The figures, read with plain SQL from the tables of version 1 (which
+    is frozen, so this reader stays right whatever comes later)."""
+    con = sqlite3.connect(db)
+    try:
+        balance: dict = defaultdict(lambda: defaultdict(Fraction))
+        per_hand: dict = defaultdict(dict)
+        for ev, number, name, points in con.execute(
+                "select e.evening_id, e.number, p.name, pay.points from payments pay "
+                "join entries e on e.id = pay.entry_id join players p on p.id = pay.player_id "
+                "where e.status = 'active'"):
+            balance[ev][name] += Fraction(points)
+            if number is not None:
+                per_hand[(ev, number)][name] = Fraction(points)
+        hands = sorted(con.execute("select evening_id, number, status from entries where kind = 'hand'"))
+        evenings = sorted(con.execute("select id, date, status, seating_json from evenings"))
+        return {
+            "balance": {ev: {k: v for k, v in b.items() if v} for ev, b in balance.items()},
+            "per_hand": {k: {n: v for n, v in d.items() if v} for k, d in per_hand.items()},
+            "hands": hands,
+            "evenings": evenings,
+        }
+    finally:
+        con.close()
+
+
+def all_migrations() -> list[str]:
+    """Every migration the code knows, in order: what a new file gets."""
+    return [m.name for m in migrations.pending(sqlite_utils.Database(memory=True))]
+
+
+def applied(db: Path) -> list[str]:
+    d = sqlite_utils.Database(db)
+    try:
+        return [m.name for m in migrations.applied(d)]
+    finally:
+        d.close()
+
+
+def schema(db: Path) -> dict:
+    """Tables (columns, keys, foreign keys), indexes, views and triggers."""
+    con = sqlite3.connect(db)
+    try:
+        out = {}
+        for kind, name, table, sql in con.execute(
+                "select type, name, tbl_name, sql from sqlite_master where name not like 'sqlite_%'"):
+            if kind == "table":
+                out[(kind, name)] = (
+                    [tuple(r) for r in con.execute(f'pragma table_xinfo("{name}")')],
+                    sorted(tuple(r[2:]) for r in con.execute(f'pragma foreign_key_list("{name}")')),
+                )
+            elif kind == "index":
+                unique = {r[1]: r[2] for r in con.execute(f'pragma index_list("{table}")')}
+                out[(kind, name)] = (table, unique.get(name), [tuple(r) for r in con.execute(f'pragma index_xinfo("{name}")')])
+            else:
+                out[(kind, name)] = re.sub(r"\s+", " ", sql or "").strip()
+        return out
+    finally:
+        con.close()
+
+
+def backups(db: Path) -> list[Path]:
+    return sorted(db.parent.glob(f"{db.name}.before-migration-*.bak"))
+
+
+def test_fixture_is_version_1():
+    assert applied(FIXTURE) == ["m001_initial"]
+    assert migrations.pending(sqlite_utils.Database(FIXTURE)), "the fixture must be older than the code"
+
+
+def test_opening_migrates_in_place_keeping_every_figure(v1):
+    before = v1_figures(v1)
+    assert before["balance"] and len(before["per_hand"]) == 9  # 5 + 4 active hands
+    r = run_cli("balance", "--json", db=v1)  # the first command opening it migrates it
+    assert r.returncode == 0, r.stderr
+    assert applied(v1) == all_migrations()
+    assert not migrations.pending(sqlite_utils.Database(v1))
+    after = v1_figures(v1)
+    assert after == before
+    # the open evening's balance through the command, every evening's through the library
+    open_ev = max(ev for ev, _, status, _ in before["evenings"] if status == "open")
+    shown = {k: Fraction(str(v)) for k, v in json.loads(r.stdout).items() if v}
+    assert shown == before["balance"][open_ev]
+    led = Ledger(v1)
+    for ev in before["balance"]:
+        assert {k: v for k, v in led.balance(ev).items() if v} == before["balance"][ev]
+    led.close()
+    # every hand's payments on the score sheet, voided hands still listed
+    if "sheet" in run_cli("--help").stdout:
+        for ev, *_ in before["evenings"]:
+            sheet = json.loads(run_cli("sheet", "--json", "--evening", str(ev), db=v1).stdout)
+            sheet["hands"] = [h for h in sheet["hands"] if h.get("kind", "hand") == "hand"]  # not the Radl line
+            for h in sheet["hands"]:
+                if h["void"]:
+                    assert (ev, h["number"], "void") in before["hands"]
+                else:
+                    pays = {k: Fraction(str(v)) for k, v in h["payments"].items() if v}
+                    assert pays == before["per_hand"].get((ev, h["number"]), {})
+            assert len(sheet["hands"]) == sum(1 for e, *_ in before["hands"] if e == ev)
+    check_ledger(v1, zero_sum=False)  # the Pagat pot takes stakes: payments need not sum to zero
+
+
+def test_migrated_ledger_goes_on(v1):
+    assert run_cli("hand", "add", "--json", json.dumps(dreier("Hans", 50)), db=v1).returncode == 0
+    assert run_cli("undo", db=v1).returncode == 0
+    assert run_cli("hand", "add", "--json", json.dumps(dreier("Hans", 20)), db=v1).returncode == 0
+    info = check_ledger(v1, zero_sum=False)
+    assert info["hands"] == sum(1 for *_, status in v1_figures(FIXTURE)["hands"] if status == "active") + 1
+
+
+def test_fresh_schema_equals_migrated_schema(v1, tmp_path):
+    fresh = tmp_path / "fresh.db"
+    assert run_cli("evening", "list", "--json", db=fresh).returncode == 0
+    assert run_cli("evening", "list", "--json", db=v1).returncode == 0
+    assert applied(fresh) == applied(v1)
+    a, b = schema(fresh), schema(v1)
+    assert a.keys() == b.keys()
+    for key in a:
+        assert a[key] == b[key], key
+
+
+def test_backup_before_migration(v1):
+    assert backups(v1) == []
+    assert run_cli("evening", "list", "--json", db=v1).returncode == 0
+    made = backups(v1)
+    assert len(made) == 1
+    assert applied(made[0]) == ["m001_initial"]  # the file as it was, untouched
+    assert v1_figures(made[0]) == v1_figures(FIXTURE)
+    assert sqlite3.connect(made[0]).execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    # opened again: nothing to migrate, no second backup
+    assert run_cli("balance", "--json", db=v1).returncode == 0
+    assert backups(v1) == made
+
+
+def test_new_ledger_gets_no_backup(tmp_path):
+    db = tmp_path / "new.db"
+    assert run_cli("evening", "list", "--json", db=db).returncode == 0
+    assert backups(db) == []
+
+
+def test_parallel_first_open_of_an_old_ledger(v1):
+    """Four processes opening the old file at once: one migrates (with one
+    backup), the others wait for it; none fails, no figure changes."""
+    before = v1_figures(v1)
+    with ThreadPoolExecutor(4) as pool:
+        runs = list(pool.map(lambda _: run_cli("balance", "--json", db=v1), range(4)))
+    for r in runs:
+        assert r.returncode == 0, r.stderr
+    assert len(backups(v1)) == 1
+    assert applied(v1) == all_migrations()
+    assert v1_figures(v1) == before
