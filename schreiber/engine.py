@@ -246,6 +246,11 @@ def _premium_item(e, prem, c, rules: Rules, side, others, game_lost: bool) -> It
         mults.append((c.name, c.premium_factor))
     if game_lost and c.lost_factor != 1:
         mults.append(("Spiel verloren", c.lost_factor))
+    return _announced_item("premium", e, prem, base, mults, side, others)
+
+
+def _announced_item(kind: str, e, prem, base, mults: list, side, others) -> Item:
+    """A premium's line: its own Kontra last, then paid between the sides."""
     if e.kontra:
         mults.append((KONTRA_NAMES[e.kontra], kontra_factor(e.kontra)))
     value = Fraction(base)
@@ -255,7 +260,7 @@ def _premium_item(e, prem, c, rules: Rules, side, others, game_lost: bool) -> It
     words = f"{'angesagt' if e.announced else 'still'}, {'gewonnen' if e.result == 'won' else 'verloren'}"
     who = "" if e.party == "declarer" else " (Gegner)"
     pay = side_payments(value if for_decl else -value, side, others)
-    return _item("premium", f"{prem.name}{who} {words}", base, mults, pay)
+    return _item(kind, f"{prem.name}{who} {words}", base, mults, pay)
 
 
 def _valat_item(hand: Hand, rules: Rules, e, side, others, game_lost: bool) -> Item:
@@ -273,16 +278,7 @@ def _valat_item(hand: Hand, rules: Rules, e, side, others, game_lost: bool) -> I
         mults.append((c.name, c.premium_factor))
     if rules.valat == "only" and not for_decl and c.lost_factor != 1:
         mults.append(("Spiel verloren", c.lost_factor))
-    if e.kontra:
-        mults.append((KONTRA_NAMES[e.kontra], kontra_factor(e.kontra)))
-    value = Fraction(base)
-    for _, f in mults:
-        value *= f
-    who = "" if e.party == "declarer" else " (Gegner)"
-    words = f"{'angesagt' if e.announced else 'still'}, {'gewonnen' if e.result == 'won' else 'verloren'}"
-    pay = side_payments(value if for_decl else -value, side, others)
-    kind = "valat"
-    return _item(kind, f"{prem.name}{who} {words}", base, mults, pay)
+    return _announced_item("valat", e, prem, base, mults, side, others)
 
 
 # Negative contracts ------------------------------------------------------

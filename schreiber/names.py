@@ -24,8 +24,19 @@ def term_index(entries: dict) -> dict[str, str]:
     return index
 
 
+_INDEX_CACHE: dict[int, tuple[dict, dict[str, str]]] = {}
+
+
 def lookup(word: str, entries: dict) -> str | None:
-    return term_index(entries).get(fold(word))
+    """The id a word names in these entries (cached per entries table: the
+    tables of a rules object never change)."""
+    hit = _INDEX_CACHE.get(id(entries))
+    if hit is None or hit[0] is not entries:
+        if len(_INDEX_CACHE) > 64:
+            _INDEX_CACHE.clear()
+        hit = (entries, term_index(entries))
+        _INDEX_CACHE[id(entries)] = hit
+    return hit[1].get(fold(word))
 
 
 def closest(word: str, choices, n: int = 3) -> list[str]:

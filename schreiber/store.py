@@ -474,11 +474,15 @@ class Ledger:
             if not rows:
                 raise SchreiberError("there is nothing to undo in this evening")
             last = rows[-1]
-            self.db.execute("update entries set status = 'void' where id = ?", [last["id"]])
-            self.db["corrections"].insert({"evening_id": evening["id"], "kind": "undo", "entry_id": last["id"],
-                                           "replacement_id": None, "created_utc": now_utc()})
+            self._void_entry(evening, last["id"], "undo")
             self.rescore(evening)
         return last
+
+    def _void_entry(self, evening: dict, entry_id: int, kind: str, replacement_id: int | None = None) -> None:
+        """Mark an entry void and log the correction (undo, void or edit)."""
+        self.db.execute("update entries set status = 'void' where id = ?", [entry_id])
+        self.db["corrections"].insert({"evening_id": evening["id"], "kind": kind, "entry_id": entry_id,
+                                       "replacement_id": replacement_id, "created_utc": now_utc()})
 
     def _hand_row(self, evening: dict, number: int) -> dict:
         rows = list(self.db.query(
@@ -498,9 +502,7 @@ class Ledger:
             evening = self.open_evening()
             self._check_open(evening)
             row = self._hand_row(evening, number)
-            self.db.execute("update entries set status = 'void' where id = ?", [row["id"]])
-            self.db["corrections"].insert({"evening_id": evening["id"], "kind": "void", "entry_id": row["id"],
-                                           "replacement_id": None, "created_utc": now_utc()})
+            self._void_entry(evening, row["id"], "void")
             self.rescore(evening)
         return row
 
@@ -511,11 +513,9 @@ class Ledger:
             evening = self.open_evening()
             self._check_open(evening)
             row = self._hand_row(evening, number)
-            self.db.execute("update entries set status = 'void' where id = ?", [row["id"]])
             new_id = self._insert_entry(evening["id"], row["seq"], {"kind": "hand", "record": record}, number,
                                         replaces=row["id"])
-            self.db["corrections"].insert({"evening_id": evening["id"], "kind": "edit", "entry_id": row["id"],
-                                           "replacement_id": new_id, "created_utc": now_utc()})
+            self._void_entry(evening, row["id"], "edit", new_id)
             outcomes = self.rescore(evening)
             rows = self.active_entries(evening["id"])
             outcome = next(o for r, o in zip(rows, outcomes) if r["id"] == new_id)

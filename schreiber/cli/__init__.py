@@ -84,31 +84,8 @@ from . import exchange as _exchange  # noqa: E402,F401
 from . import backup as _backup  # noqa: E402,F401
 
 
-def _one_line(text: str) -> str:
-    """The error on one line: control characters quoted from the input (a
-    newline in a name, a terminal escape) are shown escaped."""
-    import unicodedata
-
-    return "".join(ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) == "Cc"
-                   or ch in "\u2028\u2029" else ch for ch in text)
-
-
 def main() -> None:
-    """Console entry point: one clear line for every error, never a traceback."""
-    try:
-        app()
-    except SchreiberError as exc:
-        sys.stderr.write(f"schreiber: error: {_one_line(str(exc))}\n")
-        sys.exit(1)
-    except KeyboardInterrupt:
-        sys.stderr.write("schreiber: interrupted; nothing was written\n")
-        sys.exit(1)
-    except BrokenPipeError:
-        os._exit(0)
-    except UnicodeEncodeError as exc:  # e.g. a name typed in a terminal that does not send UTF-8
-        bad = exc.object[exc.start:exc.end] if isinstance(exc.object, str) else ""
-        sys.stderr.write(f"schreiber: error: {bad!r} is not valid text (UTF-8); check the terminal's encoding\n")
-        sys.exit(1)
-    except Exception as exc:  # a bug: still one line, and the ledger is untouched
-        sys.stderr.write(f"schreiber: error: unexpected {type(exc).__name__}: {_one_line(str(exc))} (please report this)\n")
-        sys.exit(1)
+    """Console entry point (see schreiber.entry): every error is one clear line."""
+    from ..entry import main as entry_main
+
+    entry_main()

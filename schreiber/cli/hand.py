@@ -15,29 +15,7 @@ hand_app = typer.Typer(help="Enter hands.", no_args_is_help=True)
 app.add_typer(hand_app, name="hand")
 
 
-def read_record(text: str) -> dict:
-    if text == "-":
-        text = sys.stdin.read()
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SchreiberError(f"the hand is not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno}); "
-                             "see the hand record in the README") from None
-    except (ValueError, RecursionError):  # json.loads: a number of thousands of digits, or nesting thousands deep
-        raise SchreiberError("the hand is not a hand record (a number too long or lists nested too deep); "
-                             "see the hand record in the README") from None
-    if not isinstance(data, dict):
-        raise SchreiberError("the hand must be a JSON object like {\"contract\": \"rufer\", ...}")
-    return data
-
-
-def fmt_points(v) -> str:
-    from fractions import Fraction
-
-    v = Fraction(v)
-    if v.denominator == 1:
-        return f"{int(v):+d}"
-    return f"{float(v):+.2f}"
+from ..entry import fmt_points, notation_record, read_record  # noqa: E402  (shared with the fast path)
 
 
 @hand_app.command("add", context_settings={"ignore_unknown_options": True})
@@ -76,17 +54,6 @@ def add(
     elif not quiet:
         pays = ", ".join(f"{p} {fmt_points(v)}" for p, v in outcome.payments)
         typer.echo(f"Hand {number}: {pays}")
-
-
-def notation_record(led, words: list[str]) -> dict:
-    """The hand record of a notation line, read for the open evening's next hand."""
-    from ..notation import parse_notation
-    from ..table import Table
-
-    ev = led.open_evening()
-    rules = led.rules(ev)
-    state = led._last_state(ev, rules)
-    return parse_notation(list(words), rules, led.seating(ev), Table(led.seating(ev), state.next_dealer).vorhand)
 
 
 @app.command("radl")
