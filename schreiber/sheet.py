@@ -192,30 +192,41 @@ def _running(r: SheetRow, p: str) -> str:
 
 
 def to_json(rows: list[SheetRow], totals: dict[str, Fraction], evening: dict, rules: Rules) -> dict:
+    """The sheet as in ../shared/interface.md: "hands" holds the hands only
+    (voided ones with "void": true); Radl starts, redeals and penalty points
+    are "events", each placed after the hand it followed."""
     from .engine import number
 
-    return {
+    def common(r: SheetRow) -> dict:
+        return {
+            "payments": {p: number(v) for p, v in r.payments.items()},
+            "totals": {p: number(v) for p, v in r.totals.items()},
+            "void": r.void, "marks": r.marks, "radl_left": r.radl_left,
+            **({"holz": r.holz} if rules.holz else {}),
+            **({"pot": number(r.pot)} if r.pot is not None else {}),
+        }
+
+    hands, events, last = [], [], 0
+    for r in rows:
+        if r.kind == "hand":
+            last = r.number
+            rec = r.record or {}
+            hands.append({"number": r.number, "dealer": r.dealer, "contract": rec.get("contract"),
+                          "declarer": rec.get("declarer"), "partner": rec.get("partner"), "result": r.result,
+                          **common(r), "record": rec})
+        else:
+            events.append({"kind": r.kind, "after_hand": last, "dealer": r.dealer, "player": r.declarer or None,
+                           **common(r)})
+    out = {
         "evening": {"id": evening["id"], "date": evening["date"], "rules": rules.preset},
-        "hands": [
-            {
-                "number": r.number, "kind": r.kind, "dealer": r.dealer,
-                "contract": (r.record or {}).get("contract") if r.kind == "hand" else r.kind,
-                "declarer": (r.record or {}).get("declarer") if r.kind == "hand" else (r.declarer or None),
-                "partner": (r.record or {}).get("partner"),
-                "result": r.result,
-                "payments": {p: number(v) for p, v in r.payments.items()},
-                "totals": {p: number(v) for p, v in r.totals.items()},
-                "void": r.void, "marks": r.marks, "radl_left": r.radl_left,
-                **({"holz": r.holz} if rules.holz else {}),
-                **({"pot": number(r.pot)} if r.pot is not None else {}),
-                **({"record": r.record} if r.record else {}),
-            }
-            for r in rows
-        ],
+        "hands": hands,
+        "events": events,
         "totals": {p: number(v) for p, v in totals.items()},
-        **({"written_totals": {p: number(v) for p, v in written_totals(rows).items()}}
-           if written_totals(rows) is not None else {}),
     }
+    written = written_totals(rows)
+    if written is not None:
+        out["written_totals"] = {p: number(v) for p, v in written.items()}
+    return out
 
 
 def explain(row: SheetRow) -> str:

@@ -85,8 +85,9 @@ def test_redeal_keeps_the_dealer_and_strafpunkt_pays():
     add({"contract": "rufer", "declarer": G, "partner": H, "result": "won"})
     assert cli("strafpunkt", "han").exit_code == 0  # hausrunde.txt:46, 1 to each other player
     assert balance() == {F: -2 + 1, G: 2 + 1, H: 2 - 3, I: -2 + 1}
-    kinds = [h["kind"] for h in sheet()["hands"]]
-    assert kinds == ["redeal", "hand", "strafpunkt"]
+    data = sheet()
+    assert [h["number"] for h in data["hands"]] == [1]
+    assert [(e["kind"], e["after_hand"]) for e in data["events"]] == [("redeal", 0), ("strafpunkt", 1)]
 
 
 def test_explain_names_each_multiplier():
