@@ -207,7 +207,7 @@ def sizes(tmp: Path, hands: int, repeat: int, have: set[str]) -> list[list]:
             best, med = best_of(SCHREIBER + argv, env, repeat)
             rows.append([f"schreiber {' '.join(argv)} ({hands:,} hands, {evenings} evenings)",
                          f"{best:.3f}", f"{med:.3f}", ""])
-        rows.append([f"(building that ledger in-process: Ledger.add_entries per evening)", f"{built:.1f}", "",
+        rows.append(["(building that ledger in-process: Ledger.add_entries per evening)", f"{built:.1f}", "",
                      f"{hands / built:,.0f} hands/s"])
     else:
         rows.append([f"schreiber stats ({hands:,} hands)", *na])

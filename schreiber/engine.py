@@ -9,7 +9,7 @@ what flows into or out of the Pagat pot.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 

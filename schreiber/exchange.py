@@ -151,7 +151,7 @@ def parse_lines(lines: Iterable[str], players: tuple[str, ...]
             problems.append((n, "not a hand record (a number too long or lists nested too deep)"))
             continue
         if not isinstance(data, dict):
-            problems.append((n, f"a hand record must be a JSON object like {{\"contract\": \"rufer\", ...}}"))
+            problems.append((n, "a hand record must be a JSON object like {\"contract\": \"rufer\", ...}"))
             continue
         kind = data.get("kind")
         if kind is not None:
@@ -168,7 +168,7 @@ def parse_lines(lines: Iterable[str], players: tuple[str, ...]
                 entries.append({"kind": "strafpunkt", "player": match[0]})
             elif kind == "hand":
                 if not isinstance(data.get("record"), dict):
-                    problems.append((n, f"an entry of kind hand needs its \"record\" object"))
+                    problems.append((n, "an entry of kind hand needs its \"record\" object"))
                     continue
                 entries.append({"kind": "hand", "record": data["record"]})
             else:

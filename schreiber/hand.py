@@ -211,7 +211,6 @@ def check_hand(raw: Any, rules: Rules, players: tuple[str, ...], dealer: str | N
     trisch = contract is not None and contract.kind == "trischaken"
     table = Table(players, dealer, dealer_plays=bool(trisch and rules.trischaken_five))
     active = table.active
-    sits_out = table.sits_out
 
     def in_game(p: str | None, role: str) -> str | None:
         if p is not None and p not in active:

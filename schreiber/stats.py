@@ -353,11 +353,11 @@ def to_json(data: dict, rng: Range) -> dict:
 
 
 def _fmt(v) -> str:
+    from .entry import fmt_points
+
     if v is None:
         return "-"
-    if isinstance(v, Fraction):
-        return f"{int(v):+d}" if v.denominator == 1 else f"{float(v):+.2f}"
-    return str(v)
+    return fmt_points(v) if isinstance(v, Fraction) else str(v)
 
 
 def _rate(won, n) -> str:

@@ -1,9 +1,6 @@
 """Shared fixtures: every test gets its own ledger through SCHREIBER_DB."""
 
-import json
-import os
 import sys
-from fractions import Fraction
 from pathlib import Path
 
 import pytest

@@ -4,7 +4,6 @@ Figures worked by hand from the documents (cited) and RULINGS.md."""
 import json
 from fractions import Fraction as Fr
 
-import pytest
 
 from helpers import F, G, H, I, J, P4, P5, cli, prem
 from schreiber.evening import balances, initial_state, replay

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from helpers import P4, P5
 from schreiber.engine import Context, score
 from schreiber.evening import initial_state, step
-from schreiber.hand import HandError, check_hand
+from schreiber.hand import check_hand
 from schreiber.rules import PRESETS, load_rules
 
 RULES = {p: load_rules(p) for p in PRESETS}

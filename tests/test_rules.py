@@ -1,7 +1,6 @@
 """The presets as data: unknown keys rejected, every value cited, docs current."""
 
 import re
-from pathlib import Path
 
 import pytest
 

@@ -5,7 +5,6 @@ import os
 import sys
 
 import pexpect
-import pytest
 
 from helpers import F, G, H, I, cli, dump
 

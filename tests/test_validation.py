@@ -2,7 +2,6 @@
 ledger exactly as it was. Run through the real console script."""
 
 import json
-import os
 import sqlite3
 import subprocess
 import sys

@@ -8,14 +8,11 @@ Heavy imports (tabulate, pendulum) happen inside the commands that need them.
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
-
-from ..errors import SchreiberError
 
 app = typer.Typer(
     help="schreiber: the scorekeeper (Schreiber) for Tarock Königrufen.\n\n"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import sys
 from typing import Annotated, Optional
 
@@ -133,16 +132,14 @@ def stats(
         print_json(to_json(data, rng))
         return
     all_tables = tables(data)
+    from ..render import csv_text
+    from ..render import table as render_table
+
     if csv_out:
         headers, rows = all_tables[table or "leaderboard"]
-        w = csv.writer(sys.stdout, lineterminator="\n")
-        w.writerow(headers)
-        w.writerows(rows)
+        sys.stdout.write(csv_text(headers, rows))
         return
-    import tabulate as _tabulate
-
-    if fmt not in _tabulate.tabulate_formats:
-        raise SchreiberError(f"unknown table format '{fmt}'; valid: {', '.join(_tabulate.tabulate_formats)}")
+    render_table([], [], fmt)  # an unknown format fails before any output
     if not data["players"]:
         typer.echo(f"No hands in {_range_text(rng)}. Enter some with: schreiber hand add")
         return
@@ -152,7 +149,7 @@ def stats(
         headers, rows = all_tables[name]
         if not table:
             typer.echo(TABLE_TITLES[name])
-        typer.echo(_tabulate.tabulate(rows, headers, tablefmt=fmt, disable_numparse=True))
+        typer.echo(render_table(headers, rows, fmt))
         if not table:
             typer.echo("")
 
