@@ -265,23 +265,6 @@ class Ledger:
                 db["evening_players"].insert({"evening_id": evening_id, "seat": seat, "player_id": self.player_id(name)})
         return evening_id
 
-    def carried_pot(self, players: tuple[str, ...]) -> tuple[Fraction, dict | None]:
-        """The Pagat pot left by this circle's last evening (same players),
-        carried over unless that evening's rules split it at settlement."""
-        want = sorted(players)
-        for ev in self.db.query("select * from evenings order by id desc"):
-            if sorted(self.seating(ev)) != want:
-                continue
-            rules = self.rules(ev)
-            if not rules.pagatkassa or rules.pagatkassa_end != "carry":
-                return Fraction(0), None
-            row = self.db.execute(
-                "select r.pot_after from results r join entries e on e.id = r.entry_id "
-                "where e.evening_id = ? and e.status = 'active' order by e.seq desc, e.id desc limit 1",
-                [ev["id"]]).fetchone()
-            return (frac(row[0]) if row else frac(ev["start_pot"])), ev
-        return Fraction(0), None
-
     @staticmethod
     def seating(evening: dict) -> tuple[str, ...]:
         return tuple(json.loads(evening["seating_json"]))

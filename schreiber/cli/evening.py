@@ -73,8 +73,12 @@ def start(
     from ..settle import carried_pot  # the circle's Pagat pot (pagatkassa_end=carry)
 
     pot, pot_from = carried_pot(led, names, parse_date(date)) if r.pagatkassa else (0, None)
+    still_open = list(led.db.query("select id, date from evenings where status = 'open'"))
     eid = led.start_evening(names, r, parse_date(date), dealer, tarif_cents, start_pot=pot)
     first = dealer or names[0]
+    for ev in still_open:
+        typer.echo(f"Evening {ev['id']} ({ev['date']}) was still open and is now closed "
+                   f"(schreiber evening reopen {ev['id']} to go back to it).")
     typer.echo(f"Evening {eid} started under {r.preset}: {', '.join(names)}. {first} deals the first hand.")
     if pot:
         typer.echo(f"Pagat pot carried over from evening {pot_from}: {pot} points.")
