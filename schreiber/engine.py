@@ -9,7 +9,7 @@ what flows into or out of the Pagat pot.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import combinations
 
@@ -38,9 +38,12 @@ class Item:
     payments: tuple[tuple[str, Fraction], ...]
     note: str = ""
     declarer: str = ""  # whose game this is, where several play side by side
+    total: Fraction | None = None  # where multipliers differ per player: what the line moves in all
 
     @property
     def value(self) -> Fraction:
+        if self.total is not None:
+            return self.total
         v = self.base
         for _, f in self.multipliers:
             v *= f
@@ -82,9 +85,6 @@ class Score:
     declarer_won: tuple[tuple[str, bool], ...] = ()
     events: tuple[str, ...] = ()  # e.g. "catch", "split", "trischaken" (for doubled rounds)
 
-    def payment(self, player: str) -> Fraction:
-        return dict(self.payments).get(player, Fraction(0))
-
 
 def _zero(players) -> dict[str, Fraction]:
     return {p: Fraction(0) for p in players}
@@ -106,6 +106,11 @@ def side_payments(value: Fraction, side: tuple[str, ...], others: tuple[str, ...
         for p in others:
             out[p] -= value
     return out
+
+
+def one_against_all(value: Fraction, player: str, players) -> dict[str, Fraction]:
+    """``player`` receives ``value`` from every other player (pays, if negative)."""
+    return side_payments(value, (player,), tuple(p for p in players if p != player))
 
 
 def _item(kind, label, base, mults, payments: dict, note="", declarer="") -> Item:
@@ -164,8 +169,8 @@ def _apply_context(items: list[Item], hand: Hand, contract, ctx: Context) -> lis
                 mults.append((f"Holz ({holder})", 2))
                 factor *= 2
         if factor != 1:
-            it = Item(it.kind, it.label, it.base, tuple(mults),
-                      tuple((p, v * factor) for p, v in it.payments), it.note, it.declarer)
+            it = replace(it, multipliers=tuple(mults), payments=tuple((p, v * factor) for p, v in it.payments),
+                         total=None if it.total is None else it.total * factor)
         out.append(it)
     return out
 
@@ -200,13 +205,12 @@ def _positive(hand: Hand, rules: Rules, table: Table) -> tuple[list[Item], bool]
         sign = -1 if lost else 1
         base = c.lost_value if lost else c.value
         label = f"{c.name} {'verloren' if lost else 'gewonnen'}"
-        note = ""
         if reversed_by_valat:
             sign = -1 if valat_party_is_decl else 1
             base = c.lost_value if sign < 0 else c.value
             label = f"{c.name} (angesagter Valat verloren: gegenverrechnet)"
         pay = side_payments(sign * Fraction(base) * kf, side, others)
-        items.append(_item("game", label, base, game_mults, pay, note))
+        items.append(_item("game", label, base, game_mults, pay))
         if valat is not None:  # mode add
             items.append(_valat_item(hand, rules, valat, side, others, lost))
 
@@ -228,8 +232,7 @@ def _positive(hand: Hand, rules: Rules, table: Table) -> tuple[list[Item], bool]
             mag = abs(item.value)
             to_decl = not valat_party_is_decl
             pay = side_payments(mag if to_decl else -mag, side, others)
-            item = Item(item.kind, f"{item.label} (gegenverrechnet)", item.base, item.multipliers,
-                        tuple(sorted(pay.items())))
+            item = replace(item, label=f"{item.label} (gegenverrechnet)", payments=tuple(sorted(pay.items())))
         items.append(item)
     return items, split
 
@@ -272,6 +275,8 @@ def _valat_item(hand: Hand, rules: Rules, e, side, others, game_lost: bool) -> I
     if rules.valat == "replace":
         base = c.value
         mults.append(("Valat angesagt" if e.announced else "Valat still", factor))
+        if hand.kontra:  # "x Spielwert": the game's value as doubled; the Valat's own Kontra comes on top
+            mults.append((f"{KONTRA_NAMES[hand.kontra]} (Spiel)", kontra_factor(hand.kontra)))
     else:
         base = factor
     if rules.valat_solo_double and c.premium_factor != 1:
@@ -285,7 +290,8 @@ def _valat_item(hand: Hand, rules: Rules, e, side, others, game_lost: bool) -> I
 
 def _negative(hand: Hand, rules: Rules, table: Table) -> list[Item]:
     """Each declarer against the three others; each opponent doubles for
-    himself, between him and the declarer only (RULINGS.md General 3)."""
+    himself, between him and the declarer only (RULINGS.md General 3), so a
+    doubled game is itemized per opponent: every line's value is what it pays."""
     c = rules.contracts[hand.contract]
     kontra = dict(hand.kontra_by)
     items = []
@@ -293,20 +299,23 @@ def _negative(hand: Hand, rules: Rules, table: Table) -> list[Item]:
         won = hand.result_of(d) == "won"
         base = Fraction(c.value if won else c.lost_value)
         sign = 1 if won else -1
-        pay = _zero(table.active)
-        mults = []
-        for o in table.active:
-            if o == d:
-                continue
-            f = kontra_factor(kontra.get(o)) if o not in hand.declarers else 1
-            if f != 1:
-                mults.append((f"{KONTRA_NAMES[kontra[o]]} ({o})", f))
-            pay[d] += sign * base * f
-            pay[o] -= sign * base * f
         label = f"{c.name} {'gewonnen' if won else 'verloren'}"
         if len(hand.declarers) > 1:
             label += f" ({d})"
-        items.append(_item("game", label, base, mults, pay, declarer=d))
+        others = tuple(o for o in table.active if o != d)
+        level = {o: (kontra.get(o) if o not in hand.declarers else None) for o in others}
+        if not any(level.values()):
+            items.append(_item("game", label, base, [], side_payments(sign * base, (d,), others), declarer=d))
+            continue
+        plain = tuple(o for o in others if not level[o])
+        if plain:
+            items.append(_item("game", f"{label} gegen {', '.join(plain)}", base, [],
+                               side_payments(sign * base, (d,), plain), declarer=d))
+        for o in others:
+            if level[o]:
+                f = kontra_factor(level[o])
+                items.append(_item("game", f"{label} gegen {o}", base, [(KONTRA_NAMES[level[o]], f)],
+                                   side_payments(sign * base * f, (d,), (o,)), declarer=d))
     return items
 
 
@@ -314,12 +323,7 @@ def _negative(hand: Hand, rules: Rules, table: Table) -> list[Item]:
 
 def _concede(hand: Hand, rules: Rules, table: Table) -> list[Item]:
     c = rules.contracts[hand.contract]
-    d = hand.declarer
-    pay = _zero(table.active)
-    for o in table.active:
-        if o != d:
-            pay[o] += c.concede
-            pay[d] -= c.concede
+    pay = one_against_all(-Fraction(c.concede), hand.declarer, table.active)
     return [_item("concede", f"{c.name} aufgegeben (geschleift)", c.concede, [], pay)]
 
 
@@ -332,11 +336,7 @@ def _renonce(hand: Hand, rules: Rules, table: Table) -> list[Item]:
     pay = _zero(table.active)
     if c.kind == "trischaken":
         v = Fraction(rules.renonce_trischaken or c.value)
-        for p in table.active:
-            if p != off:
-                pay[p] += v
-                pay[off] -= v
-        return [_item("renonce", f"Renonce von {off}", v, [], pay)]
+        return [_item("renonce", f"Renonce von {off}", v, [], one_against_all(-v, off, table.active))]
     kontra = dict(hand.kontra_by)
     side, others = _sides(hand, table) if hand.declarer else ((), table.active)
     prem_total = Fraction(0)
@@ -411,21 +411,13 @@ def _trischaken_standard(hand: Hand, rules: Rules, table: Table) -> list[Item]:
         i = j
     items = [_item("trischaken", "Trischaken: die zwei Meisten zahlen, die zwei Wenigsten bekommen", v, [], pay)]
     for p in _trickless(hand, rules, players):
-        pay = _zero(players)
-        for o in players:
-            if o != p:
-                pay[o] -= 2 * v
-                pay[p] += 2 * v
-        items.append(_item("trischaken", f"Trischaken: {p} ohne Stich", 2 * v, [], pay))
+        items.append(_item("trischaken", f"Trischaken: {p} ohne Stich", 2 * v, [],
+                           one_against_all(2 * v, p, players)))
     need = parse_points(rules.trischaken_double_from, 71)
     for p in players:
         if scores[p] >= need:
-            pay = _zero(players)
-            for o in players:
-                if o != p:
-                    pay[o] += 2 * v
-                    pay[p] -= 2 * v
-            items.append(_item("trischaken", f"Trischaken: {p} hat das Spiel (36 Punkte)", 2 * v, [], pay))
+            items.append(_item("trischaken", f"Trischaken: {p} hat das Spiel (36 Punkte)", 2 * v, [],
+                               one_against_all(-2 * v, p, players)))
     return items
 
 
@@ -513,7 +505,8 @@ def _trischaken_gumpoldskirchen(hand: Hand, rules: Rules, table: Table) -> list[
         label = f"Trischaken: {loser} zahlt" + (" (geteilt)" if len(losers) > 1 else "")
         if trickless:
             label += f"; ohne Stich: {', '.join(trickless)}"
-        items.append(_item("trischaken", label, v, mults + mit_mults, pay))
+        item = _item("trischaken", label, v, mults + mit_mults, pay)
+        items.append(replace(item, total=total) if mit_mults else item)
     return items
 
 

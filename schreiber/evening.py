@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from .engine import Context, Item, Score, score
+from .engine import Context, Item, Score, one_against_all, score
 from .hand import Hand, HandError, check_hand
 from .rules import Rules
 from .table import Table
@@ -72,9 +72,6 @@ class Outcome:
     notes: tuple[str, ...] = field(default=())
     written: tuple[tuple[str, Fraction], ...] | None = None  # the Schrift, where it differs from the money
 
-    def payment(self, player: str) -> Fraction:
-        return dict(self.payments).get(player, Fraction(0))
-
 
 def radl_hands(rules: Rules, players: tuple[str, ...]) -> int:
     return rules.radl_hands or len(players)
@@ -106,11 +103,7 @@ def step(rules: Rules, players: tuple[str, ...], state: State, entry: dict) -> O
     if kind == "strafpunkt":
         offender = entry["player"]
         v = Fraction(rules.strafpunkt)
-        pay = {p: Fraction(0) for p in players}
-        for p in players:
-            if p != offender:
-                pay[p] += v
-                pay[offender] -= v
+        pay = one_against_all(-v, offender, players)
         item = Item("strafpunkt", f"Strafpunkt für {offender}", v, (), tuple(sorted(pay.items())))
         return Outcome("strafpunkt", None, None, None, (item,), tuple(pay.items()), 1, state, player=offender)
     if kind != "hand":

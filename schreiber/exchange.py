@@ -13,11 +13,12 @@ import json
 from fractions import Fraction
 from typing import Iterable, Iterator
 
+from .evening import ENTRY_KINDS as EVENING_ENTRY_KINDS
 from .errors import SchreiberError
 
 WHATS = ("hands", "items", "payments")
 FORMATS = ("csv", "jsonl")
-ENTRY_KINDS = ("radl", "redeal", "strafpunkt")
+ENTRY_KINDS = tuple(k for k in EVENING_ENTRY_KINDS if k != "hand")
 
 
 def _number(x2520: int):

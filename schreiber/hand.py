@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from .names import closest, fold, lookup
+from .names import closest, lookup
 from .points import format_points, parse_points
 from .rules import KONTRA_LEVELS, Rules
 from .table import Table
@@ -306,6 +306,8 @@ def check_hand(raw: Any, rules: Rules, players: tuple[str, ...], dealer: str | N
             if p and r:
                 if p not in declarers:
                     ck.fail(f"result given for {p}, who is not a declarer")
+                if p in results:
+                    ck.fail(f"{p} is named twice in result")
                 results[p] = r
     elif rraw is not None:
         r = ck.result(rraw, "result")
@@ -328,6 +330,11 @@ def check_hand(raw: Any, rules: Rules, players: tuple[str, ...], dealer: str | N
                     results[d] = derived
                 elif _blosser_rufer(raw, contract, rules):
                     results[d] = "won"
+                elif raw.get("points") is not None or raw.get("tricks") is not None:
+                    pass  # the points or tricks given are wrong, and that is reported already
+                elif len(declarers) > 1:
+                    ck.fail(f"the result of {d}'s {contract.name} is missing: give result as "
+                            f"{{\"{d}\": \"won\", ...}} for each declarer")
                 else:
                     how = "points" if contract.kind == "positive" else "tricks"
                     ck.fail(f"the result of {d}'s {contract.name} is missing: give result (won/lost) or {how}")
@@ -351,6 +358,8 @@ def check_hand(raw: Any, rules: Rules, players: tuple[str, ...], dealer: str | N
                             ck.fail(f"{p} is a declarer and cannot give Kontra on his own game")
                         if trisch and level != "kontra":
                             ck.fail(f"in {contract.name} each player can only say \"kontra\", not {level}")
+                        if p in kontra_by:
+                            ck.fail(f"{p} is named twice in kontra")
                         kontra_by[p] = level
         else:
             level = ck.level(kraw, "Kontra on the game")
@@ -380,7 +389,9 @@ def check_hand(raw: Any, rules: Rules, players: tuple[str, ...], dealer: str | N
             ck.fail(f"{key} belongs to Trischaken/Fahren, not to {contract.name}")
     if trisch:
         sraw = raw.get("scores")
-        if not isinstance(sraw, dict) or not sraw:
+        if raw.get("renonce") is not None and not sraw:
+            pass  # a Renonce in Trischaken is settled at a fixed value (tir:69): no count needed
+        elif not isinstance(sraw, dict) or not sraw:
             ck.fail(f"{contract.name} needs the card points of every player: scores {{name: points}} for {_listing(active)}")
         else:
             for name, value in sraw.items():
@@ -390,7 +401,9 @@ def check_hand(raw: Any, rules: Rules, players: tuple[str, ...], dealer: str | N
                 except ValueError as exc:
                     ck.fail(f"score of {name}: {exc}")
                     continue
-                if p:
+                if p in scores:
+                    ck.fail(f"{p} is named twice in scores")
+                elif p:
                     scores[p] = pts
             missing = [p for p in active if p not in scores]
             if missing and len(scores) == len(sraw):
@@ -409,6 +422,8 @@ def check_hand(raw: Any, rules: Rules, players: tuple[str, ...], dealer: str | N
                     p = in_game(ck.player(name, "tricks_by"), "tricks_by")
                     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 12:
                         ck.fail(f"tricks of {name} must be a whole number 0..12, not {value!r}")
+                    elif p in tricks_by:
+                        ck.fail(f"{p} is named twice in tricks_by")
                     elif p:
                         tricks_by[p] = value
                 if tricks_by and len(tricks_by) == len(active) and sum(tricks_by.values()) != 12:
@@ -424,8 +439,6 @@ def check_hand(raw: Any, rules: Rules, players: tuple[str, ...], dealer: str | N
                     p = in_game(ck.player(name, "mit"), "mit")
                     if p and p not in mit:
                         mit.append(p)
-        if declarers and declarers[0] != table.vorhand:
-            pass  # reported above for Vorhand contracts
 
     # Renonce.
     renonce = None
@@ -527,6 +540,9 @@ def _check_premiums(ck: _Checker, praw, contract, rules: Rules, partner, has_par
                 continue
         if prem.party and party != prem.party:
             ck.fail(f"{prem.name} can only be made by the {prem.party}")
+        if announced and prem.announced_by and party != prem.announced_by:
+            side = "the declarer's side" if prem.announced_by == "declarer" else "the opponents"
+            ck.fail(f"{prem.name} can only be announced by {side} under {rules.preset}")
         if announced and prem.announced is None:
             ck.fail(f"{prem.name} cannot be announced under {rules.preset}; record it with announced false")
         if not announced and prem.silent is None:
@@ -548,7 +564,3 @@ def _check_premiums(ck: _Checker, praw, contract, rules: Rules, partner, has_par
             what = birds[0] if len(birds) == 1 else "one of " + _listing(birds)
             ck.fail(f"a {contract.name} must announce {what} for the declarer's side; add it to premiums")
     return out
-
-
-def normalise_result_word(word: str) -> str | None:
-    return _RESULT_WORDS.get(fold(word))

@@ -17,6 +17,8 @@ def parse_points(value, deck_points: int = 70, blatt: bool = True) -> Fraction:
     if isinstance(value, int):
         pts = Fraction(value)
     elif isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            raise ValueError(f"points {value} are not a number")
         if not value.is_integer():
             raise ValueError(f"points {value} are not whole; use Blatt notation like \"35/2\" for thirds")
         pts = Fraction(int(value))
@@ -26,13 +28,13 @@ def parse_points(value, deck_points: int = 70, blatt: bool = True) -> Fraction:
             if not blatt:
                 raise ValueError(f"points '{value}': this preset counts cards singly, give a whole number")
             head, _, tail = text.partition("/")
-            if not (head.isdigit() and tail.isdigit()):
+            if not (head.isascii() and head.isdigit() and tail.isascii() and tail.isdigit()):
                 raise ValueError(f"points '{value}' are not Blatt notation; write e.g. \"35/2\" (points/remaining cards)")
             rest = int(tail)
             if rest > 2:
                 raise ValueError(f"points '{value}': the remaining cards after the last full group are 0, 1 or 2")
             pts = int(head) + Fraction(rest, 3)
-        elif text.lstrip("-").isdigit():
+        elif text.isascii() and text.lstrip("-").isdigit():
             pts = Fraction(int(text))
         else:
             raise ValueError(f"points '{value}' are not a number or Blatt notation like \"35/2\"")

@@ -101,11 +101,6 @@ class Contract:
     aliases: tuple[str, ...] = ()
     source: str = ""
 
-    @property
-    def solo(self) -> bool:
-        """One against three (no king is called)."""
-        return not self.call and self.kind != "trischaken"
-
 
 @dataclass(frozen=True)
 class Premium:
@@ -114,7 +109,8 @@ class Premium:
     kind: str
     silent: int | None
     announced: int | None
-    party: str | None = None
+    party: str | None = None  # only this side can make it
+    announced_by: str | None = None  # only this side can announce it
     needs_call: bool = False
     enabled: bool = True
     optional: bool = False
@@ -144,9 +140,6 @@ class Rules:
 
     def __hash__(self) -> int:
         return hash(self.to_json())
-
-    def contract(self, cid: str) -> Contract:
-        return self.contracts[cid]
 
     @property
     def active_contracts(self) -> dict[str, Contract]:
@@ -278,6 +271,33 @@ def _check_keys(got: dict, known, where: str) -> None:
         raise RulesError(f"{where}: unknown key '{unknown[0]}'; valid: {', '.join(known)}")
 
 
+_WHOLE = ("value", "lost_value", "premium_factor", "lost_factor")
+_OPTIONAL_WHOLE = ("tricks", "concede", "silent", "announced")
+_FLAGS = ("enabled", "optional", "call", "vorhand", "colour", "open", "needs_call")
+_TEXT = ("name", "kind", "source")
+_WORDS = ("aliases", "premiums", "requires")
+
+
+def _check_field(where: str, name: str, value) -> None:
+    """Every field of a contract or premium has the type its meaning needs."""
+    def whole(v):
+        return isinstance(v, int) and not isinstance(v, bool) and v >= 0
+
+    if name in _WHOLE and not whole(value):
+        raise RulesError(f"{where}: '{name}' must be a whole number of 0 or more, not {value!r}")
+    if name in _OPTIONAL_WHOLE and value is not None and not whole(value):
+        raise RulesError(f"{where}: '{name}' must be a whole number of 0 or more, not {value!r}")
+    if name in ("party", "announced_by") and value not in (None, "declarer", "opponents"):
+        raise RulesError(f"{where}: '{name}' must be \"declarer\" or \"opponents\", not {value!r}")
+    if name in _FLAGS and not isinstance(value, bool):
+        raise RulesError(f"{where}: '{name}' must be true or false, not {value!r}")
+    if name in _TEXT and not isinstance(value, str):
+        raise RulesError(f"{where}: '{name}' must be text, not {value!r}")
+    if name in _WORDS and value is not None and not (
+            isinstance(value, tuple) and all(isinstance(w, str) for w in value)):
+        raise RulesError(f"{where}: '{name}' must be a list of words like [\"a\", \"b\"], not {value!r}")
+
+
 def _build_entry(cls, fields: dict, eid: str, raw: dict, where: str):
     _check_keys(raw, [f for f in fields if f != "id"], where)
     kwargs = {"id": eid}
@@ -301,14 +321,7 @@ def _build_entry(cls, fields: dict, eid: str, raw: dict, where: str):
         if kwargs["kind"] not in PREMIUM_KINDS:
             raise RulesError(f"{where}: kind '{kwargs['kind']}' is not valid; valid: {', '.join(PREMIUM_KINDS)}")
     for name, value in kwargs.items():
-        f = fields[name]
-        if name in ("value", "lost_value", "premium_factor", "lost_factor") and (
-            not isinstance(value, int) or isinstance(value, bool) or value < 0
-        ):
-            raise RulesError(f"{where}: '{name}' must be a whole number of 0 or more, not {value!r}")
-        if name in ("enabled", "optional", "call", "vorhand", "colour", "open", "needs_call") and not isinstance(value, bool):
-            raise RulesError(f"{where}: '{name}' must be true or false, not {value!r}")
-        del f
+        _check_field(where, name, value)
     try:
         return cls(**kwargs)
     except TypeError as exc:  # pragma: no cover - guarded by the key check above

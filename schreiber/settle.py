@@ -260,10 +260,7 @@ def carried_pot(led, players: tuple[str, ...], date: str | None = None) -> tuple
 
 # Rendering ---------------------------------------------------------------
 
-def fmt_points(v: Fraction) -> str:
-    if v.denominator == 1:
-        return f"{int(v):+d}"
-    return f"{float(v):+.2f}"
+from .entry import fmt_points  # noqa: E402  (one signed-points format everywhere)
 
 
 def to_json(s: Settlement, evening: dict | None = None) -> dict:

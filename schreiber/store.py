@@ -448,14 +448,15 @@ class Ledger:
             self._insert_result(evening["id"], row["id"], row["number"], o)
         return outcomes
 
-    def undo(self) -> dict:
-        """Void the last active entry of the open evening (recorded)."""
+    def undo(self, any_entry: bool = False) -> dict:
+        """Void the last hand of the open evening (recorded); with
+        ``any_entry`` the last entry of any kind (a Radl, a redeal, ...)."""
         with self.write():
             evening = self.open_evening()
             self._check_open(evening)
-            rows = self.active_entries(evening["id"])
+            rows = [r for r in self.active_entries(evening["id"]) if any_entry or r["kind"] == "hand"]
             if not rows:
-                raise SchreiberError("there is nothing to undo in this evening")
+                raise SchreiberError("there is no hand to undo in this evening")
             last = rows[-1]
             self._void_entry(evening, last["id"], "undo")
             self.rescore(evening)

@@ -28,9 +28,5 @@ class Table:
             order = order[:-1]
         return order
 
-    @property
-    def sits_out(self) -> str | None:
-        return self.dealer if len(self.players) >= 5 and not self.dealer_plays else None
-
     def next_dealer(self) -> str:
         return self.vorhand

@@ -107,3 +107,17 @@ def test_rename_player_keeps_figures():
     assert balance() == {F: -1, "Gertrude": 1, H: 1, I: -1}
     add({"contract": "rufer", "declarer": H, "partner": "Gertrude", "result": "won"})
     assert balance() == {F: -2, "Gertrude": 2, H: 2, I: -2}
+
+
+def test_undo_takes_back_the_last_hand_not_a_radl():
+    # interface.md: "undo: take back the last hand of the open evening"
+    cli("evening", "start", F, G, H, I)
+    add({"contract": "rufer", "declarer": G, "partner": H, "result": "won"})
+    add({"contract": "dreier", "declarer": I, "result": "won"})
+    assert cli("radl").exit_code == 0
+    r = cli("undo")
+    assert "hand 2" in r.stdout
+    assert balance() == {F: -1, G: 1, H: 1, I: -1}
+    assert [e["kind"] for e in sheet()["events"]] == ["radl"]
+    r = cli("undo", "--entry")
+    assert "radl" in r.stdout and [e["void"] for e in sheet()["events"]] == [True]

@@ -11,6 +11,8 @@ GH = ([G, H], [F, I])
 
 CASES = [
     ("koenigrufer won", {"contract": "rufer", "declarer": G, "partner": H, "result": "won"}, team(1, *GH), "gum:149"),
+    ("35/2 wins", {"contract": "rufer", "declarer": G, "partner": H, "points": "35/2"}, team(1, *GH),
+     "gum:81 (2 cards left: one point less) and RULINGS General 5"),
     ("koenigrufer conceded", {"contract": "rufer", "declarer": G, "partner": None, "conceded": True},
      solo(-1, G), "gum:147 aufgeben, 1 Punkt verlieren"),
     ("aufrufer conceded", {"contract": "aufrufer", "declarer": G, "partner": None, "conceded": True},

@@ -38,7 +38,11 @@ CASES = [
     ("solorufer (optional)", {"contract": "solorufer", "declarer": G, "partner": H, "result": "won"},
      team(2, *GH), "lun:89-91 20 Cent"),
     ("solodreier factor 4", {"contract": "solodreier", "declarer": G, "result": "won",
-                             "premiums": [prem("trull", announced=False)]}, solo(4 + 4, G), "lun:92 Spielfaktor 4"),
+                             "premiums": [prem("trull", announced=False)]}, solo(4 + 2, G),
+     "lun:92 Spielfaktor 4 (the game); lun:80 a Dreier doubles the premiums"),
+    ("solorufer doubles only the game", {"contract": "solorufer", "declarer": G, "partner": H, "result": "won",
+                                         "premiums": [prem("trull", announced=False)]},
+     team(2 + 1, *GH), "lun:89 der Wert des Spiels nochmals verdoppelt"),
     ("71 points", {"contract": "dreier", "declarer": H, "points": 71}, solo(2, H), "lun:25 71 Kartenpunkte"),
     ("36 of 71 wins", {"contract": "dreier", "declarer": H, "points": 36}, solo(2, H), "lun:28"),
     ("35 of 71 loses", {"contract": "dreier", "declarer": H, "points": 35}, solo(-2, H), "lun:28"),
@@ -76,3 +80,21 @@ def test_fahren_five_players_dealer_plays():
 def test_five_players_rufer_dealer_out():
     got = play("lungau", {"contract": "dreier", "declarer": H, "result": "won"}, players=P5)
     assert got == {F: 0, G: -2, H: 6, I: -2, J: -2}  # lun:94 the dealer takes no part
+
+
+def test_only_the_declarers_side_announces_valat_and_koenig_ultimo():
+    import pytest
+
+    from schreiber.hand import HandError
+
+    # lun:64 Valat "kann nur vom Bieter und seinem Partner angesagt werden"; lun:71 König ultimo only the called one
+    with pytest.raises(HandError, match="Valat can only be announced by the declarer's side"):
+        play("lungau", {"contract": "dreier", "declarer": H, "result": "won",
+                        "premiums": [prem("valat", party="opponents")]})
+    with pytest.raises(HandError, match="König ultimo can only be announced"):
+        play("lungau", {"contract": "uhurufer", "declarer": G, "partner": H, "result": "won",
+                        "premiums": [prem("uhu"), prem("koenig-ultimo", party="opponents")]})
+    # silently the opponents can make it
+    got = play("lungau", {"contract": "uhurufer", "declarer": G, "partner": H, "result": "won",
+                          "premiums": [prem("uhu"), prem("koenig-ultimo", party="opponents", announced=False)]})
+    assert got == team(1 + 2 - 1, *GH)

@@ -626,6 +626,8 @@ def valid_hands(draw):
                 party = p.party or draw(st.sampled_from(["declarer", "opponents"]))
                 ann_choices = [a for a, v in ((True, p.announced), (False, p.silent)) if v is not None]
                 announced = draw(st.sampled_from(ann_choices))
+                if announced and p.announced_by:
+                    party = p.announced_by
                 result = "won" if (p.kind == "valat" and not announced) else draw(st.sampled_from(["won", "lost"]))
                 entry = {"name": p.id, "party": party, "announced": announced, "result": result}
                 if announced and draw(st.booleans()):

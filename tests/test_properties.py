@@ -76,6 +76,8 @@ def hands(draw, preset):
         announced = can_ann and (not can_sil or draw(st.booleans()))
         result = "won" if (pr.kind == "valat" and not announced) else draw(st.sampled_from(["won", "lost"]))
         party = pr.party or draw(st.sampled_from(["declarer", "opponents"]))
+        if announced and pr.announced_by:
+            party = pr.announced_by
         e = {"name": n, "party": party, "announced": announced, "result": result}
         if announced and draw(st.booleans()):
             e["kontra"] = draw(st.sampled_from(levels))

@@ -77,6 +77,8 @@ BAD_HANDS = [
     ("gumpoldskirchen", {"contract": "rufer", "declarer": G, "partner": H, "result": "won",
                          "premiums": [prem("grammaboy", announced=False)]}, ["cannot be played silently"]),
     ("standard", {"contract": "rufer", "declarer": G, "partner": H, "result": "won", "foo": 1}, ["unknown field 'foo'"]),
+    ("standard", {"contract": "trischaken", "scores": {F: 10, G: 20, H: 20, "fritz": 20}}, ["Fritz is named twice in scores"]),
+    ("standard", {"contract": "dreier", "declarer": H, "points": "\u00b2"}, ["not a number or Blatt notation"]),
 ]
 
 

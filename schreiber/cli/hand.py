@@ -82,10 +82,12 @@ def pick_player(names: tuple[str, ...], word: str) -> str:
 
 
 @app.command("undo")
-def undo() -> None:
-    """Take back the last entry of the open evening (recorded, not erased)."""
+def undo(
+    entry: Annotated[bool, typer.Option("--entry", help="Take back the last entry of any kind (a Radl, a redeal, a Strafpunkt).")] = False,
+) -> None:
+    """Take back the last hand of the open evening (recorded, not erased)."""
     led = ledger()
-    row = led.undo()
+    row = led.undo(any_entry=entry)
     what = f"hand {row['number']}" if row["kind"] == "hand" else row["kind"]
     typer.echo(f"Undone: {what} (kept in the ledger as void).")
 

@@ -23,7 +23,7 @@ COMMANDS = {
     "schrift": "the whole score sheet (also sheet)",
     "stand": "the running totals (also balance)",
     "erklär N": "itemize hand N (also explain N)",
-    "undo": "take the last entry back (also zurück)",
+    "undo": "take the last hand back (also zurück; 'undo eintrag': the last Radl, redeal, ...)",
     "storno N": "void hand N (also void N)",
     "ändern N HAND": "replace hand N by HAND in notation (also edit N ...)",
     "radl [NAME]": "a doubled round starts (at NAME's deal)",
@@ -100,7 +100,7 @@ class Session:
             elif cmd == "erklär":
                 self.explain(self._number(rest))
             elif cmd == "undo":
-                row = self.led.undo()
+                row = self.led.undo(any_entry=bool(rest and rest[0].lower() in ("alles", "eintrag", "entry")))
                 self.out(f"Zurückgenommen: {'Hand ' + str(row['number']) if row['kind'] == 'hand' else row['kind']}.")
                 self.show_sheet()
             elif cmd == "storno":
