@@ -199,3 +199,18 @@ def test_skoty_trophy_keeps_both_figures():
     # Schrift: 5 x 2 + 2 x 2 = 14 from each
     assert sheet["written_totals"] == {F: -14, G: -14, H: 42, I: -14}
     assert sheet["totals"] == money
+
+
+def test_void_before_a_pot_change_rescores_the_pot():
+    # RULINGS Pagatkassa: stakes per dealt hand; a lost announced Pagat doubles the pot.
+    assert cli("evening", "start", F, G, H, I, "--rules", "tirol", "--rule", "pagatkassa=2").exit_code == 0
+    for rec in (rufer(G, H),  # F pays 2 -> pot 2
+                rufer(H, I, premiums=[prem("pagat", result="lost")]),  # G pays 2 -> 4; H, I pay 4 in -> 8
+                {"contract": "dreier", "declarer": F, "result": "won", "premiums": [prem("pagat")]}):  # H pays 2 -> 10; F takes 10
+        assert cli("hand", "add", "--json", json.dumps(rec)).exit_code == 0
+    # F: stake -2, games -1 -1, Pagat +2, Dreier 5 + Pagat 2 = +21 (tir:14,29), pot +10
+    assert json.loads(cli("balance", "--json").stdout) == {F: -2 - 1 - 1 + 2 + 21 + 10, G: 1 - 2 - 1 + 2 - 7,
+                                                          H: 1 + 1 - 2 - 2 - 2 - 7, I: -1 + 1 - 2 - 2 - 7}
+    assert cli("hand", "void", "2").exit_code == 0
+    # hand 3 keeps its dealer (Hans, pinned when entered): pot 2 + 2 = 4, which Fritz takes
+    assert json.loads(cli("balance", "--json").stdout) == {F: -2 - 1 + 21 + 4, G: 1 - 7, H: 1 - 2 - 7, I: -1 - 7}
