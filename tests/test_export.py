@@ -24,14 +24,7 @@ def cli(db, *args, input=None):
     return CliRunner().invoke(app, ["--db", str(db), *args], input=input)
 
 
-def dump(db) -> list:
-    """Every row of every table (to prove a failed import wrote nothing)."""
-    con = sqlite3.connect(db)
-    out = []
-    for (name,) in con.execute("select name from sqlite_master where type = 'table' order by name"):
-        out.append((name, sorted(map(repr, con.execute(f'select * from "{name}"')))))
-    con.close()
-    return out
+from helpers import dump  # noqa: E402  (every row of every table: proves a failed import wrote nothing)
 
 
 def records(n, players=FOUR, seed=1):

@@ -182,6 +182,16 @@ def assert_one_error_line(code: int, err: str) -> None:
     assert "Traceback" not in err and "unexpected" not in err, err
 
 
+def _score_sample(rules) -> None:
+    """Loaded rules must score the valid sample hands without raising."""
+    for rec in VALID[:7]:
+        try:
+            hand, table = check_hand(rec, rules, PLAYERS, PLAYERS[0])
+        except HandError:
+            continue
+        score(hand, rules, table)
+
+
 @pytest.fixture(scope="module")
 def fuzz_ledger(tmp_path_factory):
     db = tmp_path_factory.mktemp("hostile") / "ledger.db"
@@ -319,12 +329,7 @@ def loads_or_refuses(path: Path) -> None:
     from schreiber.rules import rules_from_json
 
     assert rules_from_json(rules.to_json()) == rules
-    for rec in VALID[:7]:
-        try:
-            hand, table = check_hand(rec, rules, PLAYERS, PLAYERS[0])
-        except HandError:
-            continue
-        score(hand, rules, table)
+    _score_sample(rules)
 
 
 @pytest.fixture(scope="module")
@@ -371,12 +376,7 @@ def test_rule_overrides(overrides):
         rules = load_rules("standard", overrides)
     except RulesError:
         return
-    for rec in VALID[:7]:
-        try:
-            hand, table = check_hand(rec, rules, PLAYERS, PLAYERS[0])
-        except HandError:
-            continue
-        score(hand, rules, table)
+    _score_sample(rules)
 
 
 # Player names ----------------------------------------------------------------------
