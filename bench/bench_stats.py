@@ -28,9 +28,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from schreiber.rules import load_rules  # noqa: E402
-from schreiber.sample import random_hands  # noqa: E402
-from schreiber.store import Ledger  # noqa: E402
+from schreiber.domain.rules import load_rules  # noqa: E402
+from schreiber.domain.sample import random_hands  # noqa: E402
+from schreiber.ledger.store import Ledger  # noqa: E402
 
 CIRCLES = (
     ("Anna", "Berti", "Carl", "Dora"),
@@ -78,7 +78,7 @@ def time_cli(path: Path, args: list[str], repeat: int) -> float:
 
 
 def time_sql(path: Path, repeat: int, rng=None) -> float:
-    from schreiber.stats import Range, compute
+    from schreiber.reports.stats import Range, compute
 
     led = Ledger(path)
     best = float("inf")
@@ -113,7 +113,7 @@ def main() -> None:
     evenings = con.execute("select count(*) from evenings").fetchone()[0]
     con.close()
 
-    from schreiber.stats import Range
+    from schreiber.reports.stats import Range
     from tabulate import tabulate
 
     rows = [

@@ -136,14 +136,14 @@ def startup(tmp: Path, rounds: int) -> list[list]:
 
 
 def random_hands(rng: random.Random, players: tuple[str, ...], n: int):
-    from schreiber.sample import random_hands as hands
+    from schreiber.domain.sample import random_hands as hands
 
     return list(hands(rng, players, n))
 
 
 def build_evening(path: Path, hands: int, seed: int = 7) -> None:
-    from schreiber.rules import load_rules
-    from schreiber.store import Ledger
+    from schreiber.domain.rules import load_rules
+    from schreiber.ledger.store import Ledger
 
     led = Ledger(path)
     led.start_evening(PLAYERS, load_rules("standard"), "2026-11-21", None)
@@ -153,8 +153,8 @@ def build_evening(path: Path, hands: int, seed: int = 7) -> None:
 
 def build_club(path: Path, hands: int, seed: int = 2026) -> int:
     """Many evenings of 30-50 hands in three circles, one transaction each."""
-    from schreiber.rules import load_rules
-    from schreiber.store import Ledger
+    from schreiber.domain.rules import load_rules
+    from schreiber.ledger.store import Ledger
 
     rng = random.Random(seed)
     led = Ledger(path)

@@ -7,9 +7,9 @@ from fractions import Fraction
 
 from typer.testing import CliRunner
 
-from schreiber.engine import Context, score
-from schreiber.hand import check_hand
-from schreiber.rules import load_rules
+from schreiber.domain.engine import Context, score
+from schreiber.domain.record import check_hand
+from schreiber.domain.rules import load_rules
 
 F, G, H, I, J = "Fritz", "Gerti", "Hans", "Ilse", "Josef"
 P4 = (F, G, H, I)  # Fritz deals the first hand, Gerti is its Vorhand

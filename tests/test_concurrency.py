@@ -21,9 +21,9 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ledger_checks import PLAYERS, check_ledger, dreier, run_cli  # noqa: E402
 
-from schreiber.engine import score  # noqa: E402
-from schreiber.hand import check_hand  # noqa: E402
-from schreiber.rules import load_rules  # noqa: E402
+from schreiber.domain.engine import score  # noqa: E402
+from schreiber.domain.record import check_hand  # noqa: E402
+from schreiber.domain.rules import load_rules  # noqa: E402
 
 WRITERS = 4
 HANDS_EACH = 6

@@ -33,8 +33,8 @@ KILLS = 5
 WRITER = r"""
 import random, sys
 from schreiber.errors import SchreiberError
-from schreiber.rules import load_rules
-from schreiber.store import Ledger
+from schreiber.domain.rules import load_rules
+from schreiber.ledger.store import Ledger
 db, seed = sys.argv[1], int(sys.argv[2])
 rng = random.Random(seed)
 P = ("Anna", "Berti", "Carl", "Dora")

@@ -5,7 +5,7 @@ import subprocess
 import sys
 
 from helpers import F, G, H, I, cli
-from schreiber.entry import _fast_hand_add
+from schreiber.cli.entry import _fast_hand_add
 
 
 def run(*args, env_db=None, input=None):

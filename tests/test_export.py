@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from schreiber.cli import app
 from schreiber.errors import SchreiberError
-from schreiber.sample import random_hands
+from schreiber.domain.sample import random_hands
 
 FOUR = ("Anna", "Berti", "Carl", "Dora")
 FIVE = ("Anna", "Berti", "Carl", "Dora", "Emil")

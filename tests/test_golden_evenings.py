@@ -9,7 +9,7 @@ import pytest
 
 from conftest import ROOT
 from helpers import cli
-from schreiber.rules import PRESETS
+from schreiber.domain.rules import PRESETS
 
 PLAYERS = ["Anna", "Berti", "Carl", "Dora"]
 

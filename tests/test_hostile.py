@@ -40,9 +40,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ledger_checks import PLAYERS, SCHREIBER, check_ledger, dreier, row_counts, run_cli  # noqa: E402
 
 from schreiber.cli import main  # noqa: E402
-from schreiber.engine import score  # noqa: E402
-from schreiber.hand import HAND_KEYS, PREMIUM_KEYS, HandError, check_hand  # noqa: E402
-from schreiber.rules import (CONTRACT_FIELDS, PREMIUM_FIELDS, PRESETS, SETTINGS, RulesError,  # noqa: E402
+from schreiber.domain.engine import score  # noqa: E402
+from schreiber.domain.record import HAND_KEYS, PREMIUM_KEYS, HandError, check_hand  # noqa: E402
+from schreiber.domain.rules import (CONTRACT_FIELDS, PREMIUM_FIELDS, PRESETS, SETTINGS, RulesError,  # noqa: E402
                              load_rules, load_rules_file)
 
 FUZZ = settings(max_examples=200, deadline=None, derandomize=True, database=None,
@@ -304,7 +304,7 @@ def rules_docs(draw) -> dict:
 @st.composite
 def mutated_presets(draw) -> str:
     name = draw(st.sampled_from(PRESETS))
-    lines = resources.files("schreiber.presets").joinpath(f"{name}.toml").read_text(encoding="utf-8").splitlines()
+    lines = resources.files("schreiber.domain.presets").joinpath(f"{name}.toml").read_text(encoding="utf-8").splitlines()
     for _ in range(draw(st.integers(1, 6))):
         i = draw(st.integers(0, len(lines) - 1))
         op = draw(st.sampled_from(["drop", "value", "value", "dup", "cut"]))
@@ -326,7 +326,7 @@ def loads_or_refuses(path: Path) -> None:
     except RulesError as exc:
         assert str(exc)
         return
-    from schreiber.rules import rules_from_json
+    from schreiber.domain.rules import rules_from_json
 
     assert rules_from_json(rules.to_json()) == rules
     _score_sample(rules)

@@ -6,8 +6,8 @@ from fractions import Fraction as Fr
 
 
 from helpers import F, G, H, I, J, P4, P5, cli, prem
-from schreiber.evening import balances, initial_state, replay
-from schreiber.rules import load_rules
+from schreiber.domain.evening import balances, initial_state, replay
+from schreiber.domain.rules import load_rules
 
 
 def run(preset, entries, rules=(), players=P4):

@@ -85,7 +85,7 @@ def test_five_players_rufer_dealer_out():
 def test_only_the_declarers_side_announces_valat_and_koenig_ultimo():
     import pytest
 
-    from schreiber.hand import HandError
+    from schreiber.domain.record import HandError
 
     # lun:64 Valat "kann nur vom Bieter und seinem Partner angesagt werden"; lun:71 König ultimo only the called one
     with pytest.raises(HandError, match="Valat can only be announced by the declarer's side"):

@@ -26,7 +26,7 @@ import sqlite_utils
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ledger_checks import check_ledger, dreier, run_cli  # noqa: E402
 
-from schreiber.store import Ledger, migrations  # noqa: E402
+from schreiber.ledger.store import Ledger, migrations  # noqa: E402
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "ledger_v1.db"
 

@@ -18,12 +18,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from schreiber.errors import SchreiberError
-from schreiber.hand import HandError, check_hand
-from schreiber.names import fold, term_index
-from schreiber.notation import KEYWORDS, KV_KEYS, NotationError, format_notation, parse_notation
-from schreiber.points import parse_points
-from schreiber.rules import PRESETS, load_preset
-from schreiber.table import Table
+from schreiber.domain.record import HandError, check_hand
+from schreiber.domain.names import fold, term_index
+from schreiber.domain.notation import KEYWORDS, KV_KEYS, NotationError, format_notation, parse_notation
+from schreiber.domain.points import parse_points
+from schreiber.domain.rules import PRESETS, load_preset
+from schreiber.domain.table import Table
 
 P4 = ("Anna", "Berti", "Carl", "Dora")
 P5 = ("Anna", "Berti", "Carl", "Dora", "Emil")

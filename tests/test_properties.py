@@ -7,10 +7,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from helpers import P4, P5
-from schreiber.engine import Context, score
-from schreiber.evening import initial_state, step
-from schreiber.hand import check_hand
-from schreiber.rules import PRESETS, load_rules
+from schreiber.domain.engine import Context, score
+from schreiber.domain.evening import initial_state, step
+from schreiber.domain.record import check_hand
+from schreiber.domain.rules import PRESETS, load_rules
 
 RULES = {p: load_rules(p) for p in PRESETS}
 
@@ -21,7 +21,7 @@ def hands(draw, preset):
     rules = RULES[preset]
     players = draw(st.sampled_from([P4, P5]))
     dealer = draw(st.sampled_from(players))
-    from schreiber.table import Table
+    from schreiber.domain.table import Table
 
     contracts = rules.active_contracts
     cid = draw(st.sampled_from(sorted(contracts)))

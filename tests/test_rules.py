@@ -5,9 +5,9 @@ import re
 import pytest
 
 from conftest import ROOT, SHARED
-from schreiber.names import fold
-from schreiber.rules import PRESETS, RulesError, load_preset, load_rules, load_rules_file
-from schreiber.rules_doc import rules_markdown
+from schreiber.domain.names import fold
+from schreiber.domain.rules import PRESETS, RulesError, load_preset, load_rules, load_rules_file
+from schreiber.reports.rules_page import rules_markdown
 
 RULES_DIR = SHARED / "rules"
 

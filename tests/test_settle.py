@@ -48,7 +48,7 @@ from typer.testing import CliRunner
 
 from schreiber.cli import app
 from schreiber.errors import SchreiberError
-from schreiber.settle import POT, money, round_largest_remainder, settle, transfers_for
+from schreiber.reports.settlement import POT, money, round_largest_remainder, settle, transfers_for
 
 P5 = ("Anna", "Berti", "Carl", "Dora", "Emil")
 HANDS = [

@@ -15,11 +15,11 @@ import pytest
 from typer.testing import CliRunner
 
 from schreiber.cli import app
-from schreiber.evening import initial_state, replay
-from schreiber.rules import KONTRA_LEVELS, load_rules
-from schreiber.sample import random_hands
-from schreiber.settle import settle
-from schreiber.store import Ledger
+from schreiber.domain.evening import initial_state, replay
+from schreiber.domain.rules import KONTRA_LEVELS, load_rules
+from schreiber.domain.sample import random_hands
+from schreiber.reports.settlement import settle
+from schreiber.ledger.store import Ledger
 
 FOUR = ("Anna", "Berti", "Carl", "Dora")
 FIVE = ("Anna", "Berti", "Carl", "Dora", "Emil")

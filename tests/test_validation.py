@@ -9,8 +9,8 @@ import sys
 import pytest
 
 from helpers import F, G, H, I, dump, prem
-from schreiber.hand import HandError, check_hand
-from schreiber.rules import load_rules
+from schreiber.domain.record import HandError, check_hand
+from schreiber.domain.rules import load_rules
 
 EXE = [sys.executable, "-m", "schreiber"]
 

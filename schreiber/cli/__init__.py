@@ -34,13 +34,13 @@ OPTS = _Opts()
 def db_path() -> Path:
     if OPTS.db:
         return Path(OPTS.db).expanduser()
-    from ..store import default_path
+    from ..ledger.store import default_path
 
     return default_path()
 
 
 def ledger():
-    from ..store import Ledger
+    from ..ledger.store import Ledger
 
     return Ledger(db_path())
 
@@ -82,7 +82,7 @@ from . import backup as _backup  # noqa: E402,F401
 
 
 def main() -> None:
-    """Console entry point (see schreiber.entry): every error is one clear line."""
-    from ..entry import main as entry_main
+    """Console entry point (see schreiber.cli.entry): every error is one clear line."""
+    from .entry import main as entry_main
 
     entry_main()

@@ -54,7 +54,7 @@ def start(
 
     Example: schreiber evening start Anna Berti Carl Dora --rules tirol --rule pagatkassa=3
     """
-    from ..rules import RulesError, load_rules
+    from ..domain.rules import RulesError, load_rules
 
     from .rules import resolve
 
@@ -70,7 +70,7 @@ def start(
         dealer = match[0]
     tarif_cents = parse_tarif(tarif) if tarif else None
     led = ledger()
-    from ..settle import carried_pot  # the circle's Pagat pot (pagatkassa_end=carry)
+    from ..reports.settlement import carried_pot  # the circle's Pagat pot (pagatkassa_end=carry)
 
     pot, pot_from = carried_pot(led, names, parse_date(date)) if r.pagatkassa else (0, None)
     still_open = list(led.db.query("select id, date from evenings where status = 'open'"))
@@ -123,7 +123,7 @@ def list_evenings(json_out: Annotated[bool, typer.Option("--json", help="Print J
 @evening_app.command("close")
 def close() -> None:
     """Close (lock) the open evening; it refuses new hands until reopened."""
-    from ..store import now_utc
+    from ..ledger.store import now_utc
 
     led = ledger()
     with led.write() as db:

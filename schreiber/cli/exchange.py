@@ -31,7 +31,7 @@ def export(
 
     Example: schreiber export --season 2026 --format jsonl --what payments --out 2026.jsonl
     """
-    from ..exchange import FORMATS, ROWS, WHATS, write
+    from ..ledger.exchange import FORMATS, ROWS, WHATS, write
 
     if fmt not in FORMATS:
         raise SchreiberError(f"unknown format '{fmt}'; valid: {', '.join(FORMATS)}")
@@ -71,7 +71,7 @@ def import_hands(
 
     Example: schreiber hand import hands.jsonl
     """
-    from ..exchange import parse_lines, read_text
+    from ..ledger.exchange import parse_lines, read_text
 
     lines = read_text(file)
     led = ledger()

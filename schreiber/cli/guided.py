@@ -11,7 +11,7 @@ from ..errors import SchreiberError
 
 def _choose(question: str, choices: list[str], default: str | None = None, labels: dict | None = None) -> str:
     """Ask until the answer is one of the choices (a number, a name, or a unique prefix)."""
-    from ..names import fold
+    from ..domain.names import fold
 
     labels = labels or {}
     for i, c in enumerate(choices, 1):
@@ -36,8 +36,8 @@ def _yes(question: str, default: bool = False) -> bool:
 
 
 def ask_hand(led) -> dict:
-    from ..points import parse_points
-    from ..table import Table
+    from ..domain.points import parse_points
+    from ..domain.table import Table
 
     ev = led.open_evening()
     rules = led.rules(ev)

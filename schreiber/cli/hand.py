@@ -14,7 +14,7 @@ hand_app = typer.Typer(help="Enter hands.", no_args_is_help=True)
 app.add_typer(hand_app, name="hand")
 
 
-from ..entry import fmt_points, notation_record, read_record  # noqa: E402  (shared with the fast path)
+from .entry import fmt_points, notation_record, read_record  # noqa: E402  (shared with the fast path)
 
 
 @hand_app.command("add", context_settings={"ignore_unknown_options": True})
@@ -46,7 +46,7 @@ def add(
         raise SchreiberError("give the hand: schreiber hand add rufer berti carl +  (or --json '{...}')")
     number, outcome = led.add_entry({"kind": "hand", "record": record})
     if json_out:
-        from ..engine import number as num
+        from ..domain.engine import number as num
 
         print_json({"number": number, "payments": {p: num(v) for p, v in outcome.payments},
                     "items": [it.to_json() for it in outcome.items]})
@@ -128,8 +128,8 @@ def edit_notation_record(led, number: int, words: list[str]) -> dict:
     """Notation for a correction: read with the dealer the original hand had."""
     import json as _json
 
-    from ..notation import parse_notation
-    from ..table import Table
+    from ..domain.notation import parse_notation
+    from ..domain.table import Table
 
     ev = led.open_evening()
     row = led._hand_row(ev, number)

@@ -32,8 +32,8 @@ def settle(
 
     Example: schreiber settle            (then: schreiber settle --close)
     """
-    from ..settle import settle_evening, to_json, to_text
-    from ..store import now_utc
+    from ..reports.settlement import settle_evening, to_json, to_text
+    from ..ledger.store import now_utc
 
     led = ledger()
     ev = _evening(led, evening_id)
@@ -64,7 +64,7 @@ def tarif(
 
     Example: schreiber evening tarif 0.20
     """
-    from ..settle import money
+    from ..reports.settlement import money
 
     cents = parse_tarif(amount)
     led = ledger()

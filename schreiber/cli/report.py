@@ -33,7 +33,7 @@ def _print_balance(led, ev) -> None:
 @app.command("balance")
 def balance(json_out: Annotated[bool, typer.Option("--json", help="Print JSON: player -> points.")] = False) -> None:
     """Running totals of the open evening, in points."""
-    from ..engine import number
+    from ..domain.engine import number
 
     led = ledger()
     ev = led.open_evening()
@@ -55,7 +55,7 @@ def sheet(
 
     Example: schreiber sheet --explain 3
     """
-    from .. import sheet as sh
+    from ..reports import sheet as sh
     from ..errors import SchreiberError
     from ..render import csv_text, table
 
@@ -96,7 +96,7 @@ def sheet(
 
 def _next_line(led, ev, rules) -> str:
     """Who deals next, who is Vorhand, how many doubled hands remain."""
-    from ..table import Table
+    from ..domain.table import Table
 
     state = led._last_state(ev, rules)
     t = Table(led.seating(ev), state.next_dealer)

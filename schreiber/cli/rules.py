@@ -21,7 +21,7 @@ def rules_dir() -> Path:
 
 def resolve(name: str) -> str:
     """A preset name, a file in the rules folder (by name), or a path."""
-    from ..rules import PRESETS
+    from ..domain.rules import PRESETS
 
     if name in PRESETS:
         return name
@@ -34,7 +34,7 @@ def resolve(name: str) -> str:
 @rules_app.command("list")
 def list_rules() -> None:
     """The five presets and the circle's own rules files."""
-    from ..rules import PRESETS, load_preset
+    from ..domain.rules import PRESETS, load_preset
 
     for p in PRESETS:
         r = load_preset(p)
@@ -57,8 +57,8 @@ def show(
 
     Example: schreiber rules show tirol --rule pagatkassa=3
     """
-    from ..rules import SETTINGS, load_rules
-    from ..rules_doc import rules_markdown
+    from ..domain.rules import SETTINGS, load_rules
+    from ..reports.rules_page import rules_markdown
 
     r = load_rules(resolve(name), rule or [])
     if json_out:
@@ -97,7 +97,7 @@ def _toml_value(v) -> str:
 
 def rules_toml(r, name: str, base: str) -> str:
     """A complete, commented rules file the circle can edit."""
-    from ..rules import SETTINGS
+    from ..domain.rules import SETTINGS
 
     out = [f"# Rules of the circle '{name}', made from the preset '{base}'.",
            "# Change any value; unknown keys are refused. Start an evening with:",
@@ -132,7 +132,7 @@ def new(
     """
     import re
 
-    from ..rules import PRESETS, load_rules, load_rules_file
+    from ..domain.rules import PRESETS, load_rules, load_rules_file
 
     if not re.fullmatch(r"[\w-]+", name) or name in PRESETS:
         raise SchreiberError(f"'{name}' is not a usable name: use letters, digits and dashes, and not a preset's name")

@@ -75,7 +75,7 @@ def period_range(text: str) -> tuple[str | None, str | None]:
 def parse_range(since: Optional[str], until: Optional[str], season: Optional[str], period: Optional[str]):
     """The date range of --since/--until/--season/--period; --since and
     --until narrow a season or period further."""
-    from ..stats import Range
+    from ..reports.stats import Range
 
     if season and period:
         raise SchreiberError("give either --season or --period, not both")
@@ -121,7 +121,7 @@ def stats(
 
     Example: schreiber stats --season 2026/27 --table contracts --fmt github
     """
-    from ..stats import TABLE_TITLES, compute, tables, to_json
+    from ..reports.stats import TABLE_TITLES, compute, tables, to_json
 
     rng = parse_range(since, until, season, period)
     if table is not None and table not in TABLES:
@@ -172,7 +172,7 @@ def chart(
 
     Example: schreiber chart --season 2026
     """
-    from ..chart import evening_series, render, season_series
+    from ..reports.chart import evening_series, render, season_series
 
     if width < 40 or height < 4:
         raise SchreiberError("the chart needs --width 40 or more and --height 4 or more")

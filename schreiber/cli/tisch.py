@@ -51,7 +51,7 @@ class Session:
         return self.led.open_evening()
 
     def prompt(self) -> str:
-        from ..table import Table
+        from ..domain.table import Table
 
         ev = self.evening
         rules = self.led.rules(ev)
@@ -64,7 +64,7 @@ class Session:
 
     def words(self) -> list[str]:
         """Everything tab completion offers."""
-        from ..names import fold
+        from ..domain.names import fold
 
         ev = self.evening
         rules = self.led.rules(ev)
@@ -146,8 +146,8 @@ class Session:
         return True
 
     def parse(self, words: list[str]) -> dict:
-        from ..notation import parse_notation
-        from ..table import Table
+        from ..domain.notation import parse_notation
+        from ..domain.table import Table
 
         if not words:
             raise SchreiberError("which hand? e.g. rufer berti carl +  (hilfe for more)")
@@ -170,7 +170,7 @@ class Session:
             self.out(f"  {k:<16} {v}")
 
     def show_sheet(self, all_rows: bool = False) -> None:
-        from .. import sheet as sh
+        from ..reports import sheet as sh
         from ..render import table
         from .report import _next_line
 
@@ -191,7 +191,7 @@ class Session:
         self.out("Stand: " + ", ".join(f"{p} {fmt_points(v)}" for p, v in self.led.balance(ev["id"]).items()))
 
     def explain(self, n: int) -> None:
-        from .. import sheet as sh
+        from ..reports import sheet as sh
 
         rows, _, _ = sh.build(self.led, self.evening)
         match = [r for r in rows if r.number == n and r.kind == "hand"]

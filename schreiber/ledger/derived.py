@@ -34,8 +34,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .evening import Outcome
-from .rules import KONTRA_LEVELS
+from ..domain.evening import Outcome
+from ..domain.rules import KONTRA_LEVELS
 
 
 def _answered(level: str) -> bool:
@@ -245,9 +245,9 @@ def backfill(db) -> None:
     import json
     from fractions import Fraction
 
-    from .evening import initial_state, replay
-    from .hand import HandError
-    from .rules import rules_from_json
+    from ..domain.evening import initial_state, replay
+    from ..domain.record import HandError
+    from ..domain.rules import rules_from_json
 
     conn = db.conn
     ids = {name: pid for pid, name in conn.execute("select id, name from players")}

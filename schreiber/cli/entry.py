@@ -14,7 +14,7 @@ import json
 import os
 import sys
 
-from .errors import SchreiberError
+from ..errors import SchreiberError
 
 
 def one_line(text: str) -> str:
@@ -77,8 +77,8 @@ def fmt_points(v) -> str:
 
 def notation_record(led, words: list[str]) -> dict:
     """The hand record of a notation line, read for the open evening's next hand."""
-    from .notation import parse_notation
-    from .table import Table
+    from ..domain.notation import parse_notation
+    from ..domain.table import Table
 
     ev = led.open_evening()
     rules = led.rules(ev)
@@ -127,7 +127,7 @@ def _fast_hand_add(argv: list[str]):
     def run() -> None:
         from pathlib import Path
 
-        from .store import Ledger, default_path
+        from ..ledger.store import Ledger, default_path
 
         led = Ledger(Path(db).expanduser() if db else default_path())
         record = read_record(json_text) if json_text is not None else notation_record(led, words)
@@ -141,6 +141,6 @@ def main() -> None:
     if fast is not None:
         guarded(fast)
         return
-    from .cli import app
+    from . import app
 
     guarded(app)

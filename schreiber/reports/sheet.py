@@ -13,7 +13,7 @@ import json
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .rules import Rules
+from ..domain.rules import Rules
 
 
 @dataclass
@@ -89,7 +89,7 @@ def build(ledger, evening: dict) -> tuple[list[SheetRow], dict[str, Fraction], R
     totals = {p: Fraction(0) for p in players}
     written = {p: Fraction(0) for p in players}
     rows: list[SheetRow] = []
-    from .store import frac
+    from ..ledger.store import frac
 
     pot = frac(evening["start_pot"]) if rules.pagatkassa else None
     holz = {p: 0 for p in players} if rules.holz else {}
@@ -184,7 +184,7 @@ def table_rows(rows: list[SheetRow], players: tuple[str, ...], rules: Rules) -> 
 
 def _running(r: SheetRow, p: str) -> str:
     """Paper style: the running total, with this hand's points in brackets."""
-    from .render import cell
+    from ..render import cell
 
     v = r.payments.get(p, Fraction(0))
     sign = "+" if v > 0 else ""
@@ -195,7 +195,7 @@ def to_json(rows: list[SheetRow], totals: dict[str, Fraction], evening: dict, ru
     """The sheet as in ../shared/interface.md: "hands" holds the hands only
     (voided ones with "void": true); Radl starts, redeals and penalty points
     are "events", each placed after the hand it followed."""
-    from .engine import number
+    from ..domain.engine import number
 
     def common(r: SheetRow) -> dict:
         return {
@@ -231,7 +231,7 @@ def to_json(rows: list[SheetRow], totals: dict[str, Fraction], evening: dict, ru
 
 def explain(row: SheetRow) -> str:
     """Every item of one hand: base value, each multiplier, who pays what."""
-    from .render import cell
+    from ..render import cell
 
     lines = [f"Hand {row.number}: {row.contract} {row.declarer}" + (f" mit {partner_text(row)}" if partner_text(row) else "")
              + (f", {row.result}" if row.result else "") + (f"  [{', '.join(row.marks)}]" if row.marks else "")]

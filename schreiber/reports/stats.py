@@ -32,7 +32,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .settle import evening_cents
+from .settlement import evening_cents
 
 UNITS = 2520
 
@@ -303,7 +303,7 @@ def _compute(conn) -> dict:
 # Shaping for output ------------------------------------------------------
 
 def _num(v):
-    from .engine import number
+    from ..domain.engine import number
 
     if v is None:
         return None
@@ -313,8 +313,8 @@ def _num(v):
 
 
 def to_json(data: dict, rng: Range) -> dict:
-    from .engine import number
-    from .settle import money
+    from ..domain.engine import number
+    from .settlement import money
 
     players = {}
     for p, d in data["players"].items():
@@ -353,7 +353,7 @@ def to_json(data: dict, rng: Range) -> dict:
 
 
 def _fmt(v) -> str:
-    from .entry import fmt_points
+    from ..cli.entry import fmt_points
 
     if v is None:
         return "-"
@@ -366,7 +366,7 @@ def _rate(won, n) -> str:
 
 def tables(data: dict) -> dict[str, tuple[list[str], list[list]]]:
     """Every table of the report: name -> (headers, rows)."""
-    from .settle import money
+    from .settlement import money
 
     P = data["players"]
     out = {}

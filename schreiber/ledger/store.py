@@ -24,10 +24,10 @@ from typing import Iterator
 import sqlite_utils
 from sqlite_utils import Migrations
 
-from .errors import SchreiberError
-from .evening import Outcome, State, initial_state, replay, step
-from .hand import HandError
-from .rules import Rules, rules_from_json
+from ..errors import SchreiberError
+from ..domain.evening import Outcome, State, initial_state, replay, step
+from ..domain.record import HandError
+from ..domain.rules import Rules, rules_from_json
 
 # Points are exact fractions; for SQL sums they are also kept as integers
 # in units of 1/2520 point (2520 = lcm(1..10): every share that occurs).

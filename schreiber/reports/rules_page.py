@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .rules import SETTINGS, Rules
+from ..domain.rules import SETTINGS, Rules
 
 
 def _cell(v) -> str:
@@ -19,7 +19,7 @@ def rules_markdown(rules: Rules) -> str:
     out = [f"# Preset `{rules.preset}`: {rules.title}", ""]
     out.append(f"Source: `../shared/rules/{rules.source}` (cited as `file:line`); where it is silent, "
                "`../shared/rules/RULINGS.md` decides. Generated from "
-               f"`schreiber/presets/{rules.preset}.toml` by `schreiber rules show {rules.preset} --markdown`.")
+               f"`schreiber/domain/presets/{rules.preset}.toml` by `schreiber rules show {rules.preset} --markdown`.")
     out += ["", "## Contracts", "",
             "| id | name | kind | won | lost | king called | Vorhand only | premiums x | conceding | source |",
             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]

@@ -44,7 +44,7 @@ from __future__ import annotations
 import re
 import shlex
 
-from .errors import SchreiberError
+from ..errors import SchreiberError
 from .names import closest, fold, lookup, term_index
 from .rules import Contract, Rules
 from .table import Table

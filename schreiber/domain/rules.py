@@ -16,7 +16,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .errors import SchreiberError
+from ..errors import SchreiberError
 
 PRESETS = ("standard", "tirol", "hausrunde", "gumpoldskirchen", "lungau")
 
@@ -398,7 +398,7 @@ def _resolve(data: dict, origin: str, seen: tuple = ()) -> dict:
 def preset_data(name: str) -> dict:
     if name not in PRESETS:
         raise RulesError(f"unknown preset '{name}'; valid: {', '.join(PRESETS)}")
-    text = resources.files("schreiber.presets").joinpath(f"{name}.toml").read_text(encoding="utf-8")
+    text = resources.files("schreiber.domain.presets").joinpath(f"{name}.toml").read_text(encoding="utf-8")
     return _read_toml(text, f"preset {name}")
 
 

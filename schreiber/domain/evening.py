@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from .engine import Context, Item, Score, one_against_all, score
-from .hand import Hand, HandError, check_hand
+from .record import Hand, HandError, check_hand
 from .rules import Rules
 from .table import Table
 

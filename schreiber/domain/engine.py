@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import combinations
 
-from .hand import Hand
+from .record import Hand
 from .points import parse_points
 from .rules import KONTRA_LEVELS, Rules
 from .table import Table

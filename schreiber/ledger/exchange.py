@@ -13,8 +13,8 @@ import json
 from fractions import Fraction
 from typing import Iterable, Iterator
 
-from .evening import ENTRY_KINDS as EVENING_ENTRY_KINDS
-from .errors import SchreiberError
+from ..domain.evening import ENTRY_KINDS as EVENING_ENTRY_KINDS
+from ..errors import SchreiberError
 
 WHATS = ("hands", "items", "payments")
 FORMATS = ("csv", "jsonl")

@@ -260,11 +260,11 @@ def carried_pot(led, players: tuple[str, ...], date: str | None = None) -> tuple
 
 # Rendering ---------------------------------------------------------------
 
-from .entry import fmt_points  # noqa: E402  (one signed-points format everywhere)
+from ..cli.entry import fmt_points  # noqa: E402  (one signed-points format everywhere)
 
 
 def to_json(s: Settlement, evening: dict | None = None) -> dict:
-    from .engine import number
+    from ..domain.engine import number
 
     out: dict = {}
     if evening:

@@ -9,7 +9,7 @@ by default). Points are exact in the ledger; the chart only needs floats.
 from __future__ import annotations
 
 import json
-from .errors import SchreiberError
+from ..errors import SchreiberError
 
 SPARKS = "▁▂▃▄▅▆▇█"
 SPARKS_ASCII = "_.-~=+*#"
