@@ -1,21 +1,66 @@
-"""One renderer for every report: rows become a table, CSV or JSON."""
+"""The one place that turns points and money into text: cells of the sheet,
+signed figures, amounts in euro, tables (tabulate), CSV and JSON documents.
+
+Points stay exact Fractions up to here; JSON numbers come from
+``domain.points.as_number``; money is whole cents, rounded once by the
+settlement before it reaches this module.
+"""
 
 from __future__ import annotations
 
 import csv
 import io
+import json
+from decimal import Decimal
 from fractions import Fraction
+from typing import Any, Iterable
 
+from .domain.points import as_number
 from .errors import SchreiberError
 
+__all__ = ["as_number", "cell", "csv_text", "json_text", "money", "player_points", "rounded", "signed", "table"]
 
-def cell(v) -> str:
+
+def cell(v: Any) -> str:
     """Points as the sheet writes them: whole numbers plain, shares to 2 places."""
     if isinstance(v, Fraction):
         return str(int(v)) if v.denominator == 1 else f"{float(v):.2f}"
     if v is None:
         return ""
     return str(v)
+
+
+def signed(v: Fraction | int) -> str:
+    """Points as the table says them: +3, -1, +1.50."""
+    v = Fraction(v)
+    if v.denominator == 1:
+        return f"{int(v):+d}"
+    return f"{float(v):+.2f}"
+
+
+def player_points(pairs: Iterable[tuple[str, Fraction]]) -> str:
+    """The line "Anna +1, Berti -1, ..." of a hand's payments or a balance."""
+    return ", ".join(f"{p} {signed(v)}" for p, v in pairs)
+
+
+def rounded(v: Fraction | int | None, places: int) -> int | float | None:
+    """Points for exports and statistics: whole numbers as int, else a float
+    rounded to ``places`` decimals."""
+    if v is None:
+        return None
+    if isinstance(v, Fraction):
+        return int(v) if v.denominator == 1 else round(float(v), places)
+    return v
+
+
+def money(cents: int) -> str:
+    """Whole cents as "D.DD" (e.g. -340 -> "-3.40")."""
+    return str((Decimal(cents) / 100).quantize(Decimal("0.01")))
+
+
+def json_text(data: Any) -> str:
+    """One JSON document, as every --json output prints it."""
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
 def table(headers: list[str], rows: list[list], fmt: str = "simple") -> str:

@@ -71,7 +71,7 @@ def ask_hand(led) -> dict:
             nostich = [p for p in zero if _yes(f"{p} ohne Stich?", True)]
             if nostich:
                 rec["tricks_by"] = {p: 0 for p in nostich}
-        if rules.trischaken == "gumpoldskirchen":
+        if rules.trischaken_scheme.mit:
             mit = [p for p in active if _yes(f"{p} sagt mit?", False)]
             if mit:
                 rec["mit"] = mit

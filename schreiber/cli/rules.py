@@ -79,7 +79,7 @@ def show(
             for p in r.premiums.values()]
     typer.echo(table(["id", "Prämie", "still", "angesagt", "nur für", "", "Quelle"], rows))
     typer.echo("")
-    rows = [[s.key, r.settings[s.key], s.meaning, r.sources.get(s.key, "default")] for s in SETTINGS]
+    rows = [[s.key, r.setting(s.key), s.meaning, r.sources.get(s.key, "default")] for s in SETTINGS]
     typer.echo(table(["rule", "value", "meaning", "source"], rows))
 
 
@@ -107,7 +107,7 @@ def rules_toml(r, name: str, base: str) -> str:
            f"source = {_toml_value(r.source)}", "", "[rules]"]
     for s in SETTINGS:
         out.append(f"# {s.meaning}" + (f" ({' | '.join(s.choices)})" if s.choices else ""))
-        out.append(f"{s.key} = {_toml_value(r.settings[s.key])}")
+        out.append(f"{s.key} = {_toml_value(r.setting(s.key))}")
     out += ["", "[sources]"] + [f"{k} = {_toml_value(v)}" for k, v in r.sources.items()]
     for table_name, entries in (("contracts", r.contracts), ("premiums", r.premiums)):
         for e in entries.values():

@@ -152,7 +152,7 @@ def step(rules: Rules, players: tuple[str, ...], state: State, entry: dict) -> O
     notes = []
     for trigger, event in (("radl_after_trischaken", "trischaken"), ("radl_after_catch", "catch"),
                            ("radl_after_split", "split")):
-        if rules.settings[trigger] and event in sc.events:
+        if rules.setting(trigger) and event in sc.events:
             new = replace(new, radl=_add_radl(rules, new, radl_hands(rules, players)))
             notes.append(f"Radl nach {event}")
     written = None

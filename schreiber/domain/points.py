@@ -52,3 +52,26 @@ def format_points(pts: Fraction) -> str:
     if rest == 0:
         return str(whole)
     return f"{whole}/{int(rest * 3)}"
+
+
+# Points of the score (what players pay each other) are exact Fractions. For
+# SQL sums the ledger also keeps them as integers in units of 1/2520 point:
+# 2520 = lcm(1..10), so every share that occurs at a table is whole.
+POINT_UNITS = 2520
+
+
+def units(v: Fraction) -> int:
+    """Points as whole 1/2520 units; ValueError if a share is finer than that."""
+    scaled = Fraction(v) * POINT_UNITS
+    if scaled.denominator != 1:
+        raise ValueError(f"{v} is not a multiple of 1/{POINT_UNITS} point")
+    return int(scaled)
+
+
+def from_units(x: int) -> Fraction:
+    return Fraction(x, POINT_UNITS)
+
+
+def as_number(v: Fraction) -> int | float:
+    """Points for JSON: an int where whole, else the nearest float."""
+    return int(v) if v.denominator == 1 else float(v)

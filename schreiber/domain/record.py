@@ -430,7 +430,7 @@ def check_hand(raw: Any, rules: Rules, players: tuple[str, ...], dealer: str | N
                     ck.fail(f"tricks_by add up to {sum(tricks_by.values())}, but a hand has 12 tricks")
         mraw = raw.get("mit")
         if mraw is not None:
-            if rules.trischaken != "gumpoldskirchen":
+            if not rules.trischaken_scheme.mit:
                 ck.fail(f"\"mit\" is not part of {contract.name} under {rules.preset}; leave it out")
             elif not isinstance(mraw, list):
                 ck.fail("mit must be a list of the players who said \"mit\"")

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import SchreiberError
+from .points import parse_points
 
 PRESETS = ("standard", "tirol", "hausrunde", "gumpoldskirchen", "lungau")
 
@@ -29,6 +30,8 @@ class RulesError(SchreiberError, ValueError):
 
 @dataclass(frozen=True)
 class Setting:
+    """One house rule as declared in ``Settings``: its key, type, default and meaning."""
+
     key: str
     type: type
     default: Any
@@ -36,42 +39,90 @@ class Setting:
     choices: tuple = ()
 
 
-# The house rules of an evening. Presets set them in their [rules] table;
-# `--rule KEY=VALUE` overrides them for one evening.
-SETTINGS: tuple[Setting, ...] = (
-    Setting("deck_points", int, 70, "card points in the whole deck (70; 71 where cards are counted singly)"),
-    Setting("game_needs", str, "35/2", "card points the declarer's side needs to win a positive game (Blatt notation allowed)"),
-    Setting("blatt", bool, True, "card points may be written in Blatt notation \"35/2\" (points/remaining cards)"),
-    Setting("kontra_max", str, "sub", "highest Kontra level", KONTRA_LEVELS),
-    Setting("own_king", bool, True, "the declarer may call his own king"),
-    Setting("side_by_side", bool, False, "equal negative contracts may be played side by side by several declarers"),
-    Setting("trischaken", str, "standard", "how Trischaken/Fahren is settled",
-            ("standard", "tirol", "gumpoldskirchen", "pairwise")),
-    Setting("trischaken_kontra", bool, False, "each player may double Trischaken/Fahren for himself"),
-    Setting("trischaken_double_from", str, "35/2", "card points from which the Trischaken loser pays double (Blatt notation allowed)"),
-    Setting("trischaken_five", bool, False, "with five players the dealer plays Trischaken/Fahren too (with the talon as his hand)"),
-    Setting("valat", str, "replace", "how Valat is scored: replace = a multiple of the game value instead of the game; add = a fixed bonus on top of the game; only = a fixed bonus and nothing else",
-            ("replace", "add", "only")),
-    Setting("valat_silent", int, 4, "Valat made silently: factor of the game value (replace) or points (add, only)"),
-    Setting("valat_announced", int, 8, "Valat announced: factor of the game value (replace) or points (add, only)"),
-    Setting("valat_solo_double", bool, True, "the solo doubling of premiums applies to Valat too"),
-    Setting("renonce_trischaken", int, 0, "Renonce in Trischaken: fixed points to each other player (0 = the game value)"),
-    Setting("radl_hands", int, 0, "hands one Radl doubles (0 = one per player at the table)"),
-    Setting("radl_scope", str, "all", "what a Radl doubles: game = the game only, all = game and premiums", ("game", "all")),
-    Setting("radl_stack", bool, False, "a Radl that starts while one runs doubles again (x4) instead of queueing behind it"),
-    Setting("first_hands_double", int, 0, "the first N hands of the evening count double (a Radl at the start)"),
-    Setting("radl_after_trischaken", bool, False, "a Trischaken starts a Radl"),
-    Setting("radl_after_catch", bool, False, "a catch (Mondfang, Sküsfang, Königfang) starts a Radl"),
-    Setting("radl_after_split", bool, False, "a positive game ending 35:35 starts a Radl"),
-    Setting("holz", bool, False, "Holz: after a Trischaken every player gets one; a declarer holding one counts double"),
-    Setting("pagatkassa", int, 0, "Pagat pot: points each dealer pays in when dealing (0 = no pot)"),
-    Setting("pagatkassa_cap", int, 0, "Pagat pot: the most it may hold (0 = no cap)"),
-    Setting("pagatkassa_start", int, 0, "Pagat pot: extra points the dealer pays in when the pot is empty"),
-    Setting("pagatkassa_end", str, "carry", "Pagat pot at the end of the evening: carry = to the next evening, split = shared out at settlement", ("carry", "split")),
-    Setting("strafpunkt", int, 1, "a penalty point (Strafpunkt): points the offender pays each other player"),
-    Setting("blosse_rufer", bool, False, "a bare Rufer without any announcement is settled at once as won (bloße Rufer auszahlen)"),
-    Setting("sheet_simple_kontra", bool, False, "the written score counts only the simple Kontra (Skoty Trophy); money counts every level"),
-    Setting("tarif_cents", int, 10, "money per point, in cents"),
+@dataclass(frozen=True)
+class TrischakenScheme:
+    """How a Trischaken (Fahren) is paid out: the value of the setting
+    ``trischaken``; the engine registers one payout function per name."""
+
+    name: str
+    meaning: str
+    mit: bool = False  # players may say "mit" to double their own win or loss
+
+
+TRISCHAKEN_SCHEMES = {s.name: s for s in (
+    TrischakenScheme("standard", "the two with most points pay the two with fewest; no trick: +2 from each; "
+                     "the game: 2 to each (standard-koenigrufen.txt:127)"),
+    TrischakenScheme("tirol", "the one with most points pays every other, doubled with the game and for the "
+                     "Vorhand; trickless players take it all (tirol-koenigrufen-de-luxe.txt:69)"),
+    TrischakenScheme("gumpoldskirchen", "the loser pays each winner, twice a winner who said mit; doubled over "
+                     "the threshold, for the Rufer and his own mit (gumpoldskirchen.txt:153)", mit=True),
+    TrischakenScheme("pairwise", "every two players compare points; the one with more pays the other "
+                     "(lungau.txt:87)"),
+)}
+
+
+def _setting(default: Any, meaning: str, choices: tuple = ()) -> Any:
+    return field(default=default, metadata={"meaning": meaning, "choices": choices})
+
+
+@dataclass(frozen=True, kw_only=True)
+class Settings:
+    """The house rules of an evening, each declared once with its default and
+    meaning. Presets set them in their [rules] table; ``--rule KEY=VALUE``
+    overrides them for one evening."""
+
+    deck_points: int = _setting(70, "card points in the whole deck (70; 71 where cards are counted singly)")
+    game_needs: str = _setting("35/2", "card points the declarer's side needs to win a positive game (Blatt notation allowed)")
+    blatt: bool = _setting(True, "card points may be written in Blatt notation \"35/2\" (points/remaining cards)")
+    kontra_max: str = _setting("sub", "highest Kontra level", KONTRA_LEVELS)
+    own_king: bool = _setting(True, "the declarer may call his own king")
+    side_by_side: bool = _setting(False, "equal negative contracts may be played side by side by several declarers")
+    trischaken: str = _setting("standard", "how Trischaken/Fahren is settled", tuple(TRISCHAKEN_SCHEMES))
+    trischaken_kontra: bool = _setting(False, "each player may double Trischaken/Fahren for himself")
+    trischaken_double_from: str = _setting("35/2", "card points from which the Trischaken loser pays double (Blatt notation allowed)")
+    trischaken_five: bool = _setting(False, "with five players the dealer plays Trischaken/Fahren too (with the talon as his hand)")
+    valat: str = _setting("replace", "how Valat is scored: replace = a multiple of the game value instead of the game; add = a fixed bonus on top of the game; only = a fixed bonus and nothing else", ("replace", "add", "only"))
+    valat_silent: int = _setting(4, "Valat made silently: factor of the game value (replace) or points (add, only)")
+    valat_announced: int = _setting(8, "Valat announced: factor of the game value (replace) or points (add, only)")
+    valat_solo_double: bool = _setting(True, "the solo doubling of premiums applies to Valat too")
+    renonce_trischaken: int = _setting(0, "Renonce in Trischaken: fixed points to each other player (0 = the game value)")
+    radl_hands: int = _setting(0, "hands one Radl doubles (0 = one per player at the table)")
+    radl_scope: str = _setting("all", "what a Radl doubles: game = the game only, all = game and premiums", ("game", "all"))
+    radl_stack: bool = _setting(False, "a Radl that starts while one runs doubles again (x4) instead of queueing behind it")
+    first_hands_double: int = _setting(0, "the first N hands of the evening count double (a Radl at the start)")
+    radl_after_trischaken: bool = _setting(False, "a Trischaken starts a Radl")
+    radl_after_catch: bool = _setting(False, "a catch (Mondfang, Sküsfang, Königfang) starts a Radl")
+    radl_after_split: bool = _setting(False, "a positive game ending 35:35 starts a Radl")
+    holz: bool = _setting(False, "Holz: after a Trischaken every player gets one; a declarer holding one counts double")
+    pagatkassa: int = _setting(0, "Pagat pot: points each dealer pays in when dealing (0 = no pot)")
+    pagatkassa_cap: int = _setting(0, "Pagat pot: the most it may hold (0 = no cap)")
+    pagatkassa_start: int = _setting(0, "Pagat pot: extra points the dealer pays in when the pot is empty")
+    pagatkassa_end: str = _setting("carry", "Pagat pot at the end of the evening: carry = to the next evening, split = shared out at settlement", ("carry", "split"))
+    strafpunkt: int = _setting(1, "a penalty point (Strafpunkt): points the offender pays each other player")
+    blosse_rufer: bool = _setting(False, "a bare Rufer without any announcement is settled at once as won (bloße Rufer auszahlen)")
+    sheet_simple_kontra: bool = _setting(False, "the written score counts only the simple Kontra (Skoty Trophy); money counts every level")
+    tarif_cents: int = _setting(10, "money per point, in cents")
+
+    @property
+    def kontra_levels(self) -> tuple[str, ...]:
+        return KONTRA_LEVELS[: KONTRA_LEVELS.index(self.kontra_max) + 1]
+
+    @property
+    def trischaken_scheme(self) -> TrischakenScheme:
+        return TRISCHAKEN_SCHEMES[self.trischaken]
+
+    def setting(self, key: str) -> Any:
+        """The value of one house rule by its key."""
+        return getattr(self, key)
+
+    def setting_values(self) -> dict[str, Any]:
+        return {s.key: getattr(self, s.key) for s in SETTINGS}
+
+
+_TYPES = {"int": int, "str": str, "bool": bool}
+SETTINGS: tuple[Setting, ...] = tuple(
+    Setting(f.name, _TYPES[str(f.type)], f.default, f.metadata["meaning"], f.metadata["choices"])
+    for f in dataclasses.fields(Settings)
 )
 SETTING_BY_KEY = {s.key: s for s in SETTINGS}
 
@@ -122,21 +173,18 @@ CONTRACT_FIELDS = {f.name: f for f in dataclasses.fields(Contract)}
 PREMIUM_FIELDS = {f.name: f for f in dataclasses.fields(Premium)}
 
 
-@dataclass(frozen=True)
-class Rules:
+@dataclass(frozen=True, kw_only=True)
+class Rules(Settings):
+    """Everything a table plays by: the house rules (``Settings``) and the
+    tables of contracts and premiums, with the line of the rule document
+    behind each value in ``sources``."""
+
     preset: str
     title: str
     source: str
-    settings: dict[str, Any]
     contracts: dict[str, Contract]
     premiums: dict[str, Premium]
     sources: dict[str, str] = field(default_factory=dict)
-
-    def __getattr__(self, key: str) -> Any:
-        settings = self.__dict__.get("settings")
-        if settings is not None and key in settings:
-            return settings[key]
-        raise AttributeError(key)
 
     def __hash__(self) -> int:
         return hash(self.to_json())
@@ -149,16 +197,12 @@ class Rules:
     def active_premiums(self) -> dict[str, Premium]:
         return {k: p for k, p in self.premiums.items() if p.enabled}
 
-    @property
-    def kontra_levels(self) -> tuple[str, ...]:
-        return KONTRA_LEVELS[: KONTRA_LEVELS.index(self.settings["kontra_max"]) + 1]
-
     def to_dict(self) -> dict:
         return {
             "preset": self.preset,
             "title": self.title,
             "source": self.source,
-            "rules": dict(self.settings),
+            "rules": self.setting_values(),
             "contracts": {k: _entry_dict(c) for k, c in self.contracts.items()},
             "premiums": {k: _entry_dict(p) for k, p in self.premiums.items()},
             "sources": dict(self.sources),
@@ -240,8 +284,6 @@ def convert_setting(setting: Setting, raw: Any) -> Any:
     if setting.type is int and value < 0:
         raise RulesError(f"{what}: {value} is negative; use 0 or more")
     if setting.key in ("game_needs", "trischaken_double_from"):
-        from .points import parse_points  # local: points imports nothing heavy
-
         try:
             parse_points(value, 71)
         except ValueError as exc:
@@ -356,7 +398,7 @@ def rules_from_dict(data: dict, origin: str = "rules") -> Rules:
         preset=data.get("preset", "custom"),
         title=data.get("title", data.get("preset", "custom")),
         source=data.get("source", ""),
-        settings=settings,
+        **settings,
         contracts=contracts,
         premiums=premiums,
         sources=dict(data.get("sources", {})),

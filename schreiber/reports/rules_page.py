@@ -47,7 +47,7 @@ def rules_markdown(rules: Rules) -> str:
     out += ["", "## House rules", "", "| key | value | meaning | source |", "| --- | --- | --- | --- |"]
     for s in SETTINGS:
         src = rules.sources.get(s.key, "default (not in the document)")
-        out.append(f"| `{s.key}` | {_cell(rules.settings[s.key])} | {s.meaning} | {src} |")
+        out.append(f"| `{s.key}` | {_cell(rules.setting(s.key))} | {s.meaning} | {src} |")
     notes = {k: v for k, v in rules.sources.items() if k not in {s.key for s in SETTINGS}}
     if notes:
         out += ["", "## Notes", ""] + [f"- {k}: {v}" for k, v in notes.items()]
