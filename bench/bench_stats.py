@@ -78,7 +78,8 @@ def time_cli(path: Path, args: list[str], repeat: int) -> float:
 
 
 def time_sql(path: Path, repeat: int, rng=None) -> float:
-    from schreiber.reports.stats import Range, compute
+    from schreiber.ledger.values import DateRange as Range
+    from schreiber.reports.stats import compute
 
     led = Ledger(path)
     best = float("inf")
@@ -113,7 +114,7 @@ def main() -> None:
     evenings = con.execute("select count(*) from evenings").fetchone()[0]
     con.close()
 
-    from schreiber.reports.stats import Range
+    from schreiber.ledger.values import DateRange as Range
     from tabulate import tabulate
 
     rows = [

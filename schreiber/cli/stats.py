@@ -75,7 +75,7 @@ def period_range(text: str) -> tuple[str | None, str | None]:
 def parse_range(since: Optional[str], until: Optional[str], season: Optional[str], period: Optional[str]):
     """The date range of --since/--until/--season/--period; --since and
     --until narrow a season or period further."""
-    from ..reports.stats import Range
+    from ..ledger.values import DateRange as Range
 
     if season and period:
         raise SchreiberError("give either --season or --period, not both")

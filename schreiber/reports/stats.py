@@ -32,20 +32,10 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..ledger.values import DateRange as Range
 from .settlement import evening_cents
 
 UNITS = 2520
-
-
-@dataclass(frozen=True)
-class Range:
-    since: str | None = None  # ISO dates, inclusive
-    until: str | None = None
-
-    def sql(self) -> tuple[str, list]:
-        """A subquery of the ids of the evenings in range, and its parameters."""
-        return ("select id from evenings where (? is null or date >= ?) and (? is null or date <= ?)",
-                [self.since, self.since, self.until, self.until])
 
 
 def _pct(won: int, played: int) -> float | None:
