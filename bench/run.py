@@ -142,34 +142,45 @@ def random_hands(rng: random.Random, players: tuple[str, ...], n: int):
 
 
 def build_evening(path: Path, hands: int, seed: int = 7) -> None:
+    from schreiber.domain.evening import Entry
     from schreiber.domain.rules import load_rules
     from schreiber.ledger.store import Ledger
+    from schreiber.service import Service
 
-    led = Ledger(path)
-    led.start_evening(PLAYERS, load_rules("standard"), "2026-11-21", None)
-    led.add_entries([{"kind": "hand", "record": r} for r in random_hands(random.Random(seed), PLAYERS, hands)])
-    led.close()
+    svc = Service(Ledger(path))
+    svc.start_evening(PLAYERS, load_rules("standard"), "2026-11-21")
+    svc.add_entries([Entry.hand(r) for r in random_hands(random.Random(seed), PLAYERS, hands)])
+    svc.ledger.close()
 
 
 def build_club(path: Path, hands: int, seed: int = 2026) -> int:
     """Many evenings of 30-50 hands in three circles, one transaction each."""
+    from fractions import Fraction
+
+    from schreiber.domain.evening import Entry
     from schreiber.domain.rules import load_rules
     from schreiber.ledger.store import Ledger
+    from schreiber.service import Service
 
     rng = random.Random(seed)
-    led = Ledger(path)
+    svc = Service(Ledger(path))
+    led = svc.ledger
     plain, pot = load_rules("standard"), load_rules("standard", ["pagatkassa=1"])
     day = dt.date(2022, 9, 1)
     done = evenings = 0
     while done < hands:
         players = rng.choice(CIRCLES)
         n = min(hands - done, rng.randint(30, 50))
-        led.start_evening(players, pot if rng.random() < 0.3 else plain, day.isoformat(), None)
-        led.add_entries([{"kind": "hand", "record": r} for r in random_hands(rng, players, n)])
+        rules = pot if rng.random() < 0.3 else plain
+        with led.transaction():  # no Pagat pot carried over: the same ledger as before
+            led.close_open_evenings()
+            ev = led.insert_evening(players, rules, day.isoformat(), players[0], rules.tarif_cents, Fraction(0))
+        svc.add_entries([Entry.hand(r) for r in random_hands(rng, players, n)], led.evening(ev))
         done += n
         evenings += 1
         day += dt.timedelta(days=rng.choice((0, 1, 1)))
-    led.db.execute("update evenings set status = 'closed' where status = 'open'")
+    with led.transaction():
+        led.close_open_evenings()
     led.close()
     return evenings
 
@@ -207,7 +218,7 @@ def sizes(tmp: Path, hands: int, repeat: int, have: set[str]) -> list[list]:
             best, med = best_of(SCHREIBER + argv, env, repeat)
             rows.append([f"schreiber {' '.join(argv)} ({hands:,} hands, {evenings} evenings)",
                          f"{best:.3f}", f"{med:.3f}", ""])
-        rows.append(["(building that ledger in-process: Ledger.add_entries per evening)", f"{built:.1f}", "",
+        rows.append(["(building that ledger in-process: Service.add_entries per evening)", f"{built:.1f}", "",
                      f"{hands / built:,.0f} hands/s"])
     else:
         rows.append([f"schreiber stats ({hands:,} hands)", *na])

@@ -1,8 +1,8 @@
 """The one place that turns points and money into text: cells of the sheet,
 signed figures, amounts in euro, tables (tabulate), CSV and JSON documents.
 
-Points stay exact Fractions up to here; JSON numbers come from
-``domain.points.as_number``; money is whole cents, rounded once by the
+Points stay exact Fractions up to here (their JSON numbers come from
+``domain.points.as_number``); money is whole cents, rounded once by the
 settlement before it reaches this module.
 """
 
@@ -13,12 +13,9 @@ import io
 import json
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Iterable
+from typing import IO, Any, Iterable
 
-from .domain.points import as_number
 from .errors import SchreiberError
-
-__all__ = ["as_number", "cell", "csv_text", "json_text", "money", "player_points", "rounded", "signed", "table"]
 
 
 def cell(v: Any) -> str:
@@ -28,6 +25,11 @@ def cell(v: Any) -> str:
     if v is None:
         return ""
     return str(v)
+
+
+def gain(v: Fraction) -> str:
+    """A sheet cell with a + for a gain: +1, -2, 0, +1.50."""
+    return ("+" if v > 0 else "") + cell(v)
 
 
 def signed(v: Fraction | int) -> str:
@@ -79,3 +81,24 @@ def csv_text(headers: list[str], rows: list[list]) -> str:
     for r in rows:
         w.writerow([cell(c) for c in r])
     return buf.getvalue()
+
+
+def write_jsonl(out: IO[str], rows: Iterable[dict]) -> int:
+    """One JSON object a line; returns how many."""
+    n = 0
+    for row in rows:
+        out.write(json.dumps(row, ensure_ascii=False) + "\n")
+        n += 1
+    return n
+
+
+def write_csv(out: IO[str], columns: list[str], rows: Iterable[dict]) -> int:
+    """A header and one line a row (objects and lists as JSON); returns how many."""
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(columns)
+    n = 0
+    for row in rows:
+        w.writerow([json.dumps(row[c], ensure_ascii=False) if isinstance(row[c], (dict, list)) else
+                    ("" if row[c] is None else row[c]) for c in columns])
+        n += 1
+    return n

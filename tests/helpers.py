@@ -49,7 +49,7 @@ def prem(name, party="declarer", announced=True, result="won", kontra=None):
 
 
 def cli(*args, input=None):
-    from schreiber.cli import app
+    from schreiber.cli.commands import app
 
     return CliRunner().invoke(app, list(args), input=input)
 

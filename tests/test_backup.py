@@ -16,15 +16,16 @@ from ledger_checks import PLAYERS, check_ledger, dreier, row_counts, run_cli  # 
 
 from schreiber.domain.rules import load_rules  # noqa: E402
 from schreiber.ledger.store import Ledger  # noqa: E402
+from schreiber.service import Service  # noqa: E402
 
 
 def evening_with_hands(db: Path, n: int = 5) -> None:
     """Set up through the library (quicker than a process per hand)."""
-    led = Ledger(db)
-    led.start_evening(PLAYERS, load_rules("standard"), "2026-11-21", None)
+    svc = Service(Ledger(db))
+    svc.start_evening(PLAYERS, load_rules("standard"), "2026-11-21", None)
     for i in range(n):
-        led.add_entry({"kind": "hand", "record": dreier(PLAYERS[i % 4], 30 + i)})
-    led.close()
+        svc.add_hand(dreier(PLAYERS[i % 4], 30 + i))
+    svc.ledger.close()
 
 
 def balance(db: Path) -> dict:
@@ -84,7 +85,7 @@ def test_backup_does_not_wait_for_a_writer(tmp_path):
     db, copy = tmp_path / "ledger.db", tmp_path / "copy.db"
     evening_with_hands(db, 3)
     led = Ledger(db)
-    with led.write():
+    with led.transaction():
         led.db.execute("update evenings set date = '1999-01-01'")  # uncommitted
         r = run_cli("backup", str(copy), db=db, timeout=30)
         assert r.returncode == 0, r.stderr

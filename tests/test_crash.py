@@ -1,7 +1,7 @@
 """A writer killed (SIGKILL) in the middle of writing leaves a whole ledger.
 
-A child process writes as fast as it can: single hands (`Ledger.add_entry`),
-batches (`Ledger.add_entries`, what `hand import` uses) and undos (which
+A child process writes as fast as it can: single hands (`Service.add`),
+batches (`Service.add_entries`, what `hand import` uses) and undos (which
 re-score the whole evening: the longest transaction there is). It is killed
 at a random moment, several times over, on the same ledger. After every
 kill the ledger must pass `check_ledger` (integrity_check ok; every active
@@ -34,11 +34,13 @@ WRITER = r"""
 import random, sys
 from schreiber.errors import SchreiberError
 from schreiber.domain.rules import load_rules
+from schreiber.domain.evening import Entry
 from schreiber.ledger.store import Ledger
+from schreiber.service import Service
 db, seed = sys.argv[1], int(sys.argv[2])
 rng = random.Random(seed)
 P = ("Anna", "Berti", "Carl", "Dora")
-led = Ledger(db)
+led = Service(Ledger(db))
 led.start_evening(P, load_rules("standard"), "2026-11-21", None)  # a fresh evening: undo re-scores it all
 print("ready", flush=True)
 while True:
@@ -53,11 +55,11 @@ while True:
         print("done undo", flush=True)
         continue
     n = 1 if r < 0.7 else rng.choice((5, 40))
-    recs = [{"kind": "hand", "record": {"contract": "dreier", "declarer": rng.choice(P), "points": rng.randint(0, 70)}}
+    recs = [Entry.hand({"contract": "dreier", "declarer": rng.choice(P), "points": rng.randint(0, 70)})
             for _ in range(n)]
     print(f"begin {n}", flush=True)
     if n == 1:
-        led.add_entry(recs[0])
+        led.add(recs[0])
     else:
         led.add_entries(recs)
     print(f"done {n}", flush=True)

@@ -5,7 +5,7 @@ import subprocess
 import sys
 
 from helpers import F, G, H, I, cli
-from schreiber.cli.entry import _fast_hand_add
+from schreiber.cli.fast import fast_hand_add as _fast_hand_add
 
 
 def run(*args, env_db=None, input=None):

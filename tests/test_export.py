@@ -12,7 +12,7 @@ from fractions import Fraction as Fr
 import pytest
 from typer.testing import CliRunner
 
-from schreiber.cli import app
+from schreiber.cli.commands import app
 from schreiber.errors import SchreiberError
 from schreiber.domain.sample import random_hands
 

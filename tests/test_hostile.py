@@ -39,7 +39,7 @@ from hypothesis import strategies as st
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ledger_checks import PLAYERS, SCHREIBER, check_ledger, dreier, row_counts, run_cli  # noqa: E402
 
-from schreiber.cli import main  # noqa: E402
+from schreiber.cli.entry import main  # noqa: E402
 from schreiber.domain.engine import score  # noqa: E402
 from schreiber.domain.record import HAND_KEYS, PREMIUM_KEYS, HandError, check_hand  # noqa: E402
 from schreiber.domain.rules import (CONTRACT_FIELDS, PREMIUM_FIELDS, PRESETS, SETTINGS, RulesError,  # noqa: E402
@@ -153,7 +153,7 @@ def cli(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
     typer builds from the app on every call is built once here (5x quicker)."""
     import typer
 
-    import schreiber.cli as cli_module
+    import schreiber.cli.commands as cli_module
 
     if not _COMMAND:
         _COMMAND.append(typer.main.get_command(cli_module.app))

@@ -6,14 +6,14 @@ from fractions import Fraction as Fr
 
 
 from helpers import F, G, H, I, J, P4, P5, cli, prem
-from schreiber.domain.evening import balances, initial_state, replay
+from schreiber.domain.evening import Entry, balances, initial_state, replay
 from schreiber.domain.rules import load_rules
 
 
 def run(preset, entries, rules=(), players=P4):
     r = load_rules(preset, list(rules))
     entries = [e if isinstance(e, dict) and "kind" in e else {"kind": "hand", "record": e} for e in entries]
-    outs = replay(r, players, entries, initial_state(r, players))
+    outs = replay(r, players, [Entry.of(e) for e in entries], initial_state(r, players))
     return outs, balances(players, outs)
 
 

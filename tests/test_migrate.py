@@ -26,7 +26,8 @@ import sqlite_utils
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ledger_checks import check_ledger, dreier, run_cli  # noqa: E402
 
-from schreiber.ledger.store import Ledger, migrations  # noqa: E402
+from schreiber.ledger.migrations import migrations  # noqa: E402
+from schreiber.ledger.store import Ledger  # noqa: E402
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "ledger_v1.db"
 

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from helpers import P4, P5
 from schreiber.domain.engine import Context, score
-from schreiber.domain.evening import initial_state, step
+from schreiber.domain.evening import Entry, initial_state, step
 from schreiber.domain.record import check_hand
 from schreiber.domain.rules import PRESETS, load_rules
 
@@ -116,8 +116,8 @@ def test_pot_radl_and_holz_keep_the_books_closed(data, preset, pot, radl, holz):
     rules = rules.with_overrides(overrides)
     state = initial_state(rules, players, rec.get("dealer"))
     if radl:
-        state = step(rules, players, state, {"kind": "radl"}).state
-    o = step(rules, players, state, {"kind": "hand", "record": rec})
+        state = step(rules, players, state, Entry("radl")).state
+    o = step(rules, players, state, Entry.hand(rec))
     assert sum(v for _, v in o.payments) + (o.state.pot - state.pot) == 0
     assert o.state.pot >= 0
     del base

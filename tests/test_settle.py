@@ -46,7 +46,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from typer.testing import CliRunner
 
-from schreiber.cli import app
+from schreiber.cli.commands import app
 from schreiber.errors import SchreiberError
 from schreiber.reports.settlement import POT, money, round_largest_remainder, settle, transfers_for
 

@@ -14,12 +14,14 @@ from itertools import permutations
 import pytest
 from typer.testing import CliRunner
 
-from schreiber.cli import app
+from schreiber.cli.commands import app
 from schreiber.domain.evening import initial_state, replay
 from schreiber.domain.rules import KONTRA_LEVELS, load_rules
 from schreiber.domain.sample import random_hands
 from schreiber.reports.settlement import settle
+from schreiber.domain.evening import Entry
 from schreiber.ledger.store import Ledger
+from schreiber.service import Service
 
 FOUR = ("Anna", "Berti", "Carl", "Dora")
 FIVE = ("Anna", "Berti", "Carl", "Dora", "Emil")
@@ -38,27 +40,30 @@ def ledger(tmp_path_factory):
     """A generated multi-season ledger, and what was played (for independent checks)."""
     path = tmp_path_factory.mktemp("stats") / "stats.db"
     rng = random.Random(7)
-    led = Ledger(path)
+    svc = Service(Ledger(path))
+    led = svc.ledger
     played = []  # (evening id, date, players, rules, [entries actually active], tarif)
     for i, day in enumerate(_dates()):
         players = FIVE if i % 3 == 2 else FOUR
         rules = load_rules("standard", ["pagatkassa=1"] if players == FIVE else [])
         tarif = 10 if i % 2 else 20
-        eid = led.start_evening(players, rules, day.isoformat(), None, tarif_cents=tarif)
+        with led.transaction():  # straight into the store: no Pagat pot carried from the circle's last evening
+            led.close_open_evenings()
+            eid = led.insert_evening(players, rules, day.isoformat(), players[0], tarif, Fr(0))
         hands = [{"kind": "hand", "record": r} for r in random_hands(rng, players, rng.randint(12, 30))]
-        led.add_entries(hands)
+        svc.add_entries([Entry.of(e) for e in hands])
         entries = list(hands)
         if i % 4 == 1:  # a hand that is taken back: it must never count
-            extra = next(random_hands(rng, players, 1, led._last_state(led.evening(eid), rules).next_dealer))
-            led.add_entry({"kind": "hand", "record": extra})
-            led.undo()
+            extra = next(random_hands(rng, players, 1, led.last_state(led.evening(eid)).next_dealer))
+            svc.add_hand(extra)
+            svc.undo()
         if i % 5 == 3:  # a penalty point and a doubled round
-            led.add_entry({"kind": "strafpunkt", "player": players[1]})
-            led.add_entry({"kind": "radl"})
+            svc.strafpunkt(players[1])
+            svc.radl()
             entries += [{"kind": "strafpunkt", "player": players[1]}, {"kind": "radl"}]
             more = [{"kind": "hand", "record": r} for r in
-                    random_hands(rng, players, 6, led._last_state(led.evening(eid), rules).next_dealer)]
-            led.add_entries(more)
+                    random_hands(rng, players, 6, led.last_state(led.evening(eid)).next_dealer)]
+            svc.add_entries([Entry.of(e) for e in more])
             entries += more
         played.append((eid, day.isoformat(), players, rules, entries, tarif))
     led.close()
@@ -76,7 +81,7 @@ def expected(played, since=None, until=None):
     for eid, date, players, rules, entries, tarif in played:
         if (since and date < since) or (until and date > until):
             continue
-        outs = replay(rules, players, entries, initial_state(rules, players))
+        outs = replay(rules, players, [Entry.of(e) for e in entries], initial_state(rules, players))
         totals = {p: Fr(0) for p in players}
         for o in outs:
             for p, v in o.payments:
@@ -201,7 +206,7 @@ def test_sitting_out_dealer_did_not_play(ledger):
     data = stats_json(path)
     # in five-player evenings every hand has one player out: hands + sat out = hands dealt at his table
     five_hands = sum(1 for _, _, pl, r, es, _ in played if pl == FIVE
-                     for o in replay(r, pl, es, initial_state(r, pl)) if o.kind == "hand")
+                     for o in replay(r, pl, [Entry.of(e) for e in es], initial_state(r, pl)) if o.kind == "hand")
     assert data["players"]["Emil"]["hands"] + data["players"]["Emil"]["sat_out"] == five_hands
     assert sum(data["players"][p]["sat_out"] for p in FIVE) == five_hands
 
@@ -269,7 +274,7 @@ def test_views_are_queryable(ledger):
     assert n == sum(1 for *_, es, _ in played for e in es if e["kind"] == "hand")
     total = con.execute("select sum(points) from v_payments").fetchone()[0]
     assert total == pytest.approx(-sum(
-        float(replay(r, pl, es, initial_state(r, pl))[-1].state.pot) for _, _, pl, r, es, _ in played))
+        float(replay(r, pl, [Entry.of(e) for e in es], initial_state(r, pl))[-1].state.pot) for _, _, pl, r, es, _ in played))
     rows = dict(con.execute("select player, hands from v_player_stats").fetchall())
     assert rows == {p: v["hands"] for p, v in stats_json(path)["players"].items()}
     con.close()

@@ -7,7 +7,8 @@ from typing import Annotated
 import typer
 
 from ..errors import SchreiberError
-from . import app, db_path, ledger
+from ..ledger.store import backup_counts
+from .root import app, db_path, ledger
 
 
 @app.command("backup")
@@ -24,15 +25,8 @@ def backup(
     """
     if not db_path().exists():
         raise SchreiberError(f"there is no ledger at {db_path()} yet; nothing to back up")
-    import sqlite3
-
     led = ledger()
     target = led.backup(path, overwrite=force)
     led.close()
-    con = sqlite3.connect(target)  # count what the copy holds, not what the ledger holds by now
-    try:
-        hands = con.execute("select count(*) from entries where kind = 'hand' and status = 'active'").fetchone()[0]
-        evenings = con.execute("select count(*) from evenings").fetchone()[0]
-    finally:
-        con.close()
+    evenings, hands = backup_counts(target)  # what the copy holds, not what the ledger holds by now
     typer.echo(f"Backed up {led.path} to {target}: {evenings} evening(s), {hands} hand(s).")

@@ -9,9 +9,12 @@ from typing import Annotated, Optional
 import typer
 
 from ..errors import SchreiberError
-from . import app, ledger
+from .dates import parse_range
+from .errors import message
 from .hand import hand_app
-from .stats import Period, Season, Since, Until, parse_range
+from .inputs import read_lines
+from .options import Period, Season, Since, Until
+from .root import app, ledger, service
 
 
 @app.command("export")
@@ -31,7 +34,7 @@ def export(
 
     Example: schreiber export --season 2026 --format jsonl --what payments --out 2026.jsonl
     """
-    from ..ledger.exchange import FORMATS, ROWS, WHATS, write
+    from ..reports.export import FORMATS, WHATS, write
 
     if fmt not in FORMATS:
         raise SchreiberError(f"unknown format '{fmt}'; valid: {', '.join(FORMATS)}")
@@ -41,9 +44,8 @@ def export(
         raise SchreiberError("give either --evening or a date range, not both")
     rng = parse_range(since, until, season, period)
     led = ledger()
-    if evening_id is not None:
-        led.evening(evening_id)  # a clear error for an unknown evening
-    rows = ROWS[what](led.db, evening_id, rng)
+    ev = led.evening(evening_id) if evening_id is not None else None  # a clear error for an unknown evening
+    rows = led.export_rows(what, ev, rng)
     if out is None:
         write(sys.stdout, rows, what, fmt)
         return
@@ -71,21 +73,20 @@ def import_hands(
 
     Example: schreiber hand import hands.jsonl
     """
-    from ..ledger.exchange import parse_lines, read_text
+    from ..domain.hand_file import parse_lines
 
-    lines = read_text(file)
-    led = ledger()
-    ev = led.open_evening()
-    entries, numbers, problems = parse_lines(lines, led.seating(ev))
+    lines = read_lines(file)
+    svc = service()
+    ev = svc.ledger.open_evening()
+    entries, numbers, problems = parse_lines(lines, ev.seating)
     if problems:  # report the scoring problems of the readable lines too
-        scoring = led.check_entries(entries, ev)
+        scoring = svc.check_entries(entries, ev)
         problems = sorted(problems + [(numbers[i], msg) for i, msg in scoring])
         more = f"; and {len(problems) - 10} more" if len(problems) > 10 else ""
         raise SchreiberError(f"{file}: {len(problems)} bad line(s), nothing was imported: "
                              + "; ".join(f"line {n}: {msg}" for n, msg in problems[:10]) + more)
     if not entries:
         raise SchreiberError(f"{file} holds no hands; write one hand record (JSON) per line")
-    labels = [f"line {n}" for n in numbers]
     show = not quiet and len(entries) >= 1000
     tty = sys.stderr.isatty()
 
@@ -95,15 +96,15 @@ def import_hands(
         sys.stderr.flush()
 
     try:
-        done = led.add_entries(entries, ev, labels, progress if show else None)
+        done = svc.add_entries(entries, ev, [f"line {n}" for n in numbers], progress if show else None)
     except SchreiberError as exc:
-        raise SchreiberError(f"{file}: {exc}") from None
+        raise SchreiberError(f"{file}: {message(exc)}") from None
     finally:
         if show and tty:
             sys.stderr.write("\n")
     if not quiet:
-        numbers = [n for n in done if n]
-        span = f" (hands {numbers[0]}..{numbers[-1]})" if numbers else ""
-        typer.echo(f"Imported {len(numbers)} hands{span} and {len(done) - len(numbers)} other entries "
-                   f"into evening {ev['id']}." if len(done) != len(numbers) else
-                   f"Imported {len(numbers)} hands{span} into evening {ev['id']}.")
+        hands = [n for n in done if n]
+        span = f" (hands {hands[0]}..{hands[-1]})" if hands else ""
+        typer.echo(f"Imported {len(hands)} hands{span} and {len(done) - len(hands)} other entries "
+                   f"into evening {ev.id}." if len(done) != len(hands) else
+                   f"Imported {len(hands)} hands{span} into evening {ev.id}.")

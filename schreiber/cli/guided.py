@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import typer
 
+from ..domain.names import fold
+from ..domain.points import parse_points
+from ..domain.rules import Contract, Rules
+from ..domain.table import Table
 from ..errors import SchreiberError
+from ..service import Service
 
 
 def _choose(question: str, choices: list[str], default: str | None = None, labels: dict | None = None) -> str:
     """Ask until the answer is one of the choices (a number, a name, or a unique prefix)."""
-    from ..domain.names import fold
-
     labels = labels or {}
     for i, c in enumerate(choices, 1):
         typer.echo(f"  {i:>2}. {labels.get(c, c)}")
@@ -35,55 +38,24 @@ def _yes(question: str, default: bool = False) -> bool:
     return typer.confirm(question, default=default)
 
 
-def ask_hand(led) -> dict:
-    from ..domain.points import parse_points
-    from ..domain.table import Table
-
-    ev = led.open_evening()
-    rules = led.rules(ev)
-    players = led.seating(ev)
-    state = led._last_state(ev, rules)
-    table = Table(players, state.next_dealer)
+def ask_hand(svc: Service) -> dict:
+    """The hand record of the open evening's next hand, asked step by step."""
+    nxt = svc.next_hand()
+    rules, players = nxt.evening.rules, nxt.evening.seating
+    table = nxt.table
     typer.echo(f"Hand: {table.dealer} deals, {table.vorhand} is Vorhand. (Ctrl-C cancels, nothing is written.)")
     contracts = rules.active_contracts
     cid = _choose("Spiel", list(contracts), labels={k: c.name for k, c in contracts.items()})
     c = contracts[cid]
-    trisch = c.kind == "trischaken"
-    if trisch and rules.trischaken_five:
-        table = Table(players, state.next_dealer, dealer_plays=True)
+    if c.kind == "trischaken":
+        if rules.trischaken_five:
+            table = Table(players, nxt.state.next_dealer, dealer_plays=True)
+        return _trischaken(rules, cid, list(table.active))
     active = list(table.active)
-    rec: dict = {"contract": cid}
-    if trisch:
-        scores = {}
-        for p in active:
-            while True:
-                raw = typer.prompt(f"Punkte {p}").strip()
-                try:
-                    scores[p] = parse_points(raw, rules.deck_points, rules.blatt)
-                    rec.setdefault("scores", {})[p] = int(raw) if raw.isdigit() else raw
-                    break
-                except ValueError as exc:
-                    typer.echo(f"  {exc}")
-        # Only a player with 0 points can be without a trick; counting in threes
-        # that is certain, counting single cards (lungau) it needs asking.
-        zero = [p for p in active if scores[p] == 0]
-        if not rules.blatt:
-            nostich = [p for p in zero if _yes(f"{p} ohne Stich?", True)]
-            if nostich:
-                rec["tricks_by"] = {p: 0 for p in nostich}
-        if rules.trischaken_scheme.mit:
-            mit = [p for p in active if _yes(f"{p} sagt mit?", False)]
-            if mit:
-                rec["mit"] = mit
-        if rules.trischaken_kontra:
-            k = {p: "kontra" for p in active if _yes(f"{p} Kontra?", False)}
-            if k:
-                rec["kontra"] = k
-        return rec
     decl = table.vorhand if c.vorhand else _choose("Spieler", active, default=table.vorhand)
     if c.vorhand:
         typer.echo(f"  Spieler: {decl} (Vorhand)")
-    rec["declarer"] = decl
+    rec: dict = {"contract": cid, "declarer": decl}
     if c.call:
         options = [p for p in active if p != decl] + ["Talon"] + (["selbst"] if rules.own_king else [])
         partner = _choose("Partner (wer hatte den gerufenen König?)", options)
@@ -92,14 +64,56 @@ def ask_hand(led) -> dict:
             rec["conceded"] = True
             return rec
     if c.kind == "negative":
-        rec["result"] = _choose("Ergebnis", ["won", "lost"], labels={"won": "gewonnen", "lost": "verloren"})
-        kontra = {}
-        for p in active:
-            if p != decl and _yes(f"{p} kontriert?", False):
-                kontra[p] = _choose(f"  Stufe für {p}", list(rules.kontra_levels), default="kontra")
-        if kontra:
-            rec["kontra"] = kontra
-        return rec
+        return _negative(rules, rec, active, decl)
+    _positive(rules, rec, c)
+    if not typer.confirm(f"Eintragen: {rec}?", default=True):
+        raise SchreiberError("not entered; nothing was written")
+    return rec
+
+
+def _trischaken(rules: Rules, cid: str, active: list[str]) -> dict:
+    rec: dict = {"contract": cid}
+    scores = {}
+    for p in active:
+        while True:
+            raw = typer.prompt(f"Punkte {p}").strip()
+            try:
+                scores[p] = parse_points(raw, rules.deck_points, rules.blatt)
+                rec.setdefault("scores", {})[p] = int(raw) if raw.isdigit() else raw
+                break
+            except ValueError as exc:
+                typer.echo(f"  {exc}")
+    # Only a player with 0 points can be without a trick; counting in threes
+    # that is certain, counting single cards (lungau) it needs asking.
+    zero = [p for p in active if scores[p] == 0]
+    if not rules.blatt:
+        nostich = [p for p in zero if _yes(f"{p} ohne Stich?", True)]
+        if nostich:
+            rec["tricks_by"] = {p: 0 for p in nostich}
+    if rules.trischaken_scheme.mit:
+        mit = [p for p in active if _yes(f"{p} sagt mit?", False)]
+        if mit:
+            rec["mit"] = mit
+    if rules.trischaken_kontra:
+        k = {p: "kontra" for p in active if _yes(f"{p} Kontra?", False)}
+        if k:
+            rec["kontra"] = k
+    return rec
+
+
+def _negative(rules: Rules, rec: dict, active: list[str], decl: str) -> dict:
+    rec["result"] = _choose("Ergebnis", ["won", "lost"], labels={"won": "gewonnen", "lost": "verloren"})
+    kontra = {}
+    for p in active:
+        if p != decl and _yes(f"{p} kontriert?", False):
+            kontra[p] = _choose(f"  Stufe für {p}", list(rules.kontra_levels), default="kontra")
+    if kontra:
+        rec["kontra"] = kontra
+    return rec
+
+
+def _positive(rules: Rules, rec: dict, c: Contract) -> None:
+    """Points or result, Kontra on the game, and the premiums."""
     while True:
         raw = typer.prompt("Punkte oder Ergebnis (z.B. 41, 35/2, + oder -)").strip()
         if raw in ("+", "g", "gewonnen"):
@@ -118,6 +132,12 @@ def ask_hand(led) -> dict:
     k = _choose("Kontra aufs Spiel", levels, default="keins")
     if k != "keins":
         rec["kontra"] = k
+    prems = _premiums(rules, c, levels)
+    if prems:
+        rec["premiums"] = prems
+
+
+def _premiums(rules: Rules, c: Contract, levels: list[str]) -> list[dict]:
     allowed = [p for p in (c.premiums or rules.active_premiums) if p in rules.active_premiums]
     allowed = [p for p in allowed if c.call or not rules.premiums[p].needs_call]
     prems = []
@@ -143,8 +163,4 @@ def ask_hand(led) -> dict:
                 e["kontra"] = kk
         prems.append(e)
         allowed.remove(name)
-    if prems:
-        rec["premiums"] = prems
-    if not typer.confirm(f"Eintragen: {rec}?", default=True):
-        raise SchreiberError("not entered; nothing was written")
-    return rec
+    return prems

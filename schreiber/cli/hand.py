@@ -1,4 +1,5 @@
-"""`schreiber hand add`, `radl`, `undo`: entering and taking back hands."""
+"""`schreiber hand ...`, `radl`, `undo`, `redeal`, `strafpunkt`, `player ...`:
+entering and correcting an evening, all through the service."""
 
 from __future__ import annotations
 
@@ -7,14 +8,14 @@ from typing import Annotated, Optional
 
 import typer
 
+from ..domain.points import as_number
 from ..errors import SchreiberError
-from . import app, ledger, print_json
+from ..render import player_points
+from .inputs import pick_player, read_record
+from .root import app, ledger, print_json, service
 
 hand_app = typer.Typer(help="Enter hands.", no_args_is_help=True)
 app.add_typer(hand_app, name="hand")
-
-
-from .entry import fmt_points, notation_record, read_record  # noqa: E402  (shared with the fast path)
 
 
 @hand_app.command("add", context_settings={"ignore_unknown_options": True})
@@ -31,28 +32,25 @@ def add(
       schreiber hand add --json '{"contract": "rufer", "declarer": "Berti", "partner": "Carl", "result": "won"}'
       schreiber hand add          (asks step by step)
     """
-    led = ledger()
+    svc = service()
     if json_text is not None and words:
         raise SchreiberError("give the hand either in notation or with --json, not both")
     if json_text is not None:
         record = read_record(json_text)
     elif words:
-        record = notation_record(led, words)
+        record = svc.read_notation(words)
     elif sys.stdin.isatty():
         from .guided import ask_hand
 
-        record = ask_hand(led)
+        record = ask_hand(svc)
     else:
         raise SchreiberError("give the hand: schreiber hand add rufer berti carl +  (or --json '{...}')")
-    number, outcome = led.add_entry({"kind": "hand", "record": record})
+    added = svc.add_hand(record)
     if json_out:
-        from ..domain.engine import number as num
-
-        print_json({"number": number, "payments": {p: num(v) for p, v in outcome.payments},
-                    "items": [it.to_json() for it in outcome.items]})
+        print_json({"number": added.number, "payments": {p: as_number(v) for p, v in added.outcome.payments},
+                    "items": [it.to_json() for it in added.outcome.items]})
     elif not quiet:
-        pays = ", ".join(f"{p} {fmt_points(v)}" for p, v in outcome.payments)
-        typer.echo(f"Hand {number}: {pays}")
+        typer.echo(f"Hand {added.number}: {player_points(added.outcome.payments)}")
 
 
 @app.command("radl")
@@ -63,22 +61,10 @@ def radl(
 
     Example: schreiber radl --dealer Carl
     """
-    led = ledger()
-    entry = {"kind": "radl"}
-    if dealer:
-        entry["player"] = pick_player(led.seating(led.open_evening()), dealer)
-    _, outcome = led.add_entry(entry)
-    typer.echo(f"Radl: the next {outcome.state.radl_left} hands count double; {outcome.state.next_dealer} deals.")
-
-
-def pick_player(names: tuple[str, ...], word: str) -> str:
-    """A player by name or unique prefix, case-insensitive."""
-    w = word.strip().casefold()
-    match = [p for p in names if p.casefold() == w] or [p for p in names if p.casefold().startswith(w)]
-    if len(match) != 1:
-        which = f"'{word}' could be {', '.join(match)}" if match else f"unknown player '{word}'"
-        raise SchreiberError(f"{which}; the evening's players are {', '.join(names)}")
-    return match[0]
+    svc = service()
+    player = pick_player(svc.ledger.open_evening().seating, dealer) if dealer else None
+    state = svc.radl(player).outcome.state
+    typer.echo(f"Radl: the next {state.radl_left} hands count double; {state.next_dealer} deals.")
 
 
 @app.command("undo")
@@ -86,17 +72,15 @@ def undo(
     entry: Annotated[bool, typer.Option("--entry", help="Take back the last entry of any kind (a Radl, a redeal, a Strafpunkt).")] = False,
 ) -> None:
     """Take back the last hand of the open evening (recorded, not erased)."""
-    led = ledger()
-    row = led.undo(any_entry=entry)
-    what = f"hand {row['number']}" if row["kind"] == "hand" else row["kind"]
+    e = service().undo(any_entry=entry)
+    what = f"hand {e.number}" if e.kind == "hand" else e.kind
     typer.echo(f"Undone: {what} (kept in the ledger as void).")
 
 
 @hand_app.command("void")
 def void(number: Annotated[int, typer.Argument(help="The hand's number on the sheet.")]) -> None:
     """Void hand N: it stays on the sheet, marked, and counts nothing; later hands are re-scored."""
-    led = ledger()
-    led.void(number)
+    service().void(number)
     typer.echo(f"Hand {number} voided (kept on the sheet).")
 
 
@@ -112,52 +96,31 @@ def edit(
       schreiber hand edit 3 rufer berti carl -
       schreiber hand edit 3 --json '{"contract": "rufer", "declarer": "Berti", "partner": "Carl", "result": "lost"}'
     """
-    led = ledger()
+    svc = service()
     if json_text is not None:
         record = read_record(json_text)
     elif words:
-        record = edit_notation_record(led, number, words)
+        record = svc.read_edit_notation(number, words)
     else:
         raise SchreiberError("give the corrected hand: schreiber hand edit N rufer berti carl +  (or --json '{...}')")
-    outcome = led.edit(number, record)
-    pays = ", ".join(f"{p} {fmt_points(v)}" for p, v in outcome.payments)
-    typer.echo(f"Hand {number} corrected: {pays}")
-
-
-def edit_notation_record(led, number: int, words: list[str]) -> dict:
-    """Notation for a correction: read with the dealer the original hand had."""
-    import json as _json
-
-    from ..domain.notation import parse_notation
-    from ..domain.table import Table
-
-    ev = led.open_evening()
-    row = led._hand_row(ev, number)
-    dealer = (_json.loads(row["record_json"]) or {}).get("dealer")
-    players = led.seating(ev)
-    vorhand = Table(players, dealer).vorhand if dealer in players else None
-    record = parse_notation(list(words), led.rules(ev), players, vorhand)
-    if dealer and "dealer" not in record:
-        record["dealer"] = dealer
-    return record
+    outcome = svc.edit(number, record)
+    typer.echo(f"Hand {number} corrected: {player_points(outcome.payments)}")
 
 
 @app.command("redeal")
 def redeal() -> None:
     """Record a redeal (zusammenschlagen): no payments, the same dealer deals again."""
-    led = ledger()
-    _, outcome = led.add_entry({"kind": "redeal"})
+    outcome = service().redeal().outcome
     typer.echo(f"Redeal recorded; {outcome.dealer} deals again.")
 
 
 @app.command("strafpunkt")
 def strafpunkt(player: Annotated[str, typer.Argument(help="Who gets the penalty point.")]) -> None:
     """A penalty point (Strafpunkt): the player pays the rule's value to each other player."""
-    led = ledger()
-    ev = led.open_evening()
-    who = pick_player(led.seating(ev), player)
-    _, outcome = led.add_entry({"kind": "strafpunkt", "player": who})
-    typer.echo(f"Strafpunkt for {who}: " + ", ".join(f"{p} {fmt_points(v)}" for p, v in outcome.payments))
+    svc = service()
+    who = pick_player(svc.ledger.open_evening().seating, player)
+    outcome = svc.strafpunkt(who).outcome
+    typer.echo(f"Strafpunkt for {who}: " + player_points(outcome.payments))
 
 
 player_app = typer.Typer(help="Players across evenings.", no_args_is_help=True)
@@ -167,16 +130,12 @@ app.add_typer(player_app, name="player")
 @player_app.command("list")
 def player_list() -> None:
     """Every player in the ledger, with the number of evenings."""
-    led = ledger()
-    for name, n in led.db.execute(
-            "select p.name, count(ep.evening_id) from players p left join evening_players ep on ep.player_id = p.id "
-            "group by p.id order by p.name"):
+    for name, n in ledger().players():
         typer.echo(f"{name:<20} {n} evening{'s' if n != 1 else ''}")
 
 
 @player_app.command("rename")
 def player_rename(old: Annotated[str, typer.Argument()], new: Annotated[str, typer.Argument()]) -> None:
     """Rename a player everywhere (the same person; figures unchanged)."""
-    led = ledger()
-    n = led.rename_player(old, new)
+    n = service().rename_player(old, new)
     typer.echo(f"{old} is now {new} ({n} evening{'s' if n != 1 else ''}).")

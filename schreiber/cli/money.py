@@ -8,12 +8,11 @@ from typing import Annotated, Optional
 import typer
 
 from ..errors import SchreiberError
-from . import app, ledger, print_json
-from .evening import evening_app, parse_tarif
-
-
-def _evening(led, evening_id: Optional[int]) -> dict:
-    return led.evening(evening_id) if evening_id is not None else led.open_evening()
+from ..render import money
+from ..reports.settlement import settle_evening, to_json, to_text
+from .evening import evening_app
+from .inputs import parse_tarif
+from .root import app, chosen_evening, print_json, service
 
 
 @app.command("settle")
@@ -32,16 +31,11 @@ def settle(
 
     Example: schreiber settle            (then: schreiber settle --close)
     """
-    from ..reports.settlement import settle_evening, to_json, to_text
-    from ..ledger.store import now_utc
-
-    led = ledger()
-    ev = _evening(led, evening_id)
-    s = settle_evening(led, ev)
+    svc = service()
+    ev = chosen_evening(svc.ledger, evening_id)
+    s = settle_evening(ev, svc.ledger.balance(ev.id))
     if close:
-        with led.write() as db:
-            db.execute("update evenings set status = 'settled', closed_utc = ? where id = ?", [now_utc(), ev["id"]])
-        ev = led.evening(ev["id"])
+        ev = svc.settle_close(ev)
     text = to_text(s, ev)
     if out is not None:
         try:
@@ -53,7 +47,7 @@ def settle(
         return
     typer.echo(text)
     if close:
-        typer.echo(f"\nEvening {ev['id']} is settled and closed (reopen with: schreiber evening reopen {ev['id']}).")
+        typer.echo(f"\nEvening {ev.id} is settled and closed (reopen with: schreiber evening reopen {ev.id}).")
 
 
 @evening_app.command("tarif")
@@ -64,11 +58,6 @@ def tarif(
 
     Example: schreiber evening tarif 0.20
     """
-    from ..reports.settlement import money
-
     cents = parse_tarif(amount)
-    led = ledger()
-    with led.write() as db:
-        ev = led.open_evening()
-        db.execute("update evenings set tarif_cents = ? where id = ?", [cents, ev["id"]])
-    typer.echo(f"Evening {ev['id']}: tarif {money(cents)} € per point (was {money(ev['tarif_cents'])} €).")
+    ev = service().set_tarif(cents)
+    typer.echo(f"Evening {ev.id}: tarif {money(cents)} € per point (was {money(ev.tarif_cents)} €).")

@@ -7,8 +7,12 @@ from typing import Annotated, Optional
 
 import typer
 
+from ..domain.rules import PRESETS, SETTINGS, Rules, load_preset, load_rules, load_rules_file
 from ..errors import SchreiberError
-from . import app, print_json
+from ..render import table
+from ..reports.rules_page import rules_markdown
+from .paths import app_dir
+from .root import app, print_json
 
 rules_app = typer.Typer(help="Presets and a circle's own rules files.", no_args_is_help=True)
 app.add_typer(rules_app, name="rules")
@@ -16,13 +20,11 @@ app.add_typer(rules_app, name="rules")
 
 def rules_dir() -> Path:
     """Where `rules new` keeps a circle's files (beside the default ledger)."""
-    return Path(typer.get_app_dir("schreiber")) / "rules"
+    return app_dir() / "rules"
 
 
 def resolve(name: str) -> str:
     """A preset name, a file in the rules folder (by name), or a path."""
-    from ..domain.rules import PRESETS
-
     if name in PRESETS:
         return name
     own = rules_dir() / (name if name.endswith(".toml") else f"{name}.toml")
@@ -34,8 +36,6 @@ def resolve(name: str) -> str:
 @rules_app.command("list")
 def list_rules() -> None:
     """The five presets and the circle's own rules files."""
-    from ..domain.rules import PRESETS, load_preset
-
     for p in PRESETS:
         r = load_preset(p)
         typer.echo(f"{p:<16} {r.title}  (source: {r.source})")
@@ -57,9 +57,6 @@ def show(
 
     Example: schreiber rules show tirol --rule pagatkassa=3
     """
-    from ..domain.rules import SETTINGS, load_rules
-    from ..reports.rules_page import rules_markdown
-
     r = load_rules(resolve(name), rule or [])
     if json_out:
         print_json(r.to_dict())
@@ -67,8 +64,6 @@ def show(
     if markdown:
         typer.echo(rules_markdown(r), nl=False)
         return
-    from ..render import table
-
     typer.echo(f"{r.preset}: {r.title} (source: {r.source})\n")
     rows = [[c.id, c.name, c.kind, c.value, c.lost_value, "ja" if c.call else "", "Vh" if c.vorhand else "",
              c.premium_factor if c.premium_factor != 1 else "", "" if c.enabled else "aus", c.source]
@@ -95,10 +90,8 @@ def _toml_value(v) -> str:
     return json.dumps(str(v), ensure_ascii=False)
 
 
-def rules_toml(r, name: str, base: str) -> str:
+def rules_toml(r: Rules, name: str, base: str) -> str:
     """A complete, commented rules file the circle can edit."""
-    from ..domain.rules import SETTINGS
-
     out = [f"# Rules of the circle '{name}', made from the preset '{base}'.",
            "# Change any value; unknown keys are refused. Start an evening with:",
            f"#   schreiber evening start A B C D --rules {name}",
@@ -132,7 +125,6 @@ def new(
     """
     import re
 
-    from ..domain.rules import PRESETS, load_rules, load_rules_file
 
     if not re.fullmatch(r"[\w-]+", name) or name in PRESETS:
         raise SchreiberError(f"'{name}' is not a usable name: use letters, digits and dashes, and not a preset's name")

@@ -8,98 +8,11 @@ from typing import Annotated, Optional
 import typer
 
 from ..errors import SchreiberError
-from . import app, ledger, print_json
-
-PERIODS = ("today", "yesterday", "this week", "last week", "this month", "last month",
-           "this year", "last year", "last N days", "all")
-
-Since = Annotated[Optional[str], typer.Option("--since", help="First date, YYYY-MM-DD (inclusive).")]
-Until = Annotated[Optional[str], typer.Option("--until", help="Last date, YYYY-MM-DD (inclusive).")]
-Season = Annotated[Optional[str], typer.Option(
-    "--season", help="A calendar year (2026) or a club season from September (2026/27).")]
-Period = Annotated[Optional[str], typer.Option(
-    "--period", help="'this month', 'last month', 'this year', 'last year', 'this week', 'last week', "
-                     "'today', 'yesterday', 'last 30 days', 'all'.")]
-
-
-def _date(text: str, what: str) -> str:
-    import datetime as _dt
-
-    try:
-        return _dt.date.fromisoformat(text.strip()).isoformat()
-    except ValueError:
-        raise SchreiberError(f"{what} '{text}' is not a date; write it as YYYY-MM-DD, e.g. 2026-09-01") from None
-
-
-def season_range(text: str) -> tuple[str, str]:
-    """'2026' -> the calendar year; '2026/27' or '2026-27' -> 1 Sept 2026 to 31 Aug 2027."""
-    t = text.strip()
-    if t.isdigit() and len(t) == 4:
-        return f"{t}-01-01", f"{t}-12-31"
-    for sep in ("/", "-"):
-        head, s, tail = t.partition(sep)
-        if s and head.isdigit() and len(head) == 4 and tail.isdigit() and len(tail) in (2, 4):
-            start = int(head)
-            end = int(tail) if len(tail) == 4 else start // 100 * 100 + int(tail)
-            if end == start + 1:
-                return f"{start}-09-01", f"{end}-08-31"
-    raise SchreiberError(f"season '{text}' is not a season; write a year (2026) or a club season (2026/27)")
-
-
-def period_range(text: str) -> tuple[str | None, str | None]:
-    import pendulum
-
-    t = " ".join(text.strip().lower().split())
-    today = pendulum.today()
-    if t == "all":
-        return None, None
-    if t == "today":
-        return today.to_date_string(), today.to_date_string()
-    if t == "yesterday":
-        y = today.subtract(days=1)
-        return y.to_date_string(), y.to_date_string()
-    for unit in ("week", "month", "year"):
-        if t == f"this {unit}":
-            return today.start_of(unit).to_date_string(), today.end_of(unit).to_date_string()
-        if t == f"last {unit}":
-            last = today.subtract(**{unit + "s": 1})
-            return last.start_of(unit).to_date_string(), last.end_of(unit).to_date_string()
-    words = t.split()
-    if len(words) == 3 and words[0] in ("last", "past") and words[1].isdigit() and words[2] in ("days", "day"):
-        n = int(words[1])
-        if n >= 1:
-            return today.subtract(days=n - 1).to_date_string(), today.to_date_string()
-    raise SchreiberError(f"period '{text}' is not known; valid: {', '.join(PERIODS)}")
-
-
-def parse_range(since: Optional[str], until: Optional[str], season: Optional[str], period: Optional[str]):
-    """The date range of --since/--until/--season/--period; --since and
-    --until narrow a season or period further."""
-    from ..ledger.values import DateRange as Range
-
-    if season and period:
-        raise SchreiberError("give either --season or --period, not both")
-    lo = hi = None
-    if season:
-        lo, hi = season_range(season)
-    elif period:
-        lo, hi = period_range(period)
-    if since:
-        s = _date(since, "--since")
-        lo = max(lo, s) if lo else s
-    if until:
-        u = _date(until, "--until")
-        hi = min(hi, u) if hi else u
-    if lo and hi and lo > hi:
-        raise SchreiberError(f"the range {lo} .. {hi} is empty: --since must not be after --until")
-    return Range(lo, hi)
-
-
-def _range_text(rng) -> str:
-    if not rng.since and not rng.until:
-        return "all evenings"
-    return f"{rng.since or 'the beginning'} .. {rng.until or 'today'}"
-
+from ..render import csv_text
+from ..render import table as render_table
+from .dates import parse_range, range_text
+from .options import Period, Season, Since, Until
+from .root import app, ledger, print_json
 
 TABLES = ("leaderboard", "players", "declarer", "contracts", "premiums", "partners", "opponents")
 
@@ -132,19 +45,16 @@ def stats(
         print_json(to_json(data, rng))
         return
     all_tables = tables(data)
-    from ..render import csv_text
-    from ..render import table as render_table
-
     if csv_out:
         headers, rows = all_tables[table or "leaderboard"]
         sys.stdout.write(csv_text(headers, rows))
         return
     render_table([], [], fmt)  # an unknown format fails before any output
     if not data["players"]:
-        typer.echo(f"No hands in {_range_text(rng)}. Enter some with: schreiber hand add")
+        typer.echo(f"No hands in {range_text(rng)}. Enter some with: schreiber hand add")
         return
     if table is None:
-        typer.echo(f"Statistics for {_range_text(rng)}: {data['evenings']} evenings, {data['hands']} hands\n")
+        typer.echo(f"Statistics for {range_text(rng)}: {data['evenings']} evenings, {data['hands']} hands\n")
     for name in ([table] if table else TABLES):
         headers, rows = all_tables[name]
         if not table:
@@ -172,18 +82,13 @@ def chart(
 
     Example: schreiber chart --season 2026
     """
-    from ..reports.chart import evening_series, render, season_series
+    from ..reports.chart import render
 
     if width < 40 or height < 4:
         raise SchreiberError("the chart needs --width 40 or more and --height 4 or more")
-    led = ledger()
-    if any((since, until, season, period)):
-        if evening_id is not None:
-            raise SchreiberError("give either --evening or a date range, not both")
-        rng = parse_range(since, until, season, period)
-        title, xlabel, series = season_series(led, rng)
-    else:
-        title, xlabel, series = evening_series(led, evening_id)
+    if any((since, until, season, period)) and evening_id is not None:
+        raise SchreiberError("give either --evening or a date range, not both")
+    title, xlabel, series = _series(evening_id, since, until, season, period)
     if player:
         wanted = {p.strip().casefold() for p in player}
         unknown = wanted - {p.casefold() for p in series}
@@ -192,3 +97,19 @@ def chart(
         series = {p: v for p, v in series.items() if p.casefold() in wanted}
     unicode = (sys.stdout.encoding or "").lower().replace("-", "").startswith("utf")
     typer.echo(render(title, xlabel, series, width=width, height=height, unicode=unicode))
+
+
+def _series(evening_id: Optional[int], since: Optional[str], until: Optional[str], season: Optional[str],
+            period: Optional[str]) -> tuple[str, str, dict[str, list[float]]]:
+    from ..reports.chart import evening_series, season_series
+
+    led = ledger()
+    if any((since, until, season, period)):
+        found = season_series(led.evening_totals(parse_range(since, until, season, period)))
+        if found is None:
+            raise SchreiberError("no hands in this range; try another --season, --period or --since/--until")
+        return found
+    ev = led.evening(evening_id) if evening_id is not None else led.latest_evening()
+    if ev is None:
+        raise SchreiberError("there are no evenings yet; start one with: schreiber evening start NAME NAME NAME NAME")
+    return evening_series(ev, led.entry_totals(ev))

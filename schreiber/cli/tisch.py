@@ -10,13 +10,22 @@ from __future__ import annotations
 
 import shlex
 import sys
-from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Callable, Optional
 
 import typer
 
+from ..domain.names import fold
 from ..errors import SchreiberError
-from . import app, ledger
+from ..ledger.values import Evening
+from ..render import player_points, table
+from ..reports import sheet as sh
+from ..service import Service
+from .errors import message
+from .inputs import pick_player
+from .paths import app_dir
+from .evening import start
+from .report import next_line
+from .root import app, service
 
 COMMANDS = {
     "hilfe": "this help (also ?)",
@@ -42,33 +51,32 @@ ALIASES = {
 class Session:
     """The state of one table session; every line is one short transaction."""
 
-    def __init__(self, led, out=typer.echo):
-        self.led = led
+    def __init__(self, svc: Service, out: Callable[[str], Any] = typer.echo):
+        self.svc = svc
+        self.led = svc.ledger
         self.out = out
+        self.commands: dict[str, Callable[[list[str]], None]] = {
+            "hilfe": lambda rest: self.help(), "schrift": lambda rest: self.show_sheet(all_rows=True),
+            "stand": lambda rest: self.show_totals(), "erklär": lambda rest: self.explain(self._number(rest)),
+            "undo": self.undo, "storno": self.void, "ändern": self.edit, "radl": self.radl,
+            "zusammen": self.redeal, "straf": self.strafpunkt,
+        }
 
     @property
-    def evening(self) -> dict:
+    def evening(self) -> Evening:
         return self.led.open_evening()
 
     def prompt(self) -> str:
-        from ..domain.table import Table
-
-        ev = self.evening
-        rules = self.led.rules(ev)
-        state = self.led._last_state(ev, rules)
-        t = Table(self.led.seating(ev), state.next_dealer)
-        n = self.led.db.execute("select coalesce(max(number), 0) + 1 from entries where evening_id = ? and "
-                                "kind = 'hand'", [ev["id"]]).fetchone()[0]
-        extra = f" x2 ({state.radl_left})" if state.radl_left else ""
-        return f"[{n}: {t.dealer} gibt, {t.vorhand} Vorhand{extra}] > "
+        nxt = self.svc.next_hand()
+        t = nxt.table
+        extra = f" x2 ({nxt.state.radl_left})" if nxt.state.radl_left else ""
+        return f"[{nxt.number}: {t.dealer} gibt, {t.vorhand} Vorhand{extra}] > "
 
     def words(self) -> list[str]:
         """Everything tab completion offers."""
-        from ..domain.names import fold
-
         ev = self.evening
-        rules = self.led.rules(ev)
-        out = list(self.led.seating(ev)) + list(COMMANDS_WORDS)
+        rules = ev.rules
+        out = list(ev.seating) + list(COMMANDS_WORDS)
         for c in rules.active_contracts.values():
             out += [c.id, fold(c.name)]
         for p in rules.active_premiums.values():
@@ -87,75 +95,60 @@ class Session:
             parts = line.split()
         head = parts[0].lower()
         cmd = ALIASES.get(head, head)
-        rest = parts[1:]
+        if cmd == "ende":
+            return False
         try:
-            if cmd == "ende":
-                return False
-            if cmd == "hilfe":
-                self.help()
-            elif cmd == "schrift":
-                self.show_sheet(all_rows=True)
-            elif cmd == "stand":
-                self.show_totals()
-            elif cmd == "erklär":
-                self.explain(self._number(rest))
-            elif cmd == "undo":
-                row = self.led.undo(any_entry=bool(rest and rest[0].lower() in ("alles", "eintrag", "entry")))
-                self.out(f"Zurückgenommen: {'Hand ' + str(row['number']) if row['kind'] == 'hand' else row['kind']}.")
-                self.show_sheet()
-            elif cmd == "storno":
-                n = self._number(rest)
-                self.led.void(n)
-                self.out(f"Hand {n} storniert.")
-                self.show_sheet()
-            elif cmd == "ändern":
-                n = self._number(rest[:1])
-                record = self.parse(rest[1:])
-                self.led.edit(n, record)
-                self.out(f"Hand {n} ausgebessert.")
-                self.show_sheet()
-            elif cmd == "radl":
-                entry = {"kind": "radl"}
-                if rest:
-                    from .hand import pick_player
-
-                    entry["player"] = pick_player(self.led.seating(self.evening), rest[0])
-                _, o = self.led.add_entry(entry)
-                self.out(f"Radl: die nächsten {o.state.radl_left} Spiele zählen doppelt.")
-            elif cmd == "zusammen":
-                _, o = self.led.add_entry({"kind": "redeal"})
-                self.out(f"Zusammengeschlagen: {o.dealer} gibt noch einmal.")
-            elif cmd == "straf":
-                from .hand import pick_player
-
-                if not rest:
-                    raise SchreiberError("whose Strafpunkt? e.g. straf Carl")
-                who = pick_player(self.led.seating(self.evening), rest[0])
-                self.led.add_entry({"kind": "strafpunkt", "player": who})
-                self.out(f"Strafpunkt für {who}.")
-                self.show_sheet()
+            if cmd in self.commands:
+                self.commands[cmd](parts[1:])
             else:
-                record = self.parse(parts)
-                number, o = self.led.add_entry({"kind": "hand", "record": record})
-                from .hand import fmt_points
-
-                self.out(f"Hand {number}: " + ", ".join(f"{p} {fmt_points(v)}" for p, v in o.payments))
-                self.show_sheet()
+                self.add_hand(parts)
         except SchreiberError as exc:
-            self.out(f"Fehler: {exc}")
+            self.out(f"Fehler: {message(exc)}")
         return True
 
-    def parse(self, words: list[str]) -> dict:
-        from ..domain.notation import parse_notation
-        from ..domain.table import Table
+    def add_hand(self, words: list[str]) -> None:
+        added = self.svc.add_hand(self.parse(words))
+        self.out(f"Hand {added.number}: " + player_points(added.outcome.payments))
+        self.show_sheet()
 
+    def undo(self, rest: list[str]) -> None:
+        e = self.svc.undo(any_entry=bool(rest and rest[0].lower() in ("alles", "eintrag", "entry")))
+        self.out(f"Zurückgenommen: {'Hand ' + str(e.number) if e.kind == 'hand' else e.kind}.")
+        self.show_sheet()
+
+    def void(self, rest: list[str]) -> None:
+        n = self._number(rest)
+        self.svc.void(n)
+        self.out(f"Hand {n} storniert.")
+        self.show_sheet()
+
+    def edit(self, rest: list[str]) -> None:
+        n = self._number(rest[:1])
+        self.svc.edit(n, self.parse(rest[1:]))
+        self.out(f"Hand {n} ausgebessert.")
+        self.show_sheet()
+
+    def radl(self, rest: list[str]) -> None:
+        player = pick_player(self.evening.seating, rest[0]) if rest else None
+        o = self.svc.radl(player).outcome
+        self.out(f"Radl: die nächsten {o.state.radl_left} Spiele zählen doppelt.")
+
+    def redeal(self, rest: list[str]) -> None:
+        o = self.svc.redeal().outcome
+        self.out(f"Zusammengeschlagen: {o.dealer} gibt noch einmal.")
+
+    def strafpunkt(self, rest: list[str]) -> None:
+        if not rest:
+            raise SchreiberError("whose Strafpunkt? e.g. straf Carl")
+        who = pick_player(self.evening.seating, rest[0])
+        self.svc.strafpunkt(who)
+        self.out(f"Strafpunkt für {who}.")
+        self.show_sheet()
+
+    def parse(self, words: list[str]) -> dict:
         if not words:
             raise SchreiberError("which hand? e.g. rufer berti carl +  (hilfe for more)")
-        ev = self.evening
-        rules = self.led.rules(ev)
-        state = self.led._last_state(ev, rules)
-        vorhand = Table(self.led.seating(ev), state.next_dealer).vorhand
-        return parse_notation(words, rules, self.led.seating(ev), vorhand)
+        return self.svc.read_notation(words)
 
     @staticmethod
     def _number(rest: list[str]) -> int:
@@ -170,30 +163,21 @@ class Session:
             self.out(f"  {k:<16} {v}")
 
     def show_sheet(self, all_rows: bool = False) -> None:
-        from ..reports import sheet as sh
-        from ..render import table
-        from .report import _next_line
-
         ev = self.evening
-        rows, totals, rules = sh.build(self.led, ev)
-        headers, body = sh.table_rows(rows, self.led.seating(ev), rules)
+        rows, _, rules = sh.build(self.led.sheet_lines(ev), ev)
+        headers, body = sh.table_rows(rows, ev.seating, rules)
         if not all_rows and len(body) > 8:
             body = body[-8:]
         if body:
             self.out(table(headers, body))
         self.show_totals()
-        self.out(_next_line(self.led, ev, rules))
+        self.out(next_line(self.led, ev))
 
     def show_totals(self) -> None:
-        from .hand import fmt_points
-
-        ev = self.evening
-        self.out("Stand: " + ", ".join(f"{p} {fmt_points(v)}" for p, v in self.led.balance(ev["id"]).items()))
+        self.out("Stand: " + player_points(self.led.balance(self.evening.id).items()))
 
     def explain(self, n: int) -> None:
-        from ..reports import sheet as sh
-
-        rows, _, _ = sh.build(self.led, self.evening)
+        rows, _, _ = sh.build(self.led.sheet_lines(self.evening), self.evening)
         match = [r for r in rows if r.number == n and r.kind == "hand"]
         if not match:
             raise SchreiberError(f"there is no hand {n} on this sheet")
@@ -208,7 +192,7 @@ def _setup_readline(session: Session) -> None:
         import readline
     except ImportError:  # pragma: no cover - Windows without pyreadline
         return
-    hist = Path(typer.get_app_dir("schreiber")) / "tisch_history"
+    hist = app_dir() / "tisch_history"
     try:
         hist.parent.mkdir(parents=True, exist_ok=True)
         if hist.exists():
@@ -255,13 +239,10 @@ def tisch(
     Example: schreiber tisch      (then: rufer berti carl +)
     """
     if players:
-        from .evening import start
-
         start(players, rules=rules, rule=rule, date=None, dealer=None, tarif=None)
-    led = ledger()
-    session = Session(led)
+    session = Session(service())
     ev = session.evening  # fails clearly when no evening is open
-    typer.echo(f"Tisch: evening {ev['id']} ({ev['date']}, {ev['preset']}): {', '.join(led.seating(ev))}. "
+    typer.echo(f"Tisch: evening {ev.id} ({ev.date}, {ev.preset}): {', '.join(ev.seating)}. "
                "Type a hand, or hilfe.")
     interactive = sys.stdin.isatty()
     if interactive:
@@ -282,7 +263,7 @@ def tisch(
     typer.echo("Bis zum nächsten Mal.")
 
 
-def _read_line(session: Session):
+def _read_line(session: Session) -> str | None:
     sys.stdout.write(session.prompt())
     sys.stdout.flush()
     line = sys.stdin.readline()

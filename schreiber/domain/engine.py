@@ -560,3 +560,12 @@ def _pagat_pot(hand: Hand, rules: Rules, table: Table, ctx: Context) -> tuple[li
             pay[p] -= amount / len(party)
         label, delta = "Pagatkassa verdoppelt (Pagat verloren)", amount
     return [_item("pot", label, amount, [], pay)], delta
+
+
+def holz_players(kind: str, declarers: tuple[str, ...], renonce: bool, conceded: bool,
+                 holders: tuple[str, ...]) -> tuple[str, ...]:
+    """The players whose Holz doubles this hand (RULINGS.md Holz)."""
+    if kind == "trischaken":
+        return ()
+    who = declarers if kind == "negative" and not renonce and not conceded else declarers[:1]
+    return tuple(p for p in who if p in holders)

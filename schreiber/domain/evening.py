@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from typing import NamedTuple
 
 from .engine import Context, Item, Score, one_against_all, score
 from .record import Hand, HandError, check_hand
@@ -89,64 +90,95 @@ def _radl_factor(rules: Rules, state: State) -> int:
     return 2 ** len(state.radl) if rules.radl_stack else 2
 
 
-def step(rules: Rules, players: tuple[str, ...], state: State, entry: dict) -> Outcome:
-    """Score one entry: {"kind": "hand", "record": {...}}, {"kind": "radl"},
-    {"kind": "redeal"} or {"kind": "strafpunkt", "player": NAME}."""
-    kind = entry.get("kind", "hand")
-    if kind == "radl":
-        new = replace(state, radl=_add_radl(rules, state, radl_hands(rules, players)))
-        if entry.get("player"):  # the Sküsradl starts at the Sküs holder's deal (hausrunde.txt:65)
-            new = replace(new, next_dealer=entry["player"])
-        return Outcome("radl", entry.get("player"), None, None, (), (), 1, new, player=entry.get("player"))
-    if kind == "redeal":
-        return Outcome("redeal", state.next_dealer, None, None, (), (), 1, state)
-    if kind == "strafpunkt":
-        offender = entry["player"]
-        v = Fraction(rules.strafpunkt)
-        pay = one_against_all(-v, offender, players)
-        item = Item("strafpunkt", f"Strafpunkt für {offender}", v, (), tuple(sorted(pay.items())))
-        return Outcome("strafpunkt", None, None, None, (item,), tuple(pay.items()), 1, state, player=offender)
-    if kind != "hand":
-        raise HandError([f"unknown entry kind '{kind}'"])
+class Entry(NamedTuple):
+    """One entry of an evening: a hand (its record, as in
+    ../shared/interface.md), the start of a Radl (``player``: at whose deal),
+    a redeal, or a penalty point (``player``: the offender)."""
 
-    hand, table = check_hand(entry["record"], rules, players, state.next_dealer)
-    dealer = table.dealer
-    items: list[Item] = []
-    pot = state.pot
-    payments = {p: Fraction(0) for p in players}
-    if rules.pagatkassa:
-        stake = Fraction(rules.pagatkassa + (rules.pagatkassa_start if pot == 0 else 0))
-        if rules.pagatkassa_cap:
-            stake = max(Fraction(0), min(stake, rules.pagatkassa_cap - pot))
-        if stake:
-            items.append(Item("stake", f"Einsatz Pagatkassa ({dealer} gibt)", stake, (), ((dealer, -stake),)))
-            payments[dealer] -= stake
-            pot += stake
+    kind: str = "hand"
+    record: dict | None = None
+    player: str | None = None
+
+    @classmethod
+    def hand(cls, record: dict) -> "Entry":
+        return cls("hand", record)
+
+    @classmethod
+    def of(cls, data: "Entry | dict") -> "Entry":
+        """An entry from its JSON shape {"kind": ..., "record": ..., "player": ...}."""
+        if isinstance(data, Entry):
+            return data
+        return cls(data.get("kind", "hand"), data.get("record"), data.get("player"))
+
+
+def step(rules: Rules, players: tuple[str, ...], state: State, entry: Entry) -> Outcome:
+    """Score one entry from the state before it."""
+    if entry.kind == "radl":
+        new = replace(state, radl=_add_radl(rules, state, radl_hands(rules, players)))
+        if entry.player:  # the Sküsradl starts at the Sküs holder's deal (hausrunde.txt:65)
+            new = replace(new, next_dealer=entry.player)
+        return Outcome("radl", entry.player, None, None, (), (), 1, new, player=entry.player)
+    if entry.kind == "redeal":
+        return Outcome("redeal", state.next_dealer, None, None, (), (), 1, state)
+    if entry.kind == "strafpunkt":
+        return _strafpunkt(rules, players, state, entry.player or "")
+    if entry.kind != "hand":
+        raise HandError([f"unknown entry kind '{entry.kind}'"])
+    return _hand(rules, players, state, entry.record)
+
+
+def _strafpunkt(rules: Rules, players: tuple[str, ...], state: State, offender: str) -> Outcome:
+    v = Fraction(rules.strafpunkt)
+    pay = one_against_all(-v, offender, players)
+    item = Item("strafpunkt", f"Strafpunkt für {offender}", v, (), tuple(sorted(pay.items())))
+    return Outcome("strafpunkt", None, None, None, (item,), tuple(pay.items()), 1, state, player=offender)
+
+
+def _stake(rules: Rules, pot: Fraction, dealer: str) -> Item | None:
+    """The dealer's stake into the Pagat pot (RULINGS.md Pagatkassa)."""
+    if not rules.pagatkassa:
+        return None
+    stake = Fraction(rules.pagatkassa + (rules.pagatkassa_start if pot == 0 else 0))
+    if rules.pagatkassa_cap:
+        stake = max(Fraction(0), min(stake, rules.pagatkassa_cap - pot))
+    return Item("stake", f"Einsatz Pagatkassa ({dealer} gibt)", stake, (), ((dealer, -stake),)) if stake else None
+
+
+def _hand(rules: Rules, players: tuple[str, ...], state: State, record: object) -> Outcome:
+    hand, table = check_hand(record, rules, players, state.next_dealer)
+    stake = _stake(rules, state.pot, table.dealer)
+    items: list[Item] = [stake] if stake else []
+    pot = state.pot + (stake.base if stake else 0)
     factor = _radl_factor(rules, state)
     holders = tuple(p for p, n in state.holz if n > 0) if rules.holz else ()
     ctx = Context(radl=factor, radl_scope=rules.radl_scope, holz=holders, pot=pot, pot_cap=rules.pagatkassa_cap)
     sc = score(hand, rules, table, ctx)
     items.extend(sc.items)
+    payments = {p: Fraction(0) for p in players}
+    if stake:
+        payments[table.dealer] -= stake.base
     for p, v in sc.payments:
         payments[p] += v
-    pot += sc.pot_delta
+    new, notes = _after_hand(rules, players, state, hand, table, sc, pot + sc.pot_delta)
+    written = _written(rules, players, hand, table, ctx, stake) if rules.sheet_simple_kontra else None
+    return Outcome("hand", table.dealer, hand, table, tuple(items), tuple(payments.items()), factor, new, sc,
+                   notes=notes, written=written)
 
-    # Holz (RULINGS.md Holz): one for everyone after a Trischaken; a winning
-    # declarer gives one back.
+
+def _after_hand(rules: Rules, players: tuple[str, ...], state: State, hand: Hand, table: Table, sc: Score,
+                pot: Fraction) -> tuple[State, tuple[str, ...]]:
+    """The state after a hand: Holz given and returned, the Radl used up and
+    started again by its triggers, the pot, the next dealer."""
     holz = dict(state.holz)
-    contract = rules.contracts[hand.contract]
-    if rules.holz:
-        if contract.kind == "trischaken":
+    if rules.holz:  # RULINGS.md Holz: one for everyone after a Trischaken; a winning declarer gives one back
+        if rules.contracts[hand.contract].kind == "trischaken":
             for p in table.active:
                 holz[p] = holz.get(p, 0) + 1
         else:
             for d, won in sc.declarer_won:
                 if won and holz.get(d, 0) > 0 and not hand.renonce:
                     holz[d] -= 1
-
-    # Doubled rounds: this hand used one; triggers start the next.
-    radl = tuple(n - 1 for n in state.radl)
-    radl = tuple(n for n in radl if n > 0)
+    radl = tuple(n - 1 for n in state.radl if n > 1)
     new = replace(state, hands=state.hands + 1, radl=radl, holz=tuple(holz.items()), pot=pot,
                   next_dealer=table.next_dealer())
     notes = []
@@ -155,21 +187,20 @@ def step(rules: Rules, players: tuple[str, ...], state: State, entry: dict) -> O
         if rules.setting(trigger) and event in sc.events:
             new = replace(new, radl=_add_radl(rules, new, radl_hands(rules, players)))
             notes.append(f"Radl nach {event}")
-    written = None
-    if rules.sheet_simple_kontra:
-        # Skoty Trophy (tirol-koenigrufen-de-luxe.txt:86): only the simple Kontra
-        # counts on the written score; the money counts every level.
-        simple = score(simple_kontra(hand), rules, table, ctx)
-        written_pay = {p: Fraction(0) for p in players}
-        for p, v in simple.payments:
-            written_pay[p] += v
-        for it in items:
-            if it.kind == "stake":
-                for p, v in it.payments:
-                    written_pay[p] += v
-        written = tuple(written_pay.items())
-    return Outcome("hand", dealer, hand, table, tuple(items), tuple(payments.items()), factor, new, sc,
-                   notes=tuple(notes), written=written)
+    return new, tuple(notes)
+
+
+def _written(rules: Rules, players: tuple[str, ...], hand: Hand, table: Table, ctx: Context,
+             stake: Item | None) -> tuple[tuple[str, Fraction], ...]:
+    """Skoty Trophy (tirol-koenigrufen-de-luxe.txt:86): only the simple Kontra
+    counts on the written score; the money counts every level."""
+    simple = score(simple_kontra(hand), rules, table, ctx)
+    written = {p: Fraction(0) for p in players}
+    for p, v in simple.payments:
+        written[p] += v
+    if stake:
+        written[table.dealer] -= stake.base
+    return tuple(written.items())
 
 
 def simple_kontra(hand: Hand) -> Hand:
@@ -183,7 +214,7 @@ def simple_kontra(hand: Hand) -> Hand:
     )
 
 
-def replay(rules: Rules, players: tuple[str, ...], entries: list[dict], start: State) -> list[Outcome]:
+def replay(rules: Rules, players: tuple[str, ...], entries: list[Entry], start: State) -> list[Outcome]:
     """Score a whole evening from its start; raises HandError naming the entry."""
     out = []
     state = start

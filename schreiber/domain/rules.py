@@ -7,14 +7,12 @@ preset file, validated field by field. Unknown keys are an error that lists
 the known ones.
 """
 
-from __future__ import annotations
-
 import dataclasses
 import json
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, NamedTuple, get_args, get_origin
 
 from ..errors import SchreiberError
 from .points import parse_points
@@ -28,9 +26,16 @@ class RulesError(SchreiberError, ValueError):
     """A rules file or a rule override is wrong; the message says how to fix it."""
 
 
-@dataclass(frozen=True)
-class Setting:
-    """One house rule as declared in ``Settings``: its key, type, default and meaning."""
+class Rule(NamedTuple):
+    """What one house rule means (and its valid values), declared beside its
+    typed field in ``Rules``."""
+
+    meaning: str
+    choices: tuple = ()
+
+
+class Setting(NamedTuple):
+    """One house rule as declared in ``Rules``: its key, type, default and meaning."""
 
     key: str
     type: type
@@ -39,9 +44,8 @@ class Setting:
     choices: tuple = ()
 
 
-@dataclass(frozen=True)
-class TrischakenScheme:
-    """How a Trischaken (Fahren) is paid out: the value of the setting
+class TrischakenScheme(NamedTuple):
+    """How a Trischaken (Fahren) is paid out: the value of the house rule
     ``trischaken``; the engine registers one payout function per name."""
 
     name: str
@@ -59,72 +63,6 @@ TRISCHAKEN_SCHEMES = {s.name: s for s in (
     TrischakenScheme("pairwise", "every two players compare points; the one with more pays the other "
                      "(lungau.txt:87)"),
 )}
-
-
-def _setting(default: Any, meaning: str, choices: tuple = ()) -> Any:
-    return field(default=default, metadata={"meaning": meaning, "choices": choices})
-
-
-@dataclass(frozen=True, kw_only=True)
-class Settings:
-    """The house rules of an evening, each declared once with its default and
-    meaning. Presets set them in their [rules] table; ``--rule KEY=VALUE``
-    overrides them for one evening."""
-
-    deck_points: int = _setting(70, "card points in the whole deck (70; 71 where cards are counted singly)")
-    game_needs: str = _setting("35/2", "card points the declarer's side needs to win a positive game (Blatt notation allowed)")
-    blatt: bool = _setting(True, "card points may be written in Blatt notation \"35/2\" (points/remaining cards)")
-    kontra_max: str = _setting("sub", "highest Kontra level", KONTRA_LEVELS)
-    own_king: bool = _setting(True, "the declarer may call his own king")
-    side_by_side: bool = _setting(False, "equal negative contracts may be played side by side by several declarers")
-    trischaken: str = _setting("standard", "how Trischaken/Fahren is settled", tuple(TRISCHAKEN_SCHEMES))
-    trischaken_kontra: bool = _setting(False, "each player may double Trischaken/Fahren for himself")
-    trischaken_double_from: str = _setting("35/2", "card points from which the Trischaken loser pays double (Blatt notation allowed)")
-    trischaken_five: bool = _setting(False, "with five players the dealer plays Trischaken/Fahren too (with the talon as his hand)")
-    valat: str = _setting("replace", "how Valat is scored: replace = a multiple of the game value instead of the game; add = a fixed bonus on top of the game; only = a fixed bonus and nothing else", ("replace", "add", "only"))
-    valat_silent: int = _setting(4, "Valat made silently: factor of the game value (replace) or points (add, only)")
-    valat_announced: int = _setting(8, "Valat announced: factor of the game value (replace) or points (add, only)")
-    valat_solo_double: bool = _setting(True, "the solo doubling of premiums applies to Valat too")
-    renonce_trischaken: int = _setting(0, "Renonce in Trischaken: fixed points to each other player (0 = the game value)")
-    radl_hands: int = _setting(0, "hands one Radl doubles (0 = one per player at the table)")
-    radl_scope: str = _setting("all", "what a Radl doubles: game = the game only, all = game and premiums", ("game", "all"))
-    radl_stack: bool = _setting(False, "a Radl that starts while one runs doubles again (x4) instead of queueing behind it")
-    first_hands_double: int = _setting(0, "the first N hands of the evening count double (a Radl at the start)")
-    radl_after_trischaken: bool = _setting(False, "a Trischaken starts a Radl")
-    radl_after_catch: bool = _setting(False, "a catch (Mondfang, Sküsfang, Königfang) starts a Radl")
-    radl_after_split: bool = _setting(False, "a positive game ending 35:35 starts a Radl")
-    holz: bool = _setting(False, "Holz: after a Trischaken every player gets one; a declarer holding one counts double")
-    pagatkassa: int = _setting(0, "Pagat pot: points each dealer pays in when dealing (0 = no pot)")
-    pagatkassa_cap: int = _setting(0, "Pagat pot: the most it may hold (0 = no cap)")
-    pagatkassa_start: int = _setting(0, "Pagat pot: extra points the dealer pays in when the pot is empty")
-    pagatkassa_end: str = _setting("carry", "Pagat pot at the end of the evening: carry = to the next evening, split = shared out at settlement", ("carry", "split"))
-    strafpunkt: int = _setting(1, "a penalty point (Strafpunkt): points the offender pays each other player")
-    blosse_rufer: bool = _setting(False, "a bare Rufer without any announcement is settled at once as won (bloße Rufer auszahlen)")
-    sheet_simple_kontra: bool = _setting(False, "the written score counts only the simple Kontra (Skoty Trophy); money counts every level")
-    tarif_cents: int = _setting(10, "money per point, in cents")
-
-    @property
-    def kontra_levels(self) -> tuple[str, ...]:
-        return KONTRA_LEVELS[: KONTRA_LEVELS.index(self.kontra_max) + 1]
-
-    @property
-    def trischaken_scheme(self) -> TrischakenScheme:
-        return TRISCHAKEN_SCHEMES[self.trischaken]
-
-    def setting(self, key: str) -> Any:
-        """The value of one house rule by its key."""
-        return getattr(self, key)
-
-    def setting_values(self) -> dict[str, Any]:
-        return {s.key: getattr(self, s.key) for s in SETTINGS}
-
-
-_TYPES = {"int": int, "str": str, "bool": bool}
-SETTINGS: tuple[Setting, ...] = tuple(
-    Setting(f.name, _TYPES[str(f.type)], f.default, f.metadata["meaning"], f.metadata["choices"])
-    for f in dataclasses.fields(Settings)
-)
-SETTING_BY_KEY = {s.key: s for s in SETTINGS}
 
 CONTRACT_KINDS = ("positive", "negative", "trischaken")
 PREMIUM_KINDS = ("bird", "trick", "material", "catch", "valat", "other")
@@ -173,18 +111,55 @@ CONTRACT_FIELDS = {f.name: f for f in dataclasses.fields(Contract)}
 PREMIUM_FIELDS = {f.name: f for f in dataclasses.fields(Premium)}
 
 
-@dataclass(frozen=True, kw_only=True)
-class Rules(Settings):
-    """Everything a table plays by: the house rules (``Settings``) and the
-    tables of contracts and premiums, with the line of the rule document
-    behind each value in ``sources``."""
+class Rules(NamedTuple):
+    """Everything a table plays by: the tables of contracts and premiums, and
+    the house rules of the evening, each a typed field declared once here
+    with its default and meaning. Presets set the house rules in their
+    [rules] table; ``--rule KEY=VALUE`` overrides one for one evening.
+    ``sources`` names the line of the rule document behind each value.
+
+    A named tuple rather than a dataclass: the class is created at every
+    start of the program, and a dataclass of this many fields takes
+    milliseconds to create.
+    """
 
     preset: str
     title: str
     source: str
     contracts: dict[str, Contract]
     premiums: dict[str, Premium]
-    sources: dict[str, str] = field(default_factory=dict)
+    sources: dict[str, str]
+    deck_points: Annotated[int, Rule("card points in the whole deck (70; 71 where cards are counted singly)")] = 70
+    game_needs: Annotated[str, Rule("card points the declarer's side needs to win a positive game (Blatt notation allowed)")] = "35/2"
+    blatt: Annotated[bool, Rule("card points may be written in Blatt notation \"35/2\" (points/remaining cards)")] = True
+    kontra_max: Annotated[str, Rule("highest Kontra level", KONTRA_LEVELS)] = "sub"
+    own_king: Annotated[bool, Rule("the declarer may call his own king")] = True
+    side_by_side: Annotated[bool, Rule("equal negative contracts may be played side by side by several declarers")] = False
+    trischaken: Annotated[str, Rule("how Trischaken/Fahren is settled", tuple(TRISCHAKEN_SCHEMES))] = "standard"
+    trischaken_kontra: Annotated[bool, Rule("each player may double Trischaken/Fahren for himself")] = False
+    trischaken_double_from: Annotated[str, Rule("card points from which the Trischaken loser pays double (Blatt notation allowed)")] = "35/2"
+    trischaken_five: Annotated[bool, Rule("with five players the dealer plays Trischaken/Fahren too (with the talon as his hand)")] = False
+    valat: Annotated[str, Rule("how Valat is scored: replace = a multiple of the game value instead of the game; add = a fixed bonus on top of the game; only = a fixed bonus and nothing else", ("replace", "add", "only"))] = "replace"
+    valat_silent: Annotated[int, Rule("Valat made silently: factor of the game value (replace) or points (add, only)")] = 4
+    valat_announced: Annotated[int, Rule("Valat announced: factor of the game value (replace) or points (add, only)")] = 8
+    valat_solo_double: Annotated[bool, Rule("the solo doubling of premiums applies to Valat too")] = True
+    renonce_trischaken: Annotated[int, Rule("Renonce in Trischaken: fixed points to each other player (0 = the game value)")] = 0
+    radl_hands: Annotated[int, Rule("hands one Radl doubles (0 = one per player at the table)")] = 0
+    radl_scope: Annotated[str, Rule("what a Radl doubles: game = the game only, all = game and premiums", ("game", "all"))] = "all"
+    radl_stack: Annotated[bool, Rule("a Radl that starts while one runs doubles again (x4) instead of queueing behind it")] = False
+    first_hands_double: Annotated[int, Rule("the first N hands of the evening count double (a Radl at the start)")] = 0
+    radl_after_trischaken: Annotated[bool, Rule("a Trischaken starts a Radl")] = False
+    radl_after_catch: Annotated[bool, Rule("a catch (Mondfang, Sküsfang, Königfang) starts a Radl")] = False
+    radl_after_split: Annotated[bool, Rule("a positive game ending 35:35 starts a Radl")] = False
+    holz: Annotated[bool, Rule("Holz: after a Trischaken every player gets one; a declarer holding one counts double")] = False
+    pagatkassa: Annotated[int, Rule("Pagat pot: points each dealer pays in when dealing (0 = no pot)")] = 0
+    pagatkassa_cap: Annotated[int, Rule("Pagat pot: the most it may hold (0 = no cap)")] = 0
+    pagatkassa_start: Annotated[int, Rule("Pagat pot: extra points the dealer pays in when the pot is empty")] = 0
+    pagatkassa_end: Annotated[str, Rule("Pagat pot at the end of the evening: carry = to the next evening, split = shared out at settlement", ("carry", "split"))] = "carry"
+    strafpunkt: Annotated[int, Rule("a penalty point (Strafpunkt): points the offender pays each other player")] = 1
+    blosse_rufer: Annotated[bool, Rule("a bare Rufer without any announcement is settled at once as won (bloße Rufer auszahlen)")] = False
+    sheet_simple_kontra: Annotated[bool, Rule("the written score counts only the simple Kontra (Skoty Trophy); money counts every level")] = False
+    tarif_cents: Annotated[int, Rule("money per point, in cents")] = 10
 
     def __hash__(self) -> int:
         return hash(self.to_json())
@@ -196,6 +171,21 @@ class Rules(Settings):
     @property
     def active_premiums(self) -> dict[str, Premium]:
         return {k: p for k, p in self.premiums.items() if p.enabled}
+
+    @property
+    def kontra_levels(self) -> tuple[str, ...]:
+        return KONTRA_LEVELS[: KONTRA_LEVELS.index(self.kontra_max) + 1]
+
+    @property
+    def trischaken_scheme(self) -> TrischakenScheme:
+        return TRISCHAKEN_SCHEMES[self.trischaken]
+
+    def setting(self, key: str) -> Any:
+        """The value of one house rule by its key."""
+        return getattr(self, key)
+
+    def setting_values(self) -> dict[str, Any]:
+        return {s.key: getattr(self, s.key) for s in SETTINGS}
 
     def to_dict(self) -> dict:
         return {
@@ -237,6 +227,14 @@ class Rules(Settings):
                 data["rules"][key] = convert_setting(SETTING_BY_KEY[key], raw)
                 data["sources"][key] = "--rule"
         return rules_from_dict(data, origin="--rule")
+
+
+SETTINGS: tuple[Setting, ...] = tuple(
+    Setting(key, get_args(hint)[0], Rules._field_defaults[key], get_args(hint)[1].meaning,
+            get_args(hint)[1].choices)
+    for key, hint in Rules.__annotations__.items() if get_origin(hint) is Annotated
+)
+SETTING_BY_KEY = {s.key: s for s in SETTINGS}
 
 
 def _entry_dict(entry) -> dict:

@@ -32,10 +32,15 @@ Definitions (also in docs/datasette.md):
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, NamedTuple
 
-from ..domain.evening import Outcome
+from ..domain.evening import Outcome, initial_state, replay
+from ..domain.record import Hand, HandError
 from ..domain.rules import KONTRA_LEVELS
+from ..domain.table import Table
+from .codec import entry_of_row, evening_of_row
+
+TABLES = ("hand_players", "hand_facts", "hand_premiums", "hand_kontras")
 
 
 def _answered(level: str) -> bool:
@@ -43,95 +48,129 @@ def _answered(level: str) -> bool:
     return KONTRA_LEVELS.index(level) >= 1
 
 
-def derived_rows(evening_id: int, entry_id: int, o: Outcome, pid: Callable[[str], int]) -> dict[str, list[dict]]:
-    """Rows of hand_players, hand_premiums and hand_kontras for one entry
-    (nothing for entries that are not hands)."""
-    out: dict[str, list[dict]] = {"hand_players": [], "hand_facts": [], "hand_premiums": [], "hand_kontras": []}
-    h, table = o.hand, o.table
-    if o.kind != "hand" or h is None or table is None:
-        return out
-    trisch = bool(h.scores)
-    won_by = dict(o.score.declarer_won) if o.score else {}
-    settled_otherwise = bool(h.renonce)
+class _Hand(NamedTuple):
+    """One scored hand as the statistics tables see it."""
 
-    side: dict[str, str | None] = {}
+    evening_id: int
+    entry_id: int
+    hand: Hand
+    table: Table
+    won_by: dict[str, bool]
+    ids: dict[str, int]
+    role: dict[str, str]
+    side: dict[str, str | None]
+    won: dict[str, int | None]
+
+    @property
+    def trisch(self) -> bool:
+        return bool(self.hand.scores)
+
+    @property
+    def settled_otherwise(self) -> bool:
+        return bool(self.hand.renonce)
+
+    def key(self) -> dict:
+        return {"entry_id": self.entry_id, "evening_id": self.evening_id}
+
+    def members(self, side: str) -> list[str]:
+        return [p for p in self.table.players if self.side[p] == side]
+
+    def declarers_won(self) -> bool | None:
+        """Whether all declarers fared alike and won (None: not alike, or nothing to win)."""
+        results = {bool(self.won_by.get(d)) for d in self.hand.declarers}
+        return None if self.trisch or self.settled_otherwise or len(results) != 1 else results.pop()
+
+
+def derived_rows(evening_id: int, entry_id: int, o: Outcome, pid: Callable[[str], int]) -> dict[str, list[dict]]:
+    """Rows of hand_players, hand_facts, hand_premiums and hand_kontras for
+    one entry (nothing for entries that are not hands)."""
+    out: dict[str, list[dict]] = {t: [] for t in TABLES}
+    if o.kind != "hand" or o.hand is None or o.table is None:
+        return out
+    h = _roles(evening_id, entry_id, o, pid)
+    out["hand_players"] = [dict(h.key(), player_id=h.ids[p], seat=seat, role=h.role[p], side=h.side[p],
+                                won=h.won[p], contract=h.hand.contract) for seat, p in enumerate(h.table.players)]
+    out["hand_facts"] = [_facts(h)]
+    out["hand_premiums"] = [dict(h.key(), seq=i, premium=e.name, party=e.party, announced=int(e.announced),
+                                 made=int(e.result == "won"), kontra=e.kontra) for i, e in enumerate(h.hand.premiums)]
+    out["hand_kontras"] = _kontras(h)
+    return out
+
+
+def _roles(evening_id: int, entry_id: int, o: Outcome, pid: Callable[[str], int]) -> _Hand:
+    """Each player's role, side and whether his side won (definitions above)."""
+    assert o.hand is not None and o.table is not None
+    h, table = o.hand, o.table
+    won_by = dict(o.score.declarer_won) if o.score else {}
+    other = bool(h.renonce)
     role: dict[str, str] = {}
+    side: dict[str, str | None] = {}
     won: dict[str, int | None] = {}
-    decls = h.declarers
     for p in table.players:
         if p not in table.active:
             role[p], side[p], won[p] = "out", None, None
-        elif trisch:
+        elif h.scores:
             role[p], side[p], won[p] = "player", None, None
-        elif p in decls:
+        elif p in h.declarers:
             role[p], side[p] = "declarer", "D"
-            won[p] = None if settled_otherwise else int(bool(won_by.get(p)))
-        elif len(decls) == 1 and p == h.partner:
+            won[p] = None if other else int(bool(won_by.get(p)))
+        elif len(h.declarers) == 1 and p == h.partner:
             role[p], side[p] = "partner", "D"
-            won[p] = None if settled_otherwise else int(bool(won_by.get(decls[0])))
+            won[p] = None if other else int(bool(won_by.get(h.declarers[0])))
         else:
             role[p], side[p] = "opponent", "O"
-            results = {bool(won_by.get(d)) for d in decls}
-            won[p] = None if settled_otherwise or len(results) != 1 else int(not results.pop())
+            results = {bool(won_by.get(d)) for d in h.declarers}
+            won[p] = None if other or len(results) != 1 else int(not results.pop())
     ids = {p: pid(p) for p in table.players}
-    for seat, p in enumerate(table.players):
-        out["hand_players"].append({
-            "entry_id": entry_id, "evening_id": evening_id, "player_id": ids[p], "seat": seat,
-            "role": role[p], "side": side[p], "won": won[p], "contract": h.contract,
-        })
-    d_side = ",".join(str(i) for i in sorted(ids[p] for p in table.players if side[p] == "D"))
-    o_side = ",".join(str(i) for i in sorted(ids[p] for p in table.players if side[p] == "O"))
-    results = {bool(won_by.get(d)) for d in decls}
+    return _Hand(evening_id, entry_id, h, table, won_by, ids, role, side, won)
+
+
+def _facts(h: _Hand) -> dict:
+    decls = h.hand.declarers
+
+    def ids_of(side: str) -> str:
+        return ",".join(str(i) for i in sorted(h.ids[p] for p in h.members(side)))
+
+    d_side, o_side = ids_of("D"), ids_of("O")
     if len(decls) > 1:  # side by side: each declarer for himself, no partnership
         d_side = o_side = ""
-    out["hand_facts"].append({
-        "entry_id": entry_id, "evening_id": evening_id, "contract": h.contract,
-        "declarer_id": ids[decls[0]] if len(decls) == 1 and not trisch else None,
-        "several": int(len(decls) > 1),
-        "d_side": d_side or None, "o_side": o_side or None,
-        "won": None if trisch or settled_otherwise or len(results) != 1 else int(results.pop()),
-    })
+    won = h.declarers_won()
+    return dict(h.key(), contract=h.hand.contract,
+                declarer_id=h.ids[decls[0]] if len(decls) == 1 and not h.trisch else None,
+                several=int(len(decls) > 1), d_side=d_side or None, o_side=o_side or None,
+                won=None if won is None else int(won))
 
-    members = {"D": [p for p in table.players if side[p] == "D"],
-               "O": [p for p in table.players if side[p] == "O"]}
-    for i, e in enumerate(h.premiums):
-        out["hand_premiums"].append({
-            "entry_id": entry_id, "evening_id": evening_id, "seq": i, "premium": e.name, "party": e.party,
-            "announced": int(e.announced), "made": int(e.result == "won"), "kontra": e.kontra,
-        })
-    kontras = out["hand_kontras"]
+
+def _kontras(h: _Hand) -> list[dict]:
+    """Who doubled what: the game and every announced premium."""
+    rows: list[dict] = []
 
     def add(item: str, holders: list[str], contra: list[str], level: str, holder_won: bool | None) -> None:
-        for p in contra:
-            kontras.append({"entry_id": entry_id, "evening_id": evening_id, "player_id": ids[p], "item": item,
-                            "level": level, "role": "kontra",
-                            "won": None if holder_won is None else int(not holder_won)})
-        if _answered(level):
-            for p in holders:
-                kontras.append({"entry_id": entry_id, "evening_id": evening_id, "player_id": ids[p], "item": item,
-                                "level": level, "role": "re",
-                                "won": None if holder_won is None else int(holder_won)})
+        for players, role, side_won in ((contra, "kontra", None if holder_won is None else not holder_won),
+                                        (holders if _answered(level) else [], "re", holder_won)):
+            for p in players:
+                rows.append(dict(h.key(), player_id=h.ids[p], item=item, level=level, role=role,
+                                 won=None if side_won is None else int(side_won)))
 
-    if h.kontra and not trisch:
-        decl_won = None if settled_otherwise or not decls else bool(won_by.get(decls[0]))
-        add("game", members["D"], members["O"], h.kontra, decl_won)
-    elif h.kontra_by:
+    hand, decls = h.hand, h.hand.declarers
+    if hand.kontra and not h.trisch:
+        decl_won = None if h.settled_otherwise or not decls else bool(h.won_by.get(decls[0]))
+        add("game", h.members("D"), h.members("O"), hand.kontra, decl_won)
+    elif hand.kontra_by:
         # each opponent doubles for himself (negative contracts, Trischaken): one row per doubler;
         # the declarer(s) get one Re row if anybody's doubling was answered
-        results = {bool(won_by.get(d)) for d in decls}
-        holder_won = None if trisch or settled_otherwise or len(results) != 1 else results.pop()
-        top = max((lvl for _, lvl in h.kontra_by), key=KONTRA_LEVELS.index)
-        for p, level in h.kontra_by:
+        holder_won = h.declarers_won()
+        top = max((lvl for _, lvl in hand.kontra_by), key=KONTRA_LEVELS.index)
+        for p, level in hand.kontra_by:
             add("game", [], [p], level, holder_won)
-        if not trisch:
+        if not h.trisch:
             add("game", list(decls), [], top, holder_won)
-    for e in h.premiums:
-        if not e.kontra:
-            continue
-        holders = members["D"] if e.party == "declarer" else members["O"]
-        contra = members["O"] if e.party == "declarer" else members["D"]
-        add(e.name, holders, contra, e.kontra, None if settled_otherwise else e.result == "won")
-    return out
+    for e in hand.premiums:
+        if e.kontra:
+            holders = h.members("D") if e.party == "declarer" else h.members("O")
+            contra = h.members("O") if e.party == "declarer" else h.members("D")
+            add(e.name, holders, contra, e.kontra, None if h.settled_otherwise else e.result == "won")
+    return rows
 
 
 SCHEMA = """
@@ -242,41 +281,23 @@ def create_schema(db) -> None:
 def backfill(db) -> None:
     """Fill the derived tables for hands recorded before they existed
     (migration m002): replay each evening, as a correction would."""
-    import json
-    from fractions import Fraction
-
-    from ..domain.evening import initial_state, replay
-    from ..domain.record import HandError
-    from ..domain.rules import rules_from_json
-
     conn = db.conn
     ids = {name: pid for pid, name in conn.execute("select id, name from players")}
-    for ev_id, rules_json, seating_json, first_dealer, start_pot in conn.execute(
-        "select id, rules_json, seating_json, first_dealer, start_pot from evenings order by id"
-    ).fetchall():
-        rows = conn.execute(
-            "select e.id, e.kind, e.record_json, e.player from entries e join results r on r.entry_id = e.id "
-            "where e.evening_id = ? and e.status = 'active' order by e.seq, e.id", [ev_id]
-        ).fetchall()
+    for row in list(db.query("select * from evenings order by id")):
+        rows = list(db.query(
+            "select e.* from entries e join results r on r.entry_id = e.id "
+            "where e.evening_id = ? and e.status = 'active' order by e.seq, e.id", [row["id"]]))
         if not rows:
             continue
         try:
-            rules = rules_from_json(rules_json)
-            players = tuple(json.loads(seating_json))
-            entries = []
-            for _, kind, record_json, player in rows:
-                e = {"kind": kind}
-                if kind == "hand":
-                    e["record"] = json.loads(record_json)
-                if player:
-                    e["player"] = player
-                entries.append(e)
-            outs = replay(rules, players, entries,
-                          initial_state(rules, players, first_dealer, Fraction(start_pot or "0")))
+            ev = evening_of_row(row)
+            rules = ev.rules
+            outs = replay(rules, ev.seating, [entry_of_row(r).as_entry() for r in rows],
+                          initial_state(rules, ev.seating, ev.first_dealer, ev.start_pot))
         except (HandError, ValueError, KeyError):
             continue  # an evening that no longer scores keeps no statistics rows
-        for (entry_id, *_), o in zip(rows, outs):
-            write_rows(db, derived_rows(ev_id, entry_id, o, ids.__getitem__))
+        for r, o in zip(rows, outs):
+            write_rows(db, derived_rows(ev.id, r["id"], o, ids.__getitem__))
 
 
 def write_rows(db, rows: dict[str, list[dict]]) -> None:

@@ -1,12 +1,20 @@
-"""Typed values the ledger hands out and takes in (no row dicts past its door)."""
+"""Typed values the ledger hands out and takes in (no row dicts past its door).
+
+Named tuples: immutable and typed like frozen dataclasses, and much cheaper
+to create at start-up, which every ``hand add`` pays.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import NamedTuple
+
+from ..domain.evening import Entry, State
+from ..domain.rules import Rules, rules_from_json
 
 
-@dataclass(frozen=True)
-class DateRange:
+class DateRange(NamedTuple):
     """The evenings whose date lies in [since, until] (ISO dates, inclusive;
     None leaves that end open)."""
 
@@ -17,3 +25,74 @@ class DateRange:
         """A subquery of the ids of the evenings in range, and its parameters."""
         return ("select id from evenings where (? is null or date >= ?) and (? is null or date <= ?)",
                 [self.since, self.since, self.until, self.until])
+
+
+class Evening(NamedTuple):
+    """One evening at one table: its seating, rules, tarif and state."""
+
+    id: int
+    date: str
+    preset: str
+    rules_json: str
+    seating: tuple[str, ...]
+    first_dealer: str
+    tarif_cents: int
+    status: str  # open | closed | settled
+    start_pot: Fraction
+    created_utc: str | None = None
+    closed_utc: str | None = None
+
+    @property
+    def rules(self) -> Rules:
+        """The rules the evening is played under (parsed once per distinct text)."""
+        return stored_rules(self.rules_json)
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == "open"
+
+
+@lru_cache(maxsize=64)
+def stored_rules(rules_json: str) -> Rules:
+    return rules_from_json(rules_json)
+
+
+class StoredEntry(NamedTuple):
+    """An entry of an evening as recorded: a hand, a Radl start, a redeal
+    or a penalty point; voided entries stay (``status`` void)."""
+
+    id: int
+    evening_id: int
+    seq: int
+    kind: str
+    number: int | None
+    record: dict | None
+    player: str | None
+    status: str
+    replaces: int | None
+
+    @property
+    def is_void(self) -> bool:
+        return self.status == "void"
+
+    def as_entry(self) -> Entry:
+        return Entry(self.kind, self.record if self.kind == "hand" else None, self.player or None)
+
+
+class StoredResult(NamedTuple):
+    """What the ledger wrote beside an active entry when it was scored."""
+
+    dealer: str | None
+    radl_factor: int
+    state: State
+    items: list[dict]  # as stored: each item with its exact figures
+    written: dict[str, Fraction] | None  # the Schrift where it differs from the money
+
+
+class SheetLine(NamedTuple):
+    """One entry of an evening with everything the score sheet shows of it."""
+
+    entry: StoredEntry
+    result: StoredResult | None  # None for a voided entry
+    payments: dict[str, Fraction]
+    correction: str | None  # undo | void | edit, for a voided entry

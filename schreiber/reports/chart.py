@@ -1,60 +1,47 @@
 """Running balances as a small terminal line chart with sparklines.
 
-The series come from one SQL query each (running sums in Python over the
-already aggregated rows: one row per player and hand, or per player and
-evening); the drawing is plain text that fits the given width (80 columns
-by default). Points are exact in the ledger; the chart only needs floats.
+The series are running sums over what one ledger query returns (one row
+per player and entry, or per player and evening); the drawing is plain
+text that fits the given width (80 columns by default). Points are exact in
+the ledger; the chart only needs floats.
 """
 
 from __future__ import annotations
 
-import json
-from ..errors import SchreiberError
+import textwrap
+
+from ..domain.points import POINT_UNITS
+from ..ledger.values import Evening
 
 SPARKS = "▁▂▃▄▅▆▇█"
 SPARKS_ASCII = "_.-~=+*#"
 
+Series = tuple[str, str, dict[str, list[float]]]  # title, unit of the x axis, each player's values
 
-def evening_series(led, evening_id: int | None) -> tuple[str, str, dict[str, list[float]]]:
-    """Running balance of each player after every entry of one evening."""
-    if evening_id is None:
-        row = led.db.execute("select id from evenings order by status = 'open' desc, id desc limit 1").fetchone()
-        if not row:
-            raise SchreiberError("there are no evenings yet; start one with: schreiber evening start NAME NAME NAME NAME")
-        evening_id = row[0]
-    ev = led.evening(evening_id)
-    players = list(json.loads(ev["seating_json"]))
+
+def evening_series(ev: Evening, payments: list[tuple[int, str, int]]) -> Series:
+    """Running balance of each player after every entry of one evening, from
+    (entry id, player, points in 1/2520) in entry order."""
+    players = list(ev.seating)
     series = {p: [0.0] for p in players}
     totals = {p: 0 for p in players}
     last = None
-    for entry_id, name, x in led.db.execute(
-        "select pay.entry_id, pl.name, pay.points_x2520 from payments pay "
-        "join entries e on e.id = pay.entry_id and e.status = 'active' "
-        "join players pl on pl.id = pay.player_id where pay.evening_id = ? order by e.seq, e.id",
-        [evening_id],
-    ):
+    for entry_id, name, x in payments:
         if entry_id != last:
             for p in players:
-                series[p].append(totals[p] / 2520)
+                series[p].append(totals[p] / POINT_UNITS)
             last = entry_id
         totals[name] = totals.get(name, 0) + x
-        series[name][-1] = totals[name] / 2520
-    title = f"Evening {ev['id']} ({ev['date']}): running balance in points"
+        series[name][-1] = totals[name] / POINT_UNITS
+    title = f"Evening {ev.id} ({ev.date}): running balance in points"
     return title, "entries", series
 
 
-def season_series(led, rng) -> tuple[str, str, dict[str, list[float]]]:
-    """Running total of each player after every evening in the range."""
-    sel, params = rng.sql()
-    rows = led.db.execute(
-        "select ev.id, ev.date, pl.name, sum(pay.points_x2520) from payments pay "
-        "join entries e on e.id = pay.entry_id and e.status = 'active' "
-        "join evenings ev on ev.id = pay.evening_id join players pl on pl.id = pay.player_id "
-        f"where pay.evening_id in ({sel}) group by ev.id, pl.name order by ev.date, ev.id",
-        params,
-    ).fetchall()
+def season_series(rows: list[tuple[int, str, str, int]]) -> Series | None:
+    """Running total of each player after every evening, from (evening id,
+    date, player, points in 1/2520) in date order; None without any."""
     if not rows:
-        raise SchreiberError("no hands in this range; try another --season, --period or --since/--until")
+        return None
     order: list[int] = []
     per: dict[int, dict[str, int]] = {}
     dates: dict[int, str] = {}
@@ -72,7 +59,7 @@ def season_series(led, rng) -> tuple[str, str, dict[str, list[float]]]:
     for eid in order:
         for p in players:
             totals[p] += per[eid].get(p, 0)
-            series[p].append(totals[p] / 2520)
+            series[p].append(totals[p] / POINT_UNITS)
     title = f"Running total in points over {len(order)} evenings, {dates[order[0]]} .. {dates[order[-1]]}"
     return title, "evenings", series
 
@@ -140,8 +127,6 @@ def render(title: str, xlabel: str, series: dict[str, list[float]], width: int =
             r = row_of(v)
             cell = grid[r][c]
             grid[r][c] = marks[name] if cell in (" ", "·", ".", marks[name]) else "*"
-    import textwrap
-
     lines = textwrap.wrap(title, width) + [""]
     for r in range(height):
         if r == 0:

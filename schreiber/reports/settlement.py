@@ -31,9 +31,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
+
+from ..domain.points import as_number
+from ..ledger.values import Evening
+from ..render import money, signed
 
 POT = "Pagatkassa"  # the name of the Pagat pot's cash box in transfers
 RULE_TEXT = ("money = points x tarif, rounded once per evening to the cent by largest remainder "
@@ -94,11 +97,6 @@ class Settlement:
 
     def amount(self, player: str) -> str:
         return money(self.cents[player])
-
-
-def money(cents: int) -> str:
-    """Whole cents as "D.DD" (e.g. -340 -> "-3.40")."""
-    return str((Decimal(cents) / 100).quantize(Decimal("0.01")))
 
 
 def largest_remainder(nums: list[int], scale: int) -> list[int]:
@@ -224,59 +222,26 @@ def settle(players: tuple[str, ...], balances: dict[str, Fraction], tarif_cents:
                       transfers_for(cents, order) if with_transfers else ())
 
 
-# Reading an evening from the ledger --------------------------------------
-
-def settle_evening(led, evening: dict) -> Settlement:
-    rules = led.rules(evening)
-    return settle(led.seating(evening), led.balance(evening["id"]), evening["tarif_cents"],
-                  Fraction(evening["start_pot"] or "0"), rules.pagatkassa_end)
-
-
-def carried_pot(led, players: tuple[str, ...], date: str | None = None) -> tuple[Fraction, int | None]:
-    """The Pagat pot a new evening of this circle (the same players, in any
-    seating) starts with: what the circle's latest evening with a pot (on or
-    before ``date``) left in it under ``pagatkassa_end = carry``. Returns
-    (points, that evening's id)."""
-    import json
-
-    circle = set(players)
-    rows = led.db.execute(
-        "select id, seating_json, coalesce(json_extract(rules_json, '$.rules.pagatkassa'), 0), "
-        "coalesce(json_extract(rules_json, '$.rules.pagatkassa_end'), 'carry'), start_pot "
-        "from evenings where (? is null or date <= ?) order by date desc, id desc", [date, date]).fetchall()
-    for eid, seating_json, stake, pot_end_rule, start_pot in rows:
-        if set(json.loads(seating_json)) != circle:
-            continue
-        if not stake and not Fraction(start_pot or "0"):
-            continue
-        if pot_end_rule != "carry":
-            return Fraction(0), eid
-        paid = led.db.execute(
-            "select coalesce(sum(p.points_x2520), 0) from payments p join entries e on e.id = p.entry_id "
-            "where p.evening_id = ? and e.status = 'active'", [eid]).fetchone()[0]
-        return Fraction(start_pot or "0") - Fraction(paid, 2520), eid
-    return Fraction(0), None
+def settle_evening(evening: Evening, balance: dict[str, Fraction]) -> Settlement:
+    """Settle an evening from its players' balance (``Ledger.balance``)."""
+    return settle(evening.seating, balance, evening.tarif_cents, evening.start_pot, evening.rules.pagatkassa_end)
 
 
 # Rendering ---------------------------------------------------------------
 
-from ..cli.entry import fmt_points  # noqa: E402  (one signed-points format everywhere)
 
-
-def to_json(s: Settlement, evening: dict | None = None) -> dict:
-    from ..domain.engine import number
-
+def to_json(s: Settlement, evening: Evening | None = None) -> dict:
     out: dict = {}
     if evening:
-        out.update({"evening": evening["id"], "date": evening["date"], "status": evening["status"]})
+        out.update({"evening": evening.id, "date": evening.date, "status": evening.status})
     out.update({
         "tarif_cents": s.tarif_cents,
         "tarif": money(s.tarif_cents),
-        "players": {p: {"points": number(s.points[p]), "balance": number(s.balances[p]),
-                        "pot_share": number(s.pot_share), "amount": s.amount(p)} for p in s.players},
+        "players": {p: {"points": as_number(s.points[p]), "balance": as_number(s.balances[p]),
+                        "pot_share": as_number(s.pot_share), "amount": s.amount(p)} for p in s.players},
         "transfers": [t.to_json() for t in s.transfers],
-        "pot": {"name": POT, "start": number(s.pot_start), "end": number(s.pot_end), "rule": s.pot_rule,
-                "share": number(s.pot_share), "carried": number(s.pot_carried),
+        "pot": {"name": POT, "start": as_number(s.pot_start), "end": as_number(s.pot_end), "rule": s.pot_rule,
+                "share": as_number(s.pot_share), "carried": as_number(s.pot_carried),
                 "amount": money(s.pot_cents), "value": money(_round_cents(s.pot_end * s.tarif_cents))},
         "rounding": RULE_TEXT,
     })
@@ -287,27 +252,27 @@ def _round_cents(x: Fraction) -> int:
     return int(x.numerator * 2 + x.denominator) // (2 * x.denominator) if x >= 0 else -_round_cents(-x)
 
 
-def to_text(s: Settlement, evening: dict | None = None, currency: str = "€") -> str:
+def to_text(s: Settlement, evening: Evening | None = None, currency: str = "€") -> str:
     """The printable summary of the settlement (plain text, 80 columns)."""
     lines = []
     if evening:
-        lines.append(f"Settlement of evening {evening['id']} ({evening['date']}, {evening['preset']})")
+        lines.append(f"Settlement of evening {evening.id} ({evening.date}, {evening.preset})")
     lines.append(f"Tarif: {money(s.tarif_cents)} {currency} per point")
     lines.append("")
     width = max([len(p) for p in s.players] + [len(POT), 6])
     lines.append(f"  {'Player':<{width}}  {'Points':>9}  {'Amount':>10}")
     lines.append(f"  {'-' * width}  {'-' * 9}  {'-' * 10}")
     for p in s.players:
-        lines.append(f"  {p:<{width}}  {fmt_points(s.points[p]):>9}  {money(s.cents[p]):>8} {currency}")
+        lines.append(f"  {p:<{width}}  {signed(s.points[p]):>9}  {money(s.cents[p]):>8} {currency}")
     if POT in s.cents:
         lines.append(f"  {POT:<{width}}  {'':>9}  {money(s.cents[POT]):>8} {currency}")
     lines.append("")
     if s.pot_start or s.pot_end:
         pot_money = money(_round_cents(s.pot_end * s.tarif_cents))
-        lines.append(f"Pagat pot: {fmt_points(s.pot_end).lstrip('+')} points ({pot_money} {currency})"
-                     + (f", of which {fmt_points(s.pot_start).lstrip('+')} carried in" if s.pot_start else ""))
+        lines.append(f"Pagat pot: {signed(s.pot_end).lstrip('+')} points ({pot_money} {currency})"
+                     + (f", of which {signed(s.pot_start).lstrip('+')} carried in" if s.pot_start else ""))
         if s.pot_rule == "split":
-            lines.append(f"  shared out now (pagatkassa_end=split): {fmt_points(s.pot_share)} points to each player")
+            lines.append(f"  shared out now (pagatkassa_end=split): {signed(s.pot_share)} points to each player")
         else:
             lines.append("  carried to the next evening of this circle (pagatkassa_end=carry)")
         lines.append("")

@@ -9,11 +9,14 @@ the ledger wrote with each entry (no replay needed).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..domain.engine import holz_players
+from ..domain.points import as_number
 from ..domain.rules import Rules
+from ..ledger.values import Evening, SheetLine
+from ..render import cell, gain
 
 
 @dataclass
@@ -73,72 +76,90 @@ def _result_text(record: dict, rules: Rules) -> str:
     return text.strip()
 
 
-def build(ledger, evening: dict) -> tuple[list[SheetRow], dict[str, Fraction], Rules]:
+def build(lines: list[SheetLine], evening: Evening) -> tuple[list[SheetRow], dict[str, Fraction], Rules]:
     """Every entry of the evening in order, with running totals."""
-    rules = ledger.rules(evening)
-    players = ledger.seating(evening)
-    results = {r["entry_id"]: r for r in ledger.db.query(
-        "select * from results where evening_id = ?", [evening["id"]])}
-    pays: dict[int, dict[str, Fraction]] = {}
-    for entry_id, name, points in ledger.db.execute(
-            "select pay.entry_id, p.name, pay.points from payments pay join players p on p.id = pay.player_id "
-            "where pay.evening_id = ?", [evening["id"]]):
-        pays.setdefault(entry_id, {})[name] = Fraction(points)
-    corrected = {r["entry_id"]: r["kind"] for r in ledger.db.query(
-        "select entry_id, kind from corrections where evening_id = ?", [evening["id"]])}
-    totals = {p: Fraction(0) for p in players}
-    written = {p: Fraction(0) for p in players}
-    rows: list[SheetRow] = []
-    from ..ledger.store import frac
+    rules = evening.rules
+    run = _Running(evening)
+    rows = [_row(line, rules, run) for line in lines]
+    return rows, run.totals, rules
 
-    pot = frac(evening["start_pot"]) if rules.pagatkassa else None
-    holz = {p: 0 for p in players} if rules.holz else {}
-    radl_left = rules.first_hands_double
-    for e in ledger.all_entries(evening["id"]):
-        void = e["status"] == "void"
-        res = results.get(e["id"])
-        record = json.loads(e["record_json"]) if e["record_json"] else None
-        marks: list[str] = []
-        payments = {p: Fraction(0) for p in players}
-        items: list[dict] = []
-        if not void and res:
-            payments.update(pays.get(e["id"], {}))
-            for p, v in payments.items():
-                totals[p] += v
-            w = json.loads(res["written_json"]) if res.get("written_json") else None
-            for p in players:
-                written[p] += Fraction(w[p]) if w and p in w else payments[p]
-            state = json.loads(res["state_json"])
-            if rules.pagatkassa:
-                pot = Fraction(state["pot"])
-            if rules.holz:
-                holz = dict(state["holz"])
-            radl_left = sum(state["radl"])
-            if (res["radl_factor"] or 1) > 1:
-                marks.append(f"Radl x{res['radl_factor']}")
-            items = json.loads(res["items_json"])
-            if any(m["name"].startswith("Holz") for it in items for m in it["multipliers"]):
-                marks.append("Holz x2")
-        if void:
-            marks.append({"undo": "zurückgenommen", "edit": "ausgebessert"}.get(corrected.get(e["id"]), "storniert"))
-        if e["replaces"]:
-            marks.append("Ersatz")
-        kind = e["kind"]
-        if kind == "hand":
-            c = rules.contracts.get(record.get("contract")) if record else None
-            decl = record.get("declarer") if record else None
-            decl = ", ".join(decl) if isinstance(decl, list) else (decl or "")
-            rows.append(SheetRow(e["number"], kind, res["dealer"] if res else record.get("dealer"),
-                                 c.name if c else record.get("contract", ""), decl,
-                                 record.get("partner") if record else None, _result_text(record, rules),
-                                 payments, dict(totals), marks, void, radl_left, dict(holz), pot, record, items,
-                                 dict(written) if rules.sheet_simple_kontra else None))
-        else:
-            label = {"radl": "Radl", "redeal": "zusammengeschlagen", "strafpunkt": "Strafpunkt"}[kind]
-            rows.append(SheetRow(None, kind, res["dealer"] if res else None, label, e["player"] or "", None, "",
-                                 payments, dict(totals), marks, void, radl_left, dict(holz), pot, None, items,
-                                 dict(written) if rules.sheet_simple_kontra else None))
-    return rows, totals, rules
+
+class _Running:
+    """What the sheet carries from row to row: totals, Schrift, pot, Holz, Radl."""
+
+    def __init__(self, evening: Evening):
+        rules = evening.rules
+        self.players = evening.seating
+        self.totals = {p: Fraction(0) for p in self.players}
+        self.written = {p: Fraction(0) for p in self.players}
+        self.pot: Fraction | None = evening.start_pot if rules.pagatkassa else None
+        self.holz: dict[str, int] = {p: 0 for p in self.players} if rules.holz else {}
+        self.radl_left = rules.first_hands_double
+
+    def add(self, line: SheetLine, rules: Rules) -> dict[str, Fraction]:
+        """Count an active entry; returns its payments (every player, 0 if none)."""
+        res = line.result
+        payments = {p: Fraction(0) for p in self.players}
+        if res is None:
+            return payments
+        payments.update(line.payments)
+        for p, v in payments.items():
+            self.totals[p] += v
+        for p in self.players:
+            self.written[p] += res.written[p] if res.written and p in res.written else payments[p]
+        if rules.pagatkassa:
+            self.pot = res.state.pot
+        if rules.holz:
+            self.holz = dict(res.state.holz)
+        self.radl_left = res.state.radl_left
+        return payments
+
+
+def _marks(line: SheetLine, rules: Rules, holz_before: dict[str, int]) -> list[str]:
+    marks: list[str] = []
+    res, e = line.result, line.entry
+    if res is not None:
+        if res.radl_factor > 1:
+            marks.append(f"Radl x{res.radl_factor}")
+        if e.kind == "hand" and _holz_doubled(e.record or {}, rules, holz_before):
+            marks.append("Holz x2")
+    if e.is_void:
+        marks.append({"undo": "zurückgenommen", "edit": "ausgebessert"}.get(line.correction or "", "storniert"))
+    if e.replaces:
+        marks.append("Ersatz")
+    return marks
+
+
+def _holz_doubled(record: dict, rules: Rules, holz_before: dict[str, int]) -> bool:
+    """Whether the declarer's Holz doubled this hand (the engine's rule, RULINGS.md Holz)."""
+    c = rules.contracts.get(record.get("contract", ""))
+    if not rules.holz or c is None:
+        return False
+    decl = record.get("declarer")
+    declarers = tuple(decl) if isinstance(decl, list) else ((decl,) if decl else ())
+    holders = tuple(p for p, n in holz_before.items() if n > 0)
+    return bool(holz_players(c.kind, declarers, bool(record.get("renonce")), bool(record.get("conceded")), holders))
+
+
+def _row(line: SheetLine, rules: Rules, run: _Running) -> SheetRow:
+    e, res = line.entry, line.result
+    marks = _marks(line, rules, run.holz)
+    payments = run.add(line, rules)
+    items = res.items if res else []
+    written = dict(run.written) if rules.sheet_simple_kontra else None
+    dealer = res.dealer if res else None
+    if e.kind == "hand":
+        record = e.record or {}
+        c = rules.contracts.get(record.get("contract", ""))
+        decl = record.get("declarer")
+        decl = ", ".join(decl) if isinstance(decl, list) else (decl or "")
+        return SheetRow(e.number, e.kind, dealer if res else record.get("dealer"),
+                        c.name if c else record.get("contract", ""), decl, record.get("partner"),
+                        _result_text(record, rules), payments, dict(run.totals), marks, e.is_void, run.radl_left,
+                        dict(run.holz), run.pot, e.record, items, written)
+    label = {"radl": "Radl", "redeal": "zusammengeschlagen", "strafpunkt": "Strafpunkt"}[e.kind]
+    return SheetRow(None, e.kind, dealer, label, e.player or "", None, "", payments, dict(run.totals), marks,
+                    e.is_void, run.radl_left, dict(run.holz), run.pot, None, items, written)
 
 
 def written_totals(rows: list[SheetRow]) -> dict[str, Fraction] | None:
@@ -184,26 +205,20 @@ def table_rows(rows: list[SheetRow], players: tuple[str, ...], rules: Rules) -> 
 
 def _running(r: SheetRow, p: str) -> str:
     """Paper style: the running total, with this hand's points in brackets."""
-    from ..render import cell
-
-    v = r.payments.get(p, Fraction(0))
-    sign = "+" if v > 0 else ""
-    return f"{cell(r.totals[p])} ({sign}{cell(v)})"
+    return f"{cell(r.totals[p])} ({gain(r.payments.get(p, Fraction(0)))})"
 
 
-def to_json(rows: list[SheetRow], totals: dict[str, Fraction], evening: dict, rules: Rules) -> dict:
+def to_json(rows: list[SheetRow], totals: dict[str, Fraction], evening: Evening, rules: Rules) -> dict:
     """The sheet as in ../shared/interface.md: "hands" holds the hands only
     (voided ones with "void": true); Radl starts, redeals and penalty points
     are "events", each placed after the hand it followed."""
-    from ..domain.engine import number
-
     def common(r: SheetRow) -> dict:
         return {
-            "payments": {p: number(v) for p, v in r.payments.items()},
-            "totals": {p: number(v) for p, v in r.totals.items()},
+            "payments": {p: as_number(v) for p, v in r.payments.items()},
+            "totals": {p: as_number(v) for p, v in r.totals.items()},
             "void": r.void, "marks": r.marks, "radl_left": r.radl_left,
             **({"holz": r.holz} if rules.holz else {}),
-            **({"pot": number(r.pot)} if r.pot is not None else {}),
+            **({"pot": as_number(r.pot)} if r.pot is not None else {}),
         }
 
     hands, events, last = [], [], 0
@@ -218,21 +233,19 @@ def to_json(rows: list[SheetRow], totals: dict[str, Fraction], evening: dict, ru
             events.append({"kind": r.kind, "after_hand": last, "dealer": r.dealer, "player": r.declarer or None,
                            **common(r)})
     out = {
-        "evening": {"id": evening["id"], "date": evening["date"], "rules": rules.preset},
+        "evening": {"id": evening.id, "date": evening.date, "rules": rules.preset},
         "hands": hands,
         "events": events,
-        "totals": {p: number(v) for p, v in totals.items()},
+        "totals": {p: as_number(v) for p, v in totals.items()},
     }
     written = written_totals(rows)
     if written is not None:
-        out["written_totals"] = {p: number(v) for p, v in written.items()}
+        out["written_totals"] = {p: as_number(v) for p, v in written.items()}
     return out
 
 
 def explain(row: SheetRow) -> str:
     """Every item of one hand: base value, each multiplier, who pays what."""
-    from ..render import cell
-
     lines = [f"Hand {row.number}: {row.contract} {row.declarer}" + (f" mit {partner_text(row)}" if partner_text(row) else "")
              + (f", {row.result}" if row.result else "") + (f"  [{', '.join(row.marks)}]" if row.marks else "")]
     if row.void:
@@ -240,12 +253,11 @@ def explain(row: SheetRow) -> str:
     for it in row.items:
         mults = " ".join(f"x {m['factor']} {m['name']}" for m in it["multipliers"])
         exact = it.get("exact") or {}
-        pays = ", ".join(f"{p} {'+' if Fraction(v) > 0 else ''}{cell(Fraction(v))}" for p, v in exact.items()
-                         if Fraction(v) != 0)
+        pays = ", ".join(f"{p} {gain(Fraction(v))}" for p, v in exact.items() if Fraction(v) != 0)
         base = cell(Fraction(it.get("exact_base", it["base"])))
         value = cell(Fraction(it.get("exact_value", it["value"])))
         lines.append(f"  {it['label']}: {base} {mults}".rstrip() + f" = {value}" + (f"  -> {pays}" if pays else ""))
-    total = ", ".join(f"{p} {'+' if v > 0 else ''}{cell(v)}" for p, v in row.payments.items())
+    total = ", ".join(f"{p} {gain(v)}" for p, v in row.payments.items())
     lines.append(f"  Summe: {total}")
     return "\n".join(lines)
 

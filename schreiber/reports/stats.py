@@ -343,7 +343,7 @@ def to_json(data: dict, rng: Range) -> dict:
 
 
 def _fmt(v) -> str:
-    from ..cli.entry import fmt_points
+    from ..render import signed as fmt_points
 
     if v is None:
         return "-"

@@ -1,0 +1,59 @@
+"""Every error as one clear line: what is wrong, and what to type instead.
+
+The ledger and the service say what went wrong in their own terms; the hint
+of what to type next is the command line's business, added here.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import unicodedata
+from typing import Callable
+
+from ..errors import SchreiberError
+from ..ledger.errors import EveningClosed, NoOpenEvening, NoSuchEvening, NoSuchHand, NotALedger, TargetExists
+
+HINTS: dict[type, Callable[[SchreiberError], str]] = {
+    NoOpenEvening: lambda e: "; start one with: schreiber evening start NAME NAME NAME NAME",
+    NoSuchEvening: lambda e: "; see schreiber evening list",
+    EveningClosed: lambda e: f"; reopen it with: schreiber evening reopen {getattr(e, 'evening_id', '')}",
+    NoSuchHand: lambda e: "; see schreiber sheet",
+    NotALedger: lambda e: "; give another --db",
+    TargetExists: lambda e: "; give another name, or --force to replace it",
+}
+
+
+def message(exc: SchreiberError) -> str:
+    """The error's text with the hint of what to type next."""
+    hint = HINTS.get(type(exc))
+    return str(exc) + (hint(exc) if hint else "")
+
+
+def one_line(text: str) -> str:
+    """The error on one line: control characters quoted from the input (a
+    newline in a name, a terminal escape) are shown escaped."""
+    return "".join(ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) == "Cc"
+                   or ch in "\u2028\u2029" else ch for ch in text)
+
+
+def guarded(fn: Callable[[], object]) -> None:
+    """Run a command: one clear line for every error, never a traceback."""
+    try:
+        fn()
+    except SchreiberError as exc:
+        sys.stderr.write(f"schreiber: error: {one_line(message(exc))}\n")
+        sys.exit(1)
+    except KeyboardInterrupt:
+        sys.stderr.write("schreiber: interrupted; nothing was written\n")
+        sys.exit(1)
+    except BrokenPipeError:
+        os._exit(0)
+    except UnicodeEncodeError as exc:  # e.g. a name typed in a terminal that does not send UTF-8
+        bad = exc.object[exc.start:exc.end] if isinstance(exc.object, str) else ""
+        sys.stderr.write(f"schreiber: error: {bad!r} is not valid text (UTF-8); check the terminal's encoding\n")
+        sys.exit(1)
+    except Exception as exc:  # a bug: still one line, and the ledger is untouched
+        sys.stderr.write(f"schreiber: error: unexpected {type(exc).__name__}: {one_line(str(exc))} "
+                         "(please report this)\n")
+        sys.exit(1)

@@ -1,0 +1,71 @@
+"""The hot path of the table: ``schreiber [--db PATH] hand add ...`` in its
+plain forms, without building the typer command tree.
+
+Building the whole command tree (typer, every option's converter) costs
+more than the hand itself, so the plain forms (``--json TEXT``, ``--json -``,
+short notation, ``-q``, ``--db PATH``) are read here and handed to the same
+service as the full command line (``commands.py``); every other form
+(``--help`` among them) returns None and goes to the full command line.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Callable
+
+
+def fast_hand_add(argv: list[str]) -> Callable[[], None] | None:
+    """The plain forms of `hand add` as a command to run, or None."""
+    db = os.environ.get("SCHREIBER_DB") or None
+    args = list(argv)
+    if args and args[0] == "--db" and len(args) > 1:
+        db, args = args[1], args[2:]
+    elif args and args[0].startswith("--db="):
+        db, args = args[0][5:], args[1:]
+    if args[:2] != ["hand", "add"]:
+        return None
+    parsed = _hand_add_args(args[2:])
+    if parsed is None:
+        return None
+    json_text, quiet, words = parsed
+
+    def run() -> None:
+        from ..ledger.store import Ledger
+        from ..render import player_points
+        from ..service import Service
+        from .inputs import read_record
+        from .paths import default_ledger_path
+
+        svc = Service(Ledger(Path(db).expanduser() if db else default_ledger_path()))
+        record = read_record(json_text) if json_text is not None else svc.read_notation(words)
+        added = svc.add_hand(record)
+        if not quiet:
+            sys.stdout.write(f"Hand {added.number}: {player_points(added.outcome.payments)}\n")
+
+    return run
+
+
+def _hand_add_args(rest: list[str]) -> tuple[str | None, bool, list[str]] | None:
+    """(--json text, quiet, notation words) of the plain forms, else None."""
+    json_text, quiet, words = None, False, []
+    i = 0
+    while i < len(rest):
+        a = rest[i]
+        if a == "--json" and i + 1 < len(rest) and json_text is None:
+            json_text = rest[i + 1]
+            i += 2
+            continue
+        if a.startswith("--json=") and json_text is None:
+            json_text = a[7:]
+        elif a in ("-q", "--quiet"):
+            quiet = True
+        elif a == "-" or not a.startswith("-"):
+            words.append(a)
+        else:
+            return None  # --help, --json-out, anything unknown: the full command line
+        i += 1
+    if (json_text is None) == (not words):
+        return None  # neither or both: guided entry or the full error message
+    return json_text, quiet, words

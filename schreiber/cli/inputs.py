@@ -1,0 +1,86 @@
+"""Reading what the user hands over: a hand record as JSON, a file of lines."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from ..errors import SchreiberError
+
+
+def read_record(text: str) -> dict:
+    """A hand record from JSON text ('-' = standard input)."""
+    if text == "-":
+        text = sys.stdin.read()
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SchreiberError(f"the hand is not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno}); "
+                             "see the hand record in the README") from None
+    except (ValueError, RecursionError):  # json.loads: a number of thousands of digits, or nesting thousands deep
+        raise SchreiberError("the hand is not a hand record (a number too long or lists nested too deep); "
+                             "see the hand record in the README") from None
+    if not isinstance(data, dict):
+        raise SchreiberError("the hand must be a JSON object like {\"contract\": \"rufer\", ...}")
+    return data
+
+
+def read_lines(path: str) -> list[str]:
+    """The lines of a file (or stdin for '-'), as one clear error if unreadable."""
+    if path == "-":
+        return sys.stdin.read().splitlines()
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read().splitlines()
+    except FileNotFoundError:
+        raise SchreiberError(f"there is no file {path}; check the path") from None
+    except IsADirectoryError:
+        raise SchreiberError(f"{path} is a folder; give a JSON Lines file") from None
+    except UnicodeDecodeError:
+        raise SchreiberError(f"{path} is not UTF-8 text; save it as UTF-8 JSON Lines") from None
+    except OSError as exc:
+        raise SchreiberError(f"cannot read {path}: {exc.strerror}") from None
+
+
+def pick_player(names: tuple[str, ...], word: str) -> str:
+    """A player by name or unique prefix, case-insensitive."""
+    w = word.strip().casefold()
+    match = [p for p in names if p.casefold() == w] or [p for p in names if p.casefold().startswith(w)]
+    if len(match) != 1:
+        which = f"'{word}' could be {', '.join(match)}" if match else f"unknown player '{word}'"
+        raise SchreiberError(f"{which}; the evening's players are {', '.join(names)}")
+    return match[0]
+
+
+def parse_tarif(text: str) -> int:
+    """'0.10', '10c', '10 ct' -> cents."""
+    from decimal import Decimal, InvalidOperation
+
+    t = text.strip().lower().replace("€", "").replace("eur", "").replace(",", ".").strip()
+    cents = t.endswith(("c", "ct", "cent"))
+    t = t.rstrip("centt ").strip() if cents else t
+    try:
+        d = Decimal(t)
+    except InvalidOperation:
+        raise SchreiberError(f"tarif '{text}' is not an amount; write e.g. 0.10 (euro) or 10c") from None
+    value = d if cents else d * 100
+    if value != value.to_integral_value() or value < 0:
+        raise SchreiberError(f"tarif '{text}' must be a whole number of cents, e.g. 0.10 or 10c")
+    return int(value)
+
+
+def parse_date(text: str | None) -> str:
+    """An evening's date as YYYY-MM-DD (today when not given)."""
+    import datetime as _dt
+
+    if not text:
+        return _dt.date.today().isoformat()
+    try:
+        return _dt.date.fromisoformat(text).isoformat()
+    except ValueError:
+        import pendulum
+
+        try:
+            return pendulum.parse(text, strict=False).date().isoformat()
+        except Exception:
+            raise SchreiberError(f"date '{text}' is not a date; write it as YYYY-MM-DD, e.g. 2026-11-21") from None

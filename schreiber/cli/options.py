@@ -1,0 +1,15 @@
+"""Options several commands share, declared once."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+Since = Annotated[Optional[str], typer.Option("--since", help="First date, YYYY-MM-DD (inclusive).")]
+Until = Annotated[Optional[str], typer.Option("--until", help="Last date, YYYY-MM-DD (inclusive).")]
+Season = Annotated[Optional[str], typer.Option(
+    "--season", help="A calendar year (2026) or a club season from September (2026/27).")]
+Period = Annotated[Optional[str], typer.Option(
+    "--period", help="'this month', 'last month', 'this year', 'last year', 'this week', 'last week', "
+                     "'today', 'yesterday', 'last 30 days', 'all'.")]

@@ -1,0 +1,55 @@
+"""The typer app, its global options, and what every command needs: the
+ledger, the service, the evening it works on, JSON output."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+
+from ..ledger.store import Ledger
+from ..ledger.values import Evening
+from ..render import json_text
+from ..service import Service
+from .paths import default_ledger_path
+
+app = typer.Typer(
+    help="schreiber: the scorekeeper (Schreiber) for Tarock Königrufen.\n\n"
+    "Start an evening, enter hands, read the sheet, settle in cash.",
+    no_args_is_help=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    add_completion=False,
+)
+
+
+class _Opts:
+    db: Optional[str] = None
+
+
+OPTS = _Opts()
+
+
+def db_path() -> Path:
+    if OPTS.db:
+        return Path(OPTS.db).expanduser()
+    return default_ledger_path()
+
+
+def ledger() -> Ledger:
+    return Ledger(db_path())
+
+
+def service() -> Service:
+    return Service(ledger())
+
+
+def chosen_evening(led: Ledger, evening_id: Optional[int]) -> Evening:
+    """The evening a command works on: the one asked for, else the open one."""
+    return led.evening(evening_id) if evening_id is not None else led.open_evening()
+
+
+def print_json(data: Any) -> None:
+    sys.stdout.write(json_text(data))

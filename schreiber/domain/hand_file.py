@@ -1,0 +1,77 @@
+"""A file of hands, one JSON object a line, read into the evening's entries.
+
+A line is a bare hand record (../shared/interface.md), a line of
+``schreiber export --what hands --format jsonl`` (its ``record``, with the
+exported ``dealer``), or a non-hand entry ``{"kind": "radl" | "redeal" |
+"strafpunkt", "player": NAME}``. Every line that is no entry at all is
+reported with its number; checking the hands themselves is the replay's job.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Iterable
+
+from .evening import ENTRY_KINDS, Entry
+
+OTHER_KINDS = tuple(k for k in ENTRY_KINDS if k != "hand")
+
+
+class LineProblem(ValueError):
+    """A line that is not an entry; the message says why."""
+
+
+def parse_lines(lines: Iterable[str], players: tuple[str, ...]
+                ) -> tuple[list[Entry], list[int], list[tuple[int, str]]]:
+    """Entries of a JSON Lines hand file, the line number of each, and
+    (line number, problem) for every line that is not an entry at all."""
+    entries: list[Entry] = []
+    numbers: list[int] = []
+    problems: list[tuple[int, str]] = []
+    for n, line in enumerate(lines, 1):
+        text = line.strip()
+        if not text:
+            continue
+        try:
+            entries.append(_entry(_json_object(text), players))
+        except LineProblem as exc:
+            problems.append((n, str(exc)))
+            continue
+        numbers.append(n)
+    return entries, numbers, problems
+
+
+def _json_object(text: str) -> dict:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise LineProblem(f"not valid JSON ({exc.msg} at column {exc.colno})") from None
+    except (ValueError, RecursionError):  # a number of thousands of digits, or nesting thousands deep
+        raise LineProblem("not a hand record (a number too long or lists nested too deep)") from None
+    if not isinstance(data, dict):
+        raise LineProblem("a hand record must be a JSON object like {\"contract\": \"rufer\", ...}")
+    return data
+
+
+def _entry(data: dict, players: tuple[str, ...]) -> Entry:
+    kind = data.get("kind")
+    if kind is None:
+        if isinstance(data.get("record"), dict):  # a line of `schreiber export --what hands --format jsonl`
+            record = dict(data["record"])
+            if data.get("dealer") and "dealer" not in record:
+                record["dealer"] = data["dealer"]
+            return Entry.hand(record)
+        return Entry.hand(data)
+    if kind not in OTHER_KINDS + ("hand",):
+        raise LineProblem(f"unknown entry kind '{kind}'; valid: hand, {', '.join(OTHER_KINDS)}")
+    if kind == "strafpunkt":
+        who = data.get("player")
+        match = [p for p in players if isinstance(who, str) and p.casefold() == who.strip().casefold()]
+        if not match:
+            raise LineProblem(f"a strafpunkt needs the offender as \"player\"; players: {', '.join(players)}")
+        return Entry("strafpunkt", player=match[0])
+    if kind == "hand":
+        if not isinstance(data.get("record"), dict):
+            raise LineProblem("an entry of kind hand needs its \"record\" object")
+        return Entry.hand(data["record"])
+    return Entry(kind)

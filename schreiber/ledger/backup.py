@@ -1,0 +1,65 @@
+"""A consistent copy of the ledger, safe while others write (docs/backup.md)."""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as _dt
+import os
+import sqlite3
+from pathlib import Path
+
+from .errors import LedgerUnavailable, TargetExists
+
+
+def backup(conn: sqlite3.Connection, ledger_path: Path, path: Path, overwrite: bool = False) -> Path:
+    """Copy the whole ledger to ``path`` with SQLite's online backup API.
+
+    The copy is one consistent snapshot even while other processes add
+    hands (in WAL mode a reader never waits for a writer). It is written to
+    a temporary file, checked, then renamed into place, so ``path`` is never
+    a half-written ledger. A folder as ``path`` gets a dated file.
+    """
+    target = path.expanduser()
+    if target.is_dir():
+        stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+        target = target / f"{ledger_path.stem}-{stamp}.db"
+    if target.exists() and target.resolve() == ledger_path.resolve():
+        raise LedgerUnavailable(f"{target} is the ledger itself; give another file for the backup")
+    if target.exists() and not overwrite:
+        raise TargetExists(target)
+    if not target.parent.is_dir():
+        raise LedgerUnavailable(f"the folder {target.parent} does not exist; create it first")
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        _copy_checked(conn, tmp, ledger_path)
+        os.replace(tmp, target)
+    except (OSError, sqlite3.Error) as exc:
+        raise LedgerUnavailable(f"cannot write the backup {target}: {getattr(exc, 'strerror', None) or exc}") \
+            from None
+    finally:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+    return target
+
+
+def _copy_checked(conn: sqlite3.Connection, tmp: Path, ledger_path: Path) -> None:
+    dest = sqlite3.connect(str(tmp), isolation_level=None)
+    try:
+        conn.backup(dest)  # all pages in one step: one read snapshot, never restarted
+        check = dest.execute("PRAGMA quick_check").fetchone()[0]
+    finally:
+        dest.close()
+    if check != "ok":
+        raise LedgerUnavailable(f"the backup failed its check ({check}); the ledger may be damaged, "
+                                f"see PRAGMA integrity_check on {ledger_path}")
+
+
+def counts(path: Path) -> tuple[int, int]:
+    """(evenings, active hands) in a ledger file."""
+    con = sqlite3.connect(path)
+    try:
+        hands = con.execute("select count(*) from entries where kind = 'hand' and status = 'active'").fetchone()[0]
+        evenings = con.execute("select count(*) from evenings").fetchone()[0]
+    finally:
+        con.close()
+    return evenings, hands

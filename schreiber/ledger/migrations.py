@@ -1,0 +1,83 @@
+"""The ledger's schema, one numbered migration at a time (sqlite-utils
+``Migrations``): a new file gets them all, an older file the ones it lacks.
+A migration never changes a figure; tests/ledger/test_migrate.py opens a
+version-1 ledger and checks every figure and the schema a new file gets.
+"""
+
+from __future__ import annotations
+
+import sqlite_utils
+from sqlite_utils import Migrations
+
+from .derived import backfill, create_schema
+
+migrations = Migrations("schreiber")
+
+
+@migrations()
+def m001_initial(db: sqlite_utils.Database) -> None:
+    db["players"].create({"id": int, "name": str, "created_utc": str}, pk="id", not_null={"name"})
+    db["players"].create_index(["name"], unique=True)
+    db["evenings"].create(
+        {
+            "id": int, "date": str, "preset": str, "rules_json": str, "seating_json": str,
+            "first_dealer": str, "tarif_cents": int, "status": str, "start_pot": str,
+            "created_utc": str, "closed_utc": str,
+        },
+        pk="id",
+        defaults={"status": "open", "start_pot": "0"},
+    )
+    db["evening_players"].create(
+        {"evening_id": int, "seat": int, "player_id": int},
+        pk=("evening_id", "seat"),
+        foreign_keys=[("evening_id", "evenings", "id"), ("player_id", "players", "id")],
+    )
+    db["entries"].create(
+        {
+            "id": int, "evening_id": int, "seq": int, "kind": str, "number": int,
+            "record_json": str, "player": str, "status": str, "replaces": int, "created_utc": str,
+        },
+        pk="id",
+        defaults={"status": "active"},
+        foreign_keys=[("evening_id", "evenings", "id")],
+    )
+    db["entries"].create_index(["evening_id", "seq"])
+    db["corrections"].create(
+        {"id": int, "evening_id": int, "kind": str, "entry_id": int, "replacement_id": int,
+         "created_utc": str},
+        pk="id",
+        foreign_keys=[("evening_id", "evenings", "id")],
+    )
+    db["results"].create(
+        {
+            "entry_id": int, "evening_id": int, "number": int, "kind": str, "dealer": str,
+            "contract": str, "declarer": str, "partner": str, "won": int, "kontra": str,
+            "radl_factor": int, "pot_after": str, "state_json": str, "items_json": str,
+        },
+        pk="entry_id",
+        foreign_keys=[("entry_id", "entries", "id"), ("evening_id", "evenings", "id")],
+    )
+    db["results"].create_index(["evening_id"])
+    db["payments"].create(
+        {"entry_id": int, "evening_id": int, "player_id": int, "points": str, "points_x2520": int},
+        pk=("entry_id", "player_id"),
+        foreign_keys=[("entry_id", "entries", "id"), ("player_id", "players", "id")],
+    )
+    db["payments"].create_index(["evening_id"])
+    db["payments"].create_index(["player_id"])
+
+
+@migrations()
+def m002_derived_stats(db: sqlite_utils.Database) -> None:
+    """Statistics tables (who played which role, premiums, Kontras) and the
+    Datasette views; see schreiber/derived.py and docs/datasette.md."""
+
+    create_schema(db)
+    backfill(db)
+
+
+@migrations()
+def m003_written_score(db: sqlite_utils.Database) -> None:
+    """The written score (Schrift) of a hand where a rule makes it differ
+    from the money (Skoty Trophy: only the simple Kontra on the sheet)."""
+    db["results"].add_column("written_json", str)

@@ -1,0 +1,328 @@
+"""The one way every front end changes an evening.
+
+``hand add`` (fast path and full command line), the table session, guided
+entry and ``hand import`` all call this service; it scores with the pure
+domain (``domain.evening.step`` and ``replay``) and has the ledger write
+each change in one short transaction: the entry, its result and payments
+land together, or nothing does. A correction voids (and replaces) an entry,
+logs it, and re-scores the evening, so later hands that depend on evening
+state (Radl, Holz, the Pagat pot) stay right.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Callable, Iterator, NamedTuple
+
+from .domain.evening import Entry, Outcome, State, replay, step
+from .domain.record import HandError
+from .domain.rules import Rules
+from .domain.table import Table
+from .errors import SchreiberError
+from .ledger.codec import stored_record
+from .ledger.errors import EveningClosed
+from .ledger.store import Ledger
+from .ledger.values import Evening, StoredEntry
+
+
+class Added(NamedTuple):
+    """An entry written: the hand's number on the sheet (0 for other entries)."""
+
+    number: int
+    outcome: Outcome
+
+
+class NextHand(NamedTuple):
+    """Who deals the evening's next hand, and what state it starts from."""
+
+    evening: Evening
+    number: int
+    state: State
+
+    @property
+    def table(self) -> Table:
+        return Table(self.evening.seating, self.state.next_dealer)
+
+
+class Started(NamedTuple):
+    evening_id: int
+    dealer: str
+    closed: tuple[Evening, ...] = ()  # evenings that were still open
+    pot: Fraction = Fraction(0)  # the Pagat pot carried over ...
+    pot_from: int | None = None  # ... from this evening
+
+
+def check_players(players: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """The seating of a new evening: 4 or 5 distinct names."""
+    names = tuple(p.strip() for p in players)
+    if len(names) not in (4, 5):
+        raise SchreiberError(f"Königrufen is played by 4 or 5 players, not {len(names)}; list them in seating order")
+    if any(not n for n in names):
+        raise SchreiberError("a player's name is empty")
+    folded = [n.casefold() for n in names]
+    dup = next((n for n in names if folded.count(n.casefold()) > 1), None)
+    if dup:
+        raise SchreiberError(f"{dup} is listed twice; every player sits once")
+    return names
+
+
+def seating(players: list[str] | tuple[str, ...], dealer: str | None = None) -> tuple[tuple[str, ...], str]:
+    """The checked seating and who deals first (``dealer`` by name, else the first listed)."""
+    names = check_players(players)
+    if dealer is None:
+        return names, names[0]
+    match = [p for p in names if p.casefold() == dealer.strip().casefold()]
+    if not match:
+        raise SchreiberError(f"dealer '{dealer}' is not at the table; players: {', '.join(names)}")
+    return names, match[0]
+
+
+class Service:
+    """Changes to the ledger's evenings, each one transaction."""
+
+    def __init__(self, ledger: Ledger):
+        self.ledger = ledger
+
+    # Evenings ----------------------------------------------------------------
+
+    def start_evening(self, players: list[str] | tuple[str, ...], rules: Rules, date: str,
+                      dealer: str | None = None, tarif_cents: int | None = None) -> Started:
+        """Start an evening (any open one is closed); a circle's Pagat pot carries over."""
+        names, first = seating(players, dealer)
+        pot, pot_from = self.carried_pot(names, date) if rules.pagatkassa else (Fraction(0), None)
+        led = self.ledger
+        with led.transaction():
+            still_open = led.open_evenings()
+            for ev in still_open:
+                led.set_status(ev.id, "closed")
+            eid = led.insert_evening(names, rules, date, first,
+                                     rules.tarif_cents if tarif_cents is None else tarif_cents, pot)
+        return Started(eid, first, tuple(still_open), pot, pot_from)
+
+    def carried_pot(self, players: tuple[str, ...], date: str | None = None) -> tuple[Fraction, int | None]:
+        """The Pagat pot a new evening of this circle (the same players, in any
+        seating) starts with: what the circle's latest evening with a pot (on or
+        before ``date``) left in it under ``pagatkassa_end = carry``. Returns
+        (points, that evening's id)."""
+        for ev in self.ledger.circle_evenings(players, date):
+            rules = ev.rules
+            if not rules.pagatkassa and not ev.start_pot:
+                continue
+            if rules.pagatkassa_end != "carry":
+                return Fraction(0), ev.id
+            return ev.start_pot - self.ledger.paid_in(ev), ev.id
+        return Fraction(0), None
+
+    def close_evening(self) -> Evening:
+        with self.ledger.transaction():
+            ev = self.ledger.open_evening()
+            self.ledger.set_status(ev.id, "closed")
+        return ev
+
+    def reopen_evening(self, evening_id: int) -> Evening:
+        """Open a closed evening again (any other open evening is closed)."""
+        with self.ledger.transaction():
+            ev = self.ledger.evening(evening_id)
+            self.ledger.close_open_evenings(keep=evening_id)
+            self.ledger.set_status(evening_id, "open")
+        return ev
+
+    def settle_close(self, evening: Evening) -> Evening:
+        """Close the evening as settled (its tarif is then fixed)."""
+        with self.ledger.transaction():
+            self.ledger.set_status(evening.id, "settled")
+        return self.ledger.evening(evening.id)
+
+    def set_tarif(self, cents: int) -> Evening:
+        """Set the open evening's tarif; returns the evening as it was before."""
+        with self.ledger.transaction():
+            ev = self.ledger.open_evening()
+            self.ledger.set_tarif(ev.id, cents)
+        return ev
+
+    def rename_player(self, old: str, new: str) -> int:
+        """Rename a player everywhere (the same person); returns evenings touched."""
+        new = new.strip()
+        if not new:
+            raise SchreiberError("the new name is empty")
+        led = self.ledger
+        with led.transaction():
+            if not led.has_player(old):
+                names = led.player_names()
+                raise SchreiberError(f"unknown player '{old}'; players: {', '.join(names) or 'none yet'}")
+            if led.has_player(new):
+                raise SchreiberError(f"there is already a player called {new}; pick another name")
+            touched = led.rename_player(old, new)
+            for ev in touched:
+                self._rescore(ev)
+        return len(touched)
+
+    # Reading the next hand ----------------------------------------------------
+
+    def next_hand(self, evening: Evening | None = None) -> NextHand:
+        ev = evening or self.ledger.open_evening()
+        return NextHand(ev, self.ledger.next_number(ev), self.ledger.last_state(ev))
+
+    def read_notation(self, words: list[str], evening: Evening | None = None) -> dict:
+        """The hand record of a notation line, read for the evening's next hand."""
+        from .domain.notation import parse_notation
+
+        nxt = self.next_hand(evening)
+        return parse_notation(list(words), nxt.evening.rules, nxt.evening.seating, nxt.table.vorhand)
+
+    def read_edit_notation(self, number: int, words: list[str]) -> dict:
+        """Notation for a correction of hand N: read with the dealer the hand had."""
+        from .domain.notation import parse_notation
+
+        ev = self.ledger.open_evening()
+        dealer = (self.ledger.hand_entry(ev, number).record or {}).get("dealer")
+        vorhand = Table(ev.seating, dealer).vorhand if dealer in ev.seating else None
+        record = parse_notation(list(words), ev.rules, ev.seating, vorhand)
+        if dealer and "dealer" not in record:
+            record["dealer"] = dealer
+        return record
+
+    # Adding ----------------------------------------------------------------------
+
+    def add(self, entry: Entry, evening: Evening | None = None) -> Added:
+        """Score and record one entry in one transaction."""
+        led = self.ledger
+        with led.transaction():
+            ev = self._writable(evening)
+            try:
+                outcome = step(ev.rules, ev.seating, led.last_state(ev), entry)
+            except HandError as exc:
+                raise SchreiberError(str(exc)) from None
+            number = None
+            if entry.kind == "hand":
+                number = led.next_number(ev)
+                entry = Entry.hand(stored_record(outcome))
+            entry_id = led.insert_entry(ev, led.next_seq(ev), entry, number)
+            led.insert_result(ev, entry_id, number, outcome)
+        return Added(number or 0, outcome)
+
+    def add_hand(self, record: dict) -> Added:
+        return self.add(Entry.hand(record))
+
+    def radl(self, player: str | None = None) -> Added:
+        return self.add(Entry("radl", player=player))
+
+    def redeal(self) -> Added:
+        return self.add(Entry("redeal"))
+
+    def strafpunkt(self, player: str) -> Added:
+        return self.add(Entry("strafpunkt", player=player))
+
+    def check_entries(self, entries: list[Entry], evening: Evening) -> list[tuple[int, str]]:
+        """(index, problem) for every entry that cannot be scored (nothing is written)."""
+        return [(i, problem) for i, _, _, problem in self._score_each(entries, evening) if problem]
+
+    def add_entries(self, entries: list[Entry], evening: Evening | None = None, labels: list[str] | None = None,
+                    progress: Callable[[int, int], None] | None = None) -> list[int]:
+        """Score and record many entries (an import) in ONE transaction: all of
+        them land, or none. Scored one after the other from the evening's last
+        state and written as they are scored. Any bad entry raises
+        SchreiberError naming every bad one by ``labels[i]`` (default "entry
+        N"). Returns the hand number of each entry (0 for other entries).
+        ``progress(done, total)`` is called now and then."""
+        labels = labels or [f"entry {i}" for i in range(1, len(entries) + 1)]
+        total = len(entries)
+        every = max(1, total // 50)
+        led = self.ledger
+        with led.transaction():
+            ev = self._writable(evening)
+            seq, number = led.next_seq(ev) - 1, led.next_number(ev) - 1
+            problems: list[str] = []
+            out: list[int] = []
+            for i, entry, o, problem in self._score_each(entries, ev):
+                if problem:
+                    problems.append(f"{labels[i]}: {problem}")
+                elif not problems and o is not None:  # after the first problem only check the rest
+                    seq += 1
+                    n = None
+                    if entry.kind == "hand":
+                        number += 1
+                        n = number
+                        entry = Entry.hand(stored_record(o))
+                    led.insert_result(ev, led.insert_entry(ev, seq, entry, n), n, o)
+                    out.append(n or 0)
+                if progress and (i + 1) % every == 0:
+                    progress(i + 1, total)
+            if problems:
+                more = f"; and {len(problems) - 10} more" if len(problems) > 10 else ""
+                raise SchreiberError(f"{len(problems)} of {total} entries are wrong, nothing was added: "
+                                     + "; ".join(problems[:10]) + more)
+        return out
+
+    def _score_each(self, entries: list[Entry], evening: Evening
+                    ) -> Iterator[tuple[int, Entry, Outcome | None, str | None]]:
+        """(index, entry, outcome, problem) for each entry, scored one after the
+        other from the evening's last state; a bad entry is skipped, as if it
+        were left out."""
+        rules, players = evening.rules, evening.seating
+        state = self.ledger.last_state(evening)
+        for i, entry in enumerate(entries):
+            try:
+                o = step(rules, players, state, entry)
+            except HandError as exc:
+                yield i, entry, None, str(exc)
+                continue
+            except (KeyError, TypeError, ValueError) as exc:
+                yield i, entry, None, f"not a valid entry ({type(exc).__name__}: {exc})"
+                continue
+            state = o.state
+            yield i, entry, o, None
+
+    # Corrections -------------------------------------------------------------------
+
+    def undo(self, any_entry: bool = False) -> StoredEntry:
+        """Void the last hand of the open evening (recorded); with ``any_entry``
+        the last entry of any kind (a Radl, a redeal, ...)."""
+        with self.ledger.transaction():
+            ev = self._writable(None)
+            rows = [e for e in self.ledger.active_entries(ev) if any_entry or e.kind == "hand"]
+            if not rows:
+                raise SchreiberError("there is no hand to undo in this evening")
+            self.ledger.void_entry(ev, rows[-1].id, "undo")
+            self._rescore(ev)
+        return rows[-1]
+
+    def void(self, number: int) -> StoredEntry:
+        """Void hand N (it stays on the sheet, marked); later hands are re-scored."""
+        with self.ledger.transaction():
+            ev = self._writable(None)
+            entry = self.ledger.hand_entry(ev, number)
+            self.ledger.void_entry(ev, entry.id, "void")
+            self._rescore(ev)
+        return entry
+
+    def edit(self, number: int, record: dict) -> Outcome:
+        """Replace hand N: the old one is voided, the new one takes its place
+        (same number, marked as corrected); later hands are re-scored."""
+        led = self.ledger
+        with led.transaction():
+            ev = self._writable(None)
+            old = led.hand_entry(ev, number)
+            new_id = led.insert_entry(ev, old.seq, Entry.hand(record), number, replaces=old.id)
+            led.void_entry(ev, old.id, "edit", new_id)
+            entries, outcomes = self._rescore(ev)
+            outcome = next(o for e, o in zip(entries, outcomes) if e.id == new_id)
+            led.set_record(new_id, stored_record(outcome))  # the canonical record of the replacement
+        return outcome
+
+    def _writable(self, evening: Evening | None) -> Evening:
+        ev = evening or self.ledger.open_evening()
+        if not ev.is_open:
+            raise EveningClosed(ev.id, ev.date)
+        return ev
+
+    def _rescore(self, evening: Evening) -> tuple[list[StoredEntry], list[Outcome]]:
+        """Every derived row of the evening written anew (inside a transaction)."""
+        entries = self.ledger.active_entries(evening)
+        try:
+            outcomes = replay(evening.rules, evening.seating, [e.as_entry() for e in entries],
+                              self.ledger.start_state(evening))
+        except HandError as exc:
+            raise SchreiberError(f"the correction would make a later hand invalid: {exc}") from None
+        self.ledger.replace_results(evening, entries, outcomes)
+        return entries, outcomes
