@@ -1,13 +1,6 @@
 """Shared fixtures: every test gets its own ledger through SCHREIBER_DB."""
 
-import sys
-from pathlib import Path
-
 import pytest
-
-ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
 @pytest.fixture(autouse=True)

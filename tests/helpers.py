@@ -4,12 +4,21 @@ from __future__ import annotations
 
 import sqlite3
 from fractions import Fraction
+from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from schreiber.domain.engine import Context, score
 from schreiber.domain.record import check_hand
 from schreiber.domain.rules import load_rules
+
+TESTS = Path(__file__).resolve().parent
+ROOT = TESTS.parent
+SHARED = ROOT.parent / "shared"
+needs_shared = pytest.mark.skipif(
+    not (SHARED / "rules").is_dir(),
+    reason="the rule documents (../shared/rules) are not beside the checkout; the cited lines cannot be read")
 
 F, G, H, I, J = "Fritz", "Gerti", "Hans", "Ilse", "Josef"
 P4 = (F, G, H, I)  # Fritz deals the first hand, Gerti is its Vorhand

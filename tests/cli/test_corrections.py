@@ -3,7 +3,7 @@ sheet, and later hands that depend on evening state are re-scored."""
 
 import json
 
-from helpers import F, G, H, I, cli, prem
+from tests.helpers import F, G, H, I, cli, prem
 
 
 def add(rec):

@@ -24,7 +24,7 @@ def cli(db, *args, input=None):
     return CliRunner().invoke(app, ["--db", str(db), *args], input=input)
 
 
-from helpers import dump  # noqa: E402  (every row of every table: proves a failed import wrote nothing)
+from tests.helpers import dump  # noqa: E402  (every row of every table: proves a failed import wrote nothing)
 
 
 def records(n, players=FOUR, seed=1):

@@ -18,8 +18,7 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from ledger_checks import PLAYERS, check_ledger, dreier, run_cli  # noqa: E402
+from tests.ledger_checks import PLAYERS, check_ledger, dreier, run_cli  # noqa: E402
 
 from schreiber.domain.engine import score  # noqa: E402
 from schreiber.domain.record import check_hand  # noqa: E402

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from conftest import ROOT
-from helpers import cli
+from tests.helpers import ROOT
+from tests.helpers import cli
 from schreiber.domain.rules import PRESETS
 
 PLAYERS = ["Anna", "Berti", "Carl", "Dora"]

@@ -5,7 +5,7 @@ import json
 from fractions import Fraction as Fr
 
 
-from helpers import F, G, H, I, J, P4, P5, cli, prem
+from tests.helpers import F, G, H, I, J, P4, P5, cli, prem
 from schreiber.domain.evening import Entry, balances, initial_state, replay
 from schreiber.domain.rules import load_rules
 

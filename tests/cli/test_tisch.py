@@ -6,7 +6,7 @@ import sys
 
 import pexpect
 
-from helpers import F, G, H, I, cli, dump
+from tests.helpers import F, G, H, I, cli, dump
 
 
 def spawn(db, *args):

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from schreiber.errors import SchreiberError
 from schreiber.domain.record import HandError, check_hand
 from schreiber.domain.names import fold, term_index
+from tests.helpers import ROOT
 from schreiber.domain.notation import KEYWORDS, KV_KEYS, NotationError, format_notation, parse_notation
 from schreiber.domain.points import parse_points
 from schreiber.domain.rules import PRESETS, load_preset
@@ -27,7 +28,7 @@ from schreiber.domain.table import Table
 
 P4 = ("Anna", "Berti", "Carl", "Dora")
 P5 = ("Anna", "Berti", "Carl", "Dora", "Emil")
-DOCS = Path(__file__).resolve().parent.parent / "docs" / "notation.md"
+DOCS = ROOT / "docs" / "notation.md"
 
 
 @functools.cache

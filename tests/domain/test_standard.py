@@ -4,7 +4,7 @@
 import pytest
 from fractions import Fraction as Fr
 
-from helpers import F, G, H, I, J, P5, play, prem, solo, team
+from tests.helpers import F, G, H, I, J, P5, play, prem, solo, team
 
 GH = ([G, H], [F, I])
 

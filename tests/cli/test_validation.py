@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from helpers import F, G, H, I, dump, prem
+from tests.helpers import F, G, H, I, dump, prem
 from schreiber.domain.record import HandError, check_hand
 from schreiber.domain.rules import load_rules
 

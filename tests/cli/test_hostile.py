@@ -36,8 +36,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from ledger_checks import PLAYERS, SCHREIBER, check_ledger, dreier, row_counts, run_cli  # noqa: E402
+from tests.ledger_checks import PLAYERS, SCHREIBER, check_ledger, dreier, row_counts, run_cli  # noqa: E402
 
 from schreiber.cli.entry import main  # noqa: E402
 from schreiber.domain.engine import score  # noqa: E402

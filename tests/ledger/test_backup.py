@@ -11,8 +11,7 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from ledger_checks import PLAYERS, check_ledger, dreier, row_counts, run_cli  # noqa: E402
+from tests.ledger_checks import PLAYERS, check_ledger, dreier, row_counts, run_cli  # noqa: E402
 
 from schreiber.domain.rules import load_rules  # noqa: E402
 from schreiber.ledger.store import Ledger  # noqa: E402

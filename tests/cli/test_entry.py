@@ -4,7 +4,7 @@ import json
 import subprocess
 import sys
 
-from helpers import F, G, H, I, cli
+from tests.helpers import F, G, H, I, cli
 from schreiber.cli.fast import fast_hand_add as _fast_hand_add
 
 

@@ -5,7 +5,7 @@ of gum:103)."""
 import pytest
 from fractions import Fraction as Fr
 
-from helpers import F, G, H, I, play, prem, solo, team
+from tests.helpers import F, G, H, I, play, prem, solo, team
 
 GH = ([G, H], [F, I])
 

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from conftest import ROOT, SHARED
+from tests.helpers import ROOT, SHARED, needs_shared
 from schreiber.domain.names import fold
 from schreiber.domain.rules import PRESETS, RulesError, load_preset, load_rules, load_rules_file
 from schreiber.reports.rules_page import rules_markdown
@@ -24,6 +24,7 @@ def cited_lines(source: str):
                 yield text[n - 1]
 
 
+@needs_shared
 @pytest.mark.parametrize("preset", PRESETS)
 def test_every_contract_and_premium_cites_a_line_naming_it(preset):
     rules = load_preset(preset)

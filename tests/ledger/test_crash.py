@@ -25,8 +25,7 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from ledger_checks import PLAYERS, ROOT, SCHREIBER, check_ledger, dreier, run_cli  # noqa: E402
+from tests.ledger_checks import PLAYERS, ROOT, SCHREIBER, check_ledger, dreier, run_cli  # noqa: E402
 
 KILLS = 5
 

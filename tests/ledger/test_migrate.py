@@ -23,13 +23,13 @@ from pathlib import Path
 import pytest
 import sqlite_utils
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from ledger_checks import check_ledger, dreier, run_cli  # noqa: E402
+from tests.helpers import TESTS
+from tests.ledger_checks import check_ledger, dreier, run_cli
 
 from schreiber.ledger.migrations import migrations  # noqa: E402
 from schreiber.ledger.store import Ledger  # noqa: E402
 
-FIXTURE = Path(__file__).resolve().parent / "fixtures" / "ledger_v1.db"
+FIXTURE = TESTS / "fixtures" / "ledger_v1.db"
 
 
 @pytest.fixture

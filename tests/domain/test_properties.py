@@ -6,7 +6,7 @@ from fractions import Fraction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from helpers import P4, P5
+from tests.helpers import P4, P5
 from schreiber.domain.engine import Context, score
 from schreiber.domain.evening import Entry, initial_state, step
 from schreiber.domain.record import check_hand
