@@ -114,8 +114,9 @@ def main() -> None:
     evenings = con.execute("select count(*) from evenings").fetchone()[0]
     con.close()
 
-    from schreiber.ledger.values import DateRange as Range
     from tabulate import tabulate
+
+    from schreiber.ledger.values import DateRange as Range
 
     rows = [
         ["schreiber stats (whole command)", time_cli(path, ["stats"], a.repeat)],

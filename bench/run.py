@@ -67,7 +67,7 @@ def child_env(db: Path) -> dict:
 
 def run(argv: list[str], env: dict, check: bool = True) -> tuple[float, subprocess.CompletedProcess]:
     t = time.perf_counter()
-    r = subprocess.run(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    r = subprocess.run(argv, env=env, capture_output=True, text=True)
     secs = time.perf_counter() - t
     if check and r.returncode:
         raise SystemExit(f"failed: {' '.join(argv)}\n{r.stderr.strip()}")

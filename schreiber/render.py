@@ -11,9 +11,10 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Iterable
 from decimal import Decimal
 from fractions import Fraction
-from typing import IO, Any, Iterable
+from typing import IO, Any
 
 from .errors import SchreiberError
 

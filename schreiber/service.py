@@ -11,8 +11,9 @@ state (Radl, Holz, the Pagat pot) stay right.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from fractions import Fraction
-from typing import Callable, Iterator, NamedTuple
+from typing import NamedTuple
 
 from .domain.evening import Entry, Outcome, State, replay, step
 from .domain.record import HandError

@@ -3,7 +3,7 @@ group registered."""
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -17,7 +17,7 @@ __all__ = ["app"]
 def _root(
     ctx: typer.Context,
     db: Annotated[
-        Optional[str],
+        str | None,
         typer.Option("--db", envvar="SCHREIBER_DB", help="Ledger file (default: in the user's app directory)."),
     ] = None,
     version: Annotated[bool, typer.Option("--version", help="Show the version and exit.")] = False,

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import datetime as _dt
-from typing import Optional
 
 from ..errors import SchreiberError
 from ..ledger.values import DateRange
@@ -61,8 +60,8 @@ def period_range(text: str) -> tuple[str | None, str | None]:
     raise SchreiberError(f"period '{text}' is not known; valid: {', '.join(PERIODS)}")
 
 
-def parse_range(since: Optional[str], until: Optional[str], season: Optional[str],
-                period: Optional[str]) -> DateRange:
+def parse_range(since: str | None, until: str | None, season: str | None,
+                period: str | None) -> DateRange:
     """The date range of --since/--until/--season/--period; --since and
     --until narrow a season or period further."""
     if season and period:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import sys
 import unicodedata
-from typing import Callable
+from collections.abc import Callable
 
 from ..errors import SchreiberError
 from ..ledger.errors import EveningClosed, NoOpenEvening, NoSuchEvening, NoSuchHand, NotALedger, TargetExists

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated, Any
 
 import typer
 
@@ -17,10 +17,10 @@ app.add_typer(evening_app, name="evening")
 def start(
     players: Annotated[list[str], typer.Argument(help="4 or 5 players in seating order (direction of play).")],
     rules: Annotated[str, typer.Option("--rules", help="Preset (standard, tirol, hausrunde, gumpoldskirchen, lungau) or a rules .toml file.")] = "standard",
-    rule: Annotated[Optional[list[str]], typer.Option("--rule", help="Override one house rule: KEY=VALUE (e.g. pagatkassa=3).")] = None,
-    date: Annotated[Optional[str], typer.Option("--date", help="Date of the evening, YYYY-MM-DD (default: today).")] = None,
-    dealer: Annotated[Optional[str], typer.Option("--dealer", help="Who deals the first hand (default: the first listed).")] = None,
-    tarif: Annotated[Optional[str], typer.Option("--tarif", help="Money per point, e.g. 0.10 (euro) (default: the preset's).")] = None,
+    rule: Annotated[list[str] | None, typer.Option("--rule", help="Override one house rule: KEY=VALUE (e.g. pagatkassa=3).")] = None,
+    date: Annotated[str | None, typer.Option("--date", help="Date of the evening, YYYY-MM-DD (default: today).")] = None,
+    dealer: Annotated[str | None, typer.Option("--dealer", help="Who deals the first hand (default: the first listed).")] = None,
+    tarif: Annotated[str | None, typer.Option("--tarif", help="Money per point, e.g. 0.10 (euro) (default: the preset's).")] = None,
 ) -> None:
     """Start an evening; any open evening is closed.
 
@@ -47,7 +47,7 @@ def start(
 @evening_app.command("list")
 def list_evenings(json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False) -> None:
     """List the evenings in the ledger."""
-    data = [{"id": ev.id, "date": ev.date, "rules": ev.preset, "players": list(ev.seating), "status": ev.status}
+    data: list[dict[str, Any]] = [{"id": ev.id, "date": ev.date, "rules": ev.preset, "players": list(ev.seating), "status": ev.status}
             for ev in ledger().evenings()]
     if json_out:
         print_json(data)

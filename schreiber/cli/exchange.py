@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -21,12 +21,12 @@ from .root import app, ledger, service
 def export(
     fmt: Annotated[str, typer.Option("--format", help="csv or jsonl (JSON Lines).")] = "csv",
     what: Annotated[str, typer.Option("--what", help="hands, items (every scored line) or payments.")] = "hands",
-    evening_id: Annotated[Optional[int], typer.Option("--evening", help="Only this evening.")] = None,
+    evening_id: Annotated[int | None, typer.Option("--evening", help="Only this evening.")] = None,
     since: Since = None,
     until: Until = None,
     season: Season = None,
     period: Period = None,
-    out: Annotated[Optional[Path], typer.Option("--out", help="Write to this file instead of stdout.")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="Write to this file instead of stdout.")] = None,
 ) -> None:
     """Export hands, scored items or payments as CSV or JSON Lines (voided hands left out).
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 
 def fast_hand_add(argv: list[str]) -> Callable[[], None] | None:

@@ -4,7 +4,7 @@ entering and correcting an evening, all through the service."""
 from __future__ import annotations
 
 import sys
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -20,8 +20,8 @@ app.add_typer(hand_app, name="hand")
 
 @hand_app.command("add", context_settings={"ignore_unknown_options": True})
 def add(
-    words: Annotated[Optional[list[str]], typer.Argument(help="The hand in short notation, e.g.: rufer berti carl +")] = None,
-    json_text: Annotated[Optional[str], typer.Option("--json", help="The hand record as JSON, or '-' to read it from stdin.")] = None,
+    words: Annotated[list[str] | None, typer.Argument(help="The hand in short notation, e.g.: rufer berti carl +")] = None,
+    json_text: Annotated[str | None, typer.Option("--json", help="The hand record as JSON, or '-' to read it from stdin.")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing on success.")] = False,
     json_out: Annotated[bool, typer.Option("--json-out", help="Print the scored hand as JSON.")] = False,
 ) -> None:
@@ -55,7 +55,7 @@ def add(
 
 @app.command("radl")
 def radl(
-    dealer: Annotated[Optional[str], typer.Option("--dealer", help="Start at this player's deal (e.g. who held the Sküs).")] = None,
+    dealer: Annotated[str | None, typer.Option("--dealer", help="Start at this player's deal (e.g. who held the Sküs).")] = None,
 ) -> None:
     """Start a doubled round (Radl, e.g. the Sküsradl) with the next hand.
 
@@ -87,8 +87,8 @@ def void(number: Annotated[int, typer.Argument(help="The hand's number on the sh
 @hand_app.command("edit", context_settings={"ignore_unknown_options": True})
 def edit(
     number: Annotated[int, typer.Argument(help="The hand's number on the sheet.")],
-    words: Annotated[Optional[list[str]], typer.Argument(help="The corrected hand in short notation.")] = None,
-    json_text: Annotated[Optional[str], typer.Option("--json", help="The corrected hand record, or '-' for stdin.")] = None,
+    words: Annotated[list[str] | None, typer.Argument(help="The corrected hand in short notation.")] = None,
+    json_text: Annotated[str | None, typer.Option("--json", help="The corrected hand record, or '-' for stdin.")] = None,
 ) -> None:
     """Correct hand N: recorded as void plus replacement; later hands are re-scored.
 

@@ -57,8 +57,9 @@ def parse_tarif(text: str) -> int:
     from decimal import Decimal, InvalidOperation
 
     t = text.strip().lower().replace("€", "").replace("eur", "").replace(",", ".").strip()
-    cents = t.endswith(("c", "ct", "cent"))
-    t = t.rstrip("centt ").strip() if cents else t
+    unit = next((u for u in ("cent", "ct", "c") if t.endswith(u)), "")
+    cents = bool(unit)
+    t = t.removesuffix(unit).strip()
     try:
         d = Decimal(t)
     except InvalidOperation:
@@ -81,6 +82,9 @@ def parse_date(text: str | None) -> str:
         import pendulum
 
         try:
-            return pendulum.parse(text, strict=False).date().isoformat()
+            parsed = pendulum.parse(text, strict=False)
+            if not isinstance(parsed, pendulum.DateTime):
+                raise ValueError(text)
+            return parsed.date().isoformat()
         except Exception:
             raise SchreiberError(f"date '{text}' is not a date; write it as YYYY-MM-DD, e.g. 2026-11-21") from None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -46,11 +46,11 @@ def balance(json_out: Annotated[bool, typer.Option("--json", help="Print JSON: p
 
 @app.command("sheet")
 def sheet(
-    explain: Annotated[Optional[int], typer.Option("--explain", help="Itemize hand N: every item, base value, multipliers.")] = None,
+    explain: Annotated[int | None, typer.Option("--explain", help="Itemize hand N: every item, base value, multipliers.")] = None,
     fmt: Annotated[str, typer.Option("--fmt", help="Table format: any tabulate format (simple, github, grid, ...).")] = "simple",
     json_out: Annotated[bool, typer.Option("--json", help="Print the sheet as JSON.")] = False,
     csv_out: Annotated[bool, typer.Option("--csv", help="Print the sheet as CSV.")] = False,
-    evening_id: Annotated[Optional[int], typer.Option("--evening", help="Another evening than the open one.")] = None,
+    evening_id: Annotated[int | None, typer.Option("--evening", help="Another evening than the open one.")] = None,
 ) -> None:
     """The score sheet (Schrift) of the open evening: every hand, running totals, marks.
 

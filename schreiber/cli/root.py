@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import typer
 
@@ -26,7 +26,7 @@ app = typer.Typer(
 
 
 class _Opts:
-    db: Optional[str] = None
+    db: str | None = None
 
 
 OPTS = _Opts()
@@ -46,7 +46,7 @@ def service() -> Service:
     return Service(ledger())
 
 
-def chosen_evening(led: Ledger, evening_id: Optional[int]) -> Evening:
+def chosen_evening(led: Ledger, evening_id: int | None) -> Evening:
     """The evening a command works on: the one asked for, else the open one."""
     return led.evening(evening_id) if evening_id is not None else led.open_evening()
 

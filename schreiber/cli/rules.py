@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -49,7 +49,7 @@ def list_rules() -> None:
 @rules_app.command("show")
 def show(
     name: Annotated[str, typer.Argument(help="Preset or rules file.")],
-    rule: Annotated[Optional[list[str]], typer.Option("--rule", help="Show with an override KEY=VALUE.")] = None,
+    rule: Annotated[list[str] | None, typer.Option("--rule", help="Show with an override KEY=VALUE.")] = None,
     markdown: Annotated[bool, typer.Option("--markdown", help="The documentation page (docs/rules/PRESET.md).")] = False,
     json_out: Annotated[bool, typer.Option("--json", help="Everything as JSON.")] = False,
 ) -> None:
@@ -65,7 +65,7 @@ def show(
         typer.echo(rules_markdown(r), nl=False)
         return
     typer.echo(f"{r.preset}: {r.title} (source: {r.source})\n")
-    rows = [[c.id, c.name, c.kind, c.value, c.lost_value, "ja" if c.call else "", "Vh" if c.vorhand else "",
+    rows: list[list] = [[c.id, c.name, c.kind, c.value, c.lost_value, "ja" if c.call else "", "Vh" if c.vorhand else "",
              c.premium_factor if c.premium_factor != 1 else "", "" if c.enabled else "aus", c.source]
             for c in r.contracts.values()]
     typer.echo(table(["id", "Spiel", "Art", "gewonnen", "verloren", "König", "nur", "Prämien x", "", "Quelle"], rows))
@@ -116,7 +116,7 @@ def rules_toml(r: Rules, name: str, base: str) -> str:
 def new(
     name: Annotated[str, typer.Argument(help="Name of the circle's rules, e.g. stammtisch.")],
     base: Annotated[str, typer.Option("--from", help="The preset to start from.")] = "standard",
-    out: Annotated[Optional[Path], typer.Option("--out", help="Where to write the file (default: the rules folder).")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="Where to write the file (default: the rules folder).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
 ) -> None:
     """Write a rules file to edit, with every value of a preset.

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -22,7 +22,7 @@ def stats(
     json_out: Annotated[bool, typer.Option("--json", help="Print every figure as one JSON document.")] = False,
     csv_out: Annotated[bool, typer.Option("--csv", help="Print one table as CSV (see --table).")] = False,
     fmt: Annotated[str, typer.Option("--fmt", help="Table format: any tabulate format (simple, github, grid, html, latex, ...).")] = "simple",
-    table: Annotated[Optional[str], typer.Option("--table", help=f"Only this table: {', '.join(TABLES)} (--csv: default leaderboard).")] = None,
+    table: Annotated[str | None, typer.Option("--table", help=f"Only this table: {', '.join(TABLES)} (--csv: default leaderboard).")] = None,
     since: Since = None,
     until: Until = None,
     season: Season = None,
@@ -66,14 +66,14 @@ def stats(
 
 @app.command("chart")
 def chart(
-    evening_id: Annotated[Optional[int], typer.Option("--evening", help="One evening, hand by hand (default: the open or last one).")] = None,
+    evening_id: Annotated[int | None, typer.Option("--evening", help="One evening, hand by hand (default: the open or last one).")] = None,
     since: Since = None,
     until: Until = None,
     season: Season = None,
     period: Period = None,
     width: Annotated[int, typer.Option("--width", help="Columns to use (default 80).")] = 80,
     height: Annotated[int, typer.Option("--height", help="Rows of the chart (default 12).")] = 12,
-    player: Annotated[Optional[list[str]], typer.Option("--player", help="Only these players (repeat the option).")] = None,
+    player: Annotated[list[str] | None, typer.Option("--player", help="Only these players (repeat the option).")] = None,
 ) -> None:
     """Each player's running balance as a line chart with sparklines.
 
@@ -99,8 +99,8 @@ def chart(
     typer.echo(render(title, xlabel, series, width=width, height=height, unicode=unicode))
 
 
-def _series(evening_id: Optional[int], since: Optional[str], until: Optional[str], season: Optional[str],
-            period: Optional[str]) -> tuple[str, str, dict[str, list[float]]]:
+def _series(evening_id: int | None, since: str | None, until: str | None, season: str | None,
+            period: str | None) -> tuple[str, str, dict[str, list[float]]]:
     from ..reports.chart import evening_series, season_series
 
     led = ledger()

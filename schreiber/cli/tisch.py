@@ -8,9 +8,11 @@ after every hand. The ledger stays open, so a hand costs no process start.
 
 from __future__ import annotations
 
+import contextlib
 import shlex
 import sys
-from typing import Annotated, Any, Callable, Optional
+from collections.abc import Callable
+from typing import Annotated, Any
 
 import typer
 
@@ -21,9 +23,9 @@ from ..render import player_points, table
 from ..reports import sheet as sh
 from ..service import Service
 from .errors import message
+from .evening import start
 from .inputs import pick_player
 from .paths import app_dir
-from .evening import start
 from .report import next_line
 from .root import app, service
 
@@ -202,10 +204,8 @@ def _setup_readline(session: Session) -> None:
     import atexit
 
     def save() -> None:
-        try:
+        with contextlib.suppress(OSError):
             readline.write_history_file(str(hist))
-        except OSError:
-            pass
 
     atexit.register(save)
     cache: dict = {}
@@ -230,9 +230,9 @@ def _setup_readline(session: Session) -> None:
 
 @app.command("tisch")
 def tisch(
-    players: Annotated[Optional[list[str]], typer.Argument(help="Start a new evening with these players (optional).")] = None,
+    players: Annotated[list[str] | None, typer.Argument(help="Start a new evening with these players (optional).")] = None,
     rules: Annotated[str, typer.Option("--rules", help="Preset or rules file, with PLAYERS.")] = "standard",
-    rule: Annotated[Optional[list[str]], typer.Option("--rule", help="House rule KEY=VALUE, with PLAYERS.")] = None,
+    rule: Annotated[list[str] | None, typer.Option("--rule", help="House rule KEY=VALUE, with PLAYERS.")] = None,
 ) -> None:
     """The table session: enter hands in short notation, see the sheet after each.
 

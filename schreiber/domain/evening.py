@@ -45,7 +45,7 @@ class State:
         }, ensure_ascii=False)
 
     @classmethod
-    def from_json(cls, text: str) -> "State":
+    def from_json(cls, text: str) -> State:
         d = json.loads(text)
         return cls(d["next_dealer"], d["hands"], tuple(d["radl"]), tuple(d["holz"].items()), Fraction(d["pot"]))
 
@@ -100,11 +100,11 @@ class Entry(NamedTuple):
     player: str | None = None
 
     @classmethod
-    def hand(cls, record: dict) -> "Entry":
+    def hand(cls, record: dict) -> Entry:
         return cls("hand", record)
 
     @classmethod
-    def of(cls, data: "Entry | dict") -> "Entry":
+    def of(cls, data: Entry | dict) -> Entry:
         """An entry from its JSON shape {"kind": ..., "record": ..., "player": ...}."""
         if isinstance(data, Entry):
             return data

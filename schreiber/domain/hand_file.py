@@ -10,7 +10,7 @@ reported with its number; checking the hands themselves is the replay's job.
 from __future__ import annotations
 
 import json
-from typing import Iterable
+from collections.abc import Iterable
 
 from .evening import ENTRY_KINDS, Entry
 

@@ -9,7 +9,7 @@ the known ones.
 
 import dataclasses
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, NamedTuple, get_args, get_origin
@@ -263,6 +263,7 @@ def _parse_bool(raw: str, what: str) -> bool:
 def convert_setting(setting: Setting, raw: Any) -> Any:
     """Turn a text or TOML value into the setting's type, or explain why not."""
     what = f"rule '{setting.key}'"
+    value: Any
     if isinstance(raw, str):
         if setting.type is bool:
             value = _parse_bool(raw, what)
@@ -275,7 +276,7 @@ def convert_setting(setting: Setting, raw: Any) -> Any:
             value = raw
     else:
         value = raw
-        if setting.type is int and isinstance(raw, bool) or not isinstance(raw, setting.type):
+        if (setting.type is int and isinstance(raw, bool)) or not isinstance(raw, setting.type):
             raise RulesError(f"{what}: {raw!r} is not a {setting.type.__name__}")
     if setting.choices and value not in setting.choices:
         raise RulesError(f"{what}: '{value}' is not valid; valid: {', '.join(setting.choices)}")
@@ -338,9 +339,9 @@ def _check_field(where: str, name: str, value) -> None:
         raise RulesError(f"{where}: '{name}' must be a list of words like [\"a\", \"b\"], not {value!r}")
 
 
-def _build_entry(cls, fields: dict, eid: str, raw: dict, where: str):
+def _build_entry(cls: type, fields: dict, eid: str, raw: dict, where: str) -> Any:
     _check_keys(raw, [f for f in fields if f != "id"], where)
-    kwargs = {"id": eid}
+    kwargs: dict[str, Any] = {"id": eid}
     for name, value in raw.items():
         if isinstance(value, list):
             value = tuple(value)

@@ -9,7 +9,7 @@ named. Deterministic for a given ``random.Random``.
 from __future__ import annotations
 
 import random
-from typing import Iterator
+from collections.abc import Iterator
 
 # (contract, weight): roughly how often a round of Viennese players bids them.
 CONTRACT_WEIGHTS = (

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any
 
 from ..domain.engine import Item
 from ..domain.evening import Entry, Outcome, State
@@ -20,7 +21,7 @@ from .values import Evening, StoredEntry, StoredResult
 
 
 def now_utc() -> str:
-    return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
+    return _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")
 
 
 def frac(text: str | None) -> Fraction:

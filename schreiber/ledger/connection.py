@@ -66,7 +66,7 @@ def _connect(p: Path) -> sqlite3.Connection:
             raise LedgerUnavailable(f"cannot open ledger {p} for writing ({exc}); check the path and the permissions "
                                     "of the file and its folder, or copy it somewhere writable") from None
         raise NotALedger(p, str(exc)) from None
-    if existed and names and not (LEDGER_TABLES <= names) and "_sqlite_migrations" not in names:
+    if existed and names and not (names >= LEDGER_TABLES) and "_sqlite_migrations" not in names:
         conn.close()
         raise NotALedger(p)
     return conn

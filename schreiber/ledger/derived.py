@@ -32,7 +32,8 @@ Definitions (also in docs/datasette.md):
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple
 
 from ..domain.evening import Outcome, initial_state, replay
 from ..domain.record import Hand, HandError

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Iterator
 from fractions import Fraction
-from typing import Iterator
 
 from ..domain.points import from_units
 from .values import DateRange

@@ -16,9 +16,9 @@ migrations = Migrations("schreiber")
 
 @migrations()
 def m001_initial(db: sqlite_utils.Database) -> None:
-    db["players"].create({"id": int, "name": str, "created_utc": str}, pk="id", not_null={"name"})
-    db["players"].create_index(["name"], unique=True)
-    db["evenings"].create(
+    db.table("players").create({"id": int, "name": str, "created_utc": str}, pk="id", not_null={"name"})
+    db.table("players").create_index(["name"], unique=True)
+    db.table("evenings").create(
         {
             "id": int, "date": str, "preset": str, "rules_json": str, "seating_json": str,
             "first_dealer": str, "tarif_cents": int, "status": str, "start_pot": str,
@@ -27,12 +27,12 @@ def m001_initial(db: sqlite_utils.Database) -> None:
         pk="id",
         defaults={"status": "open", "start_pot": "0"},
     )
-    db["evening_players"].create(
+    db.table("evening_players").create(
         {"evening_id": int, "seat": int, "player_id": int},
         pk=("evening_id", "seat"),
         foreign_keys=[("evening_id", "evenings", "id"), ("player_id", "players", "id")],
     )
-    db["entries"].create(
+    db.table("entries").create(
         {
             "id": int, "evening_id": int, "seq": int, "kind": str, "number": int,
             "record_json": str, "player": str, "status": str, "replaces": int, "created_utc": str,
@@ -41,14 +41,14 @@ def m001_initial(db: sqlite_utils.Database) -> None:
         defaults={"status": "active"},
         foreign_keys=[("evening_id", "evenings", "id")],
     )
-    db["entries"].create_index(["evening_id", "seq"])
-    db["corrections"].create(
+    db.table("entries").create_index(["evening_id", "seq"])
+    db.table("corrections").create(
         {"id": int, "evening_id": int, "kind": str, "entry_id": int, "replacement_id": int,
          "created_utc": str},
         pk="id",
         foreign_keys=[("evening_id", "evenings", "id")],
     )
-    db["results"].create(
+    db.table("results").create(
         {
             "entry_id": int, "evening_id": int, "number": int, "kind": str, "dealer": str,
             "contract": str, "declarer": str, "partner": str, "won": int, "kontra": str,
@@ -57,14 +57,14 @@ def m001_initial(db: sqlite_utils.Database) -> None:
         pk="entry_id",
         foreign_keys=[("entry_id", "entries", "id"), ("evening_id", "evenings", "id")],
     )
-    db["results"].create_index(["evening_id"])
-    db["payments"].create(
+    db.table("results").create_index(["evening_id"])
+    db.table("payments").create(
         {"entry_id": int, "evening_id": int, "player_id": int, "points": str, "points_x2520": int},
         pk=("entry_id", "player_id"),
         foreign_keys=[("entry_id", "entries", "id"), ("player_id", "players", "id")],
     )
-    db["payments"].create_index(["evening_id"])
-    db["payments"].create_index(["player_id"])
+    db.table("payments").create_index(["evening_id"])
+    db.table("payments").create_index(["player_id"])
 
 
 @migrations()
@@ -80,4 +80,4 @@ def m002_derived_stats(db: sqlite_utils.Database) -> None:
 def m003_written_score(db: sqlite_utils.Database) -> None:
     """The written score (Schrift) of a hand where a rule makes it differ
     from the money (Skoty Trophy: only the simple Kontra on the sheet)."""
-    db["results"].add_column("written_json", str)
+    db.table("results").add_column("written_json", str)

@@ -14,17 +14,24 @@ from __future__ import annotations
 import contextlib
 import json
 import sqlite3
+from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
-from typing import Iterator
-
-import sqlite_utils
 
 from ..domain.evening import Entry, Outcome, State, initial_state
 from ..domain.points import from_units
 from ..domain.rules import Rules
-from .codec import (dumps, entry_of_row, entry_values, evening_of_row, now_utc, payment_values, renamed,
-                    result_of_row, result_values)
+from .codec import (
+    dumps,
+    entry_of_row,
+    entry_values,
+    evening_of_row,
+    now_utc,
+    payment_values,
+    renamed,
+    result_of_row,
+    result_values,
+)
 from .connection import open_database
 from .derived import derived_rows, write_rows
 from .errors import LedgerUnavailable, NoOpenEvening, NoSuchEvening, NoSuchHand
@@ -62,6 +69,12 @@ class Ledger:
             raise
         else:
             conn.execute("COMMIT")
+
+    def _insert(self, table: str, row: dict) -> int:
+        """Insert one row; its id."""
+        pk = self.db.table(table).insert(row).last_pk
+        assert pk is not None  # every table inserted to has an integer id
+        return int(pk)
 
     # Evenings ----------------------------------------------------------------
 
@@ -102,13 +115,13 @@ class Ledger:
 
     def insert_evening(self, players: tuple[str, ...], rules: Rules, date: str, dealer: str,
                        tarif_cents: int, start_pot: Fraction) -> int:
-        evening_id = self.db["evenings"].insert({
+        evening_id = self._insert("evenings", {
             "date": date, "preset": rules.preset, "rules_json": rules.to_json(),
             "seating_json": dumps(list(players)), "first_dealer": dealer, "tarif_cents": tarif_cents,
             "status": "open", "start_pot": str(start_pot), "created_utc": now_utc(),
-        }).last_pk
+        })
         for seat, name in enumerate(players):
-            self.db["evening_players"].insert({"evening_id": evening_id, "seat": seat, "player_id": self.player_id(name)})
+            self.db.table("evening_players").insert({"evening_id": evening_id, "seat": seat, "player_id": self.player_id(name)})
         return evening_id
 
     def set_status(self, evening_id: int, status: str) -> None:
@@ -129,7 +142,7 @@ class Ledger:
         row = self.db.execute("select id from players where name = ?", [name]).fetchone()
         if row:
             return row[0]
-        return self.db["players"].insert({"name": name, "created_utc": now_utc()}).last_pk
+        return self._insert("players", {"name": name, "created_utc": now_utc()})
 
     def players(self) -> list[tuple[str, int]]:
         """Every player by name, with the number of evenings he sat at."""
@@ -206,14 +219,14 @@ class Ledger:
 
     def insert_entry(self, evening: Evening, seq: int, entry: Entry, number: int | None,
                      replaces: int | None = None) -> int:
-        return self.db["entries"].insert(entry_values(evening.id, seq, entry, number, replaces)).last_pk
+        return self._insert("entries", entry_values(evening.id, seq, entry, number, replaces))
 
     def insert_result(self, evening: Evening, entry_id: int, number: int | None, o: Outcome) -> None:
         """What the entry did: its result row, payments and statistics rows."""
-        self.db["results"].insert(result_values(evening.id, entry_id, number, o))
+        self.db.table("results").insert(result_values(evening.id, entry_id, number, o))
         rows = payment_values(evening.id, entry_id, o, self.player_id)
         if rows:
-            self.db["payments"].insert_all(rows)
+            self.db.table("payments").insert_all(rows)
         write_rows(self.db, derived_rows(evening.id, entry_id, o, self.player_id))
 
     def replace_results(self, evening: Evening, entries: list[StoredEntry], outcomes: list[Outcome]) -> None:
@@ -226,7 +239,7 @@ class Ledger:
     def void_entry(self, evening: Evening, entry_id: int, kind: str, replacement_id: int | None = None) -> None:
         """Mark an entry void and log the correction (undo, void or edit)."""
         self.db.execute("update entries set status = 'void' where id = ?", [entry_id])
-        self.db["corrections"].insert({"evening_id": evening.id, "kind": kind, "entry_id": entry_id,
+        self.db.table("corrections").insert({"evening_id": evening.id, "kind": kind, "entry_id": entry_id,
                                        "replacement_id": replacement_id, "created_utc": now_utc()})
 
     def set_record(self, entry_id: int, record: dict) -> None:

@@ -3,8 +3,9 @@ to six places (the exact value stays beside them where the row has it)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from fractions import Fraction
-from typing import IO, Iterable, Iterator
+from typing import IO
 
 from ..render import rounded, write_csv, write_jsonl
 

@@ -41,7 +41,7 @@ def rules_markdown(rules: Rules) -> str:
                    f"{_cell(p.announced)} | {_cell(p.party)} | {p.source} |")
     limited = [c for c in rules.contracts.values() if c.premiums is not None]
     if limited:
-        out += [""] + [f"- In {c.name} only: {', '.join(c.premiums)}." for c in limited]
+        out += [""] + [f"- In {c.name} only: {', '.join(c.premiums or ())}." for c in limited]
     out += ["- Negative contracts and Trischaken have no premiums." if any(
         c.kind != "positive" for c in rules.contracts.values()) else ""]
     out += ["", "## House rules", "", "| key | value | meaning | source |", "| --- | --- | --- | --- |"]

@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 from ..domain.points import as_number
 from ..ledger.values import Evening
@@ -151,7 +151,7 @@ def _best_groups(values: tuple[int, ...]) -> list[int]:
         low = mask & -mask
         sums[mask] = sums[mask ^ low] + values[low.bit_length() - 1]
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(rest: int) -> tuple[int, tuple[int, ...]]:
         if rest == 0:
             return 0, ()
@@ -185,8 +185,8 @@ def transfers_for(cents: dict[str, int], order: list[str]) -> tuple[Transfer, ..
     if sum(cents[p] for p in parties) != 0:
         raise ValueError("amounts do not sum to zero")
     if len(parties) <= 12:
-        groups = _best_groups(tuple(cents[p] for p in parties))
-        groups = [[p for i, p in enumerate(parties) if g >> i & 1] for g in groups]
+        masks = _best_groups(tuple(cents[p] for p in parties))
+        groups = [[p for i, p in enumerate(parties) if g >> i & 1] for g in masks]
     else:  # pragma: no cover - never at a Tarock table
         groups = [parties]
     out: list[Transfer] = []

@@ -43,7 +43,7 @@ class SheetRow:
 def _result_text(record: dict, rules: Rules) -> str:
     if not record:
         return ""
-    c = rules.contracts.get(record.get("contract"))
+    c = rules.contracts.get(record.get("contract", ""))
     if record.get("renonce"):
         return f"Renonce {record['renonce']}"
     if record.get("conceded"):
@@ -61,7 +61,7 @@ def _result_text(record: dict, rules: Rules) -> str:
     if isinstance(res, dict):
         text = ", ".join(f"{k} {word.get(v, v)}" for k, v in res.items())
     else:
-        text = word.get(res, "")
+        text = word.get(res, "") if isinstance(res, str) else ""
     if record.get("points") is not None:
         text += f" ({record['points']})"
     if record.get("kontra") and isinstance(record["kontra"], str):
@@ -221,7 +221,9 @@ def to_json(rows: list[SheetRow], totals: dict[str, Fraction], evening: Evening,
             **({"pot": as_number(r.pot)} if r.pot is not None else {}),
         }
 
-    hands, events, last = [], [], 0
+    hands: list[dict] = []
+    events: list[dict] = []
+    last: int | None = 0
     for r in rows:
         if r.kind == "hand":
             last = r.number

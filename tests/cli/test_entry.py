@@ -4,8 +4,8 @@ import json
 import subprocess
 import sys
 
-from tests.helpers import F, G, H, I, cli
 from schreiber.cli.fast import fast_hand_add as _fast_hand_add
+from tests.helpers import F, G, H, I, cli
 
 
 def run(*args, env_db=None, input=None):

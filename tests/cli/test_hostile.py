@@ -36,13 +36,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.ledger_checks import PLAYERS, SCHREIBER, check_ledger, dreier, row_counts, run_cli  # noqa: E402
-
-from schreiber.cli.entry import main  # noqa: E402
-from schreiber.domain.engine import score  # noqa: E402
-from schreiber.domain.record import HAND_KEYS, PREMIUM_KEYS, HandError, check_hand  # noqa: E402
-from schreiber.domain.rules import (CONTRACT_FIELDS, PREMIUM_FIELDS, PRESETS, SETTINGS, RulesError,  # noqa: E402
-                             load_rules, load_rules_file)
+from schreiber.cli.entry import main
+from schreiber.domain.engine import score
+from schreiber.domain.record import HAND_KEYS, PREMIUM_KEYS, HandError, check_hand
+from schreiber.domain.rules import (
+    CONTRACT_FIELDS,
+    PREMIUM_FIELDS,
+    PRESETS,
+    SETTINGS,
+    RulesError,
+    load_rules,
+    load_rules_file,
+)
+from tests.ledger_checks import PLAYERS, SCHREIBER, check_ledger, dreier, row_counts, run_cli
 
 FUZZ = settings(max_examples=200, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])

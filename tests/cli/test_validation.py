@@ -8,9 +8,9 @@ import sys
 
 import pytest
 
-from tests.helpers import F, G, H, I, dump, prem
 from schreiber.domain.record import HandError, check_hand
 from schreiber.domain.rules import load_rules
+from tests.helpers import F, G, H, I, dump, prem
 
 EXE = [sys.executable, "-m", "schreiber"]
 

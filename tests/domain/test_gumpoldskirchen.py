@@ -2,8 +2,9 @@
 (cited as gum:LINE) and RULINGS.md. Fritz deals, Gerti is Vorhand (the "Rufer"
 of gum:103)."""
 
-import pytest
 from fractions import Fraction as Fr
+
+import pytest
 
 from tests.helpers import F, G, H, I, play, prem, solo, team
 

@@ -4,10 +4,9 @@ Figures worked by hand from the documents (cited) and RULINGS.md."""
 import json
 from fractions import Fraction as Fr
 
-
-from tests.helpers import F, G, H, I, J, P4, P5, cli, prem
 from schreiber.domain.evening import Entry, balances, initial_state, replay
 from schreiber.domain.rules import load_rules
+from tests.helpers import P4, P5, F, G, H, I, J, cli, prem
 
 
 def run(preset, entries, rules=(), players=P4):

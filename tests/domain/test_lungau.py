@@ -1,10 +1,11 @@
 """Preset `lungau`: figures from ../shared/rules/lungau.txt (cited as lun:LINE)
 and RULINGS.md; 1 point = 10 cent (lun:29). Fritz deals, Gerti is Vorhand."""
 
-import pytest
 from fractions import Fraction as Fr
 
-from tests.helpers import F, G, H, I, J, P5, play, prem, solo, team
+import pytest
+
+from tests.helpers import P5, F, G, H, I, J, play, prem, solo, team
 
 GH = ([G, H], [F, I])
 

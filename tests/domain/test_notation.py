@@ -11,20 +11,19 @@ from __future__ import annotations
 import functools
 import json
 import re
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from schreiber.errors import SchreiberError
-from schreiber.domain.record import HandError, check_hand
 from schreiber.domain.names import fold, term_index
-from tests.helpers import ROOT
 from schreiber.domain.notation import KEYWORDS, KV_KEYS, NotationError, format_notation, parse_notation
 from schreiber.domain.points import parse_points
+from schreiber.domain.record import HandError, check_hand
 from schreiber.domain.rules import PRESETS, load_preset
 from schreiber.domain.table import Table
+from schreiber.errors import SchreiberError
+from tests.helpers import ROOT
 
 P4 = ("Anna", "Berti", "Carl", "Dora")
 P5 = ("Anna", "Berti", "Carl", "Dora", "Emil")

@@ -6,11 +6,11 @@ from fractions import Fraction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.helpers import P4, P5
 from schreiber.domain.engine import Context, score
 from schreiber.domain.evening import Entry, initial_state, step
 from schreiber.domain.record import check_hand
 from schreiber.domain.rules import PRESETS, load_rules
+from tests.helpers import P4, P5
 
 RULES = {p: load_rules(p) for p in PRESETS}
 

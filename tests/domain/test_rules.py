@@ -4,10 +4,10 @@ import re
 
 import pytest
 
-from tests.helpers import ROOT, SHARED, needs_shared
 from schreiber.domain.names import fold
 from schreiber.domain.rules import PRESETS, RulesError, load_preset, load_rules, load_rules_file
 from schreiber.reports.rules_page import rules_markdown
+from tests.helpers import ROOT, SHARED, needs_shared
 
 RULES_DIR = SHARED / "rules"
 

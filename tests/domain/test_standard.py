@@ -1,10 +1,11 @@
 """Preset `standard`: figures from ../shared/rules/standard-koenigrufen.txt
 (cited as std:LINE) and RULINGS.md. Fritz deals, Gerti is Vorhand."""
 
-import pytest
 from fractions import Fraction as Fr
 
-from tests.helpers import F, G, H, I, J, P5, play, prem, solo, team
+import pytest
+
+from tests.helpers import P5, F, G, H, I, J, play, prem, solo, team
 
 GH = ([G, H], [F, I])
 

@@ -1,10 +1,11 @@
 """Preset `tirol`: figures from ../shared/rules/tirol-koenigrufen-de-luxe.txt
 (cited as tir:LINE) and RULINGS.md. Fritz deals, Gerti is Vorhand."""
 
-import pytest
 from fractions import Fraction as Fr
 
-from tests.helpers import F, G, H, I, J, P5, play, prem, solo, team
+import pytest
+
+from tests.helpers import P5, F, G, H, I, J, play, prem, solo, team
 
 GH = ([G, H], [F, I])
 

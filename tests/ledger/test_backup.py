@@ -6,16 +6,14 @@ from __future__ import annotations
 import json
 import shutil
 import sqlite3
-import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from tests.ledger_checks import PLAYERS, check_ledger, dreier, row_counts, run_cli  # noqa: E402
-
-from schreiber.domain.rules import load_rules  # noqa: E402
-from schreiber.ledger.store import Ledger  # noqa: E402
-from schreiber.service import Service  # noqa: E402
+from schreiber.domain.rules import load_rules
+from schreiber.ledger.store import Ledger
+from schreiber.service import Service
+from tests.ledger_checks import PLAYERS, check_ledger, dreier, row_counts, run_cli
 
 
 def evening_with_hands(db: Path, n: int = 5) -> None:

@@ -11,18 +11,16 @@ writers get the lock does not matter; each hand is told apart by its
 from __future__ import annotations
 
 import json
-import sys
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
-from tests.ledger_checks import PLAYERS, check_ledger, dreier, run_cli  # noqa: E402
-
-from schreiber.domain.engine import score  # noqa: E402
-from schreiber.domain.record import check_hand  # noqa: E402
-from schreiber.domain.rules import load_rules  # noqa: E402
+from schreiber.domain.engine import score
+from schreiber.domain.record import check_hand
+from schreiber.domain.rules import load_rules
+from tests.ledger_checks import PLAYERS, check_ledger, dreier, run_cli
 
 WRITERS = 4
 HANDS_EACH = 6

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.ledger_checks import PLAYERS, ROOT, SCHREIBER, check_ledger, dreier, run_cli  # noqa: E402
+from tests.ledger_checks import PLAYERS, ROOT, SCHREIBER, check_ledger, dreier, run_cli
 
 KILLS = 5
 

@@ -13,8 +13,8 @@ import pytest
 from typer.testing import CliRunner
 
 from schreiber.cli.commands import app
-from schreiber.errors import SchreiberError
 from schreiber.domain.sample import random_hands
+from schreiber.errors import SchreiberError
 
 FOUR = ("Anna", "Berti", "Carl", "Dora")
 FIVE = ("Anna", "Berti", "Carl", "Dora", "Emil")

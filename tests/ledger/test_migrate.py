@@ -14,7 +14,6 @@ import json
 import re
 import shutil
 import sqlite3
-import sys
 from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
@@ -23,11 +22,10 @@ from pathlib import Path
 import pytest
 import sqlite_utils
 
+from schreiber.ledger.migrations import migrations
+from schreiber.ledger.store import Ledger
 from tests.helpers import TESTS
 from tests.ledger_checks import check_ledger, dreier, run_cli
-
-from schreiber.ledger.migrations import migrations  # noqa: E402
-from schreiber.ledger.store import Ledger  # noqa: E402
 
 FIXTURE = TESTS / "fixtures" / "ledger_v1.db"
 

@@ -7,9 +7,8 @@ import json
 
 import pytest
 
-from tests.helpers import ROOT
-from tests.helpers import cli
 from schreiber.domain.rules import PRESETS
+from tests.helpers import ROOT, cli
 
 PLAYERS = ["Anna", "Berti", "Carl", "Dora"]
 

@@ -15,12 +15,11 @@ import pytest
 from typer.testing import CliRunner
 
 from schreiber.cli.commands import app
-from schreiber.domain.evening import initial_state, replay
+from schreiber.domain.evening import Entry, initial_state, replay
 from schreiber.domain.rules import KONTRA_LEVELS, load_rules
 from schreiber.domain.sample import random_hands
-from schreiber.reports.settlement import settle
-from schreiber.domain.evening import Entry
 from schreiber.ledger.store import Ledger
+from schreiber.reports.settlement import settle
 from schreiber.service import Service
 
 FOUR = ("Anna", "Berti", "Carl", "Dora")
