@@ -1,4 +1,4 @@
-"""The short notation (schreiber/notation.py, docs/notation.md).
+"""The short notation (schreiber/domain/notation/, docs/notation.md).
 
 Every case proves that the notation and the JSON hand record give the same
 hand: ``check_hand`` of both is equal. The players sit Anna, Berti, Carl,

@@ -1,4 +1,4 @@
-"""Settlement: points x tarif, rounded once, fewest transfers (schreiber/settle.py).
+"""Settlement: points x tarif, rounded once, fewest transfers (schreiber/reports/settlement.py).
 
 The hand-worked evening (five players, standard preset with a Pagat pot of
 1 point per deal, tarif 10 cent) and where its figures come from:

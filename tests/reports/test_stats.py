@@ -1,5 +1,6 @@
-"""Statistics (schreiber/stats.py, SQL) against figures computed here in plain
-Python from the generated hands (replayed with the engine, no SQL)."""
+"""Statistics (schreiber/reports/stats.py over schreiber/ledger/statistics.py)
+against figures computed here in plain Python from the generated hands
+(replayed with the engine, no SQL)."""
 
 from __future__ import annotations
 
