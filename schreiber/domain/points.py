@@ -75,3 +75,13 @@ def from_units(x: int) -> Fraction:
 def as_number(v: Fraction) -> int | float:
     """Points for JSON: an int where whole, else the nearest float."""
     return int(v) if v.denominator == 1 else float(v)
+
+
+def threshold_words(need: Fraction) -> str:
+    """A count of card points as players say it: "36 Punkte" for 36 or 35/2
+    (35 and two cards count as 36), "mehr als 36" for 36/1."""
+    whole = need.numerator // need.denominator
+    rest = need - whole
+    if rest == Fraction(1, 3):
+        return f"mehr als {whole}"
+    return f"{whole + (1 if rest else 0)} Punkte"

@@ -1,0 +1,115 @@
+"""The engine's values: one scored ``Item``, the evening ``Context`` a hand
+is scored in, the ``Score`` of a hand; and how a value is paid between the
+sides (RULINGS.md General 1)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import NamedTuple
+
+from ..points import as_number
+from ..record import Hand
+from ..rules import KONTRA_LEVELS
+from ..table import Table
+
+GAME_KINDS = ("game", "valat", "trischaken", "concede", "renonce")
+CATCHES = ("mondfang", "skuesfang", "koenigfang")
+KONTRA_NAMES = {"kontra": "Kontra", "re": "Re", "sub": "Sub", "hirsch": "Hirsch", "mord": "Mord"}
+
+
+def kontra_factor(level: str | None) -> int:
+    return 1 if not level else 2 ** (KONTRA_LEVELS.index(level) + 1)
+
+
+class Item(NamedTuple):
+    """One scored line of a hand."""
+
+    kind: str  # game, premium, valat, trischaken, renonce, concede, stake, pot, strafpunkt
+    label: str
+    base: Fraction
+    multipliers: tuple[tuple[str, int], ...]
+    payments: tuple[tuple[str, Fraction], ...]
+    note: str = ""
+    declarer: str = ""  # whose game this is, where several play side by side
+    total: Fraction | None = None  # where multipliers differ per player: what the line moves in all
+
+    @property
+    def value(self) -> Fraction:
+        if self.total is not None:
+            return self.total
+        v = self.base
+        for _, f in self.multipliers:
+            v *= f
+        return v
+
+    def to_json(self) -> dict:
+        return {
+            "kind": self.kind,
+            "label": self.label,
+            "base": as_number(self.base),
+            "multipliers": [{"name": n, "factor": f} for n, f in self.multipliers],
+            "value": as_number(self.value),
+            "payments": {p: as_number(v) for p, v in self.payments},
+            **({"note": self.note} if self.note else {}),
+        }
+
+
+class Context(NamedTuple):
+    """Evening state that changes what a hand is worth."""
+
+    radl: int = 1  # factor of the running Radl (1 = none)
+    radl_scope: str = "all"
+    holz: tuple[str, ...] = ()  # players holding at least one Holz
+    pot: Fraction = Fraction(0)  # Pagat pot content before the hand is scored
+    pot_cap: int = 0
+
+
+class Score(NamedTuple):
+    """What a hand is worth: its items, each player's total, the pot's change."""
+
+    items: tuple[Item, ...]
+    payments: tuple[tuple[str, Fraction], ...]
+    pot_delta: Fraction = Fraction(0)
+    declarer_won: tuple[tuple[str, bool], ...] = ()
+    events: tuple[str, ...] = ()  # e.g. "catch", "split", "trischaken" (for doubled rounds)
+
+
+def zero(players: tuple[str, ...] | list[str]) -> dict[str, Fraction]:
+    return {p: Fraction(0) for p in players}
+
+
+def side_payments(value: Fraction, side: tuple[str, ...], others: tuple[str, ...]) -> dict[str, Fraction]:
+    """``value`` won by ``side`` (negative: lost). Two against two: each
+    winner +V, each loser -V; one against three: each of the three pays the
+    one V, so the one gets 3V (RULINGS.md General 1)."""
+    out = zero(side + others)
+    if len(side) == 1 or len(others) == 1:
+        for a in side:
+            for b in others:
+                out[a] += value
+                out[b] -= value
+    else:
+        for p in side:
+            out[p] += value
+        for p in others:
+            out[p] -= value
+    return out
+
+
+def one_against_all(value: Fraction, player: str, players: tuple[str, ...] | list[str]) -> dict[str, Fraction]:
+    """``player`` receives ``value`` from every other player (pays, if negative)."""
+    return side_payments(value, (player,), tuple(p for p in players if p != player))
+
+
+def item(kind: str, label: str, base: Fraction | int, mults: list | tuple, payments: dict, note: str = "",
+         declarer: str = "") -> Item:
+    return Item(kind, label, Fraction(base), tuple(mults), tuple(sorted(payments.items())), note, declarer)
+
+
+def sides(hand: Hand, table: Table) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The declarer's side (with the partner, unless the king lay in the
+    talon or was his own) and the opponents."""
+    d = hand.declarer or ""
+    side = (d,) if hand.partner in (None, d) else (d, hand.partner)
+    others = tuple(p for p in table.active if p not in side)
+    return side, others

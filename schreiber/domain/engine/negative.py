@@ -1,0 +1,88 @@
+"""Negative contracts (each opponent doubles for himself), conceding
+(schleifen) and Renonce."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..record import Hand
+from ..rules import Rules
+from ..table import Table
+from .items import KONTRA_NAMES, Item, item, kontra_factor, one_against_all, side_payments, sides, zero
+
+
+def negative(hand: Hand, rules: Rules, table: Table) -> list[Item]:
+    """Each declarer against the three others; each opponent doubles for
+    himself, between him and the declarer only (RULINGS.md General 3), so a
+    doubled game is itemized per opponent: every line's value is what it pays."""
+    c = rules.contracts[hand.contract]
+    kontra = dict(hand.kontra_by)
+    items = []
+    for d in hand.declarers:
+        won = hand.result_of(d) == "won"
+        base = Fraction(c.value if won else c.lost_value)
+        sign = 1 if won else -1
+        label = f"{c.name} {'gewonnen' if won else 'verloren'}"
+        if len(hand.declarers) > 1:
+            label += f" ({d})"
+        others = tuple(o for o in table.active if o != d)
+        level: dict[str, str | None] = {o: (kontra.get(o) if o not in hand.declarers else None) for o in others}
+        if not any(level.values()):
+            items.append(item("game", label, base, [], side_payments(sign * base, (d,), others), declarer=d))
+            continue
+        plain = tuple(o for o in others if not level[o])
+        if plain:
+            items.append(item("game", f"{label} gegen {', '.join(plain)}", base, [],
+                               side_payments(sign * base, (d,), plain), declarer=d))
+        for o in others:
+            lv = level[o]
+            if lv:
+                f = kontra_factor(lv)
+                items.append(item("game", f"{label} gegen {o}", base, [(KONTRA_NAMES[lv], f)],
+                                   side_payments(sign * base * f, (d,), (o,)), declarer=d))
+    return items
+
+
+# Conceding, Renonce ------------------------------------------------------
+
+def concede(hand: Hand, rules: Rules, table: Table) -> list[Item]:
+    """The declarer gives up (king in the talon): he pays the contract's conceding value to each."""
+    c = rules.contracts[hand.contract]
+    value = c.concede or 0  # the record check allows conceding only where it is set
+    pay = one_against_all(-Fraction(value), hand.declarer or "", table.active)
+    return [item("concede", f"{c.name} aufgegeben (geschleift)", value, [], pay)]
+
+
+def renonce(hand: Hand, rules: Rules, table: Table) -> list[Item]:
+    """The offender pays every other player as if that player had won the
+    game and all announced premiums; a soloist gets the triple share
+    (RULINGS.md: Renonce; tirol line 69: Trischaken fixed value)."""
+    c = rules.contracts[hand.contract]
+    off = hand.renonce or ""
+    pay = zero(table.active)
+    if c.kind == "trischaken":
+        v = Fraction(rules.renonce_trischaken or c.value)
+        return [item("renonce", f"Renonce von {off}", v, [], one_against_all(-v, off, table.active))]
+    kontra = dict(hand.kontra_by)
+    side = sides(hand, table)[0] if hand.declarer else ()
+    prem_total = Fraction(0)
+    for e in hand.premiums:
+        prem = rules.premiums[e.name]
+        if e.announced and prem.announced is not None:
+            v = Fraction(prem.announced) * c.premium_factor * kontra_factor(e.kontra)
+            if prem.kind == "valat" and rules.valat == "replace":
+                v = Fraction(c.value) * prem.announced * kontra_factor(e.kontra)
+                if rules.valat_solo_double:
+                    v *= c.premium_factor
+            prem_total += v
+    soloist = side[0] if len(side) == 1 and c.kind != "trischaken" else None
+    for p in table.active:
+        if p == off:
+            continue
+        v = Fraction(c.value) * kontra_factor(hand.kontra or kontra.get(p)) + prem_total
+        if p == soloist or (c.kind == "negative" and p in hand.declarers):
+            v *= 3
+        pay[p] += v
+        pay[off] -= v
+    return [item("renonce", f"Renonce von {off}", c.value, [], pay,
+                  "each other player is paid the game and the announced premiums")]

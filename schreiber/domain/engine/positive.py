@@ -1,0 +1,119 @@
+"""Positive contracts: the game, its premiums and Valat."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..record import Hand
+from ..rules import Rules
+from ..table import Table
+from .items import KONTRA_NAMES, Item, item, kontra_factor, side_payments, sides, zero
+
+
+def _game_result(hand: Hand) -> str:
+    return hand.result_of(hand.declarer or "") or "lost"
+
+
+def positive(hand: Hand, rules: Rules, table: Table) -> tuple[list[Item], bool]:
+    c = rules.contracts[hand.contract]
+    side, others = sides(hand, table)
+    result = _game_result(hand)
+    lost = result == "lost"
+    items: list[Item] = []
+    valat = next((e for e in hand.premiums if rules.premiums[e.name].kind == "valat"), None)
+    mode = rules.valat
+    kf = kontra_factor(hand.kontra)
+    game_mults = [(KONTRA_NAMES[hand.kontra], kf)] if hand.kontra else []
+    split = hand.points is not None and hand.points == 35
+
+    # Valat lost after announcing it (tirol): game and trick premiums go the other way.
+    reversed_by_valat = (
+        valat is not None and mode == "add" and valat.announced and valat.result == "lost"
+    )
+    valat_party_is_decl = valat is not None and valat.party == "declarer"
+
+    if valat is not None and mode in ("replace", "only"):
+        items.append(_valat_item(hand, rules, valat, side, others, lost))
+    else:
+        sign = -1 if lost else 1
+        base = c.lost_value if lost else c.value
+        label = f"{c.name} {'verloren' if lost else 'gewonnen'}"
+        if reversed_by_valat:
+            sign = -1 if valat_party_is_decl else 1
+            base = c.lost_value if sign < 0 else c.value
+            label = f"{c.name} (angesagter Valat verloren: gegenverrechnet)"
+        pay = side_payments(sign * Fraction(base) * kf, side, others)
+        items.append(item("game", label, base, game_mults, pay))
+        if valat is not None:  # mode add
+            items.append(_valat_item(hand, rules, valat, side, others, lost))
+
+    for e in hand.premiums:
+        prem = rules.premiums[e.name]
+        if prem.kind == "valat":
+            continue
+        if valat is not None and mode == "only":
+            items.append(item("premium", f"{prem.name} (entfällt: Valat)", 0, [], zero(side + others),
+                               "Valat: no other scoring"))
+            continue
+        if valat is not None and mode == "add" and valat.result == "won" and prem.kind == "material":
+            items.append(item("premium", f"{prem.name} (zählt nicht beim Valat)", 0, [], zero(side + others)))
+            continue
+        it = _premium_item(e, prem, c, rules, side, others, lost)
+        if (reversed_by_valat and prem.kind in ("bird", "trick")) or (
+            reversed_by_valat and prem.id == "mondfang"
+        ):
+            mag = abs(it.value)
+            to_decl = not valat_party_is_decl
+            pay = side_payments(mag if to_decl else -mag, side, others)
+            it = it._replace(label=f"{it.label} (gegenverrechnet)", payments=tuple(sorted(pay.items())))
+        items.append(it)
+    return items, split
+
+
+def _premium_item(e, prem, c, rules: Rules, side, others, game_lost: bool) -> Item:
+    if e.announced:
+        if prem.silent and prem.announced == 2 * prem.silent:
+            base, mults = prem.silent, [("angesagt", 2)]
+        else:
+            base, mults = prem.announced, []
+    else:
+        base, mults = prem.silent, []
+    if c.premium_factor != 1:
+        mults.append((c.name, c.premium_factor))
+    if game_lost and c.lost_factor != 1:
+        mults.append(("Spiel verloren", c.lost_factor))
+    return _announced_item("premium", e, prem, base, mults, side, others)
+
+
+def _announced_item(kind: str, e, prem, base, mults: list, side, others) -> Item:
+    """A premium's line: its own Kontra last, then paid between the sides."""
+    if e.kontra:
+        mults.append((KONTRA_NAMES[e.kontra], kontra_factor(e.kontra)))
+    value = Fraction(base)
+    for _, f in mults:
+        value *= f
+    for_decl = (e.party == "declarer") == (e.result == "won")
+    words = f"{'angesagt' if e.announced else 'still'}, {'gewonnen' if e.result == 'won' else 'verloren'}"
+    who = "" if e.party == "declarer" else " (Gegner)"
+    pay = side_payments(value if for_decl else -value, side, others)
+    return item(kind, f"{prem.name}{who} {words}", base, mults, pay)
+
+
+def _valat_item(hand: Hand, rules: Rules, e, side, others, game_lost: bool) -> Item:
+    c = rules.contracts[hand.contract]
+    prem = rules.premiums[e.name]
+    mults: list[tuple[str, int]] = []
+    factor = rules.valat_announced if e.announced else rules.valat_silent
+    for_decl = (e.party == "declarer") == (e.result == "won")
+    if rules.valat == "replace":
+        base = c.value
+        mults.append(("Valat angesagt" if e.announced else "Valat still", factor))
+        if hand.kontra:  # "x Spielwert": the game's value as doubled; the Valat's own Kontra comes on top
+            mults.append((f"{KONTRA_NAMES[hand.kontra]} (Spiel)", kontra_factor(hand.kontra)))
+    else:
+        base = factor
+    if rules.valat_solo_double and c.premium_factor != 1:
+        mults.append((c.name, c.premium_factor))
+    if rules.valat == "only" and not for_decl and c.lost_factor != 1:
+        mults.append(("Spiel verloren", c.lost_factor))
+    return _announced_item("valat", e, prem, base, mults, side, others)

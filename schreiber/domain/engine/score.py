@@ -1,0 +1,80 @@
+"""Scoring one hand: its contract's items, then the evening's doublings
+(Radl, Holz) and the Pagat pot."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..record import Hand
+from ..rules import Contract, Rules
+from ..table import Table
+from .items import CATCHES, GAME_KINDS, Context, Item, Score, zero
+from .negative import concede, negative, renonce
+from .positive import positive
+from .pot import pagat_pot
+from .trischaken import trischaken
+
+NO_CONTEXT = Context()  # a hand on its own: no Radl, no Holz, no pot
+
+
+def score(hand: Hand, rules: Rules, table: Table, ctx: Context = NO_CONTEXT) -> Score:
+    """Score one checked hand at its table under the rules and evening state."""
+    contract = rules.contracts[hand.contract]
+    events: list[str] = []
+    if hand.renonce:
+        items = renonce(hand, rules, table)
+    elif contract.kind == "trischaken":
+        items = trischaken(hand, rules, table)
+        events.append("trischaken")
+    elif hand.conceded:
+        items = concede(hand, rules, table)
+    elif contract.kind == "negative":
+        items = negative(hand, rules, table)
+    else:
+        items, split = positive(hand, rules, table)
+        if split:
+            events.append("split")
+    if any(e.name in CATCHES and e.result == "won" for e in hand.premiums):
+        events.append("catch")
+    items = _apply_context(items, hand, contract, ctx)
+    won = tuple((d, hand.result_of(d) == "won") for d in hand.declarers)
+    pot_items, pot_delta = pagat_pot(hand, rules, table, ctx)
+    items = items + pot_items
+    totals = zero(table.active)
+    for it in items:
+        for p, v in it.payments:
+            totals[p] = totals.get(p, Fraction(0)) + v
+    return Score(tuple(items), tuple(totals.items()), pot_delta, won, tuple(events))
+
+
+def _apply_context(items: list[Item], hand: Hand, contract: Contract, ctx: Context) -> list[Item]:
+    """Radl and Holz doublings (RULINGS.md: Doubled rounds, Holz)."""
+    holz = holz_players(contract.kind, hand.declarers, bool(hand.renonce), hand.conceded, ctx.holz)
+    out = []
+    for it in items:
+        mults = list(it.multipliers)
+        factor = 1
+        if ctx.radl > 1 and (ctx.radl_scope == "all" or it.kind in GAME_KINDS):
+            mults.append(("Radl", ctx.radl))
+            factor *= ctx.radl
+        holder = it.declarer or hand.declarer
+        if holder in holz:
+            mults.append((f"Holz ({holder})", 2))
+            factor *= 2
+        if factor != 1:
+            it = it._replace(multipliers=tuple(mults), payments=tuple((p, v * factor) for p, v in it.payments),
+                             total=None if it.total is None else it.total * factor)
+        out.append(it)
+    return out
+
+
+def holz_players(kind: str, declarers: tuple[str, ...], by_renonce: bool, conceded: bool,
+                 holders: tuple[str, ...]) -> tuple[str, ...]:
+    """The players whose Holz doubles this hand (RULINGS.md Holz: a declarer
+    holding one counts double, as a whole; never in Trischaken). A negative
+    contract played side by side doubles each declarer's game by his own
+    Holz; a hand settled by Renonce or conceding is the first declarer's."""
+    if kind == "trischaken":
+        return ()
+    who = declarers if kind == "negative" and not by_renonce and not conceded else declarers[:1]
+    return tuple(p for p in who if p in holders)

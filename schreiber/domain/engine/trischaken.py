@@ -1,0 +1,195 @@
+"""Trischaken and Fahren: everyone for himself. How the points are paid out
+is the house rule ``trischaken``, one of the schemes declared in
+``rules.TRISCHAKEN_SCHEMES``; each is a function registered here by name.
+A new scheme is one more function with ``@scheme("name")``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from itertools import combinations
+
+from ..points import parse_points, threshold_words
+from ..record import Hand
+from ..rules import Rules
+from ..table import Table
+from .items import Item, item, one_against_all, zero
+
+Scheme = Callable[[Hand, Rules, Table], list[Item]]
+SCHEMES: dict[str, Scheme] = {}
+
+
+def scheme(name: str) -> Callable[[Scheme], Scheme]:
+    """Register a payout scheme under the name the house rule gives it."""
+    def register(fn: Scheme) -> Scheme:
+        SCHEMES[name] = fn
+        return fn
+
+    return register
+
+
+def trischaken(hand: Hand, rules: Rules, table: Table) -> list[Item]:
+    return SCHEMES[rules.trischaken](hand, rules, table)
+
+
+def _trickless(hand: Hand, rules: Rules, players: list[str]) -> list[str]:
+    tricks = dict(hand.tricks_by)
+    scores = dict(hand.scores)
+    out = []
+    for p in players:
+        if p in tricks:
+            if tricks[p] == 0:
+                out.append(p)
+        elif rules.blatt and scores.get(p) == 0:  # counting in threes: any trick is worth a point
+            out.append(p)
+    return out
+
+
+@scheme("standard")
+def _standard(hand: Hand, rules: Rules, table: Table) -> list[Item]:
+    """standard-koenigrufen.txt:127 with RULINGS.md (Trischaken): the two with
+    most points pay 1 each, the two with fewest get 1 each, ties on a
+    boundary share; no trick: 2 from each other; 36 or more: 2 to each other."""
+    c = rules.contracts[hand.contract]
+    v = Fraction(c.value)
+    scores = dict(hand.scores)
+    players = list(table.active)
+    order = sorted(players, key=lambda p: -scores[p])
+    n = len(order)
+    half = n // 2
+    pos_pay = [-v] * half + [Fraction(0)] * (n - 2 * half) + [v] * half
+    pay = zero(players)
+    i = 0
+    while i < n:
+        j = i
+        while j < n and scores[order[j]] == scores[order[i]]:
+            j += 1
+        share = sum(pos_pay[i:j], Fraction(0)) / (j - i)
+        for p in order[i:j]:
+            pay[p] += share
+        i = j
+    items = [item("trischaken", "Trischaken: die zwei Meisten zahlen, die zwei Wenigsten bekommen", v, [], pay)]
+    for p in _trickless(hand, rules, players):
+        items.append(item("trischaken", f"Trischaken: {p} ohne Stich", 2 * v, [],
+                           one_against_all(2 * v, p, players)))
+    need = parse_points(rules.trischaken_double_from, 71)
+    for p in players:
+        if scores[p] >= need:
+            items.append(item("trischaken", f"Trischaken: {p} hat das Spiel ({threshold_words(need)})", 2 * v, [],
+                               one_against_all(-2 * v, p, players)))
+    return items
+
+
+def _losers(hand: Hand, table: Table) -> list[str]:
+    scores = dict(hand.scores)
+    top = max(scores[p] for p in table.active)
+    losers = [p for p in table.active if scores[p] == top]
+    if len(losers) > 1 and table.vorhand in losers:
+        losers = [table.vorhand]  # RULINGS.md: the Vorhand among them loses alone
+    return losers
+
+
+@scheme("tirol")
+def _tirol(hand: Hand, rules: Rules, table: Table) -> list[Item]:
+    """tirol-koenigrufen-de-luxe.txt:69: the player with most points pays
+    every other; with the game (>= 35/2) double; the Vorhand with most points
+    double (with the game fourfold); trickless players take the whole win;
+    tied players share (RULINGS.md: the Vorhand among them loses alone)."""
+    c = rules.contracts[hand.contract]
+    v = Fraction(c.value)
+    scores = dict(hand.scores)
+    players = list(table.active)
+    losers = _losers(hand, table)
+    mults = []
+    need = parse_points(rules.trischaken_double_from, 71)
+    if any(scores[p] >= need for p in losers):
+        mults.append(("hat das Spiel", 2))
+    if losers == [table.vorhand]:
+        mults.append(("Vorhand", 2))
+    total = v * (len(players) - 1)
+    for _, f in mults:
+        total *= f
+    trickless = [p for p in _trickless(hand, rules, players) if p not in losers]
+    receivers = trickless or [p for p in players if p not in losers]
+    pay = zero(players)
+    for p in losers:
+        pay[p] -= total / len(losers)
+    for p in receivers:
+        pay[p] += total / len(receivers)
+    who = " und ".join(losers)
+    label = f"Trischaken: {who} {'zahlt' if len(losers) == 1 else 'zahlen geteilt'}"
+    if trickless:
+        label += f"; ohne Stich: {', '.join(trickless)}"
+    return [item("trischaken", label, v * (len(players) - 1), mults, pay)]
+
+
+@scheme("gumpoldskirchen")
+def _gumpoldskirchen(hand: Hand, rules: Rules, table: Table) -> list[Item]:
+    """gumpoldskirchen.txt:153: the loser pays each "ohne" winner 1 and each
+    "mit" winner 2, doubled if he has more than 36, is the Rufer (Vorhand) or
+    said "mit" himself; a trickless player takes the whole sum (shared among
+    several; the Rufer among them gets nothing); the Rufer loses a tie."""
+    c = rules.contracts[hand.contract]
+    v = Fraction(c.value)
+    scores = dict(hand.scores)
+    players = list(table.active)
+    losers = _losers(hand, table)
+    need = parse_points(rules.trischaken_double_from, 71)
+    items = []
+    for loser in losers:
+        mults = []
+        if scores[loser] >= need:
+            mults.append((threshold_words(need), 2))
+        if loser == table.vorhand:
+            mults.append(("Rufer", 2))
+        if loser in hand.mit:
+            mults.append(("selbst mit", 2))
+        f = 1
+        for _, m in mults:
+            f *= m
+        share = Fraction(1, len(losers))
+        winners = [p for p in players if p not in losers]
+        owed = {w: v * (2 if w in hand.mit else 1) * f * share for w in winners}
+        total = sum(owed.values(), Fraction(0))
+        trickless = _trickless(hand, rules, winners)
+        if len(trickless) > 1 and table.vorhand in trickless:
+            trickless = [p for p in trickless if p != table.vorhand]
+        pay = zero(players)
+        pay[loser] -= total
+        if trickless:
+            for p in trickless:
+                pay[p] += total / len(trickless)
+        else:
+            for w, amount in owed.items():
+                pay[w] += amount
+        mit_mults = [(f"mit ({w})", 2) for w in winners if w in hand.mit]
+        label = f"Trischaken: {loser} zahlt" + (" (geteilt)" if len(losers) > 1 else "")
+        if trickless:
+            label += f"; ohne Stich: {', '.join(trickless)}"
+        it = item("trischaken", label, v, mults + mit_mults, pay)
+        items.append(it._replace(total=total) if mit_mults else it)
+    return items
+
+
+@scheme("pairwise")
+def _pairwise(hand: Hand, rules: Rules, table: Table) -> list[Item]:
+    """lungau.txt:87 (Fahren): players compare points pairwise; the one with
+    more pays the one with fewer the game value, x2 if one of the two said
+    Kontra, x4 if both; equal points pay nothing."""
+    c = rules.contracts[hand.contract]
+    v = Fraction(c.value)
+    scores = dict(hand.scores)
+    kontra = dict(hand.kontra_by)
+    players = list(table.active)
+    items = []
+    for a, b in combinations(players, 2):
+        if scores[a] == scores[b]:
+            continue
+        hi, lo = (a, b) if scores[a] > scores[b] else (b, a)
+        mults = [(f"Kontra ({p})", 2) for p in (hi, lo) if kontra.get(p)]
+        amount = v
+        for _, f in mults:
+            amount *= f
+        pay = {hi: -amount, lo: amount}
+        items.append(item("trischaken", f"Fahren: {hi} zahlt {lo}", v, mults, pay))
+    return items
