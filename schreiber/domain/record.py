@@ -13,7 +13,7 @@ from typing import Any
 
 from .names import closest, lookup
 from .points import format_points, parse_points
-from .rules import KONTRA_LEVELS, Rules
+from .rules import KONTRA_LEVELS, Contract, Premium, Rules
 from .table import Table
 
 RESULTS = ("won", "lost")
@@ -115,19 +115,42 @@ def _listing(names) -> str:
 
 
 class _Checker:
-    """Collects problems while reading one hand record."""
+    """One hand record being read: the values found so far and every problem."""
 
     def __init__(self, raw: dict, rules: Rules, players: tuple[str, ...]):
         self.raw = raw
         self.rules = rules
         self.players = players
         self.problems: list[str] = []
+        self.dealer = players[0]
+        self.cid: str | None = None
+        self.contract: Contract | None = None
+        self.trisch = False
+        self.table = Table(players, players[0])
+        self.declarers: list[str] = []
+        self.partner: str | None = None
+        self.has_partner = "partner" in raw
+        self.conceded = False
+        self.points: Fraction | None = None
+        self.tricks: int | None = None
+        self.results: dict[str, str] = {}
+        self.kontra: str | None = None
+        self.kontra_by: dict[str, str] = {}
+        self.premiums: list[PremiumEntry] = []
+        self.scores: dict[str, Fraction] = {}
+        self.tricks_by: dict[str, int] = {}
+        self.mit: list[str] = []
+        self.renonce: str | None = None
+
+    @property
+    def active(self) -> tuple[str, ...]:
+        return self.table.active
 
     def fail(self, msg: str) -> None:
         if msg not in self.problems:
             self.problems.append(msg)
 
-    def player(self, value, role: str) -> str | None:
+    def player(self, value: Any, role: str) -> str | None:
         if not isinstance(value, str) or not value.strip():
             self.fail(f"{role} must be a player's name, not {value!r}; players: {_listing(self.players)}")
             return None
@@ -140,7 +163,14 @@ class _Checker:
         self.fail(f"unknown player '{value}' as {role}; the evening's players are {_listing(self.players)}")
         return None
 
-    def level(self, value, what: str) -> str | None:
+    def in_game(self, p: str | None, role: str) -> str | None:
+        """A player who plays this hand (with five, the dealer sits out)."""
+        if p is not None and p not in self.active:
+            self.fail(f"{p} deals this hand and sits out; {role} must be one of {_listing(self.active)}")
+            return None
+        return p
+
+    def level(self, value: Any, what: str) -> str | None:
         levels = self.rules.kontra_levels
         if not isinstance(value, str):
             self.fail(f"{what}: Kontra level must be one of {_listing(levels)}, not {value!r}")
@@ -159,7 +189,7 @@ class _Checker:
             return None
         return low
 
-    def result(self, value, what: str) -> str | None:
+    def result(self, value: Any, what: str) -> str | None:
         if isinstance(value, str) and value.strip().lower() in _RESULT_WORDS:
             return _RESULT_WORDS[value.strip().lower()]
         if isinstance(value, bool):
@@ -177,115 +207,124 @@ def check_hand(raw: Any, rules: Rules, players: tuple[str, ...], dealer: str | N
     if not isinstance(raw, dict):
         raise HandError([f"a hand record must be a JSON object, not {type(raw).__name__}"])
     ck = _Checker(raw, rules, players)
-    unknown = [k for k in raw if k not in HAND_KEYS]
-    for k in unknown:
-        near = closest(k, HAND_KEYS)
-        hint = f" (did you mean '{near[0]}'?)" if near else ""
-        ck.fail(f"unknown field '{k}'{hint}; valid fields: {_listing(HAND_KEYS)}")
+    _unknown_fields(ck)
+    _dealer(ck, dealer)
+    for step in (_contract, _declarers, _partner, _conceding, _points_and_tricks, _results, _game_kontra,
+                 _premiums, _trischaken_counts, _renonce):
+        step(ck)
+    if ck.problems:
+        raise HandError(ck.problems)
+    return _hand(ck), ck.table
 
-    # The dealer, and so the table.
-    if raw.get("dealer") is not None:
-        dealer = ck.player(raw["dealer"], "dealer") or dealer
-    if dealer is None:
-        dealer = players[0]
 
-    # The contract.
-    contracts = rules.active_contracts
-    cid = None
-    craw = raw.get("contract")
+def _unknown_fields(ck: _Checker) -> None:
+    for k in ck.raw:
+        if k not in HAND_KEYS:
+            near = closest(k, HAND_KEYS)
+            hint = f" (did you mean '{near[0]}'?)" if near else ""
+            ck.fail(f"unknown field '{k}'{hint}; valid fields: {_listing(HAND_KEYS)}")
+
+
+def _dealer(ck: _Checker, dealer: str | None) -> None:
+    """The record's dealer, else the dealer by rotation, else the first seated."""
+    if ck.raw.get("dealer") is not None:
+        dealer = ck.player(ck.raw["dealer"], "dealer") or dealer
+    ck.dealer = dealer if dealer is not None else ck.players[0]
+
+
+def _contract(ck: _Checker) -> None:
+    """The contract, and so the table (with five, Trischaken may seat the dealer too)."""
+    rules, contracts = ck.rules, ck.rules.active_contracts
+    craw = ck.raw.get("contract")
     if craw is None:
         ck.fail(f"the contract is missing; valid: {_listing(contracts)}")
     elif not isinstance(craw, str):
         ck.fail(f"contract must be a name, not {craw!r}; valid: {_listing(contracts)}")
     else:
         cid = lookup(craw, rules.contracts)
-        if cid is None or cid not in contracts:
-            if cid is not None:
-                ck.fail(f"contract '{craw}' is switched off in these rules (contract.{cid}.enabled=false); valid: {_listing(contracts)}")
-            else:
-                near = closest(craw, contracts)
-                hint = f" (did you mean {' or '.join(near)}?)" if near else ""
-                ck.fail(f"unknown contract '{craw}' under {rules.preset}{hint}; valid: {_listing(contracts)}")
-            cid = None
-    contract = contracts[cid] if cid else None
-    trisch = contract is not None and contract.kind == "trischaken"
-    table = Table(players, dealer, dealer_plays=bool(trisch and rules.trischaken_five))
-    active = table.active
+        if cid is not None and cid in contracts:
+            ck.cid, ck.contract = cid, contracts[cid]
+        elif cid is not None:
+            ck.fail(f"contract '{craw}' is switched off in these rules (contract.{cid}.enabled=false); "
+                    f"valid: {_listing(contracts)}")
+        else:
+            near = closest(craw, contracts)
+            hint = f" (did you mean {' or '.join(near)}?)" if near else ""
+            ck.fail(f"unknown contract '{craw}' under {rules.preset}{hint}; valid: {_listing(contracts)}")
+    ck.trisch = ck.contract is not None and ck.contract.kind == "trischaken"
+    ck.table = Table(ck.players, ck.dealer, dealer_plays=bool(ck.trisch and rules.trischaken_five))
 
-    def in_game(p: str | None, role: str) -> str | None:
-        if p is not None and p not in active:
-            ck.fail(f"{p} deals this hand and sits out; {role} must be one of {_listing(active)}")
-            return None
-        return p
 
-    # Declarer(s).
-    declarers: list[str] = []
-    draw = raw.get("declarer")
+def _declarers(ck: _Checker) -> None:
+    contract, draw = ck.contract, ck.raw.get("declarer")
     if isinstance(draw, list):
         if not draw:
             ck.fail("declarer list is empty; name the player who won the bidding")
         for d in draw:
-            p = in_game(ck.player(d, "declarer"), "declarer")
-            if p and p in declarers:
+            p = ck.in_game(ck.player(d, "declarer"), "declarer")
+            if p and p in ck.declarers:
                 ck.fail(f"{p} is named twice as declarer")
             elif p:
-                declarers.append(p)
+                ck.declarers.append(p)
         if contract is not None and len(draw) > 1:
             if contract.kind != "negative":
                 ck.fail(f"only negative contracts can be played side by side; {contract.name} has one declarer")
-            elif not rules.side_by_side:
-                ck.fail(f"{rules.preset} does not allow negative contracts side by side; give one declarer")
+            elif not ck.rules.side_by_side:
+                ck.fail(f"{ck.rules.preset} does not allow negative contracts side by side; give one declarer")
     elif draw is not None:
-        p = in_game(ck.player(draw, "declarer"), "declarer")
+        p = ck.in_game(ck.player(draw, "declarer"), "declarer")
         if p:
-            declarers.append(p)
-    elif contract is not None and not trisch:
-        ck.fail(f"the declarer is missing; players: {_listing(active)}")
+            ck.declarers.append(p)
+    elif contract is not None and not ck.trisch:
+        ck.fail(f"the declarer is missing; players: {_listing(ck.active)}")
+    if contract is not None and ck.declarers:
+        vorhand, first = ck.table.vorhand, ck.declarers[0]
+        if ck.trisch and not contract.vorhand and first != vorhand:
+            ck.fail(f"in {contract.name} the declarer, if given, is the Vorhand ({vorhand}), not {first}")
+        elif contract.vorhand and first != vorhand:
+            ck.fail(f"{contract.name} can only be played by the Vorhand ({vorhand}), not {first}")
 
-    if contract is not None and declarers:
-        if trisch and not contract.vorhand and declarers[0] != table.vorhand:
-            ck.fail(f"in {contract.name} the declarer, if given, is the Vorhand ({table.vorhand}), not {declarers[0]}")
-        elif contract.vorhand and declarers[0] != table.vorhand:
-            ck.fail(f"{contract.name} can only be played by the Vorhand ({table.vorhand}), not {declarers[0]}")
 
-    # Partner.
-    partner = None
-    has_partner = "partner" in raw
-    if contract is not None:
-        if contract.call:
-            if not has_partner:
-                ck.fail(
-                    f"{contract.name} calls a king: give the partner who held it "
-                    f"(or null if the king lay in the talon)"
-                )
-            elif raw["partner"] is not None:
-                partner = in_game(ck.player(raw["partner"], "partner"), "partner")
-                if partner and declarers and partner == declarers[0] and not rules.own_king:
-                    ck.fail(f"calling one's own king is not allowed under {rules.preset}; give the partner or null")
-        elif has_partner and raw["partner"] is not None:
-            ck.fail(f"{contract.name} is played without a partner; leave out partner")
+def _partner(ck: _Checker) -> None:
+    contract, raw = ck.contract, ck.raw
+    if contract is None:
+        return
+    if contract.call:
+        if not ck.has_partner:
+            ck.fail(f"{contract.name} calls a king: give the partner who held it "
+                    f"(or null if the king lay in the talon)")
+        elif raw["partner"] is not None:
+            ck.partner = ck.in_game(ck.player(raw["partner"], "partner"), "partner")
+            if ck.partner and ck.declarers and ck.partner == ck.declarers[0] and not ck.rules.own_king:
+                ck.fail(f"calling one's own king is not allowed under {ck.rules.preset}; give the partner or null")
+    elif ck.has_partner and raw["partner"] is not None:
+        ck.fail(f"{contract.name} is played without a partner; leave out partner")
 
-    # Conceding.
-    conceded = raw.get("conceded", False)
+
+def _conceding(ck: _Checker) -> None:
+    conceded = ck.raw.get("conceded", False)
     if not isinstance(conceded, bool):
         ck.fail(f"conceded must be true or false, not {conceded!r}")
         conceded = False
+    ck.conceded = conceded
+    contract = ck.contract
     if conceded and contract is not None:
         if contract.concede is None:
-            allowed = [c.name for c in contracts.values() if c.concede is not None]
+            allowed = [c.name for c in ck.rules.active_contracts.values() if c.concede is not None]
             tail = f"; it is allowed in {_listing(allowed)}" if allowed else ""
-            ck.fail(f"conceding (schleifen) a {contract.name} is not allowed under {rules.preset}{tail}")
-        elif partner is not None:
+            ck.fail(f"conceding (schleifen) a {contract.name} is not allowed under {ck.rules.preset}{tail}")
+        elif ck.partner is not None:
             ck.fail("a game can only be conceded when the called king lay in the talon: set partner to null")
 
-    # Points and result.
-    points = None
+
+def _points_and_tricks(ck: _Checker) -> None:
+    contract, raw, rules = ck.contract, ck.raw, ck.rules
     if raw.get("points") is not None:
         if contract is not None and contract.kind != "positive":
             ck.fail(f"points are only for positive contracts; {contract.name} is decided by tricks")
         else:
             try:
-                points = parse_points(raw["points"], rules.deck_points, rules.blatt)
+                ck.points = parse_points(raw["points"], rules.deck_points, rules.blatt)
             except ValueError as exc:
                 ck.fail(str(exc))
     tricks = raw.get("tricks")
@@ -296,271 +335,316 @@ def check_hand(raw: Any, rules: Rules, players: tuple[str, ...], dealer: str | N
         elif contract is not None and contract.kind != "negative":
             ck.fail(f"tricks are only for negative contracts; give points or result for {contract.name}")
             tricks = None
+    ck.tricks = tricks
 
-    results: dict[str, str] = {}
-    rraw = raw.get("result")
+
+def _results(ck: _Checker) -> None:
+    """The result given for each declarer, checked against (or derived from)
+    the points or tricks."""
+    rraw = ck.raw.get("result")
     if isinstance(rraw, dict):
         for name, value in rraw.items():
             p = ck.player(name, "result")
             r = ck.result(value, f"result of {name}")
             if p and r:
-                if p not in declarers:
+                if p not in ck.declarers:
                     ck.fail(f"result given for {p}, who is not a declarer")
-                if p in results:
+                if p in ck.results:
                     ck.fail(f"{p} is named twice in result")
-                results[p] = r
+                ck.results[p] = r
     elif rraw is not None:
         r = ck.result(rraw, "result")
         if r:
-            for d in declarers:
-                results[d] = r
-    if contract is not None and declarers and not trisch and not conceded and not raw.get("renonce"):
-        need = parse_points(rules.game_needs, 71)
-        for d in declarers:
-            derived = None
-            if contract.kind == "positive" and points is not None:
-                derived = "won" if points >= need else "lost"
-            elif contract.kind == "negative" and tricks is not None and len(declarers) == 1:
-                derived = "won" if tricks == contract.tricks else "lost"
-            if d in results and derived and results[d] != derived:
-                what = f"{format_points(points)} points" if contract.kind == "positive" else f"{tricks} tricks"
-                ck.fail(f"{what} mean the {contract.name} was {derived}, but result says {results[d]}")
-            if d not in results:
-                if derived:
-                    results[d] = derived
-                elif _blosser_rufer(raw, contract, rules):
-                    results[d] = "won"
-                elif raw.get("points") is not None or raw.get("tricks") is not None:
-                    pass  # the points or tricks given are wrong, and that is reported already
-                elif len(declarers) > 1:
-                    ck.fail(f"the result of {d}'s {contract.name} is missing: give result as "
-                            f"{{\"{d}\": \"won\", ...}} for each declarer")
-                else:
-                    how = "points" if contract.kind == "positive" else "tricks"
-                    ck.fail(f"the result of {d}'s {contract.name} is missing: give result (won/lost) or {how}")
+            for d in ck.declarers:
+                ck.results[d] = r
+    if ck.contract is not None and ck.declarers and not ck.trisch and not ck.conceded and not ck.raw.get("renonce"):
+        for d in ck.declarers:
+            _result_of(ck, ck.contract, d)
 
-    # Kontra on the game.
-    kontra = None
-    kontra_by: dict[str, str] = {}
-    kraw = raw.get("kontra")
-    if kraw is not None and contract is not None:
-        if isinstance(kraw, dict):
-            if contract.kind == "positive":
-                ck.fail(f"Kontra on a {contract.name} counts for the whole side: give one level, e.g. \"kontra\"")
-            elif trisch and not rules.trischaken_kontra:
-                ck.fail(f"{contract.name} has no Kontra under {rules.preset}")
+
+def _result_of(ck: _Checker, contract: Contract, d: str) -> None:
+    need = parse_points(ck.rules.game_needs, 71)
+    derived = None
+    if contract.kind == "positive" and ck.points is not None:
+        derived = "won" if ck.points >= need else "lost"
+    elif contract.kind == "negative" and ck.tricks is not None and len(ck.declarers) == 1:
+        derived = "won" if ck.tricks == contract.tricks else "lost"
+    if d in ck.results and derived and ck.results[d] != derived:
+        what = (f"{format_points(ck.points)} points" if contract.kind == "positive" and ck.points is not None
+                else f"{ck.tricks} tricks")
+        ck.fail(f"{what} mean the {contract.name} was {derived}, but result says {ck.results[d]}")
+    if d in ck.results:
+        return
+    if derived:
+        ck.results[d] = derived
+    elif _blosser_rufer(ck.raw, contract, ck.rules):
+        ck.results[d] = "won"
+    elif ck.raw.get("points") is not None or ck.raw.get("tricks") is not None:
+        pass  # the points or tricks given are wrong, and that is reported already
+    elif len(ck.declarers) > 1:
+        ck.fail(f"the result of {d}'s {contract.name} is missing: give result as "
+                f"{{\"{d}\": \"won\", ...}} for each declarer")
+    else:
+        how = "points" if contract.kind == "positive" else "tricks"
+        ck.fail(f"the result of {d}'s {contract.name} is missing: give result (won/lost) or {how}")
+
+
+def _game_kontra(ck: _Checker) -> None:
+    """Kontra on the game: one level for the whole side, or (negative
+    contracts, Trischaken) each opponent for himself."""
+    kraw, contract = ck.raw.get("kontra"), ck.contract
+    if kraw is None or contract is None:
+        return
+    if isinstance(kraw, dict):
+        _kontra_by(ck, contract, kraw)
+    else:
+        level = ck.level(kraw, "Kontra on the game")
+        if level and ck.trisch:
+            if not ck.rules.trischaken_kontra:
+                ck.fail(f"{contract.name} has no Kontra under {ck.rules.preset}")
             else:
-                for name, lvl in kraw.items():
-                    p = in_game(ck.player(name, "Kontra"), "Kontra")
-                    level = ck.level(lvl, f"Kontra of {name}")
-                    if p and level:
-                        if not trisch and p in declarers:
-                            ck.fail(f"{p} is a declarer and cannot give Kontra on his own game")
-                        if trisch and level != "kontra":
-                            ck.fail(f"in {contract.name} each player can only say \"kontra\", not {level}")
-                        if p in kontra_by:
-                            ck.fail(f"{p} is named twice in kontra")
-                        kontra_by[p] = level
-        else:
-            level = ck.level(kraw, "Kontra on the game")
-            if level and trisch:
-                if not rules.trischaken_kontra:
-                    ck.fail(f"{contract.name} has no Kontra under {rules.preset}")
-                else:
-                    ck.fail(f"in {contract.name} each player doubles for himself: give kontra as {{\"Name\": \"kontra\"}}")
-            elif level and contract.kind == "negative":
-                for p in active:
-                    if p not in declarers:
-                        kontra_by[p] = level
-            elif level:
-                kontra = level
-        if conceded and (kontra or kontra_by):
-            ck.fail("a conceded game is not played: leave out kontra")
+                ck.fail(f"in {contract.name} each player doubles for himself: give kontra as {{\"Name\": \"kontra\"}}")
+        elif level and contract.kind == "negative":
+            for p in ck.active:
+                if p not in ck.declarers:
+                    ck.kontra_by[p] = level
+        elif level:
+            ck.kontra = level
+    if ck.conceded and (ck.kontra or ck.kontra_by):
+        ck.fail("a conceded game is not played: leave out kontra")
 
-    # Premiums.
-    premiums = _check_premiums(ck, raw.get("premiums"), contract, rules, partner, has_partner, declarers, conceded)
 
-    # Trischaken scores.
-    scores: dict[str, Fraction] = {}
-    tricks_by: dict[str, int] = {}
-    mit: list[str] = []
+def _kontra_by(ck: _Checker, contract: Contract, kraw: dict) -> None:
+    if contract.kind == "positive":
+        ck.fail(f"Kontra on a {contract.name} counts for the whole side: give one level, e.g. \"kontra\"")
+        return
+    if ck.trisch and not ck.rules.trischaken_kontra:
+        ck.fail(f"{contract.name} has no Kontra under {ck.rules.preset}")
+        return
+    for name, lvl in kraw.items():
+        p = ck.in_game(ck.player(name, "Kontra"), "Kontra")
+        level = ck.level(lvl, f"Kontra of {name}")
+        if p and level:
+            if not ck.trisch and p in ck.declarers:
+                ck.fail(f"{p} is a declarer and cannot give Kontra on his own game")
+            if ck.trisch and level != "kontra":
+                ck.fail(f"in {contract.name} each player can only say \"kontra\", not {level}")
+            if p in ck.kontra_by:
+                ck.fail(f"{p} is named twice in kontra")
+            ck.kontra_by[p] = level
+
+
+def _premiums(ck: _Checker) -> None:
+    ck.premiums = _check_premiums(ck, ck.raw.get("premiums"), ck.contract, ck.rules, ck.conceded)
+
+
+def _trischaken_counts(ck: _Checker) -> None:
+    """Each player's points (and tricks, and "mit") in Trischaken/Fahren."""
+    contract = ck.contract
     for key in ("scores", "tricks_by", "mit"):
-        if raw.get(key) is not None and contract is not None and not trisch:
+        if ck.raw.get(key) is not None and contract is not None and not ck.trisch:
             ck.fail(f"{key} belongs to Trischaken/Fahren, not to {contract.name}")
-    if trisch:
-        sraw = raw.get("scores")
-        if raw.get("renonce") is not None and not sraw:
-            pass  # a Renonce in Trischaken is settled at a fixed value (tir:69): no count needed
-        elif not isinstance(sraw, dict) or not sraw:
-            ck.fail(f"{contract.name} needs the card points of every player: scores {{name: points}} for {_listing(active)}")
-        else:
-            for name, value in sraw.items():
-                p = in_game(ck.player(name, "scores"), "scores")
-                try:
-                    pts = parse_points(value, rules.deck_points, rules.blatt)
-                except ValueError as exc:
-                    ck.fail(f"score of {name}: {exc}")
-                    continue
-                if p in scores:
-                    ck.fail(f"{p} is named twice in scores")
-                elif p:
-                    scores[p] = pts
-            missing = [p for p in active if p not in scores]
-            if missing and len(scores) == len(sraw):
-                ck.fail(f"scores missing for {_listing(missing)}")
-            elif not missing and sum(scores.values()) != rules.deck_points:
-                ck.fail(
-                    f"the scores add up to {format_points(sum(scores.values()))}, "
-                    f"but the deck has {rules.deck_points} points; count the talon with whoever took it"
-                )
-        traw = raw.get("tricks_by")
-        if traw is not None:
-            if not isinstance(traw, dict):
-                ck.fail("tricks_by must map each player to his number of tricks")
-            else:
-                for name, value in traw.items():
-                    p = in_game(ck.player(name, "tricks_by"), "tricks_by")
-                    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 12:
-                        ck.fail(f"tricks of {name} must be a whole number 0..12, not {value!r}")
-                    elif p in tricks_by:
-                        ck.fail(f"{p} is named twice in tricks_by")
-                    elif p:
-                        tricks_by[p] = value
-                if tricks_by and len(tricks_by) == len(active) and sum(tricks_by.values()) != 12:
-                    ck.fail(f"tricks_by add up to {sum(tricks_by.values())}, but a hand has 12 tricks")
-        mraw = raw.get("mit")
-        if mraw is not None:
-            if not rules.trischaken_scheme.mit:
-                ck.fail(f"\"mit\" is not part of {contract.name} under {rules.preset}; leave it out")
-            elif not isinstance(mraw, list):
-                ck.fail("mit must be a list of the players who said \"mit\"")
-            else:
-                for name in mraw:
-                    p = in_game(ck.player(name, "mit"), "mit")
-                    if p and p not in mit:
-                        mit.append(p)
+    if not ck.trisch or contract is None:
+        return
+    _scores(ck, contract)
+    _tricks_by(ck)
+    _mit(ck, contract)
 
-    # Renonce.
-    renonce = None
-    if raw.get("renonce") is not None:
-        renonce = in_game(ck.player(raw["renonce"], "renonce"), "renonce")
 
-    if ck.problems:
-        raise HandError(ck.problems)
+def _scores(ck: _Checker, contract: Contract) -> None:
+    rules, sraw = ck.rules, ck.raw.get("scores")
+    if ck.raw.get("renonce") is not None and not sraw:
+        return  # a Renonce in Trischaken is settled at a fixed value (tir:69): no count needed
+    if not isinstance(sraw, dict) or not sraw:
+        ck.fail(f"{contract.name} needs the card points of every player: scores {{name: points}} for "
+                f"{_listing(ck.active)}")
+        return
+    for name, value in sraw.items():
+        p = ck.in_game(ck.player(name, "scores"), "scores")
+        try:
+            pts = parse_points(value, rules.deck_points, rules.blatt)
+        except ValueError as exc:
+            ck.fail(f"score of {name}: {exc}")
+            continue
+        if p in ck.scores:
+            ck.fail(f"{p} is named twice in scores")
+        elif p:
+            ck.scores[p] = pts
+    missing = [p for p in ck.active if p not in ck.scores]
+    if missing and len(ck.scores) == len(sraw):
+        ck.fail(f"scores missing for {_listing(missing)}")
+    elif not missing and sum(ck.scores.values()) != rules.deck_points:
+        ck.fail(
+            f"the scores add up to {format_points(sum(ck.scores.values(), Fraction(0)))}, "
+            f"but the deck has {rules.deck_points} points; count the talon with whoever took it"
+        )
 
-    extra = {"partner": True} if has_partner else {}
-    # Per-player fields in seating order, so the same hand is the same value
-    # however its record was written.
-    seat = {p: i for i, p in enumerate(players)}
-    results = dict(sorted(results.items(), key=lambda kv: seat[kv[0]]))
-    kontra_by = dict(sorted(kontra_by.items(), key=lambda kv: seat[kv[0]]))
-    scores = dict(sorted(scores.items(), key=lambda kv: seat[kv[0]]))
-    tricks_by = dict(sorted(tricks_by.items(), key=lambda kv: seat[kv[0]]))
-    mit = sorted(mit, key=seat.__getitem__)
-    hand = Hand(
-        contract=cid,
-        declarers=tuple(declarers),
-        partner=partner,
-        result=tuple(results.items()),
-        points=points,
-        tricks=tricks,
-        kontra=kontra,
-        kontra_by=tuple(kontra_by.items()),
-        premiums=tuple(premiums),
-        conceded=conceded,
-        scores=tuple(scores.items()),
-        tricks_by=tuple(tricks_by.items()),
-        mit=tuple(mit),
-        renonce=renonce,
-        dealer=raw.get("dealer") and dealer,
-        extra=extra,
+
+def _tricks_by(ck: _Checker) -> None:
+    traw = ck.raw.get("tricks_by")
+    if traw is None:
+        return
+    if not isinstance(traw, dict):
+        ck.fail("tricks_by must map each player to his number of tricks")
+        return
+    for name, value in traw.items():
+        p = ck.in_game(ck.player(name, "tricks_by"), "tricks_by")
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 12:
+            ck.fail(f"tricks of {name} must be a whole number 0..12, not {value!r}")
+        elif p in ck.tricks_by:
+            ck.fail(f"{p} is named twice in tricks_by")
+        elif p:
+            ck.tricks_by[p] = value
+    if ck.tricks_by and len(ck.tricks_by) == len(ck.active) and sum(ck.tricks_by.values()) != 12:
+        ck.fail(f"tricks_by add up to {sum(ck.tricks_by.values())}, but a hand has 12 tricks")
+
+
+def _mit(ck: _Checker, contract: Contract) -> None:
+    mraw = ck.raw.get("mit")
+    if mraw is None:
+        return
+    if not ck.rules.trischaken_scheme.mit:
+        ck.fail(f"\"mit\" is not part of {contract.name} under {ck.rules.preset}; leave it out")
+    elif not isinstance(mraw, list):
+        ck.fail("mit must be a list of the players who said \"mit\"")
+    else:
+        for name in mraw:
+            p = ck.in_game(ck.player(name, "mit"), "mit")
+            if p and p not in ck.mit:
+                ck.mit.append(p)
+
+
+def _renonce(ck: _Checker) -> None:
+    if ck.raw.get("renonce") is not None:
+        ck.renonce = ck.in_game(ck.player(ck.raw["renonce"], "renonce"), "renonce")
+
+
+def _hand(ck: _Checker) -> Hand:
+    """The checked hand, per-player fields in seating order, so the same hand
+    is the same value however its record was written."""
+    seat = {p: i for i, p in enumerate(ck.players)}
+
+    def seated(d: dict) -> tuple:
+        return tuple(sorted(d.items(), key=lambda kv: seat[kv[0]]))
+
+    assert ck.cid is not None  # no problems: the contract was found
+    return Hand(
+        contract=ck.cid, declarers=tuple(ck.declarers), partner=ck.partner, result=seated(ck.results),
+        points=ck.points, tricks=ck.tricks, kontra=ck.kontra, kontra_by=seated(ck.kontra_by),
+        premiums=tuple(ck.premiums), conceded=ck.conceded, scores=seated(ck.scores),
+        tricks_by=seated(ck.tricks_by), mit=tuple(sorted(ck.mit, key=seat.__getitem__)), renonce=ck.renonce,
+        dealer=ck.raw.get("dealer") and ck.dealer, extra={"partner": True} if ck.has_partner else {},
     )
-    return hand, table
 
 
-def _blosser_rufer(raw: dict, contract, rules: Rules) -> bool:
+def _blosser_rufer(raw: dict, contract: Contract, rules: Rules) -> bool:
     """tirol extra: a bare Rufer without announcement is settled at once as won."""
     if not rules.blosse_rufer or contract.id != "rufer" or raw.get("kontra"):
         return False
     return not any(isinstance(p, dict) and p.get("announced") for p in raw.get("premiums") or [])
 
 
-def _check_premiums(ck: _Checker, praw, contract, rules: Rules, partner, has_partner, declarers, conceded):
+def _check_premiums(ck: _Checker, praw: Any, contract: Contract | None, rules: Rules,
+                    conceded: bool) -> list[PremiumEntry]:
+    """Every premium of the record, each checked on its own; then whether the
+    contract's required announcement (a Besserrufer's bird) is there."""
     out: list[PremiumEntry] = []
     if praw is None:
         praw = []
     if not isinstance(praw, list):
-        ck.fail("premiums must be a list of objects like {\"name\": \"pagat\", \"party\": \"declarer\", \"announced\": true, \"result\": \"won\"}")
+        ck.fail("premiums must be a list of objects like {\"name\": \"pagat\", \"party\": \"declarer\", "
+                "\"announced\": true, \"result\": \"won\"}")
         return out
-    valid = rules.active_premiums
     seen: set[str] = set()
     for i, p in enumerate(praw, 1):
-        if not isinstance(p, dict):
-            ck.fail(f"premium {i} must be an object with name, party, announced and result")
-            continue
-        for k in p:
-            if k not in PREMIUM_KEYS:
-                ck.fail(f"premium {i}: unknown field '{k}'; valid: {_listing(PREMIUM_KEYS)}")
-        name = p.get("name")
-        pid = lookup(name, rules.premiums) if isinstance(name, str) else None
-        if pid is None or pid not in valid:
-            near = closest(name, valid) if isinstance(name, str) else []
-            hint = f" (did you mean {' or '.join(near)}?)" if near else ""
-            ck.fail(f"unknown premium '{name}' under {rules.preset}{hint}; valid: {_listing(valid)}")
-            continue
-        prem = valid[pid]
-        party = p.get("party", "declarer")
-        if party not in PARTIES:
-            ck.fail(f"{prem.name}: party must be \"declarer\" or \"opponents\", not {party!r}")
-            continue
-        announced = p.get("announced", False)
-        if not isinstance(announced, bool):
-            ck.fail(f"{prem.name}: announced must be true or false, not {announced!r}")
-            continue
-        if "result" not in p:
-            ck.fail(f"{prem.name}: result (won/lost) is missing")
-            continue
-        result = ck.result(p.get("result"), f"result of {prem.name}")
-        if result is None:
-            continue
-        if pid in seen:
-            ck.fail(f"{prem.name} is listed twice; a premium counts once per hand")
-        seen.add(pid)
-        if contract is not None:
-            if contract.kind != "positive":
-                ck.fail(f"premiums do not count in {contract.name}; leave out {prem.name}")
-                continue
-            allowed = contract.premiums
-            if allowed is not None and pid not in allowed:
-                names = _listing(valid[a].name for a in allowed if a in valid) or "none"
-                ck.fail(f"{prem.name} is not allowed in a {contract.name} under {rules.preset}; allowed: {names}")
-                continue
-            if prem.needs_call and not contract.call:
-                ck.fail(f"{prem.name} needs a called king; {contract.name} calls none")
-                continue
-        if prem.party and party != prem.party:
-            ck.fail(f"{prem.name} can only be made by the {prem.party}")
-        if announced and prem.announced_by and party != prem.announced_by:
-            side = "the declarer's side" if prem.announced_by == "declarer" else "the opponents"
-            ck.fail(f"{prem.name} can only be announced by {side} under {rules.preset}")
-        if announced and prem.announced is None:
-            ck.fail(f"{prem.name} cannot be announced under {rules.preset}; record it with announced false")
-        if not announced and prem.silent is None:
-            ck.fail(f"{prem.name} cannot be played silently under {rules.preset}; record it with announced true")
-        if not announced and prem.kind == "valat" and result == "lost":
-            ck.fail("a silent Valat cannot be lost; leave it out")
-        kontra = None
-        if p.get("kontra") is not None:
-            if not announced:
-                ck.fail(f"Kontra on {prem.name}: only announced premiums can be doubled")
-            else:
-                kontra = ck.level(p["kontra"], f"Kontra on {prem.name}")
-        if conceded:
-            ck.fail(f"a conceded game is not played: leave out {prem.name}")
-        out.append(PremiumEntry(pid, party, announced, result, kontra))
-    if contract is not None and contract.requires and not conceded:
-        if not any(e.name in contract.requires and e.announced and e.party == "declarer" for e in out):
-            birds = [valid[r].name for r in contract.requires if r in valid]
-            what = birds[0] if len(birds) == 1 else "one of " + _listing(birds)
-            ck.fail(f"a {contract.name} must announce {what} for the declarer's side; add it to premiums")
+        entry = _premium(ck, i, p, contract, seen)
+        if entry is not None:
+            if conceded:
+                ck.fail(f"a conceded game is not played: leave out {rules.premiums[entry.name].name}")
+            out.append(entry)
+    valid = rules.active_premiums
+    if (contract is not None and contract.requires and not conceded
+            and not any(e.name in contract.requires and e.announced and e.party == "declarer" for e in out)):
+        birds = [valid[r].name for r in contract.requires if r in valid]
+        what = birds[0] if len(birds) == 1 else "one of " + _listing(birds)
+        ck.fail(f"a {contract.name} must announce {what} for the declarer's side; add it to premiums")
     return out
+
+
+def _premium(ck: _Checker, i: int, p: Any, contract: Contract | None, seen: set[str]) -> PremiumEntry | None:
+    """One premium of the record, or None where it cannot be read at all."""
+    rules, valid = ck.rules, ck.rules.active_premiums
+    if not isinstance(p, dict):
+        ck.fail(f"premium {i} must be an object with name, party, announced and result")
+        return None
+    for k in p:
+        if k not in PREMIUM_KEYS:
+            ck.fail(f"premium {i}: unknown field '{k}'; valid: {_listing(PREMIUM_KEYS)}")
+    name = p.get("name")
+    pid = lookup(name, rules.premiums) if isinstance(name, str) else None
+    if pid is None or pid not in valid:
+        near = closest(name, valid) if isinstance(name, str) else []
+        hint = f" (did you mean {' or '.join(near)}?)" if near else ""
+        ck.fail(f"unknown premium '{name}' under {rules.preset}{hint}; valid: {_listing(valid)}")
+        return None
+    prem = valid[pid]
+    party = p.get("party", "declarer")
+    if party not in PARTIES:
+        ck.fail(f"{prem.name}: party must be \"declarer\" or \"opponents\", not {party!r}")
+        return None
+    announced = p.get("announced", False)
+    if not isinstance(announced, bool):
+        ck.fail(f"{prem.name}: announced must be true or false, not {announced!r}")
+        return None
+    if "result" not in p:
+        ck.fail(f"{prem.name}: result (won/lost) is missing")
+        return None
+    result = ck.result(p.get("result"), f"result of {prem.name}")
+    if result is None:
+        return None
+    if pid in seen:
+        ck.fail(f"{prem.name} is listed twice; a premium counts once per hand")
+    seen.add(pid)
+    if contract is not None and not _fits_contract(ck, prem, contract):
+        return None
+    _premium_rules(ck, prem, party, announced, result)
+    kontra = None
+    if p.get("kontra") is not None:
+        if not announced:
+            ck.fail(f"Kontra on {prem.name}: only announced premiums can be doubled")
+        else:
+            kontra = ck.level(p["kontra"], f"Kontra on {prem.name}")
+    return PremiumEntry(pid, party, announced, result, kontra)
+
+
+def _fits_contract(ck: _Checker, prem: Premium, contract: Contract) -> bool:
+    """Whether the premium can be played in this contract (said if not)."""
+    valid = ck.rules.active_premiums
+    if contract.kind != "positive":
+        ck.fail(f"premiums do not count in {contract.name}; leave out {prem.name}")
+        return False
+    allowed = contract.premiums
+    if allowed is not None and prem.id not in allowed:
+        names = _listing(valid[a].name for a in allowed if a in valid) or "none"
+        ck.fail(f"{prem.name} is not allowed in a {contract.name} under {ck.rules.preset}; allowed: {names}")
+        return False
+    if prem.needs_call and not contract.call:
+        ck.fail(f"{prem.name} needs a called king; {contract.name} calls none")
+        return False
+    return True
+
+
+def _premium_rules(ck: _Checker, prem: Premium, party: str, announced: bool, result: str) -> None:
+    """Who can make or announce the premium, and whether it can be silent or announced."""
+    preset = ck.rules.preset
+    if prem.party and party != prem.party:
+        ck.fail(f"{prem.name} can only be made by the {prem.party}")
+    if announced and prem.announced_by and party != prem.announced_by:
+        side = "the declarer's side" if prem.announced_by == "declarer" else "the opponents"
+        ck.fail(f"{prem.name} can only be announced by {side} under {preset}")
+    if announced and prem.announced is None:
+        ck.fail(f"{prem.name} cannot be announced under {preset}; record it with announced false")
+    if not announced and prem.silent is None:
+        ck.fail(f"{prem.name} cannot be played silently under {preset}; record it with announced true")
+    if not announced and prem.kind == "valat" and result == "lost":
+        ck.fail("a silent Valat cannot be lost; leave it out")
