@@ -1,0 +1,594 @@
+"""Reading one hand in the short notation into the hand record."""
+
+from __future__ import annotations
+
+from ..names import closest, fold, term_index
+from ..rules import Contract, Rules
+from ..table import Table
+from .words import (
+    CONCEDE_WORDS,
+    DEALER_KEYS,
+    KEYWORDS,
+    KONTRA_WORDS,
+    KV_KEYS,
+    MIT_KEYS,
+    NAME_TRICKS,
+    NUMBER,
+    OWN_WORDS,
+    PARTY_KEYS,
+    PREMIUM,
+    RENONCE_KEYS,
+    RESULT_WORDS,
+    TALON_WORDS,
+    NotationError,
+    did_you_mean,
+    err,
+    listing,
+    number_value,
+    tokens,
+)
+
+
+class _Parser:
+    def __init__(self, rules: Rules, players):
+        self.rules = rules
+        self.players = tuple(players)
+        if not self.players:
+            raise err("no players given: the notation needs the evening's players")
+        self.contract_index = term_index(rules.contracts)
+        self.premium_index = term_index(rules.premiums)
+
+    # ---- players ---------------------------------------------------------
+    def exact_player(self, word: str) -> str | None:
+        cf = word.strip().casefold()
+        for p in self.players:
+            if p.casefold() == cf:
+                return p
+        if word.endswith(("+", "-")):  # fold() drops a dash: "Dora-" is Dora lost
+            return None
+        f = fold(word)
+        hits = [p for p in self.players if f and fold(p) == f]
+        return hits[0] if len(hits) == 1 else None
+
+    def prefix_player(self, word: str, role: str) -> str | None:
+        f = fold(word)
+        if not f or word.endswith(("+", "-")):
+            return None
+        hits = [p for p in self.players if fold(p).startswith(f)]
+        if len(hits) > 1:
+            raise err(f"'{word}' as {role} is ambiguous: {listing(hits)}; write more letters")
+        return hits[0] if hits else None
+
+    def player(self, word: str, role: str) -> str:
+        """A player named where only a player fits (after 'kontra:', 'mit:' ...)."""
+        p = self.exact_player(word) or self.prefix_player(word, role)
+        if p is None:
+            raise err(
+                f"unknown player '{word}' as {role}{did_you_mean(word, self.players)}; "
+                f"players: {listing(self.players)}"
+            )
+        return p
+
+    def players_list(self, value: str, role: str) -> list[str]:
+        out: list[str] = []
+        for w in value.split(","):
+            if not w.strip():
+                continue
+            p = self.player(w, role)
+            if p in out:
+                raise err(f"{p} is named twice in {role}")
+            out.append(p)
+        if not out:
+            raise err(f"{role} needs at least one player, e.g. {role}:{self.players[0]}")
+        return out
+
+    def reserved(self, word: str) -> bool:
+        """Words that are never read as a player's name prefix."""
+        if word in ("+", "-") or not word:
+            return True
+        if any(ch in word for ch in "!@#/:") or word[0].isdigit():
+            return True
+        f = fold(word)
+        return f in KEYWORDS or f in self.premium_index or f in self.contract_index
+
+    def slot_player(self, tok: str, role: str):
+        """(player, result or None), or None when the word is not a player."""
+        p = self.exact_player(tok)
+        if p:
+            return p, None
+        base, res = tok, None
+        if len(tok) > 1 and tok[-1] in "+-":
+            base, res = tok[:-1], RESULT_WORDS[tok[-1]]
+            p = self.exact_player(base)
+            if p:
+                return p, res
+        if self.reserved(tok) or self.reserved(base):
+            return None
+        p = self.prefix_player(base, role)
+        return (p, res) if p else None
+
+    # ---- words -----------------------------------------------------------
+    def contract(self, bare: list[str]) -> tuple[Contract, int]:
+        if bare[0].endswith(("+", "-")):
+            raise err(f"'{bare[0]}': start with the contract alone and write + or - after the players")
+        for k in (3, 2, 1):
+            # A player's full name or a result is never swallowed into a contract name.
+            if len(bare) >= k and not any(self.exact_player(w) or w.endswith(("+", "-")) for w in bare[1:k]):
+                cid = self.contract_index.get(fold(" ".join(bare[:k])))
+                if cid:
+                    return self.rules.contracts[cid], k
+        word = bare[0]
+        f = fold(word)
+        active = self.rules.active_contracts
+        hits = sorted({cid for term, cid in self.contract_index.items() if f and term.startswith(f) and cid in active})
+        if len(hits) == 1:
+            return active[hits[0]], 1
+        if len(hits) > 1:
+            raise err(f"contract '{word}' is ambiguous under {self.rules.preset}: {listing(hits)}; write more letters")
+        raise err(
+            f"unknown contract '{word}' under {self.rules.preset}{_did_you_mean_ids(word, active)}; "
+            f"valid: {listing(active)}"
+        )
+
+    def premium(self, tok: str, party: str | None):
+        """A premium token -> the record's premium dict, or None if it is no premium."""
+        m = PREMIUM.fullmatch(tok)
+        if not m:
+            return None
+        bang, name, flags1, level, flags2 = m.groups()
+        flags = bang + flags1 + flags2
+        f = fold(name)
+        if not f:
+            return None
+        pid = self.premium_index.get(f)
+        if pid is None and len(f) >= 2:
+            active = self.rules.active_premiums
+            hits = sorted({p for term, p in self.premium_index.items() if term.startswith(f) and p in active})
+            if len(hits) > 1:
+                raise err(f"premium '{name}' is ambiguous under {self.rules.preset}: {listing(hits)}; write more letters")
+            pid = hits[0] if hits else None
+        if pid is None:
+            return None
+        prem = self.rules.premiums[pid]
+        if "+" in flags and "-" in flags:
+            raise err(f"premium '{tok}' is marked both won (+) and lost (-); write {name}+ or {name}-")
+        kontra = None
+        if level is not None:
+            kontra = KONTRA_WORDS.get(fold(level))
+            if kontra is None:
+                raise err(
+                    f"unknown Kontra level '@{level}' on {prem.name}{did_you_mean(level, self.rules.kontra_levels)}; "
+                    f"valid: {listing('@' + lv for lv in self.rules.kontra_levels)}"
+                )
+        if "!" in flags or kontra:
+            announced = True
+        elif prem.silent is None and prem.announced is not None:
+            announced = True  # e.g. Grammaboy, Säcke: only announced
+        else:
+            announced = False
+        if party is None:
+            party = prem.party or "declarer"
+        entry = {"name": pid, "party": party, "announced": announced, "result": "lost" if "-" in flags else "won"}
+        if kontra:
+            entry["kontra"] = kontra
+        return entry
+
+    def unknown_word(self, tok: str) -> NotationError:
+        p = None
+        try:
+            p = self.exact_player(tok) or self.prefix_player(tok.rstrip("+-"), "player")
+        except NotationError:
+            p = None
+        if p:
+            return err(
+                f"'{tok}' ({p}) is out of place: players come right after the contract "
+                f"(declarer, then partner); use kontra:{p}, renonce:{p} or geber:{p} for the others"
+            )
+        base = tok.rstrip("+-!")
+        near = _near_ids(base, self.rules.active_premiums)
+        near += [w for w in (closest(base, sorted(KEYWORDS - {"+", "-"})) if base else []) if w not in near]
+        hint = f" (did you mean {' or '.join(near[:3])}?)" if near else ""
+        return err(
+            f"unknown word '{tok}' under {self.rules.preset}{hint}; expected a result (+ - g v), points, "
+            f"Kontra ({' '.join(self.rules.kontra_levels)}), or a premium: {listing(self.rules.active_premiums)}"
+        )
+
+
+def _near_ids(word: str, entries: dict) -> list[str]:
+    """The ids of the entries whose id, name or alias is closest to ``word``."""
+    terms: dict[str, str] = {}
+    for e in entries.values():
+        for t in (e.id, e.name, *e.aliases):
+            terms.setdefault(t, e.id)
+    out: list[str] = []
+    for t in closest(word, list(terms), n=6) if word else []:
+        if terms[t] not in out:
+            out.append(terms[t])
+    return out[:3]
+
+
+def _did_you_mean_ids(word: str, entries: dict) -> str:
+    near = _near_ids(word, entries)
+    return f" (did you mean {' or '.join(near)}?)" if near else ""
+
+
+def _split_kv(tok: str) -> tuple[str, str] | None:
+    if ":" in tok and not tok.startswith(":"):
+        key, _, value = tok.partition(":")
+        return key, value
+    return None
+
+
+KV = tuple[int, str, str, str]  # position in the text, the word, its folded key, its value
+
+
+def parse_notation(text: str | list[str], rules: Rules, players: tuple[str, ...], vorhand: str | None = None) -> dict:
+    """Read one hand in the short notation into the hand record of interface.md.
+
+    ``players`` are the evening's players in seating order; ``vorhand`` is the
+    Vorhand of this hand (by rotation) or None when unknown. A ``geber:NAME``
+    word in the notation names the dealer and so the Vorhand. The Vorhand is
+    needed only to leave out the declarer of a Vorhand contract (``rufer Carl
+    +``) and for Trischaken points given in seating order.
+    Raises NotationError (a SchreiberError) with one line on any problem.
+    """
+    ps = _Parser(rules, players)
+    if vorhand is not None and vorhand not in ps.players:
+        raise err(f"Vorhand '{vorhand}' is not at the table; players: {listing(ps.players)}")
+    words = tokens(text)
+    if not words:
+        raise err("the hand is empty: start with the contract, e.g. 'rufer Berti Carl +'")
+    bare, bare_pos, kvs = _split_words(words)
+    dealer, rest_kvs = _dealer(ps, kvs)
+    if dealer is not None:
+        vorhand = ps.players[(ps.players.index(dealer) + 1) % len(ps.players)]
+    if not bare:
+        raise err("the contract is missing: start with it, e.g. 'rufer Berti Carl +'")
+    contract, used = ps.contract(bare)
+    d = _Draft(ps, contract, bare[used:], bare_pos[used:], vorhand, dealer)
+    if d.trisch:
+        _trischaken_declarer(d)
+    elif contract.call:
+        _call_declarer_and_partner(d)
+    else:
+        _declarers(d)
+    _items(d)
+    _kv_words(d, rest_kvs)
+    _scores_in_seating_order(d)
+    if d.kontra and d.kontra_by:
+        raise err(f"give Kontra either on the whole game ({d.kontra}) or per opponent (kontra:NAME), not both")
+    if d.per_result and d.game_result is not None:
+        raise err("the result is given twice: after a declarer (Anna+) and for the game (+); give it once")
+    return _record(d)
+
+
+def _split_words(words: list[str]) -> tuple[list[str], list[int], list[KV]]:
+    """key:value words may stand anywhere; everything else is read in order."""
+    bare: list[str] = []
+    bare_pos: list[int] = []
+    kvs: list[KV] = []
+    for pos, tok in enumerate(words):
+        kv = _split_kv(tok)
+        if kv:
+            kvs.append((pos, tok, fold(kv[0]), kv[1]))
+        else:
+            bare.append(tok)
+            bare_pos.append(pos)
+    return bare, bare_pos, kvs
+
+
+def _dealer(ps: _Parser, kvs: list[KV]) -> tuple[str | None, list[KV]]:
+    """The dealer first (geber:NAME): it fixes the Vorhand."""
+    dealer = None
+    rest_kvs = []
+    for pos, tok, key, value in kvs:
+        if key in DEALER_KEYS and not NUMBER.fullmatch(value):
+            if dealer is not None:
+                raise err(f"the dealer is given twice ('{tok}'); give geber:NAME once")
+            dealer = ps.player(value, "dealer")
+        else:
+            rest_kvs.append((pos, tok, key, value))
+    return dealer, rest_kvs
+
+
+class _Draft:
+    """The hand being read: the words still to read (from ``i``) and what was found."""
+
+    def __init__(self, ps: _Parser, contract: Contract, rest: list[str], rest_pos: list[int],
+                 vorhand: str | None, dealer: str | None):
+        self.ps, self.players, self.rules = ps, ps.players, ps.rules
+        self.contract, self.rest, self.rest_pos = contract, rest, rest_pos
+        self.vorhand, self.dealer = vorhand, dealer
+        self.trisch = contract.kind == "trischaken"
+        self.i = 0
+        self.declarers: list[str] = []
+        self.per_result: dict[str, str] = {}
+        self.game_result: str | None = None
+        self.partner: str | None = None
+        self.points: int | str | None = None
+        self.tricks: int | None = None
+        self.kontra: str | None = None
+        self.conceded = False
+        self.premiums: list[tuple[int, dict]] = []  # (position in the text, entry): kept in the order typed
+        self.positional: list[tuple] = []
+        self.scores: dict[str, object] = {}
+        self.tricks_by: dict[str, int] = {}
+        self.kontra_by: dict[str, str] = {}
+        self.mit: list[str] = []
+        self.renonce: str | None = None
+
+    def next_word(self, ahead: int = 0) -> str | None:
+        j = self.i + ahead
+        return self.rest[j] if j < len(self.rest) else None
+
+    def vorhand_default(self) -> str | None:
+        return self.vorhand if self.contract.vorhand and self.vorhand is not None else None
+
+    def not_a_word(self, tok: str | None) -> bool:
+        """A word that is neither a keyword nor a premium: a mistyped player."""
+        return tok is not None and not self.ps.reserved(tok) and not self.ps.premium(tok, None)
+
+    def need_declarer(self, what: str) -> NotationError:
+        c, players = self.contract, self.players
+        example = f"'{c.id} {players[1 % len(players)]}{' ' + players[2 % len(players)] if c.call else ''} +'"
+        tok = self.next_word()
+        if tok is not None and self.not_a_word(tok):
+            return err(f"unknown player '{tok}' as {what}{did_you_mean(tok, players)}; players: {listing(players)}")
+        return err(f"{c.name}: name the {what} right after the contract, e.g. {example}")
+
+    def partner_slot(self, tok: str) -> tuple[str, str | None, str | None] | None:
+        p = self.ps.exact_player(tok)
+        if p:
+            return "player", p, None
+        f = fold(tok)
+        if f in TALON_WORDS:
+            return "talon", None, None
+        if f in OWN_WORDS:
+            return "own", None, None
+        sp = self.ps.slot_player(tok, "partner")
+        return ("player", sp[0], sp[1]) if sp else None
+
+    def set_result(self, value: str, tok: str) -> None:
+        if self.trisch:
+            raise err(f"{self.contract.name} has no won/lost ('{tok}'): give each player's points, "
+                      f"e.g. {self.players[0]}:20")
+        if self.game_result is not None:
+            raise err(f"the result is given twice ('{tok}'); give + or - once")
+        self.game_result = value
+
+    def add_score(self, p: str, head: str, blatt: str | None, tr: str | None, tok: str) -> None:
+        if p in self.scores:
+            raise err(f"{p}'s points are given twice ('{tok}')")
+        self.scores[p] = number_value(head, blatt)
+        if tr is not None:
+            if p in self.tricks_by:
+                raise err(f"{p}'s tricks are given twice ('{tok}')")
+            self.tricks_by[p] = int(tr)
+
+
+# ---- declarer(s) and partner ------------------------------------------------
+
+def _trischaken_declarer(d: _Draft) -> None:
+    tok = d.next_word()
+    if tok is not None and "#" not in tok:
+        sp = d.ps.slot_player(tok, "declarer")
+        if sp:
+            if sp[1]:
+                raise err(f"{d.contract.name} has no won/lost: give each player's points, e.g. {sp[0]}:20")
+            d.declarers.append(sp[0])
+            d.i += 1
+
+
+def _call_declarer_and_partner(d: _Draft) -> None:
+    """A king-calling contract: declarer and partner, or the partner alone
+    after the Vorhand's own contract (``rufer Carl +``)."""
+    players, vorhand = d.players, d.vorhand_default()
+    tok = d.next_word()
+    a = d.partner_slot(tok) if tok is not None else None
+    nxt = d.next_word(1)
+    b = d.partner_slot(nxt) if a and a[0] == "player" and nxt is not None else None
+    if a and a[0] == "player" and b and a[1] is not None:
+        d.declarers.append(a[1])
+        if a[2]:
+            d.per_result[a[1]] = a[2]
+        d.i += 2
+        d.partner = b[1] if b[0] == "player" else (a[1] if b[0] == "own" else None)
+        d.game_result = b[2]
+    elif a and a[0] == "player" and vorhand and a[1] != vorhand:
+        d.declarers.append(vorhand)
+        d.partner, d.game_result = a[1], a[2]
+        d.i += 1
+    elif a is None and tok is not None and d.not_a_word(tok):
+        role = "partner" if vorhand else "declarer"
+        raise err(f"unknown player '{tok}' as {role}{did_you_mean(tok, players)}; players: {listing(players)}")
+    elif a and a[0] != "player" and vorhand:
+        d.declarers.append(vorhand)
+        d.i += 1
+        d.partner = vorhand if a[0] == "own" else None
+    else:
+        raise _no_call_slots(d, a, tok)
+
+
+def _no_call_slots(d: _Draft, a: tuple | None, tok: str | None) -> NotationError:
+    """Why the declarer and partner of a king-calling contract cannot be read."""
+    contract, players, vorhand = d.contract, d.players, d.vorhand_default()
+    if a and a[0] == "player":
+        nxt = d.next_word(1)
+        if nxt is not None and d.not_a_word(nxt):
+            return err(f"unknown player '{nxt}' as partner{did_you_mean(nxt, players)}; players: {listing(players)}")
+        return err(f"{contract.name} calls a king: after the declarer {a[1]} give the partner "
+                   f"(a player, talon if the king lay in the talon, selbst for the own king)")
+    if a:
+        return err(f"{contract.name}: name the declarer before '{tok}', e.g. '{contract.id} {players[0]} {tok}'")
+    if vorhand or (contract.vorhand and tok is not None and d.ps.reserved(tok)):
+        return err(f"{contract.name} calls a king: give the partner (a player, talon or selbst), "
+                   f"e.g. '{contract.id} {players[2 % len(players)]} +'"
+                   + ("" if vorhand else " with the Vorhand known, else the declarer first"))
+    return d.need_declarer("declarer and the partner")
+
+
+def _declarers(d: _Draft) -> None:
+    """The declarer, or several side by side in a negative contract."""
+    while (tok := d.next_word()) is not None:
+        sp = d.ps.slot_player(tok, "declarer")
+        if not sp:
+            break
+        if sp[0] in d.declarers:
+            raise err(f"{sp[0]} is named twice as declarer")
+        d.declarers.append(sp[0])
+        if sp[1]:
+            d.per_result[sp[0]] = sp[1]
+        d.i += 1
+        if d.contract.kind != "negative":
+            break
+    if not d.declarers:
+        vorhand = d.vorhand_default()
+        if not vorhand:
+            raise d.need_declarer("declarer")
+        d.declarers.append(vorhand)
+
+
+# ---- the items ---------------------------------------------------------------
+
+def _items(d: _Draft) -> None:
+    """Result, points or tricks, Kontra, conceding, premiums: in any order."""
+    contract = d.contract
+    for pos, tok in zip(d.rest_pos[d.i:], d.rest[d.i:]):
+        f = fold(tok)
+        m = NUMBER.fullmatch(tok)
+        if tok in ("+", "-") or f in RESULT_WORDS:
+            d.set_result(RESULT_WORDS[tok if tok in ("+", "-") else f], tok)
+        elif m:
+            _number(d, tok, *m.groups())
+        elif f in KONTRA_WORDS:
+            if d.kontra is not None:
+                raise err(f"Kontra on the game is given twice ('{tok}'); give the highest level once, e.g. re")
+            d.kontra = KONTRA_WORDS[f]
+        elif f in CONCEDE_WORDS:
+            d.conceded = True
+        elif f in TALON_WORDS or f in OWN_WORDS:
+            where = ("right after the declarer" if contract.call
+                     else f"only in contracts that call a king, not in {contract.name}")
+            raise err(f"'{tok}' names the called king and belongs {where}")
+        elif d.trisch and (nt := NAME_TRICKS.fullmatch(tok)):
+            nm, tr = nt.groups()
+            p = d.ps.player(nm, "tricks")
+            if p in d.tricks_by:
+                raise err(f"{p}'s tricks are given twice ('{tok}')")
+            d.tricks_by[p] = int(tr)
+        else:
+            entry = d.ps.premium(tok, None)
+            if entry is None:
+                raise d.ps.unknown_word(tok)
+            d.premiums.append((pos, entry))
+
+
+def _number(d: _Draft, tok: str, head: str, blatt: str | None, tr: str | None) -> None:
+    """A number: Trischaken points in seating order, a negative contract's
+    tricks, or the declarer's card points."""
+    contract = d.contract
+    if d.trisch:
+        d.positional.append((head, blatt, tr, tok))
+    elif tr is not None:
+        raise err(f"'{tok}': #tricks is only for Trischaken; give the points alone, e.g. {head}")
+    elif contract.kind == "negative":
+        if blatt is not None:
+            raise err(f"'{tok}': a {contract.name} is decided by tricks, not card points; "
+                      f"give the declarer's tricks, e.g. {contract.tricks}")
+        if d.tricks is not None:
+            raise err(f"the tricks are given twice ('{tok}')")
+        d.tricks = int(head)
+    else:
+        if d.points is not None:
+            raise err(f"the points are given twice ('{tok}'); give the declarer's card points once")
+        d.points = number_value(head, blatt)
+
+
+def _kv_words(d: _Draft, kvs: list[KV]) -> None:
+    """key:value words: Trischaken points by name, the opponents' premiums,
+    Kontra of single players, "mit", Renonce."""
+    ps, rules = d.ps, d.rules
+    for pos, tok, key, value in kvs:
+        num = NUMBER.fullmatch(value)
+        if not value:
+            raise err(f"'{tok}' needs something after the colon, e.g. {tok}{d.players[0]}")
+        if num and (ps.exact_player(key) or key not in KV_KEYS):
+            p = ps.exact_player(key) or ps.player(tok.partition(":")[0], "points")
+            if not d.trisch:
+                raise err(f"'{tok}': points per player are only for Trischaken; give the declarer's points "
+                          f"alone, e.g. {num.group(1)}")
+            head, blatt, tr = num.groups()
+            d.add_score(p, head, blatt, tr, tok)
+        elif key in PARTY_KEYS:
+            entry = ps.premium(value, "opponents")
+            if entry is None:
+                raise err(
+                    f"unknown premium '{value}' in '{tok}' under {rules.preset}"
+                    f"{_did_you_mean_ids(value.rstrip('+-!'), rules.active_premiums)}; "
+                    f"valid: {listing(rules.active_premiums)}"
+                )
+            d.premiums.append((pos, entry))
+        elif key in KONTRA_WORDS:
+            for p in ps.players_list(value, "kontra"):
+                if p in d.kontra_by:
+                    raise err(f"{p}'s Kontra is given twice ('{tok}')")
+                d.kontra_by[p] = KONTRA_WORDS[key]
+        elif key in MIT_KEYS:
+            for p in ps.players_list(value, "mit"):
+                if p not in d.mit:
+                    d.mit.append(p)
+        elif key in RENONCE_KEYS:
+            if d.renonce is not None:
+                raise err(f"the Renonce is given twice ('{tok}'); name the one offender")
+            d.renonce = ps.player(value, "renonce")
+        else:
+            raise err(
+                f"unknown word '{key}:' in '{tok}'{did_you_mean(key, [k + ':' for k in KV_KEYS])}; "
+                f"valid: geg:PREMIUM, kontra:NAME, re:NAME, renonce:NAME, geber:NAME"
+                + (", mit:NAME, NAME:POINTS" if d.trisch else "")
+            )
+
+
+def _scores_in_seating_order(d: _Draft) -> None:
+    """Trischaken points given as plain numbers: in seating order from the Vorhand."""
+    if not d.positional:
+        return
+    players = d.players
+    if d.scores:
+        raise err("give Trischaken points either all by name (Anna:20) or all in seating order (20 15 25 10), "
+                  "not mixed")
+    if d.vorhand is None:
+        raise err(
+            "Trischaken points in seating order need the Vorhand, which is not known here: "
+            f"give them by name, e.g. {players[0]}:20, or say geber:NAME"
+        )
+    dealer = players[(players.index(d.vorhand) - 1) % len(players)]
+    active = Table(players, dealer, dealer_plays=bool(d.rules.trischaken_five)).active
+    if len(d.positional) != len(active):
+        raise err(
+            f"{len(d.positional)} Trischaken scores for {len(active)} players; give one per player "
+            f"in seating order from the Vorhand ({listing(active)}) or NAME:POINTS"
+        )
+    for p, (head, blatt, tr, tok) in zip(active, d.positional):
+        d.add_score(p, head, blatt, tr, tok)
+
+
+def _record(d: _Draft) -> dict:
+    """The hand record, its fields in the order of interface.md."""
+    record: dict = {"contract": d.contract.id}
+    if d.declarers:
+        record["declarer"] = d.declarers[0] if len(d.declarers) == 1 else list(d.declarers)
+    if d.contract.call:
+        record["partner"] = d.partner
+    if d.per_result:
+        record["result"] = d.per_result[d.declarers[0]] if len(d.declarers) == 1 else dict(d.per_result)
+    elif d.game_result is not None:
+        record["result"] = d.game_result
+    optional = (("points", d.points is not None, d.points), ("tricks", d.tricks is not None, d.tricks),
+                ("kontra", bool(d.kontra or d.kontra_by), d.kontra or d.kontra_by),
+                ("premiums", bool(d.premiums), [e for _, e in sorted(d.premiums, key=lambda pe: pe[0])]),
+                ("conceded", d.conceded, True), ("scores", bool(d.scores), d.scores),
+                ("tricks_by", bool(d.tricks_by), d.tricks_by), ("mit", bool(d.mit), d.mit),
+                ("renonce", bool(d.renonce), d.renonce), ("dealer", bool(d.dealer), d.dealer))
+    record.update((key, value) for key, present, value in optional if present)
+    return record
