@@ -4,13 +4,13 @@
     .venv/bin/python bench/bench_stats.py --db big.db     # keep/reuse the ledger file
     .venv/bin/python bench/bench_stats.py --hands 20000   # smaller
 
-The ledger is built through the library as an import would (Ledger.add_entries:
+The ledger is built through the library as an import would (Service.add_entries:
 one transaction per evening, scored incrementally), with random but valid
 `standard` hands (schreiber/sample.py): three circles (two of four players,
 one of five) of a club, evenings of 30-50 hands on most days from September
-2022 on (about four and a half seasons), some with a Pagat pot. Then the whole command (`schreiber stats`, a fresh
-process, as a user runs it) is timed, best of --repeat runs, and the
-in-process SQL part on its own. Target: under 1 s for 100,000 hands.
+2022 on (about four and a half seasons), some with a Pagat pot. Then the
+whole command (`schreiber stats`, a fresh process, as a user runs it) is
+timed, best of --repeat runs, and the in-process part on its own. Target: under 1 s for 100,000 hands.
 """
 
 from __future__ import annotations
@@ -28,9 +28,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from fractions import Fraction  # noqa: E402
+
+from schreiber.domain.evening import Entry  # noqa: E402
 from schreiber.domain.rules import load_rules  # noqa: E402
 from schreiber.domain.sample import random_hands  # noqa: E402
 from schreiber.ledger.store import Ledger  # noqa: E402
+from schreiber.service import Service  # noqa: E402
 
 CIRCLES = (
     ("Anna", "Berti", "Carl", "Dora"),
@@ -41,7 +45,8 @@ CIRCLES = (
 
 def build(path: Path, hands: int, seed: int = 2026) -> tuple[int, int, float]:
     rng = random.Random(seed)
-    led = Ledger(path)
+    svc = Service(Ledger(path))
+    led = svc.ledger
     plain = load_rules("standard")
     pot = load_rules("standard", ["pagatkassa=1"])
     day = dt.date(2022, 9, 1)
@@ -51,14 +56,17 @@ def build(path: Path, hands: int, seed: int = 2026) -> tuple[int, int, float]:
         players = rng.choice(CIRCLES)
         n = min(hands - done, rng.randint(30, 50))
         rules = pot if rng.random() < 0.3 else plain
-        led.start_evening(players, rules, day.isoformat(), None)
-        led.add_entries([{"kind": "hand", "record": r} for r in random_hands(rng, players, n)])
+        with led.transaction():  # no Pagat pot carried over between evenings: the ledger as before
+            led.close_open_evenings()
+            ev = led.insert_evening(players, rules, day.isoformat(), players[0], rules.tarif_cents, Fraction(0))
+        svc.add_entries([Entry.hand(r) for r in random_hands(rng, players, n)], led.evening(ev))
         done += n
         evenings += 1
         day += dt.timedelta(days=rng.choice((0, 1, 1)))  # a club: several tables a week
         if evenings % 200 == 0:
             print(f"  built {done}/{hands} hands ({time.perf_counter() - t0:.0f} s)", file=sys.stderr)
-    led.db.execute("update evenings set status = 'closed' where status = 'open'")
+    with led.transaction():
+        led.close_open_evenings()
     led.close()
     return done, evenings, time.perf_counter() - t0
 
@@ -85,7 +93,7 @@ def time_sql(path: Path, repeat: int, rng=None) -> float:
     best = float("inf")
     for _ in range(repeat):
         t = time.perf_counter()
-        compute(led.db, rng or Range())
+        compute(led.statistics(rng or Range()))
         best = min(best, time.perf_counter() - t)
     led.close()
     return best
@@ -106,7 +114,7 @@ def main() -> None:
         print(f"building {a.hands} hands in {path} ...", file=sys.stderr)
         hands, evenings, secs = build(path, a.hands)
         print(f"built {hands} hands in {evenings} evenings in {secs:.1f} s "
-              f"({hands / secs:.0f} hands/s through Ledger.add_entries)", file=sys.stderr)
+              f"({hands / secs:.0f} hands/s through Service.add_entries)", file=sys.stderr)
     import sqlite3
 
     con = sqlite3.connect(path)

@@ -40,7 +40,7 @@ def stats(
     if table is not None and table not in TABLES:
         raise SchreiberError(f"unknown table '{table}'; valid: {', '.join(TABLES)}")
     led = ledger()
-    data = compute(led.db, rng)
+    data = compute(led.statistics(rng))
     if json_out:
         print_json(to_json(data, rng))
         return

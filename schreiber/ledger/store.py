@@ -35,6 +35,7 @@ from .codec import (
 from .connection import open_database
 from .derived import derived_rows, write_rows
 from .errors import LedgerUnavailable, NoOpenEvening, NoSuchEvening, NoSuchHand
+from .statistics import StatsRows, read_statistics
 from .values import DateRange, Evening, SheetLine, StoredEntry
 
 
@@ -301,6 +302,10 @@ class Ledger:
             "join evenings ev on ev.id = pay.evening_id join players pl on pl.id = pay.player_id "
             f"where pay.evening_id in ({sel}) group by ev.id, pl.name order by ev.date, ev.id",
             params).fetchall()
+
+    def statistics(self, rng: DateRange) -> StatsRows:
+        """Every aggregate ``schreiber stats`` needs for the evenings in range."""
+        return read_statistics(self.db.conn, rng)
 
     def export_rows(self, what: str, evening: Evening | None, rng: DateRange) -> Iterator[dict]:
         """Hands, items or payments of one evening or a date range (see ledger/export.py)."""

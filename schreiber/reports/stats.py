@@ -1,15 +1,9 @@
-"""Season statistics as SQL aggregates over the ledger.
-
-Every figure is a GROUP BY over the ledger's tables (``payments`` for
-points, and the statistics tables of migration m002: ``hand_players``,
-``hand_facts``, ``hand_premiums``, ``hand_kontras``, see ``derived.py``);
-no hand is replayed or loaded one by one. For speed on large ledgers
-(bench/bench_stats.py: 100,000 hands) the queries read covering indexes
-that start with ``evening_id``: they group per evening first (the date
-range is a set of evenings) and then per player, and groups of hands with
-the same sides come back as one row each, which Python turns into pairs of
-players. Money needs the per-evening totals: each evening is rounded as
-``settle`` rounds it (integer arithmetic, ``settle.evening_cents``).
+"""Season statistics, from the aggregates the ledger returns
+(``ledger/statistics.py``: GROUP BYs, no hand replayed). Groups of hands
+with the same sides come back as one row each, which this module turns into
+pairs of players. Money needs the per-evening totals: each evening is
+rounded as ``settle`` rounds it (integer arithmetic,
+``settlement.evening_cents``).
 
 Definitions:
 
@@ -27,15 +21,14 @@ Definitions:
 
 from __future__ import annotations
 
-import json
 import math
-from dataclasses import dataclass
 from fractions import Fraction
 
-from ..ledger.values import DateRange as Range
+from ..domain.points import POINT_UNITS, as_number, from_units
+from ..ledger.statistics import StatsRows
+from ..ledger.values import DateRange
+from ..render import money, rounded, signed
 from .settlement import evening_cents
-
-UNITS = 2520
 
 
 def _pct(won: int, played: int) -> float | None:
@@ -46,77 +39,46 @@ def _avg(points: Fraction, n: int) -> Fraction | None:
     return points / n if n else None
 
 
-def compute(db, rng: Range = Range()) -> dict:
-    """All statistics for the evenings in ``rng``, as plain data (points as
-    Fractions, money as cents)."""
-    conn = db.conn if hasattr(db, "conn") else db
-    sel, sp = rng.sql()
-    conn.execute("drop table if exists temp.stats_evenings")
-    conn.execute("create temp table stats_evenings (id integer primary key)")
-    conn.execute(f"insert into temp.stats_evenings {sel}", sp)
-    try:
-        return _compute(conn)
-    finally:
-        conn.execute("drop table if exists temp.stats_evenings")
-
-
-IN_RANGE = "{t}.evening_id in (select id from temp.stats_evenings)"
-
-
-def _q(conn, sql: str, params=()):
-    return conn.execute(sql, params).fetchall()
-
-
-def _void_filter(conn) -> str:
-    """Voided entries never count. The ledger keeps scored rows only for
-    active entries (a correction re-scores the evening, and the statistics
-    rows cascade with ``results``), so normally nothing needs filtering; if a
-    voided entry still has rows, every query filters them out."""
-    stale = conn.execute(
-        "select exists(select 1 from entries e where e.status != 'active' and ("
-        "exists(select 1 from payments p where p.entry_id = e.id) or "
-        "exists(select 1 from results r where r.entry_id = e.id)))").fetchone()[0]
-    return " and {t}.entry_id not in (select id from entries where status != 'active')" if stale else ""
-
-
 def _blank_player() -> dict:
     return {"evenings": 0, "hands": 0, "sat_out": 0, "declared": 0, "declared_won": 0, "declared_decided": 0,
             "partner": 0, "partner_won": 0, "opponent": 0, "opponent_won": 0, "decided": 0, "won": 0,
             "contracts": {}, "premiums": {}, "kontra": {"given": 0, "won": 0, "re_given": 0, "re_won": 0}}
 
 
-def _compute(conn) -> dict:
-    names = dict(_q(conn, "select id, name from players"))
-    void = _void_filter(conn)
+def compute(rows: StatsRows) -> dict:
+    """All statistics of the ledger's rows (``Ledger.statistics``), as plain
+    data: points as Fractions, money as cents."""
+    names = rows.names
+    players = _roles(rows)
+    evenings_played = _points_and_money(rows, players)
+    _declarer_contracts(rows, players)
+    contracts = _contracts(rows)
+    premiums = _premiums(rows, players)
+    for pid, role, given, won in rows.kontras:
+        k = players[names[pid]]["kontra"]
+        if role == "kontra":
+            k["given"], k["won"] = given, won
+        else:
+            k["re_given"], k["re_won"] = given, won
+    partners, opponents = _pairs(rows)
+    leaderboard = sorted(players, key=lambda p: (-players[p]["points"], -players[p]["money_cents"], p))
+    return {
+        "evenings": evenings_played,
+        "hands": sum(c["hands"] for c in contracts.values()),
+        "players": players,
+        "contracts": dict(sorted(contracts.items(), key=lambda kv: (-kv[1]["hands"], kv[0]))),
+        "premiums": dict(sorted(premiums.items(), key=lambda kv: (-kv[1]["played"], kv[0]))),
+        "partners": partners,
+        "opponents": opponents,
+        "leaderboard": leaderboard,
+    }
 
-    def where(t: str) -> str:
-        return IN_RANGE.format(t=t) + void.format(t=t)
 
-    # Evenings in range, with what settlement needs.
-    evenings = {}
-    for eid, date, seating, tarif, start_pot, pot_end_rule in _q(conn, """
-        select ev.id, ev.date, ev.seating_json, ev.tarif_cents, ev.start_pot,
-               coalesce(json_extract(ev.rules_json, '$.rules.pagatkassa_end'), 'carry')
-        from evenings ev where ev.id in (select id from temp.stats_evenings)"""):
-        evenings[eid] = {"date": date, "players": tuple(json.loads(seating)), "tarif": tarif,
-                         "start_pot": Fraction(start_pot or "0"), "pot_rule": pot_end_rule, "units": {}}
-
-    # Points per player and evening: one GROUP BY over payments (covering index).
-    for eid, pid, x in _q(conn, f"""
-        select pay.evening_id, pay.player_id, sum(pay.points_x2520) from payments pay
-        where {where('pay')} group by pay.evening_id, pay.player_id"""):
-        evenings[eid]["units"][names[pid]] = x
-
-    # Roles per player: grouped per evening on the index, then per player.
+def _roles(rows: StatsRows) -> dict[str, dict]:
+    """Each player's hands by role (declarer, partner, opponent, out) and won."""
     players: dict[str, dict] = {}
-    for pid, role, won, n in _q(conn, f"""
-        with per as materialized (
-            select hp.evening_id, hp.player_id, hp.role, hp.won, count(*) as n from hand_players hp
-            where {where('hp')} group by hp.evening_id, hp.player_id, hp.role, hp.won)
-        select player_id, role, won, sum(n) from per group by player_id, role, won
-        union all
-        select player_id, '#evenings', null, count(distinct evening_id) from per group by player_id"""):
-        d = players.setdefault(names[pid], _blank_player())
+    for pid, role, won, n in rows.roles:
+        d = players.setdefault(rows.names[pid], _blank_player())
         if role == "#evenings":
             d["evenings"] = n
             continue
@@ -131,74 +93,68 @@ def _compute(conn) -> dict:
             d["declared"] += n
             d["declared_won"] += n * (won or 0)
             d["declared_decided"] += n if won is not None else 0
-        elif role == "partner":
-            d["partner"] += n
-            d["partner_won"] += n * (won or 0)
-        elif role == "opponent":
-            d["opponent"] += n
-            d["opponent_won"] += n * (won or 0)
+        elif role in ("partner", "opponent"):
+            d[role] += n
+            d[f"{role}_won"] += n * (won or 0)
+    return players
 
-    # Money, points, best and worst evening, from the per-evening totals
-    # (integers in 1/2520 point; money rounded per evening as settle does).
-    money: dict[str, int] = {}
+
+def _points_and_money(rows: StatsRows, players: dict[str, dict]) -> int:
+    """Points, money, best and worst evening of each player, from the
+    per-evening totals (integers in 1/2520 point); money is each evening
+    rounded as ``settle`` rounds it. Returns the evenings with points."""
+    per: dict[int, dict[str, int]] = {ev.id: {} for ev in rows.evenings}
+    for eid, pid, x in rows.points:
+        per[eid][rows.names[pid]] = x
+    money_cents: dict[str, int] = {}
     units: dict[str, int] = {}
     best: dict[str, tuple] = {}
     worst: dict[str, tuple] = {}
-    for eid, ev in sorted(evenings.items(), key=lambda kv: (kv[1]["date"], kv[0])):
-        if not ev["units"]:
+    for ev in sorted(rows.evenings, key=lambda e: (e.date, e.id)):
+        got = per[ev.id]
+        if not got:
             continue
-        start = ev["start_pot"]
-        den = math.lcm(UNITS, start.denominator)
-        k = den // UNITS
-        cents = evening_cents(ev["players"], {p: x * k for p, x in ev["units"].items()}, den, ev["tarif"],
-                              start.numerator * (den // start.denominator), ev["pot_rule"])
-        for p in ev["players"]:
-            v = ev["units"].get(p, 0)
+        den = math.lcm(POINT_UNITS, ev.start_pot.denominator)
+        k = den // POINT_UNITS
+        cents = evening_cents(ev.players, {p: x * k for p, x in got.items()}, den, ev.tarif_cents,
+                              ev.start_pot.numerator * (den // ev.start_pot.denominator), ev.pot_rule)
+        for p in ev.players:
+            v = got.get(p, 0)
             units[p] = units.get(p, 0) + v
-            money[p] = money.get(p, 0) + cents[p]
+            money_cents[p] = money_cents.get(p, 0) + cents[p]
             if p not in best or v > best[p][0]:
-                best[p] = (v, eid, ev["date"])
+                best[p] = (v, ev.id, ev.date)
             if p not in worst or v < worst[p][0]:
-                worst[p] = (v, eid, ev["date"])
-    points = {p: Fraction(v, UNITS) for p, v in units.items()}
-    for p in points:
+                worst[p] = (v, ev.id, ev.date)
+    for p in units:
         players.setdefault(p, _blank_player())
     for p, d in players.items():
-        d["points"] = points.get(p, Fraction(0))
-        d["money_cents"] = money.get(p, 0)
+        d["points"] = from_units(units.get(p, 0))
+        d["money_cents"] = money_cents.get(p, 0)
         d["per_evening"] = _avg(d["points"], d["evenings"])
         d["per_hand"] = _avg(d["points"], d["hands"])
-        d["best_evening"] = ({"evening": best[p][1], "date": best[p][2], "points": Fraction(best[p][0], UNITS)}
-                             if p in best else None)
-        d["worst_evening"] = ({"evening": worst[p][1], "date": worst[p][2], "points": Fraction(worst[p][0], UNITS)}
-                              if p in worst else None)
+        d["best_evening"] = _evening(best.get(p))
+        d["worst_evening"] = _evening(worst.get(p))
+    return sum(1 for got in per.values() if got)
 
-    # As declarer, per contract: one declarer per hand (hand_facts), and the
-    # rare hands where several play side by side (one row each in hand_players).
-    for pid, contract, won, n in _q(conn, f"""
-        select declarer_id, contract, won, sum(n) from (
-            select f.evening_id, f.declarer_id, f.contract, f.won, count(*) as n from hand_facts f
-            where f.declarer_id is not null and {where('f')}
-            group by f.evening_id, f.declarer_id, f.contract, f.won)
-        group by declarer_id, contract, won
-        union all
-        select hp.player_id, hp.contract, hp.won, count(*) from hand_facts f
-        join hand_players hp on hp.entry_id = f.entry_id and hp.role = 'declarer'
-        where f.several = 1 and {where('f')}
-        group by hp.player_id, hp.contract, hp.won"""):
-        c = players[names[pid]]["contracts"].setdefault(contract, {"played": 0, "won": 0, "decided": 0})
+
+def _evening(found: tuple | None) -> dict | None:
+    return {"evening": found[1], "date": found[2], "points": from_units(found[0])} if found else None
+
+
+def _declarer_contracts(rows: StatsRows, players: dict[str, dict]) -> None:
+    for pid, contract, won, n in rows.declarer_contracts:
+        c = players[rows.names[pid]]["contracts"].setdefault(contract, {"played": 0, "won": 0, "decided": 0})
         c["played"] += n
         if won is not None:
             c["decided"] += n
             c["won"] += n * won
 
-    # Per contract: how often, and how often the declarer's side won.
+
+def _contracts(rows: StatsRows) -> dict[str, dict]:
+    """Per contract: how often, and how often the declarer's side won."""
     contracts: dict[str, dict] = {}
-    for contract, won, n in _q(conn, f"""
-        select contract, won, sum(n) from (
-            select f.evening_id, f.contract, f.won, count(*) as n from hand_facts f
-            where {where('f')} group by f.evening_id, f.contract, f.won)
-        group by contract, won"""):
+    for contract, won, n in rows.contracts:
         c = contracts.setdefault(contract, {"hands": 0, "won": 0, "decided": 0})
         c["hands"] += n
         if won is not None:
@@ -208,59 +164,37 @@ def _compute(conn) -> dict:
     for c in contracts.values():
         c["share"] = round(100 * c["hands"] / total_hands, 1) if total_hands else None
         c["win_rate"] = _pct(c["won"], c["decided"])
+    return contracts
 
-    # Premiums: per player (for the side that played them: grouped by the
-    # hand's sides in SQL, each group counted for the players of that side).
-    for premium, party, d_side, o_side, announced, announced_made, silent_made in _q(conn, f"""
-        select pr.premium, pr.party, f.d_side, f.o_side, sum(pr.announced), sum(pr.announced and pr.made),
-               sum(not pr.announced and pr.made)
-        from hand_premiums pr join hand_facts f on f.entry_id = pr.entry_id
-        where {where('pr')}
-        group by pr.premium, pr.party, f.d_side, f.o_side"""):
+
+def _premiums(rows: StatsRows, players: dict[str, dict]) -> dict[str, dict]:
+    """Premiums per player (for the side that played them) and overall."""
+    for premium, party, d_side, o_side, announced, announced_made, silent_made in rows.premiums_by_side:
         side = d_side if party == "declarer" else o_side
         for pid in (int(x) for x in (side or "").split(",") if x):
-            c = players[names[pid]]["premiums"].setdefault(premium, {"announced": 0, "announced_made": 0,
-                                                                     "silent_made": 0})
+            c = players[rows.names[pid]]["premiums"].setdefault(
+                premium, {"announced": 0, "announced_made": 0, "silent_made": 0})
             c["announced"] += announced
             c["announced_made"] += announced_made
             c["silent_made"] += silent_made
-    premiums: dict[str, dict] = {}
-    for premium, played, announced, announced_made, silent_made, doubled in _q(conn, f"""
-        select pr.premium, count(*), sum(pr.announced), sum(pr.announced and pr.made),
-               sum(not pr.announced and pr.made), sum(pr.kontra is not null)
-        from hand_premiums pr where {where('pr')}
-        group by pr.premium"""):
-        premiums[premium] = {"played": played, "announced": announced, "announced_made": announced_made,
-                             "silent_made": silent_made, "kontra": doubled,
-                             "announced_rate": _pct(announced_made, announced)}
+    return {premium: {"played": played, "announced": announced, "announced_made": announced_made,
+                      "silent_made": silent_made, "kontra": doubled,
+                      "announced_rate": _pct(announced_made, announced)}
+            for premium, played, announced, announced_made, silent_made, doubled in rows.premiums}
 
-    # Kontra (and Re) given by the player's side, and how often that side won the doubled item.
-    for pid, role, given, won in _q(conn, f"""
-        select k.player_id, k.role, count(*), sum(k.won = 1)
-        from hand_kontras k where {where('k')}
-        group by k.player_id, k.role"""):
-        k = players[names[pid]]["kontra"]
-        if role == "kontra":
-            k["given"], k["won"] = given, won
-        else:
-            k["re_given"], k["re_won"] = given, won
 
-    # Partners (same side) and opponents (other side): who wins with whom. The
-    # hands are grouped by their two sides in SQL; each group gives its pairs.
+def _pairs(rows: StatsRows) -> tuple[dict, dict]:
+    """Partners (same side) and opponents (other side): who wins with whom.
+    Each group of hands with the same two sides gives its pairs."""
     partners: dict[str, dict] = {}
     opponents: dict[str, dict] = {}
 
     def pair(table: dict, a: int, b: int, n: int, won: int) -> None:
-        cell = table.setdefault(names[a], {}).setdefault(names[b], {"hands": 0, "won": 0})
+        cell = table.setdefault(rows.names[a], {}).setdefault(rows.names[b], {"hands": 0, "won": 0})
         cell["hands"] += n
         cell["won"] += won
 
-    for d_side, o_side, won, n in _q(conn, f"""
-        select d_side, o_side, won, sum(n) from (
-            select f.evening_id, f.d_side, f.o_side, f.won, count(*) as n from hand_facts f
-            where f.won is not null and f.d_side is not null and f.o_side is not null and {where('f')}
-            group by f.evening_id, f.d_side, f.o_side, f.won)
-        group by d_side, o_side, won"""):
+    for d_side, o_side, won, n in rows.sides:
         dd = [int(x) for x in d_side.split(",")]
         oo = [int(x) for x in o_side.split(",")]
         for side, side_won in ((dd, won), (oo, 1 - won)):
@@ -276,42 +210,18 @@ def _compute(conn) -> dict:
         for row in table.values():
             for cell in row.values():
                 cell["rate"] = _pct(cell["won"], cell["hands"])
-
-    leaderboard = sorted(players, key=lambda p: (-players[p]["points"], -players[p]["money_cents"], p))
-    return {
-        "evenings": sum(1 for ev in evenings.values() if ev["units"]),
-        "hands": total_hands,
-        "players": players,
-        "contracts": dict(sorted(contracts.items(), key=lambda kv: (-kv[1]["hands"], kv[0]))),
-        "premiums": dict(sorted(premiums.items(), key=lambda kv: (-kv[1]["played"], kv[0]))),
-        "partners": partners,
-        "opponents": opponents,
-        "leaderboard": leaderboard,
-    }
+    return partners, opponents
 
 
 # Shaping for output ------------------------------------------------------
 
-def _num(v):
-    from ..domain.engine import number
-
-    if v is None:
-        return None
-    if isinstance(v, Fraction):
-        return number(v) if v.denominator == 1 else round(float(v), 2)
-    return v
-
-
-def to_json(data: dict, rng: Range) -> dict:
-    from ..domain.engine import number
-    from .settlement import money
-
+def to_json(data: dict, rng: DateRange) -> dict:
     players = {}
     for p, d in data["players"].items():
         players[p] = {
-            "evenings": d["evenings"], "hands": d["hands"], "points": number(d["points"]),
+            "evenings": d["evenings"], "hands": d["hands"], "points": as_number(d["points"]),
             "money": money(d["money_cents"]), "sat_out": d["sat_out"],
-            "per_evening": _num(d["per_evening"]), "per_hand": _num(d["per_hand"]),
+            "per_evening": rounded(d["per_evening"], 2), "per_hand": rounded(d["per_hand"], 2),
             "declarer": {"played": d["declared"], "won": d["declared_won"],
                          "rate": _pct(d["declared_won"], d["declared_decided"]),
                          "contracts": d["contracts"]},
@@ -325,8 +235,8 @@ def to_json(data: dict, rng: Range) -> dict:
                 "by_premium": d["premiums"],
             },
             "kontra": d["kontra"],
-            "best_evening": d["best_evening"] and dict(d["best_evening"], points=number(d["best_evening"]["points"])),
-            "worst_evening": d["worst_evening"] and dict(d["worst_evening"], points=number(d["worst_evening"]["points"])),
+            "best_evening": d["best_evening"] and dict(d["best_evening"], points=as_number(d["best_evening"]["points"])),
+            "worst_evening": d["worst_evening"] and dict(d["worst_evening"], points=as_number(d["worst_evening"]["points"])),
         }
     return {
         "range": {"since": rng.since, "until": rng.until},
@@ -342,22 +252,18 @@ def to_json(data: dict, rng: Range) -> dict:
     }
 
 
-def _fmt(v) -> str:
-    from ..render import signed as fmt_points
-
+def _fmt(v: Fraction | int | None) -> str:
     if v is None:
         return "-"
-    return fmt_points(v) if isinstance(v, Fraction) else str(v)
+    return signed(v) if isinstance(v, Fraction) else str(v)
 
 
-def _rate(won, n) -> str:
+def _rate(won: int, n: int) -> str:
     return f"{won}/{n} ({100 * won / n:.0f}%)" if n else "-"
 
 
 def tables(data: dict) -> dict[str, tuple[list[str], list[list]]]:
     """Every table of the report: name -> (headers, rows)."""
-    from .settlement import money
-
     P = data["players"]
     out = {}
     out["leaderboard"] = (

@@ -1,0 +1,159 @@
+"""The queries behind ``schreiber stats``: GROUP BYs over narrow, indexed rows.
+
+Every figure comes from ``payments`` (points) and the statistics tables of
+migration m002 (``hand_players``, ``hand_facts``, ``hand_premiums``,
+``hand_kontras``, see ``derived.py``); no hand is replayed or loaded one by
+one. For speed on large ledgers (bench/bench_stats.py: 100,000 hands) the
+queries read covering indexes that start with ``evening_id``: they group per
+evening first (the date range is a set of evenings, kept in a temporary
+table) and then per player, and hands with the same sides come back as one
+row each. ``reports/stats.py`` turns the rows into the report.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from fractions import Fraction
+from typing import NamedTuple
+
+from .values import DateRange
+
+
+class StatsEvening(NamedTuple):
+    id: int
+    date: str
+    players: tuple[str, ...]
+    tarif_cents: int
+    start_pot: Fraction
+    pot_rule: str  # pagatkassa_end: carry | split
+
+
+class StatsRows(NamedTuple):
+    """Every aggregate the statistics need, as rows; players by id in ``names``."""
+
+    names: dict[int, str]
+    evenings: list[StatsEvening]
+    points: list[tuple[int, int, int]]  # evening, player, points in 1/2520
+    roles: list[tuple[int, str, int | None, int]]  # player, role (or '#evenings'), won, hands
+    declarer_contracts: list[tuple[int, str, int | None, int]]  # player, contract, won, hands
+    contracts: list[tuple[str, int | None, int]]  # contract, won, hands
+    premiums_by_side: list[tuple[str, str, str | None, str | None, int, int, int]]
+    premiums: list[tuple[str, int, int, int, int, int]]  # premium, played, announced, ann. made, silent made, kontra
+    kontras: list[tuple[int, str, int, int]]  # player, kontra|re, given, won
+    sides: list[tuple[str, str, int, int]]  # declarer's side, opponents (player ids), won, hands
+
+
+IN_RANGE = "{t}.evening_id in (select id from temp.stats_evenings)"
+
+
+def read_statistics(conn: sqlite3.Connection, rng: DateRange) -> StatsRows:
+    """All the statistics' rows for the evenings in ``rng``."""
+    sel, params = rng.sql()
+    conn.execute("drop table if exists temp.stats_evenings")
+    conn.execute("create temp table stats_evenings (id integer primary key)")
+    conn.execute(f"insert into temp.stats_evenings {sel}", params)
+    try:
+        return _read(conn)
+    finally:
+        conn.execute("drop table if exists temp.stats_evenings")
+
+
+def _void_filter(conn: sqlite3.Connection) -> str:
+    """Voided entries never count. The ledger keeps scored rows only for
+    active entries (a correction re-scores the evening, and the statistics
+    rows cascade with ``results``), so normally nothing needs filtering; if a
+    voided entry still has rows, every query filters them out."""
+    stale = conn.execute(
+        "select exists(select 1 from entries e where e.status != 'active' and ("
+        "exists(select 1 from payments p where p.entry_id = e.id) or "
+        "exists(select 1 from results r where r.entry_id = e.id)))").fetchone()[0]
+    return " and {t}.entry_id not in (select id from entries where status != 'active')" if stale else ""
+
+
+def _read(conn: sqlite3.Connection) -> StatsRows:
+    void = _void_filter(conn)
+
+    def rows(sql: str, **tables: str) -> list:
+        return conn.execute(sql.format(**{k: IN_RANGE.format(t=t) + void.format(t=t)
+                                          for k, t in tables.items()})).fetchall()
+
+    return StatsRows(
+        names=dict(conn.execute("select id, name from players").fetchall()),
+        evenings=[StatsEvening(eid, date, tuple(json.loads(seating)), tarif, Fraction(start_pot or "0"), rule)
+                  for eid, date, seating, tarif, start_pot, rule in conn.execute(EVENINGS)],
+        points=rows(POINTS, pay="pay"), roles=rows(ROLES, hp="hp"),
+        declarer_contracts=rows(DECLARER_CONTRACTS, f="f"), contracts=rows(CONTRACTS, f="f"),
+        premiums_by_side=rows(PREMIUMS_BY_SIDE, pr="pr"), premiums=rows(PREMIUMS, pr="pr"),
+        kontras=rows(KONTRAS, k="k"), sides=rows(SIDES, f="f"),
+    )
+
+
+# The evenings in range, with what settlement needs.
+EVENINGS = """
+    select ev.id, ev.date, ev.seating_json, ev.tarif_cents, ev.start_pot,
+           coalesce(json_extract(ev.rules_json, '$.rules.pagatkassa_end'), 'carry')
+    from evenings ev where ev.id in (select id from temp.stats_evenings)"""
+
+# Points per player and evening: one GROUP BY over payments (covering index).
+POINTS = """
+    select pay.evening_id, pay.player_id, sum(pay.points_x2520) from payments pay
+    where {pay} group by pay.evening_id, pay.player_id"""
+
+# Roles per player: grouped per evening on the index, then per player.
+ROLES = """
+    with per as materialized (
+        select hp.evening_id, hp.player_id, hp.role, hp.won, count(*) as n from hand_players hp
+        where {hp} group by hp.evening_id, hp.player_id, hp.role, hp.won)
+    select player_id, role, won, sum(n) from per group by player_id, role, won
+    union all
+    select player_id, '#evenings', null, count(distinct evening_id) from per group by player_id"""
+
+# As declarer, per contract: one declarer per hand (hand_facts), and the
+# rare hands where several play side by side (one row each in hand_players).
+DECLARER_CONTRACTS = """
+    select declarer_id, contract, won, sum(n) from (
+        select f.evening_id, f.declarer_id, f.contract, f.won, count(*) as n from hand_facts f
+        where f.declarer_id is not null and {f}
+        group by f.evening_id, f.declarer_id, f.contract, f.won)
+    group by declarer_id, contract, won
+    union all
+    select hp.player_id, hp.contract, hp.won, count(*) from hand_facts f
+    join hand_players hp on hp.entry_id = f.entry_id and hp.role = 'declarer'
+    where f.several = 1 and {f}
+    group by hp.player_id, hp.contract, hp.won"""
+
+# Per contract: how often, and how often the declarer's side won.
+CONTRACTS = """
+    select contract, won, sum(n) from (
+        select f.evening_id, f.contract, f.won, count(*) as n from hand_facts f
+        where {f} group by f.evening_id, f.contract, f.won)
+    group by contract, won"""
+
+# Premiums per side that played them, grouped by the hand's sides.
+PREMIUMS_BY_SIDE = """
+    select pr.premium, pr.party, f.d_side, f.o_side, sum(pr.announced), sum(pr.announced and pr.made),
+           sum(not pr.announced and pr.made)
+    from hand_premiums pr join hand_facts f on f.entry_id = pr.entry_id
+    where {pr}
+    group by pr.premium, pr.party, f.d_side, f.o_side"""
+
+PREMIUMS = """
+    select pr.premium, count(*), sum(pr.announced), sum(pr.announced and pr.made),
+           sum(not pr.announced and pr.made), sum(pr.kontra is not null)
+    from hand_premiums pr where {pr}
+    group by pr.premium"""
+
+# Kontra (and Re) given by the player's side, and how often that side won the doubled item.
+KONTRAS = """
+    select k.player_id, k.role, count(*), sum(k.won = 1)
+    from hand_kontras k where {k}
+    group by k.player_id, k.role"""
+
+# The hands grouped by their two sides: who wins with whom, and against whom.
+SIDES = """
+    select d_side, o_side, won, sum(n) from (
+        select f.evening_id, f.d_side, f.o_side, f.won, count(*) as n from hand_facts f
+        where f.won is not null and f.d_side is not null and f.o_side is not null and {f}
+        group by f.evening_id, f.d_side, f.o_side, f.won)
+    group by d_side, o_side, won"""

@@ -1,0 +1,109 @@
+"""The layout keeps its promises (README, Development): SQL only in the
+storage package, short functions, no modules importing each other in a
+circle. Read from the source with ``ast``; nothing is imported."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[1] / "schreiber"
+STORAGE = PACKAGE / "ledger"
+MAX_LINES = 80
+SQL_CALLS = ("execute", "executemany", "executescript", "query")
+SQL_MODULES = ("sqlite3", "sqlite_utils")
+
+
+def modules() -> dict[str, Path]:
+    """Every module of the package by its dotted name."""
+    out = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        out[".".join(parts)] = path
+    return out
+
+
+def tree(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+
+
+def imported(name: str, path: Path, known: dict[str, Path]) -> set[str]:
+    """The package's modules this module imports, at the top or inside a
+    function: ``from . import x`` names the submodule x where there is one."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out = set()
+    for node in ast.walk(tree(path)):
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                parts = parts[: len(parts) - node.level + 1]
+                base = ".".join(parts + ([base] if base else []))
+            targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in known else base for a in node.names]
+        else:
+            continue
+        out |= {t for t in targets if t in known and t != name}
+    return out
+
+
+def test_sql_runs_only_in_the_storage_package():
+    found = []
+    for name, path in modules().items():
+        if path.is_relative_to(STORAGE):
+            continue
+        for node in ast.walk(tree(path)):
+            if isinstance(node, ast.Import) and any(a.name.split(".")[0] in SQL_MODULES for a in node.names):
+                found.append(f"{name}:{node.lineno} imports {', '.join(a.name for a in node.names)}")
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] in SQL_MODULES:
+                found.append(f"{name}:{node.lineno} imports from {node.module}")
+            elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                  and node.func.attr in SQL_CALLS):
+                found.append(f"{name}:{node.lineno} calls .{node.func.attr}(")
+    assert not found, "SQL outside schreiber/ledger/: " + "; ".join(found)
+
+
+def test_no_function_is_longer_than_80_lines():
+    long = []
+    for name, path in modules().items():
+        for node in ast.walk(tree(path)):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                lines = node.end_lineno - node.lineno + 1
+                if lines > MAX_LINES:
+                    long.append(f"{name}.{node.name} ({lines} lines, line {node.lineno})")
+    assert not long, f"functions over {MAX_LINES} lines: " + "; ".join(long)
+
+
+def test_no_modules_import_each_other_in_a_circle():
+    known = modules()
+    graph = {name: imported(name, path, known) for name, path in known.items()}
+    circles = []
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(node: str) -> None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                circles.append(" -> ".join(path[path.index(nxt):] + [nxt]))
+            elif nxt not in state:
+                visit(nxt)
+        path.pop()
+        state[node] = 2
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node)
+    assert not circles, "import circles: " + "; ".join(circles)
+
+
+def test_the_checks_see_what_they_check():
+    """The readers above find the package's modules and their imports."""
+    known = modules()
+    assert "schreiber.ledger.store" in known and "schreiber.cli.entry" in known
+    assert "schreiber.ledger.store" in imported("schreiber.service", known["schreiber.service"], known)
+    assert "schreiber.cli.commands" in imported("schreiber.cli.entry", known["schreiber.cli.entry"], known)
