@@ -46,6 +46,11 @@ def player_points(pairs: Iterable[tuple[str, Fraction]]) -> str:
     return ", ".join(f"{p} {signed(v)}" for p, v in pairs)
 
 
+def player_gains(pairs: Iterable[tuple[str, Fraction]]) -> str:
+    """The same line as the sheet's cells write points: "Anna +1, Berti 0, Carl -1.50"."""
+    return ", ".join(f"{p} {gain(v)}" for p, v in pairs)
+
+
 def rounded(v: Fraction | int | None, places: int) -> int | float | None:
     """Points for exports and statistics: whole numbers as int, else a float
     rounded to ``places`` decimals."""

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from .domain.evening import Entry, Outcome, State, replay, step
+from .domain.names import match_players
 from .domain.record import HandError
 from .domain.rules import Rules
 from .domain.table import Table
@@ -72,7 +73,7 @@ def seating(players: list[str] | tuple[str, ...], dealer: str | None = None) -> 
     names = check_players(players)
     if dealer is None:
         return names, names[0]
-    match = [p for p in names if p.casefold() == dealer.strip().casefold()]
+    match = match_players(dealer, names)
     if not match:
         raise SchreiberError(f"dealer '{dealer}' is not at the table; players: {', '.join(names)}")
     return names, match[0]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
+from ..domain.names import match_players
 from ..errors import SchreiberError
 
 
@@ -44,8 +45,7 @@ def read_lines(path: str) -> list[str]:
 
 def pick_player(names: tuple[str, ...], word: str) -> str:
     """A player by name or unique prefix, case-insensitive."""
-    w = word.strip().casefold()
-    match = [p for p in names if p.casefold() == w] or [p for p in names if p.casefold().startswith(w)]
+    match = match_players(word, names, prefix=True)
     if len(match) != 1:
         which = f"'{word}' could be {', '.join(match)}" if match else f"unknown player '{word}'"
         raise SchreiberError(f"{which}; the evening's players are {', '.join(names)}")

@@ -13,6 +13,7 @@ import json
 from collections.abc import Iterable
 
 from .evening import ENTRY_KINDS, Entry
+from .names import match_players
 
 OTHER_KINDS = tuple(k for k in ENTRY_KINDS if k != "hand")
 
@@ -66,7 +67,7 @@ def _entry(data: dict, players: tuple[str, ...]) -> Entry:
         raise LineProblem(f"unknown entry kind '{kind}'; valid: hand, {', '.join(OTHER_KINDS)}")
     if kind == "strafpunkt":
         who = data.get("player")
-        match = [p for p in players if isinstance(who, str) and p.casefold() == who.strip().casefold()]
+        match = match_players(who, players) if isinstance(who, str) else []
         if not match:
             raise LineProblem(f"a strafpunkt needs the offender as \"player\"; players: {', '.join(players)}")
         return Entry("strafpunkt", player=match[0])

@@ -42,3 +42,18 @@ def lookup(word: str, entries: dict) -> str | None:
 def closest(word: str, choices, n: int = 3) -> list[str]:
     folded = {fold(c): c for c in choices}
     return [folded[m] for m in difflib.get_close_matches(fold(word), list(folded), n=n, cutoff=0.5)]
+
+
+def match_players(word: str, players: tuple[str, ...] | list[str], prefix: bool = False) -> list[str]:
+    """The players a typed name can mean: the name itself, else the same name
+    in any case; with ``prefix``, else every player whose name begins so.
+    (The short notation reads names more leniently, umlauts folded, beside
+    its keywords: see ``notation.parse``.)"""
+    w = word.strip()
+    if w in players:
+        return [w]
+    cf = w.casefold()
+    found = [p for p in players if p.casefold() == cf]
+    if found or not prefix:
+        return found
+    return [p for p in players if p.casefold().startswith(cf)]

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from .names import closest, lookup
+from .names import closest, lookup, match_players
 from .points import format_points, parse_points
 from .rules import KONTRA_LEVELS, Contract, Premium, Rules
 from .table import Table
@@ -154,10 +154,7 @@ class _Checker:
         if not isinstance(value, str) or not value.strip():
             self.fail(f"{role} must be a player's name, not {value!r}; players: {_listing(self.players)}")
             return None
-        for p in self.players:
-            if p == value:
-                return p
-        matches = [p for p in self.players if p.casefold() == value.strip().casefold()]
+        matches = match_players(value, self.players)
         if len(matches) == 1:
             return matches[0]
         self.fail(f"unknown player '{value}' as {role}; the evening's players are {_listing(self.players)}")

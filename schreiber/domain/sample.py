@@ -3,7 +3,10 @@
 ``random_hands`` writes hand records (../shared/interface.md) that the
 `standard` preset accepts: it follows the deal itself, so Vorhand-only
 contracts go to the Vorhand and a sitting-out dealer (five players) is never
-named. Deterministic for a given ``random.Random``.
+named. What a contract is (calling, Vorhand only, negative and its tricks,
+the bird a Besser contract must announce) is read from the preset; only how
+often each is bid is this module's own. Deterministic for a given
+``random.Random``.
 """
 
 from __future__ import annotations
@@ -11,17 +14,15 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from .rules import Contract, load_preset
+
 # (contract, weight): roughly how often a round of Viennese players bids them.
 CONTRACT_WEIGHTS = (
     ("rufer", 44), ("trischaken", 8), ("sechserdreier", 3), ("piccolo", 6), ("zwiccolo", 2),
     ("solorufer", 7), ("bettel", 6), ("besserrufer", 8), ("dreier", 8), ("piccolo-ouvert", 2),
     ("farbensolo", 2), ("bettel-ouvert", 1), ("besserdreier", 2), ("solodreier", 1),
 )
-CALLING = {"rufer", "solorufer", "besserrufer"}
-VORHAND_ONLY = {"rufer", "trischaken", "sechserdreier"}
-NEGATIVE = {"piccolo": 1, "zwiccolo": 2, "bettel": 0, "piccolo-ouvert": 1, "bettel-ouvert": 0}
-BESSER = {"besserrufer", "besserdreier"}
-BIRDS = ("pagat", "uhu", "kakadu", "quapil")
+CONTRACTS = load_preset("standard").contracts
 
 
 def _active(players: tuple[str, ...], dealer: str) -> list[str]:
@@ -40,24 +41,17 @@ def _scores(rng: random.Random, n: int, total: int = 70) -> list[int]:
 def random_hand(rng: random.Random, players: tuple[str, ...], dealer: str) -> dict:
     """One valid `standard` hand record dealt by ``dealer``."""
     contracts, weights = zip(*CONTRACT_WEIGHTS)
-    contract = rng.choices(contracts, weights)[0]
+    cid = rng.choices(contracts, weights)[0]
+    c = CONTRACTS[cid]
     active = _active(players, dealer)
-    vorhand = active[0]
-    if contract == "trischaken":
+    if c.kind == "trischaken":
         pts = _scores(rng, len(active))
-        return {"contract": "trischaken", "scores": dict(zip(active, pts))}
-    declarer = vorhand if contract in VORHAND_ONLY else rng.choice(active)
-    rec: dict = {"contract": contract, "declarer": declarer}
-    if contract in NEGATIVE:
-        rec["tricks"] = NEGATIVE[contract] if rng.random() < 0.55 else rng.choice([t for t in range(4) if t != NEGATIVE[contract]])
-        r = rng.random()
-        if r < 0.12:
-            rec["kontra"] = "kontra"
-        elif r < 0.2:
-            opp = [p for p in active if p != declarer]
-            rec["kontra"] = {rng.choice(opp): "kontra"}
-        return rec
-    if contract in CALLING:
+        return {"contract": cid, "scores": dict(zip(active, pts))}
+    declarer = active[0] if c.vorhand else rng.choice(active)
+    rec: dict = {"contract": cid, "declarer": declarer}
+    if c.kind == "negative":
+        return _negative(rng, rec, c, active)
+    if c.call:
         others = [p for p in active if p != declarer]
         r = rng.random()
         rec["partner"] = None if r < 0.06 else (declarer if r < 0.08 else rng.choice(others))
@@ -72,24 +66,43 @@ def random_hand(rng: random.Random, players: tuple[str, ...], dealer: str) -> di
         rec["kontra"] = "re"
     elif r < 0.2:
         rec["kontra"] = "kontra"
+    premiums = _premiums(rng, c, rec)
+    if premiums:
+        rec["premiums"] = premiums
+    return rec
+
+
+def _negative(rng: random.Random, rec: dict, c: Contract, active: list[str]) -> dict:
+    tricks = c.tricks or 0
+    rec["tricks"] = tricks if rng.random() < 0.55 else rng.choice([t for t in range(4) if t != tricks])
+    r = rng.random()
+    if r < 0.12:
+        rec["kontra"] = "kontra"
+    elif r < 0.2:
+        opp = [p for p in active if p != rec["declarer"]]
+        rec["kontra"] = {rng.choice(opp): "kontra"}
+    return rec
+
+
+def _premiums(rng: random.Random, c: Contract, rec: dict) -> list[dict]:
+    """The bird a Besser contract must announce, some birds and Trull and
+    Könige where the contract allows them, rarely a Valat."""
     premiums = []
-    if contract in BESSER:
-        bird = rng.choice(BIRDS)
-        premiums.append(_premium(rng, bird, "declarer", True))
-    if contract != "farbensolo":
+    if c.requires:
+        premiums.append(_premium(rng, rng.choice(c.requires), "declarer", True))
+    if c.premiums is None:
         for name, p in (("pagat", 0.12), ("uhu", 0.06), ("trull", 0.1), ("koenige", 0.06)):
             if rng.random() < p and name not in {e["name"] for e in premiums}:
                 party = "declarer" if rng.random() < 0.7 else "opponents"
                 premiums.append(_premium(rng, name, party, rng.random() < 0.4))
-        if contract in CALLING and rec.get("partner") not in (None, declarer) and rng.random() < 0.05:
+        partnered = c.call and rec.get("partner") not in (None, rec["declarer"])
+        if partnered and rng.random() < 0.05:
             premiums.append(_premium(rng, "koenig-ultimo", "declarer", rng.random() < 0.5))
-        if contract in CALLING and rec.get("partner") not in (None, declarer) and rng.random() < 0.04:
+        if partnered and rng.random() < 0.04:
             premiums.append({"name": "koenigfang", "party": "opponents", "announced": False, "result": "won"})
     if rng.random() < 0.01:
         premiums.append({"name": "valat", "party": "declarer", "announced": True, "result": rng.choice(["won", "lost"])})
-    if premiums:
-        rec["premiums"] = premiums
-    return rec
+    return premiums
 
 
 def _premium(rng: random.Random, name: str, party: str, announced: bool) -> dict:

@@ -16,7 +16,7 @@ from ..domain.engine import holz_players
 from ..domain.points import as_number
 from ..domain.rules import Rules
 from ..ledger.values import Evening, SheetLine
-from ..render import cell, gain
+from ..render import cell, gain, player_gains
 
 
 @dataclass
@@ -255,11 +255,11 @@ def explain(row: SheetRow) -> str:
     for it in row.items:
         mults = " ".join(f"x {m['factor']} {m['name']}" for m in it["multipliers"])
         exact = it.get("exact") or {}
-        pays = ", ".join(f"{p} {gain(Fraction(v))}" for p, v in exact.items() if Fraction(v) != 0)
+        pays = player_gains((p, Fraction(v)) for p, v in exact.items() if Fraction(v) != 0)
         base = cell(Fraction(it.get("exact_base", it["base"])))
         value = cell(Fraction(it.get("exact_value", it["value"])))
         lines.append(f"  {it['label']}: {base} {mults}".rstrip() + f" = {value}" + (f"  -> {pays}" if pays else ""))
-    total = ", ".join(f"{p} {gain(v)}" for p, v in row.payments.items())
+    total = player_gains(row.payments.items())
     lines.append(f"  Summe: {total}")
     return "\n".join(lines)
 
