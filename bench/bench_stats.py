@@ -113,8 +113,11 @@ def main() -> None:
     if not path.exists():
         print(f"building {a.hands} hands in {path} ...", file=sys.stderr)
         hands, evenings, secs = build(path, a.hands)
-        print(f"built {hands} hands in {evenings} evenings in {secs:.1f} s "
-              f"({hands / secs:.0f} hands/s through Service.add_entries)", file=sys.stderr)
+        print(
+            f"built {hands} hands in {evenings} evenings in {secs:.1f} s "
+            f"({hands / secs:.0f} hands/s through Service.add_entries)",
+            file=sys.stderr,
+        )
     import sqlite3
 
     con = sqlite3.connect(path)
@@ -136,8 +139,13 @@ def main() -> None:
         ["stats SQL in-process (2024)", time_sql(path, a.repeat, Range("2024-01-01", "2024-12-31"))],
     ]
     print(f"ledger: {hands} hands, {evenings} evenings ({path.stat().st_size / 1e6:.0f} MB)")
-    print(tabulate([[name, f"{secs:.3f}", "yes" if secs < 1 else "NO"] for name, secs in rows],
-                   ["what", f"best of {a.repeat} (s)", "< 1 s"], tablefmt="simple"))
+    print(
+        tabulate(
+            [[name, f"{secs:.3f}", "yes" if secs < 1 else "NO"] for name, secs in rows],
+            ["what", f"best of {a.repeat} (s)", "< 1 s"],
+            tablefmt="simple",
+        )
+    )
     if tmp:
         tmp.cleanup()
 

@@ -119,7 +119,7 @@ def startup(tmp: Path, rounds: int) -> list[list]:
     times: dict[str, list[float]] = {name: [] for name in cases}
     names = list(cases)
     for i in range(rounds):
-        order = names[i % len(names):] + names[: i % len(names)]  # alternate who goes first
+        order = names[i % len(names) :] + names[: i % len(names)]  # alternate who goes first
         for name in order:
             times[name].append(run(cases[name], env)[0])
     floor = statistics.median(times[names[0]])
@@ -127,8 +127,15 @@ def startup(tmp: Path, rounds: int) -> list[list]:
     rows = []
     for name in names:
         med = statistics.median(times[name])
-        rows.append([name, f"{1000 * med:.0f}", f"{1000 * min(times[name]):.0f}", f"{med / floor:.2f}x",
-                     f"{med / typer_ref:.2f}x"])
+        rows.append(
+            [
+                name,
+                f"{1000 * med:.0f}",
+                f"{1000 * min(times[name]):.0f}",
+                f"{med / floor:.2f}x",
+                f"{med / typer_ref:.2f}x",
+            ]
+        )
     return rows
 
 
@@ -216,10 +223,17 @@ def sizes(tmp: Path, hands: int, repeat: int, have: set[str]) -> list[list]:
         env = child_env(db)
         for argv in (["stats", "--json"], ["stats"]):
             best, med = best_of(SCHREIBER + argv, env, repeat)
-            rows.append([f"schreiber {' '.join(argv)} ({hands:,} hands, {evenings} evenings)",
-                         f"{best:.3f}", f"{med:.3f}", ""])
-        rows.append(["(building that ledger in-process: Service.add_entries per evening)", f"{built:.1f}", "",
-                     f"{hands / built:,.0f} hands/s"])
+            rows.append(
+                [f"schreiber {' '.join(argv)} ({hands:,} hands, {evenings} evenings)", f"{best:.3f}", f"{med:.3f}", ""]
+            )
+        rows.append(
+            [
+                "(building that ledger in-process: Service.add_entries per evening)",
+                f"{built:.1f}",
+                "",
+                f"{hands / built:,.0f} hands/s",
+            ]
+        )
     else:
         rows.append([f"schreiber stats ({hands:,} hands)", *na])
 
@@ -241,7 +255,9 @@ def sizes(tmp: Path, hands: int, repeat: int, have: set[str]) -> list[list]:
         con.close()
         if n != hands:
             raise SystemExit(f"import: expected {hands} hands in the ledger, found {n}")
-        rows.append([f"schreiber hand import ({hands:,} hands, once)", f"{secs:.3f}", "", f"{hands / secs:,.0f} hands/s"])
+        rows.append(
+            [f"schreiber hand import ({hands:,} hands, once)", f"{secs:.3f}", "", f"{hands / secs:,.0f} hands/s"]
+        )
     else:
         rows.append([f"schreiber hand import ({hands:,} hands)", *na])
     return rows
@@ -249,8 +265,12 @@ def sizes(tmp: Path, hands: int, repeat: int, have: set[str]) -> list[list]:
 
 def table(header: list[str], rows: list[list]) -> str:
     widths = [max(len(str(x)) for x in col) for col in zip(header, *rows)]
-    line = lambda cells: "  ".join(str(c).ljust(w) if i == 0 else str(c).rjust(w)  # noqa: E731
-                                   for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
+
+    def line(cells: list) -> str:
+        return "  ".join(
+            str(c).ljust(w) if i == 0 else str(c).rjust(w) for i, (c, w) in enumerate(zip(cells, widths))
+        ).rstrip()
+
     return "\n".join([line(header), line(["-" * w for w in widths]), *map(line, rows)])
 
 

@@ -76,8 +76,13 @@ def table(headers: list[str], rows: list[list], fmt: str = "simple") -> str:
 
     if fmt not in tabulate.tabulate_formats:
         raise SchreiberError(f"unknown table format '{fmt}'; valid: {', '.join(tabulate.tabulate_formats)}")
-    return tabulate.tabulate([[cell(c) for c in r] for r in rows], headers, tablefmt=fmt, disable_numparse=True,
-                             stralign="right" if fmt == "plain" else "default")
+    return tabulate.tabulate(
+        [[cell(c) for c in r] for r in rows],
+        headers,
+        tablefmt=fmt,
+        disable_numparse=True,
+        stralign="right" if fmt == "plain" else "default",
+    )
 
 
 def csv_text(headers: list[str], rows: list[list]) -> str:
@@ -104,7 +109,13 @@ def write_csv(out: IO[str], columns: list[str], rows: Iterable[dict]) -> int:
     w.writerow(columns)
     n = 0
     for row in rows:
-        w.writerow([json.dumps(row[c], ensure_ascii=False) if isinstance(row[c], (dict, list)) else
-                    ("" if row[c] is None else row[c]) for c in columns])
+        w.writerow(
+            [
+                json.dumps(row[c], ensure_ascii=False)
+                if isinstance(row[c], (dict, list))
+                else ("" if row[c] is None else row[c])
+                for c in columns
+            ]
+        )
         n += 1
     return n

@@ -87,8 +87,14 @@ class Service:
 
     # Evenings ----------------------------------------------------------------
 
-    def start_evening(self, players: list[str] | tuple[str, ...], rules: Rules, date: str,
-                      dealer: str | None = None, tarif_cents: int | None = None) -> Started:
+    def start_evening(
+        self,
+        players: list[str] | tuple[str, ...],
+        rules: Rules,
+        date: str,
+        dealer: str | None = None,
+        tarif_cents: int | None = None,
+    ) -> Started:
         """Start an evening (any open one is closed); a circle's Pagat pot carries over."""
         names, first = seating(players, dealer)
         pot, pot_from = self.carried_pot(names, date) if rules.pagatkassa else (Fraction(0), None)
@@ -97,8 +103,9 @@ class Service:
             still_open = led.open_evenings()
             for ev in still_open:
                 led.set_status(ev.id, "closed")
-            eid = led.insert_evening(names, rules, date, first,
-                                     rules.tarif_cents if tarif_cents is None else tarif_cents, pot)
+            eid = led.insert_evening(
+                names, rules, date, first, rules.tarif_cents if tarif_cents is None else tarif_cents, pot
+            )
         return Started(eid, first, tuple(still_open), pot, pot_from)
 
     def carried_pot(self, players: tuple[str, ...], date: str | None = None) -> tuple[Fraction, int | None]:
@@ -219,8 +226,13 @@ class Service:
         """(index, problem) for every entry that cannot be scored (nothing is written)."""
         return [(i, problem) for i, _, _, problem in self._score_each(entries, evening) if problem]
 
-    def add_entries(self, entries: list[Entry], evening: Evening | None = None, labels: list[str] | None = None,
-                    progress: Callable[[int, int], None] | None = None) -> list[int]:
+    def add_entries(
+        self,
+        entries: list[Entry],
+        evening: Evening | None = None,
+        labels: list[str] | None = None,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> list[int]:
         """Score and record many entries (an import) in ONE transaction: all of
         them land, or none. Scored one after the other from the evening's last
         state and written as they are scored. Any bad entry raises
@@ -252,12 +264,16 @@ class Service:
                     progress(i + 1, total)
             if problems:
                 more = f"; and {len(problems) - 10} more" if len(problems) > 10 else ""
-                raise SchreiberError(f"{len(problems)} of {total} entries are wrong, nothing was added: "
-                                     + "; ".join(problems[:10]) + more)
+                raise SchreiberError(
+                    f"{len(problems)} of {total} entries are wrong, nothing was added: "
+                    + "; ".join(problems[:10])
+                    + more
+                )
         return out
 
-    def _score_each(self, entries: list[Entry], evening: Evening
-                    ) -> Iterator[tuple[int, Entry, Outcome | None, str | None]]:
+    def _score_each(
+        self, entries: list[Entry], evening: Evening
+    ) -> Iterator[tuple[int, Entry, Outcome | None, str | None]]:
         """(index, entry, outcome, problem) for each entry, scored one after the
         other from the evening's last state; a bad entry is skipped, as if it
         were left out."""
@@ -322,8 +338,9 @@ class Service:
         """Every derived row of the evening written anew (inside a transaction)."""
         entries = self.ledger.active_entries(evening)
         try:
-            outcomes = replay(evening.rules, evening.seating, [e.as_entry() for e in entries],
-                              self.ledger.start_state(evening))
+            outcomes = replay(
+                evening.rules, evening.seating, [e.as_entry() for e in entries], self.ledger.start_state(evening)
+            )
         except HandError as exc:
             raise SchreiberError(f"the correction would make a later hand invalid: {exc}") from None
         self.ledger.replace_results(evening, entries, outcomes)

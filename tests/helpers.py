@@ -18,7 +18,8 @@ ROOT = TESTS.parent
 SHARED = ROOT.parent / "shared"
 needs_shared = pytest.mark.skipif(
     not (SHARED / "rules").is_dir(),
-    reason="the rule documents (../shared/rules) are not beside the checkout; the cited lines cannot be read")
+    reason="the rule documents (../shared/rules) are not beside the checkout; the cited lines cannot be read",
+)
 
 F, G, H, I, J = "Fritz", "Gerti", "Hans", "Ilse", "Josef"
 P4 = (F, G, H, I)  # Fritz deals the first hand, Gerti is its Vorhand

@@ -18,14 +18,22 @@ SCHREIBER = [str(EXE)] if EXE.exists() else [sys.executable, "-m", "schreiber"]
 PLAYERS = ("Anna", "Berti", "Carl", "Dora")
 
 
-def run_cli(*args: str, db: Path | str | None = None, input: str | None = None,
-            timeout: float = 60) -> subprocess.CompletedProcess:
+def run_cli(
+    *args: str, db: Path | str | None = None, input: str | None = None, timeout: float = 60
+) -> subprocess.CompletedProcess:
     """`schreiber ARGS` as a real process (the console script of the venv)."""
     env = dict(os.environ)
     if db is not None:
         env["SCHREIBER_DB"] = str(db)
-    return subprocess.run(SCHREIBER + list(args), env=env, input=input, stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, text=True, timeout=timeout)
+    return subprocess.run(
+        SCHREIBER + list(args),
+        env=env,
+        input=input,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=timeout,
+    )
 
 
 def dreier(declarer: str, points: int) -> dict:
@@ -37,8 +45,12 @@ def dreier(declarer: str, points: int) -> dict:
 def row_counts(db: Path | str) -> dict[str, int]:
     con = sqlite3.connect(db)
     try:
-        names = [r[0] for r in con.execute("select name from sqlite_master where type = 'table' "
-                                           "and name not like 'sqlite_%' order by name")]
+        names = [
+            r[0]
+            for r in con.execute(
+                "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name"
+            )
+        ]
         return {n: con.execute(f'select count(*) from "{n}"').fetchone()[0] for n in names}
     finally:
         con.close()
@@ -66,7 +78,8 @@ def check_ledger(db: Path | str, zero_sum: bool = True) -> dict:
             results[r["entry_id"]].append(r)
         assert set(results) == set(active), (
             f"entries without a result: {sorted(set(active) - set(results))}; "
-            f"results without an active entry: {sorted(set(results) - set(active))}")
+            f"results without an active entry: {sorted(set(results) - set(active))}"
+        )
         assert all(len(v) == 1 for v in results.values())
         names = {r["id"]: r["name"] for r in con.execute("select id, name from players")}
         paid = defaultdict(dict)
@@ -91,13 +104,13 @@ def check_ledger(db: Path | str, zero_sum: bool = True) -> dict:
         for ev, numbers in all_numbers.items():  # a voided hand keeps its number on the sheet
             assert numbers == set(range(1, len(numbers) + 1)), f"evening {ev}: hand numbers {sorted(numbers)}"
             assert len(set(active_numbers[ev])) == len(active_numbers[ev]), f"evening {ev}: a number twice"
-        records = [json.loads(e["record_json"]) for e in sorted(active.values(), key=lambda e: e["id"])
-                   if e["kind"] == "hand"]
+        records = [
+            json.loads(e["record_json"]) for e in sorted(active.values(), key=lambda e: e["id"]) if e["kind"] == "hand"
+        ]
         balance: dict[str, Fraction] = defaultdict(Fraction)
         for pays in paid.values():
             for k, v in pays.items():
                 balance[k] += v
-        return {"hands": len(records), "records": records, "balance": dict(balance),
-                "entry_ids": sorted(active)}
+        return {"hands": len(records), "records": records, "balance": dict(balance), "entry_ids": sorted(active)}
     finally:
         con.close()

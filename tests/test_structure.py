@@ -60,8 +60,7 @@ def test_sql_runs_only_in_the_storage_package():
                 found.append(f"{name}:{node.lineno} imports {', '.join(a.name for a in node.names)}")
             elif isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] in SQL_MODULES:
                 found.append(f"{name}:{node.lineno} imports from {node.module}")
-            elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                  and node.func.attr in SQL_CALLS):
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in SQL_CALLS:
                 found.append(f"{name}:{node.lineno} calls .{node.func.attr}(")
     assert not found, "SQL outside schreiber/ledger/: " + "; ".join(found)
 
@@ -89,7 +88,7 @@ def test_no_modules_import_each_other_in_a_circle():
         path.append(node)
         for nxt in sorted(graph[node]):
             if state.get(nxt) == 1:
-                circles.append(" -> ".join(path[path.index(nxt):] + [nxt]))
+                circles.append(" -> ".join(path[path.index(nxt) :] + [nxt]))
             elif nxt not in state:
                 visit(nxt)
         path.pop()

@@ -8,8 +8,18 @@ import datetime as _dt
 from ..errors import SchreiberError
 from ..ledger.values import DateRange
 
-PERIODS = ("today", "yesterday", "this week", "last week", "this month", "last month",
-           "this year", "last year", "last N days", "all")
+PERIODS = (
+    "today",
+    "yesterday",
+    "this week",
+    "last week",
+    "this month",
+    "last month",
+    "this year",
+    "last year",
+    "last N days",
+    "all",
+)
 
 
 def _date(text: str, what: str) -> str:
@@ -60,8 +70,7 @@ def period_range(text: str) -> tuple[str | None, str | None]:
     raise SchreiberError(f"period '{text}' is not known; valid: {', '.join(PERIODS)}")
 
 
-def parse_range(since: str | None, until: str | None, season: str | None,
-                period: str | None) -> DateRange:
+def parse_range(since: str | None, until: str | None, season: str | None, period: str | None) -> DateRange:
     """The date range of --since/--until/--season/--period; --since and
     --until narrow a season or period further."""
     if season and period:

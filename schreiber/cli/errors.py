@@ -33,8 +33,10 @@ def message(exc: SchreiberError) -> str:
 def one_line(text: str) -> str:
     """The error on one line: control characters quoted from the input (a
     newline in a name, a terminal escape) are shown escaped."""
-    return "".join(ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) == "Cc"
-                   or ch in "\u2028\u2029" else ch for ch in text)
+    return "".join(
+        ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) == "Cc" or ch in "\u2028\u2029" else ch
+        for ch in text
+    )
 
 
 def guarded(fn: Callable[[], object]) -> None:
@@ -50,10 +52,11 @@ def guarded(fn: Callable[[], object]) -> None:
     except BrokenPipeError:
         os._exit(0)
     except UnicodeEncodeError as exc:  # e.g. a name typed in a terminal that does not send UTF-8
-        bad = exc.object[exc.start:exc.end] if isinstance(exc.object, str) else ""
+        bad = exc.object[exc.start : exc.end] if isinstance(exc.object, str) else ""
         sys.stderr.write(f"schreiber: error: {bad!r} is not valid text (UTF-8); check the terminal's encoding\n")
         sys.exit(1)
     except Exception as exc:  # a bug: still one line, and the ledger is untouched
-        sys.stderr.write(f"schreiber: error: unexpected {type(exc).__name__}: {one_line(str(exc))} "
-                         "(please report this)\n")
+        sys.stderr.write(
+            f"schreiber: error: unexpected {type(exc).__name__}: {one_line(str(exc))} (please report this)\n"
+        )
         sys.exit(1)

@@ -16,11 +16,24 @@ app.add_typer(evening_app, name="evening")
 @evening_app.command("start")
 def start(
     players: Annotated[list[str], typer.Argument(help="4 or 5 players in seating order (direction of play).")],
-    rules: Annotated[str, typer.Option("--rules", help="Preset (standard, tirol, hausrunde, gumpoldskirchen, lungau) or a rules .toml file.")] = "standard",
-    rule: Annotated[list[str] | None, typer.Option("--rule", help="Override one house rule: KEY=VALUE (e.g. pagatkassa=3).")] = None,
-    date: Annotated[str | None, typer.Option("--date", help="Date of the evening, YYYY-MM-DD (default: today).")] = None,
-    dealer: Annotated[str | None, typer.Option("--dealer", help="Who deals the first hand (default: the first listed).")] = None,
-    tarif: Annotated[str | None, typer.Option("--tarif", help="Money per point, e.g. 0.10 (euro) (default: the preset's).")] = None,
+    rules: Annotated[
+        str,
+        typer.Option(
+            "--rules", help="Preset (standard, tirol, hausrunde, gumpoldskirchen, lungau) or a rules .toml file."
+        ),
+    ] = "standard",
+    rule: Annotated[
+        list[str] | None, typer.Option("--rule", help="Override one house rule: KEY=VALUE (e.g. pagatkassa=3).")
+    ] = None,
+    date: Annotated[
+        str | None, typer.Option("--date", help="Date of the evening, YYYY-MM-DD (default: today).")
+    ] = None,
+    dealer: Annotated[
+        str | None, typer.Option("--dealer", help="Who deals the first hand (default: the first listed).")
+    ] = None,
+    tarif: Annotated[
+        str | None, typer.Option("--tarif", help="Money per point, e.g. 0.10 (euro) (default: the preset's).")
+    ] = None,
 ) -> None:
     """Start an evening; any open evening is closed.
 
@@ -36,10 +49,14 @@ def start(
     tarif_cents = parse_tarif(tarif) if tarif else None
     started = service().start_evening(names, r, parse_date(date), dealer, tarif_cents)
     for ev in started.closed:
-        typer.echo(f"Evening {ev.id} ({ev.date}) was still open and is now closed "
-                   f"(schreiber evening reopen {ev.id} to go back to it).")
-    typer.echo(f"Evening {started.evening_id} started under {r.preset}: {', '.join(names)}. "
-               f"{started.dealer} deals the first hand.")
+        typer.echo(
+            f"Evening {ev.id} ({ev.date}) was still open and is now closed "
+            f"(schreiber evening reopen {ev.id} to go back to it)."
+        )
+    typer.echo(
+        f"Evening {started.evening_id} started under {r.preset}: {', '.join(names)}. "
+        f"{started.dealer} deals the first hand."
+    )
     if started.pot:
         typer.echo(f"Pagat pot carried over from evening {started.pot_from}: {started.pot} points.")
 
@@ -47,8 +64,10 @@ def start(
 @evening_app.command("list")
 def list_evenings(json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False) -> None:
     """List the evenings in the ledger."""
-    data: list[dict[str, Any]] = [{"id": ev.id, "date": ev.date, "rules": ev.preset, "players": list(ev.seating), "status": ev.status}
-            for ev in ledger().evenings()]
+    data: list[dict[str, Any]] = [
+        {"id": ev.id, "date": ev.date, "rules": ev.preset, "players": list(ev.seating), "status": ev.status}
+        for ev in ledger().evenings()
+    ]
     if json_out:
         print_json(data)
         return
@@ -67,7 +86,9 @@ def close() -> None:
 
 
 @evening_app.command("reopen")
-def reopen(evening_id: Annotated[int, typer.Argument(help="The evening's number (see schreiber evening list).")]) -> None:
+def reopen(
+    evening_id: Annotated[int, typer.Argument(help="The evening's number (see schreiber evening list).")],
+) -> None:
     """Reopen a closed evening so hands can be added again."""
     ev = service().reopen_evening(evening_id)
     typer.echo(f"Evening {evening_id} ({ev.date}) is open again.")

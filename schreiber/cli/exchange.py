@@ -83,8 +83,11 @@ def import_hands(
         scoring = svc.check_entries(entries, ev)
         problems = sorted(problems + [(numbers[i], msg) for i, msg in scoring])
         more = f"; and {len(problems) - 10} more" if len(problems) > 10 else ""
-        raise SchreiberError(f"{file}: {len(problems)} bad line(s), nothing was imported: "
-                             + "; ".join(f"line {n}: {msg}" for n, msg in problems[:10]) + more)
+        raise SchreiberError(
+            f"{file}: {len(problems)} bad line(s), nothing was imported: "
+            + "; ".join(f"line {n}: {msg}" for n, msg in problems[:10])
+            + more
+        )
     if not entries:
         raise SchreiberError(f"{file} holds no hands; write one hand record (JSON) per line")
     show = not quiet and len(entries) >= 1000
@@ -105,6 +108,8 @@ def import_hands(
     if not quiet:
         hands = [n for n in done if n]
         span = f" (hands {hands[0]}..{hands[-1]})" if hands else ""
-        typer.echo(f"Imported {len(hands)} hands{span} and {len(done) - len(hands)} other entries "
-                   f"into evening {ev.id}." if len(done) != len(hands) else
-                   f"Imported {len(hands)} hands{span} into evening {ev.id}.")
+        typer.echo(
+            f"Imported {len(hands)} hands{span} and {len(done) - len(hands)} other entries into evening {ev.id}."
+            if len(done) != len(hands)
+            else f"Imported {len(hands)} hands{span} into evening {ev.id}."
+        )

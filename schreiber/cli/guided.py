@@ -144,13 +144,21 @@ def _premiums(rules: Rules, c: Contract, levels: list[str]) -> list[dict]:
     if c.requires:
         typer.echo(f"  {c.name}: announce one of {', '.join(rules.premiums[r].name for r in c.requires)}")
     while allowed:
-        name = _choose("Prämie (Enter = keine weitere)", ["fertig"] + allowed, default="fertig",
-                       labels={k: rules.premiums[k].name for k in allowed})
+        name = _choose(
+            "Prämie (Enter = keine weitere)",
+            ["fertig"] + allowed,
+            default="fertig",
+            labels={k: rules.premiums[k].name for k in allowed},
+        )
         if name == "fertig":
             break
         pr = rules.premiums[name]
-        party = pr.party or _choose("  Partei", ["declarer", "opponents"], default="declarer",
-                                    labels={"declarer": "Spieler", "opponents": "Gegner"})
+        party = pr.party or _choose(
+            "  Partei",
+            ["declarer", "opponents"],
+            default="declarer",
+            labels={"declarer": "Spieler", "opponents": "Gegner"},
+        )
         if pr.announced is not None and pr.silent is not None:
             announced = _yes("  angesagt?", True)
         else:

@@ -20,8 +20,12 @@ app.add_typer(hand_app, name="hand")
 
 @hand_app.command("add", context_settings={"ignore_unknown_options": True})
 def add(
-    words: Annotated[list[str] | None, typer.Argument(help="The hand in short notation, e.g.: rufer berti carl +")] = None,
-    json_text: Annotated[str | None, typer.Option("--json", help="The hand record as JSON, or '-' to read it from stdin.")] = None,
+    words: Annotated[
+        list[str] | None, typer.Argument(help="The hand in short notation, e.g.: rufer berti carl +")
+    ] = None,
+    json_text: Annotated[
+        str | None, typer.Option("--json", help="The hand record as JSON, or '-' to read it from stdin.")
+    ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing on success.")] = False,
     json_out: Annotated[bool, typer.Option("--json-out", help="Print the scored hand as JSON.")] = False,
 ) -> None:
@@ -47,15 +51,22 @@ def add(
         raise SchreiberError("give the hand: schreiber hand add rufer berti carl +  (or --json '{...}')")
     added = svc.add_hand(record)
     if json_out:
-        print_json({"number": added.number, "payments": {p: as_number(v) for p, v in added.outcome.payments},
-                    "items": [it.to_json() for it in added.outcome.items]})
+        print_json(
+            {
+                "number": added.number,
+                "payments": {p: as_number(v) for p, v in added.outcome.payments},
+                "items": [it.to_json() for it in added.outcome.items],
+            }
+        )
     elif not quiet:
         typer.echo(f"Hand {added.number}: {player_points(added.outcome.payments)}")
 
 
 @app.command("radl")
 def radl(
-    dealer: Annotated[str | None, typer.Option("--dealer", help="Start at this player's deal (e.g. who held the Sküs).")] = None,
+    dealer: Annotated[
+        str | None, typer.Option("--dealer", help="Start at this player's deal (e.g. who held the Sküs).")
+    ] = None,
 ) -> None:
     """Start a doubled round (Radl, e.g. the Sküsradl) with the next hand.
 
@@ -69,7 +80,9 @@ def radl(
 
 @app.command("undo")
 def undo(
-    entry: Annotated[bool, typer.Option("--entry", help="Take back the last entry of any kind (a Radl, a redeal, a Strafpunkt).")] = False,
+    entry: Annotated[
+        bool, typer.Option("--entry", help="Take back the last entry of any kind (a Radl, a redeal, a Strafpunkt).")
+    ] = False,
 ) -> None:
     """Take back the last hand of the open evening (recorded, not erased)."""
     e = service().undo(any_entry=entry)
@@ -88,7 +101,9 @@ def void(number: Annotated[int, typer.Argument(help="The hand's number on the sh
 def edit(
     number: Annotated[int, typer.Argument(help="The hand's number on the sheet.")],
     words: Annotated[list[str] | None, typer.Argument(help="The corrected hand in short notation.")] = None,
-    json_text: Annotated[str | None, typer.Option("--json", help="The corrected hand record, or '-' for stdin.")] = None,
+    json_text: Annotated[
+        str | None, typer.Option("--json", help="The corrected hand record, or '-' for stdin.")
+    ] = None,
 ) -> None:
     """Correct hand N: recorded as void plus replacement; later hands are re-scored.
 

@@ -16,13 +16,17 @@ def read_record(text: str) -> dict:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise SchreiberError(f"the hand is not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno}); "
-                             "see the hand record in the README") from None
+        raise SchreiberError(
+            f"the hand is not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno}); "
+            "see the hand record in the README"
+        ) from None
     except (ValueError, RecursionError):  # json.loads: a number of thousands of digits, or nesting thousands deep
-        raise SchreiberError("the hand is not a hand record (a number too long or lists nested too deep); "
-                             "see the hand record in the README") from None
+        raise SchreiberError(
+            "the hand is not a hand record (a number too long or lists nested too deep); "
+            "see the hand record in the README"
+        ) from None
     if not isinstance(data, dict):
-        raise SchreiberError("the hand must be a JSON object like {\"contract\": \"rufer\", ...}")
+        raise SchreiberError('the hand must be a JSON object like {"contract": "rufer", ...}')
     return data
 
 

@@ -18,8 +18,12 @@ from .root import app, chosen_evening, print_json, service
 @app.command("settle")
 def settle(
     json_out: Annotated[bool, typer.Option("--json", help="Print the settlement as one JSON document.")] = False,
-    evening_id: Annotated[int | None, typer.Option("--evening", help="Settle this evening (default: the open one).")] = None,
-    close: Annotated[bool, typer.Option("--close", help="Also close the evening as settled (its tarif is then fixed).")] = False,
+    evening_id: Annotated[
+        int | None, typer.Option("--evening", help="Settle this evening (default: the open one).")
+    ] = None,
+    close: Annotated[
+        bool, typer.Option("--close", help="Also close the evening as settled (its tarif is then fixed).")
+    ] = False,
     out: Annotated[Path | None, typer.Option("--out", help="Also write the printable summary to this file.")] = None,
 ) -> None:
     """End-of-evening settlement: points x tarif, rounded once, and who pays whom.

@@ -8,8 +8,14 @@ import typer
 
 Since = Annotated[str | None, typer.Option("--since", help="First date, YYYY-MM-DD (inclusive).")]
 Until = Annotated[str | None, typer.Option("--until", help="Last date, YYYY-MM-DD (inclusive).")]
-Season = Annotated[str | None, typer.Option(
-    "--season", help="A calendar year (2026) or a club season from September (2026/27).")]
-Period = Annotated[str | None, typer.Option(
-    "--period", help="'this month', 'last month', 'this year', 'last year', 'this week', 'last week', "
-                     "'today', 'yesterday', 'last 30 days', 'all'.")]
+Season = Annotated[
+    str | None, typer.Option("--season", help="A calendar year (2026) or a club season from September (2026/27).")
+]
+Period = Annotated[
+    str | None,
+    typer.Option(
+        "--period",
+        help="'this month', 'last month', 'this year', 'last year', 'this week', 'last week', "
+        "'today', 'yesterday', 'last 30 days', 'all'.",
+    ),
+]

@@ -20,9 +20,11 @@ def show_default() -> None:
     led = ledger()
     ev = led.open_evening_or_none()
     if ev is None:
-        typer.echo(f"Ledger: {led.path}\nNo evening is open. Start one with:\n"
-                   "  schreiber evening start Anna Berti Carl Dora --rules standard\n"
-                   "Then enter hands with schreiber hand add, see schreiber --help.")
+        typer.echo(
+            f"Ledger: {led.path}\nNo evening is open. Start one with:\n"
+            "  schreiber evening start Anna Berti Carl Dora --rules standard\n"
+            "Then enter hands with schreiber hand add, see schreiber --help."
+        )
         return
     _print_balance(led, ev)
 
@@ -46,8 +48,12 @@ def balance(json_out: Annotated[bool, typer.Option("--json", help="Print JSON: p
 
 @app.command("sheet")
 def sheet(
-    explain: Annotated[int | None, typer.Option("--explain", help="Itemize hand N: every item, base value, multipliers.")] = None,
-    fmt: Annotated[str, typer.Option("--fmt", help="Table format: any tabulate format (simple, github, grid, ...).")] = "simple",
+    explain: Annotated[
+        int | None, typer.Option("--explain", help="Itemize hand N: every item, base value, multipliers.")
+    ] = None,
+    fmt: Annotated[
+        str, typer.Option("--fmt", help="Table format: any tabulate format (simple, github, grid, ...).")
+    ] = "simple",
     json_out: Annotated[bool, typer.Option("--json", help="Print the sheet as JSON.")] = False,
     csv_out: Annotated[bool, typer.Option("--csv", help="Print the sheet as CSV.")] = False,
     evening_id: Annotated[int | None, typer.Option("--evening", help="Another evening than the open one.")] = None,
@@ -81,8 +87,10 @@ def sheet(
 def _explain(rows: list[sh.SheetRow], number: int, json_out: bool) -> None:
     match = [r for r in rows if r.number == number and r.kind == "hand"]
     if not match:
-        raise SchreiberError(f"there is no hand {number} on this sheet; hands: "
-                             + (", ".join(str(r.number) for r in rows if r.kind == "hand") or "none yet"))
+        raise SchreiberError(
+            f"there is no hand {number} on this sheet; hands: "
+            + (", ".join(str(r.number) for r in rows if r.kind == "hand") or "none yet")
+        )
     if json_out:
         print_json([{"number": r.number, "void": r.void, "items": r.items} for r in match])
     else:

@@ -50,7 +50,9 @@ def list_rules() -> None:
 def show(
     name: Annotated[str, typer.Argument(help="Preset or rules file.")],
     rule: Annotated[list[str] | None, typer.Option("--rule", help="Show with an override KEY=VALUE.")] = None,
-    markdown: Annotated[bool, typer.Option("--markdown", help="The documentation page (docs/rules/PRESET.md).")] = False,
+    markdown: Annotated[
+        bool, typer.Option("--markdown", help="The documentation page (docs/rules/PRESET.md).")
+    ] = False,
     json_out: Annotated[bool, typer.Option("--json", help="Everything as JSON.")] = False,
 ) -> None:
     """Every contract, premium and house rule of a preset: value, meaning, source.
@@ -65,13 +67,27 @@ def show(
         typer.echo(rules_markdown(r), nl=False)
         return
     typer.echo(f"{r.preset}: {r.title} (source: {r.source})\n")
-    rows: list[list] = [[c.id, c.name, c.kind, c.value, c.lost_value, "ja" if c.call else "", "Vh" if c.vorhand else "",
-             c.premium_factor if c.premium_factor != 1 else "", "" if c.enabled else "aus", c.source]
-            for c in r.contracts.values()]
+    rows: list[list] = [
+        [
+            c.id,
+            c.name,
+            c.kind,
+            c.value,
+            c.lost_value,
+            "ja" if c.call else "",
+            "Vh" if c.vorhand else "",
+            c.premium_factor if c.premium_factor != 1 else "",
+            "" if c.enabled else "aus",
+            c.source,
+        ]
+        for c in r.contracts.values()
+    ]
     typer.echo(table(["id", "Spiel", "Art", "gewonnen", "verloren", "König", "nur", "Prämien x", "", "Quelle"], rows))
     typer.echo("")
-    rows = [[p.id, p.name, p.silent, p.announced, p.party or "", "" if p.enabled else "aus", p.source]
-            for p in r.premiums.values()]
+    rows = [
+        [p.id, p.name, p.silent, p.announced, p.party or "", "" if p.enabled else "aus", p.source]
+        for p in r.premiums.values()
+    ]
     typer.echo(table(["id", "Prämie", "still", "angesagt", "nur für", "", "Quelle"], rows))
     typer.echo("")
     rows = [[s.key, r.setting(s.key), s.meaning, r.sources.get(s.key, "default")] for s in SETTINGS]
@@ -92,12 +108,17 @@ def _toml_value(v) -> str:
 
 def rules_toml(r: Rules, name: str, base: str) -> str:
     """A complete, commented rules file the circle can edit."""
-    out = [f"# Rules of the circle '{name}', made from the preset '{base}'.",
-           "# Change any value; unknown keys are refused. Start an evening with:",
-           f"#   schreiber evening start A B C D --rules {name}",
-           "# An evening keeps the rules it was played under: later edits never change it.",
-           f'preset = "{name}"', f"title = {_toml_value(r.title + ' (' + name + ')')}",
-           f"source = {_toml_value(r.source)}", "", "[rules]"]
+    out = [
+        f"# Rules of the circle '{name}', made from the preset '{base}'.",
+        "# Change any value; unknown keys are refused. Start an evening with:",
+        f"#   schreiber evening start A B C D --rules {name}",
+        "# An evening keeps the rules it was played under: later edits never change it.",
+        f'preset = "{name}"',
+        f"title = {_toml_value(r.title + ' (' + name + ')')}",
+        f"source = {_toml_value(r.source)}",
+        "",
+        "[rules]",
+    ]
     for s in SETTINGS:
         out.append(f"# {s.meaning}" + (f" ({' | '.join(s.choices)})" if s.choices else ""))
         out.append(f"{s.key} = {_toml_value(r.setting(s.key))}")
@@ -116,7 +137,9 @@ def rules_toml(r: Rules, name: str, base: str) -> str:
 def new(
     name: Annotated[str, typer.Argument(help="Name of the circle's rules, e.g. stammtisch.")],
     base: Annotated[str, typer.Option("--from", help="The preset to start from.")] = "standard",
-    out: Annotated[Path | None, typer.Option("--out", help="Where to write the file (default: the rules folder).")] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Where to write the file (default: the rules folder).")
+    ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
 ) -> None:
     """Write a rules file to edit, with every value of a preset.
@@ -124,7 +147,6 @@ def new(
     Example: schreiber rules new stammtisch --from hausrunde
     """
     import re
-
 
     if not re.fullmatch(r"[\w-]+", name) or name in PRESETS:
         raise SchreiberError(f"'{name}' is not a usable name: use letters, digits and dashes, and not a preset's name")

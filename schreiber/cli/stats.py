@@ -21,8 +21,12 @@ TABLES = ("leaderboard", "players", "declarer", "contracts", "premiums", "partne
 def stats(
     json_out: Annotated[bool, typer.Option("--json", help="Print every figure as one JSON document.")] = False,
     csv_out: Annotated[bool, typer.Option("--csv", help="Print one table as CSV (see --table).")] = False,
-    fmt: Annotated[str, typer.Option("--fmt", help="Table format: any tabulate format (simple, github, grid, html, latex, ...).")] = "simple",
-    table: Annotated[str | None, typer.Option("--table", help=f"Only this table: {', '.join(TABLES)} (--csv: default leaderboard).")] = None,
+    fmt: Annotated[
+        str, typer.Option("--fmt", help="Table format: any tabulate format (simple, github, grid, html, latex, ...).")
+    ] = "simple",
+    table: Annotated[
+        str | None, typer.Option("--table", help=f"Only this table: {', '.join(TABLES)} (--csv: default leaderboard).")
+    ] = None,
     since: Since = None,
     until: Until = None,
     season: Season = None,
@@ -55,7 +59,7 @@ def stats(
         return
     if table is None:
         typer.echo(f"Statistics for {range_text(rng)}: {data['evenings']} evenings, {data['hands']} hands\n")
-    for name in ([table] if table else TABLES):
+    for name in [table] if table else TABLES:
         headers, rows = all_tables[name]
         if not table:
             typer.echo(TABLE_TITLES[name])
@@ -66,14 +70,18 @@ def stats(
 
 @app.command("chart")
 def chart(
-    evening_id: Annotated[int | None, typer.Option("--evening", help="One evening, hand by hand (default: the open or last one).")] = None,
+    evening_id: Annotated[
+        int | None, typer.Option("--evening", help="One evening, hand by hand (default: the open or last one).")
+    ] = None,
     since: Since = None,
     until: Until = None,
     season: Season = None,
     period: Period = None,
     width: Annotated[int, typer.Option("--width", help="Columns to use (default 80).")] = 80,
     height: Annotated[int, typer.Option("--height", help="Rows of the chart (default 12).")] = 12,
-    player: Annotated[list[str] | None, typer.Option("--player", help="Only these players (repeat the option).")] = None,
+    player: Annotated[
+        list[str] | None, typer.Option("--player", help="Only these players (repeat the option).")
+    ] = None,
 ) -> None:
     """Each player's running balance as a line chart with sparklines.
 
@@ -99,8 +107,9 @@ def chart(
     typer.echo(render(title, xlabel, series, width=width, height=height, unicode=unicode))
 
 
-def _series(evening_id: int | None, since: str | None, until: str | None, season: str | None,
-            period: str | None) -> tuple[str, str, dict[str, list[float]]]:
+def _series(
+    evening_id: int | None, since: str | None, until: str | None, season: str | None, period: str | None
+) -> tuple[str, str, dict[str, list[float]]]:
     from ..reports.chart import evening_series, season_series
 
     led = ledger()

@@ -43,9 +43,23 @@ COMMANDS = {
     "ende": "leave (also quit, exit, Ctrl-D); everything is saved already",
 }
 ALIASES = {
-    "?": "hilfe", "help": "hilfe", "h": "hilfe", "sheet": "schrift", "balance": "stand", "explain": "erklär",
-    "erklaer": "erklär", "zurück": "undo", "zurueck": "undo", "void": "storno", "edit": "ändern", "aendern": "ändern",
-    "redeal": "zusammen", "zusammenschlagen": "zusammen", "strafpunkt": "straf", "quit": "ende", "exit": "ende",
+    "?": "hilfe",
+    "help": "hilfe",
+    "h": "hilfe",
+    "sheet": "schrift",
+    "balance": "stand",
+    "explain": "erklär",
+    "erklaer": "erklär",
+    "zurück": "undo",
+    "zurueck": "undo",
+    "void": "storno",
+    "edit": "ändern",
+    "aendern": "ändern",
+    "redeal": "zusammen",
+    "zusammenschlagen": "zusammen",
+    "strafpunkt": "straf",
+    "quit": "ende",
+    "exit": "ende",
     "q": "ende",
 }
 
@@ -58,10 +72,16 @@ class Session:
         self.led = svc.ledger
         self.out = out
         self.commands: dict[str, Callable[[list[str]], None]] = {
-            "hilfe": lambda rest: self.help(), "schrift": lambda rest: self.show_sheet(all_rows=True),
-            "stand": lambda rest: self.show_totals(), "erklär": lambda rest: self.explain(self._number(rest)),
-            "undo": self.undo, "storno": self.void, "ändern": self.edit, "radl": self.radl,
-            "zusammen": self.redeal, "straf": self.strafpunkt,
+            "hilfe": lambda rest: self.help(),
+            "schrift": lambda rest: self.show_sheet(all_rows=True),
+            "stand": lambda rest: self.show_totals(),
+            "erklär": lambda rest: self.explain(self._number(rest)),
+            "undo": self.undo,
+            "storno": self.void,
+            "ändern": self.edit,
+            "radl": self.radl,
+            "zusammen": self.redeal,
+            "straf": self.strafpunkt,
         }
 
     @property
@@ -159,8 +179,10 @@ class Session:
         return int(rest[0])
 
     def help(self) -> None:
-        self.out("Eine Hand in Kurzschrift, z.B.:  rufer berti carl +   dreier dora 41 pagat!   "
-                 "piccolo anna -   (docs/notation.md)")
+        self.out(
+            "Eine Hand in Kurzschrift, z.B.:  rufer berti carl +   dreier dora 41 pagat!   "
+            "piccolo anna -   (docs/notation.md)"
+        )
         for k, v in COMMANDS.items():
             self.out(f"  {k:<16} {v}")
 
@@ -230,7 +252,9 @@ def _setup_readline(session: Session) -> None:
 
 @app.command("tisch")
 def tisch(
-    players: Annotated[list[str] | None, typer.Argument(help="Start a new evening with these players (optional).")] = None,
+    players: Annotated[
+        list[str] | None, typer.Argument(help="Start a new evening with these players (optional).")
+    ] = None,
     rules: Annotated[str, typer.Option("--rules", help="Preset or rules file, with PLAYERS.")] = "standard",
     rule: Annotated[list[str] | None, typer.Option("--rule", help="House rule KEY=VALUE, with PLAYERS.")] = None,
 ) -> None:
@@ -242,8 +266,7 @@ def tisch(
         start(players, rules=rules, rule=rule, date=None, dealer=None, tarif=None)
     session = Session(service())
     ev = session.evening  # fails clearly when no evening is open
-    typer.echo(f"Tisch: evening {ev.id} ({ev.date}, {ev.preset}): {', '.join(ev.seating)}. "
-               "Type a hand, or hilfe.")
+    typer.echo(f"Tisch: evening {ev.id} ({ev.date}, {ev.preset}): {', '.join(ev.seating)}. Type a hand, or hilfe.")
     interactive = sys.stdin.isatty()
     if interactive:
         _setup_readline(session)

@@ -39,10 +39,16 @@ class State:
         return sum(self.radl)
 
     def to_json(self) -> str:
-        return json.dumps({
-            "next_dealer": self.next_dealer, "hands": self.hands, "radl": list(self.radl),
-            "holz": dict(self.holz), "pot": str(self.pot),
-        }, ensure_ascii=False)
+        return json.dumps(
+            {
+                "next_dealer": self.next_dealer,
+                "hands": self.hands,
+                "radl": list(self.radl),
+                "holz": dict(self.holz),
+                "pot": str(self.pot),
+            },
+            ensure_ascii=False,
+        )
 
     @classmethod
     def from_json(cls, text: str) -> State:
@@ -50,7 +56,9 @@ class State:
         return cls(d["next_dealer"], d["hands"], tuple(d["radl"]), tuple(d["holz"].items()), Fraction(d["pot"]))
 
 
-def initial_state(rules: Rules, players: tuple[str, ...], dealer: str | None = None, pot: Fraction = Fraction(0)) -> State:
+def initial_state(
+    rules: Rules, players: tuple[str, ...], dealer: str | None = None, pot: Fraction = Fraction(0)
+) -> State:
     radl = (rules.first_hands_double,) if rules.first_hands_double else ()
     holz = tuple((p, 0) for p in players) if rules.holz else ()
     return State(dealer or players[0], 0, radl, holz, Fraction(pot))
@@ -161,12 +169,24 @@ def _hand(rules: Rules, players: tuple[str, ...], state: State, record: object) 
         payments[p] += v
     new, notes = _after_hand(rules, players, state, hand, table, sc, pot + sc.pot_delta)
     written = _written(rules, players, hand, table, ctx, stake) if rules.sheet_simple_kontra else None
-    return Outcome("hand", table.dealer, hand, table, tuple(items), tuple(payments.items()), factor, new, sc,
-                   notes=notes, written=written)
+    return Outcome(
+        "hand",
+        table.dealer,
+        hand,
+        table,
+        tuple(items),
+        tuple(payments.items()),
+        factor,
+        new,
+        sc,
+        notes=notes,
+        written=written,
+    )
 
 
-def _after_hand(rules: Rules, players: tuple[str, ...], state: State, hand: Hand, table: Table, sc: Score,
-                pot: Fraction) -> tuple[State, tuple[str, ...]]:
+def _after_hand(
+    rules: Rules, players: tuple[str, ...], state: State, hand: Hand, table: Table, sc: Score, pot: Fraction
+) -> tuple[State, tuple[str, ...]]:
     """The state after a hand: Holz given and returned, the Radl used up and
     started again by its triggers, the pot, the next dealer."""
     holz = dict(state.holz)
@@ -179,19 +199,24 @@ def _after_hand(rules: Rules, players: tuple[str, ...], state: State, hand: Hand
                 if won and holz.get(d, 0) > 0 and not hand.renonce:
                     holz[d] -= 1
     radl = tuple(n - 1 for n in state.radl if n > 1)
-    new = replace(state, hands=state.hands + 1, radl=radl, holz=tuple(holz.items()), pot=pot,
-                  next_dealer=table.next_dealer())
+    new = replace(
+        state, hands=state.hands + 1, radl=radl, holz=tuple(holz.items()), pot=pot, next_dealer=table.next_dealer()
+    )
     notes = []
-    for trigger, event in (("radl_after_trischaken", "trischaken"), ("radl_after_catch", "catch"),
-                           ("radl_after_split", "split")):
+    for trigger, event in (
+        ("radl_after_trischaken", "trischaken"),
+        ("radl_after_catch", "catch"),
+        ("radl_after_split", "split"),
+    ):
         if rules.setting(trigger) and event in sc.events:
             new = replace(new, radl=_add_radl(rules, new, radl_hands(rules, players)))
             notes.append(f"Radl nach {event}")
     return new, tuple(notes)
 
 
-def _written(rules: Rules, players: tuple[str, ...], hand: Hand, table: Table, ctx: Context,
-             stake: Item | None) -> tuple[tuple[str, Fraction], ...]:
+def _written(
+    rules: Rules, players: tuple[str, ...], hand: Hand, table: Table, ctx: Context, stake: Item | None
+) -> tuple[tuple[str, Fraction], ...]:
     """Skoty Trophy (tirol-koenigrufen-de-luxe.txt:86): only the simple Kontra
     counts on the written score; the money counts every level."""
     simple = score(simple_kontra(hand), rules, table, ctx)

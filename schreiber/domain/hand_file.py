@@ -22,8 +22,7 @@ class LineProblem(ValueError):
     """A line that is not an entry; the message says why."""
 
 
-def parse_lines(lines: Iterable[str], players: tuple[str, ...]
-                ) -> tuple[list[Entry], list[int], list[tuple[int, str]]]:
+def parse_lines(lines: Iterable[str], players: tuple[str, ...]) -> tuple[list[Entry], list[int], list[tuple[int, str]]]:
     """Entries of a JSON Lines hand file, the line number of each, and
     (line number, problem) for every line that is not an entry at all."""
     entries: list[Entry] = []
@@ -50,7 +49,7 @@ def _json_object(text: str) -> dict:
     except (ValueError, RecursionError):  # a number of thousands of digits, or nesting thousands deep
         raise LineProblem("not a hand record (a number too long or lists nested too deep)") from None
     if not isinstance(data, dict):
-        raise LineProblem("a hand record must be a JSON object like {\"contract\": \"rufer\", ...}")
+        raise LineProblem('a hand record must be a JSON object like {"contract": "rufer", ...}')
     return data
 
 
@@ -69,10 +68,10 @@ def _entry(data: dict, players: tuple[str, ...]) -> Entry:
         who = data.get("player")
         match = match_players(who, players) if isinstance(who, str) else []
         if not match:
-            raise LineProblem(f"a strafpunkt needs the offender as \"player\"; players: {', '.join(players)}")
+            raise LineProblem(f'a strafpunkt needs the offender as "player"; players: {", ".join(players)}')
         return Entry("strafpunkt", player=match[0])
     if kind == "hand":
         if not isinstance(data.get("record"), dict):
-            raise LineProblem("an entry of kind hand needs its \"record\" object")
+            raise LineProblem('an entry of kind hand needs its "record" object')
         return Entry.hand(data["record"])
     return Entry(kind)

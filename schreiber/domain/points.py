@@ -20,7 +20,7 @@ def parse_points(value, deck_points: int = 70, blatt: bool = True) -> Fraction:
         if value != value or value in (float("inf"), float("-inf")):
             raise ValueError(f"points {value} are not a number")
         if not value.is_integer():
-            raise ValueError(f"points {value} are not whole; use Blatt notation like \"35/2\" for thirds")
+            raise ValueError(f'points {value} are not whole; use Blatt notation like "35/2" for thirds')
         pts = Fraction(int(value))
     elif isinstance(value, str):
         text = value.strip().replace(" ", "")
@@ -29,7 +29,9 @@ def parse_points(value, deck_points: int = 70, blatt: bool = True) -> Fraction:
                 raise ValueError(f"points '{value}': this preset counts cards singly, give a whole number")
             head, _, tail = text.partition("/")
             if not (head.isascii() and head.isdigit() and tail.isascii() and tail.isdigit()):
-                raise ValueError(f"points '{value}' are not Blatt notation; write e.g. \"35/2\" (points/remaining cards)")
+                raise ValueError(
+                    f"points '{value}' are not Blatt notation; write e.g. \"35/2\" (points/remaining cards)"
+                )
             rest = int(tail)
             if rest > 2:
                 raise ValueError(f"points '{value}': the remaining cards after the last full group are 0, 1 or 2")

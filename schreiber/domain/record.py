@@ -19,8 +19,20 @@ from .table import Table
 RESULTS = ("won", "lost")
 PARTIES = ("declarer", "opponents")
 HAND_KEYS = (
-    "contract", "declarer", "partner", "result", "points", "tricks", "kontra", "premiums",
-    "conceded", "scores", "tricks_by", "mit", "renonce", "dealer",
+    "contract",
+    "declarer",
+    "partner",
+    "result",
+    "points",
+    "tricks",
+    "kontra",
+    "premiums",
+    "conceded",
+    "scores",
+    "tricks_by",
+    "mit",
+    "renonce",
+    "dealer",
 )
 PREMIUM_KEYS = ("name", "party", "announced", "result", "kontra")
 _RESULT_WORDS = {"won": "won", "win": "won", "gewonnen": "won", "lost": "lost", "loss": "lost", "verloren": "lost"}
@@ -173,8 +185,16 @@ class _Checker:
             self.fail(f"{what}: Kontra level must be one of {_listing(levels)}, not {value!r}")
             return None
         low = value.strip().lower()
-        low = {"rekontra": "re", "subkontra": "sub", "superkontra": "sub", "hirschkontra": "hirsch",
-               "mordkontra": "mord", "spritzen": "kontra", "gspritzt": "kontra", "retour": "re"}.get(low, low)
+        low = {
+            "rekontra": "re",
+            "subkontra": "sub",
+            "superkontra": "sub",
+            "hirschkontra": "hirsch",
+            "mordkontra": "mord",
+            "spritzen": "kontra",
+            "gspritzt": "kontra",
+            "retour": "re",
+        }.get(low, low)
         if low not in KONTRA_LEVELS:
             self.fail(f"{what}: unknown Kontra level '{value}'; valid: {_listing(levels)}")
             return None
@@ -191,7 +211,7 @@ class _Checker:
             return _RESULT_WORDS[value.strip().lower()]
         if isinstance(value, bool):
             return "won" if value else "lost"
-        self.fail(f"{what} must be \"won\" or \"lost\", not {value!r}")
+        self.fail(f'{what} must be "won" or "lost", not {value!r}')
         return None
 
 
@@ -206,8 +226,18 @@ def check_hand(raw: Any, rules: Rules, players: tuple[str, ...], dealer: str | N
     ck = _Checker(raw, rules, players)
     _unknown_fields(ck)
     _dealer(ck, dealer)
-    for step in (_contract, _declarers, _partner, _conceding, _points_and_tricks, _results, _game_kontra,
-                 _premiums, _trischaken_counts, _renonce):
+    for step in (
+        _contract,
+        _declarers,
+        _partner,
+        _conceding,
+        _points_and_tricks,
+        _results,
+        _game_kontra,
+        _premiums,
+        _trischaken_counts,
+        _renonce,
+    ):
         step(ck)
     if ck.problems:
         raise HandError(ck.problems)
@@ -242,8 +272,10 @@ def _contract(ck: _Checker) -> None:
         if cid is not None and cid in contracts:
             ck.cid, ck.contract = cid, contracts[cid]
         elif cid is not None:
-            ck.fail(f"contract '{craw}' is switched off in these rules (contract.{cid}.enabled=false); "
-                    f"valid: {_listing(contracts)}")
+            ck.fail(
+                f"contract '{craw}' is switched off in these rules (contract.{cid}.enabled=false); "
+                f"valid: {_listing(contracts)}"
+            )
         else:
             near = closest(craw, contracts)
             hint = f" (did you mean {' or '.join(near)}?)" if near else ""
@@ -288,8 +320,9 @@ def _partner(ck: _Checker) -> None:
         return
     if contract.call:
         if not ck.has_partner:
-            ck.fail(f"{contract.name} calls a king: give the partner who held it "
-                    f"(or null if the king lay in the talon)")
+            ck.fail(
+                f"{contract.name} calls a king: give the partner who held it (or null if the king lay in the talon)"
+            )
         elif raw["partner"] is not None:
             ck.partner = ck.in_game(ck.player(raw["partner"], "partner"), "partner")
             if ck.partner and ck.declarers and ck.partner == ck.declarers[0] and not ck.rules.own_king:
@@ -367,8 +400,11 @@ def _result_of(ck: _Checker, contract: Contract, d: str) -> None:
     elif contract.kind == "negative" and ck.tricks is not None and len(ck.declarers) == 1:
         derived = "won" if ck.tricks == contract.tricks else "lost"
     if d in ck.results and derived and ck.results[d] != derived:
-        what = (f"{format_points(ck.points)} points" if contract.kind == "positive" and ck.points is not None
-                else f"{ck.tricks} tricks")
+        what = (
+            f"{format_points(ck.points)} points"
+            if contract.kind == "positive" and ck.points is not None
+            else f"{ck.tricks} tricks"
+        )
         ck.fail(f"{what} mean the {contract.name} was {derived}, but result says {ck.results[d]}")
     if d in ck.results:
         return
@@ -379,8 +415,9 @@ def _result_of(ck: _Checker, contract: Contract, d: str) -> None:
     elif ck.raw.get("points") is not None or ck.raw.get("tricks") is not None:
         pass  # the points or tricks given are wrong, and that is reported already
     elif len(ck.declarers) > 1:
-        ck.fail(f"the result of {d}'s {contract.name} is missing: give result as "
-                f"{{\"{d}\": \"won\", ...}} for each declarer")
+        ck.fail(
+            f'the result of {d}\'s {contract.name} is missing: give result as {{"{d}": "won", ...}} for each declarer'
+        )
     else:
         how = "points" if contract.kind == "positive" else "tricks"
         ck.fail(f"the result of {d}'s {contract.name} is missing: give result (won/lost) or {how}")
@@ -400,7 +437,7 @@ def _game_kontra(ck: _Checker) -> None:
             if not ck.rules.trischaken_kontra:
                 ck.fail(f"{contract.name} has no Kontra under {ck.rules.preset}")
             else:
-                ck.fail(f"in {contract.name} each player doubles for himself: give kontra as {{\"Name\": \"kontra\"}}")
+                ck.fail(f'in {contract.name} each player doubles for himself: give kontra as {{"Name": "kontra"}}')
         elif level and contract.kind == "negative":
             for p in ck.active:
                 if p not in ck.declarers:
@@ -413,7 +450,7 @@ def _game_kontra(ck: _Checker) -> None:
 
 def _kontra_by(ck: _Checker, contract: Contract, kraw: dict) -> None:
     if contract.kind == "positive":
-        ck.fail(f"Kontra on a {contract.name} counts for the whole side: give one level, e.g. \"kontra\"")
+        ck.fail(f'Kontra on a {contract.name} counts for the whole side: give one level, e.g. "kontra"')
         return
     if ck.trisch and not ck.rules.trischaken_kontra:
         ck.fail(f"{contract.name} has no Kontra under {ck.rules.preset}")
@@ -425,7 +462,7 @@ def _kontra_by(ck: _Checker, contract: Contract, kraw: dict) -> None:
             if not ck.trisch and p in ck.declarers:
                 ck.fail(f"{p} is a declarer and cannot give Kontra on his own game")
             if ck.trisch and level != "kontra":
-                ck.fail(f"in {contract.name} each player can only say \"kontra\", not {level}")
+                ck.fail(f'in {contract.name} each player can only say "kontra", not {level}')
             if p in ck.kontra_by:
                 ck.fail(f"{p} is named twice in kontra")
             ck.kontra_by[p] = level
@@ -453,8 +490,9 @@ def _scores(ck: _Checker, contract: Contract) -> None:
     if ck.raw.get("renonce") is not None and not sraw:
         return  # a Renonce in Trischaken is settled at a fixed value (tir:69): no count needed
     if not isinstance(sraw, dict) or not sraw:
-        ck.fail(f"{contract.name} needs the card points of every player: scores {{name: points}} for "
-                f"{_listing(ck.active)}")
+        ck.fail(
+            f"{contract.name} needs the card points of every player: scores {{name: points}} for {_listing(ck.active)}"
+        )
         return
     for name, value in sraw.items():
         p = ck.in_game(ck.player(name, "scores"), "scores")
@@ -501,9 +539,9 @@ def _mit(ck: _Checker, contract: Contract) -> None:
     if mraw is None:
         return
     if not ck.rules.trischaken_scheme.mit:
-        ck.fail(f"\"mit\" is not part of {contract.name} under {ck.rules.preset}; leave it out")
+        ck.fail(f'"mit" is not part of {contract.name} under {ck.rules.preset}; leave it out')
     elif not isinstance(mraw, list):
-        ck.fail("mit must be a list of the players who said \"mit\"")
+        ck.fail('mit must be a list of the players who said "mit"')
     else:
         for name in mraw:
             p = ck.in_game(ck.player(name, "mit"), "mit")
@@ -526,11 +564,22 @@ def _hand(ck: _Checker) -> Hand:
 
     assert ck.cid is not None  # no problems: the contract was found
     return Hand(
-        contract=ck.cid, declarers=tuple(ck.declarers), partner=ck.partner, result=seated(ck.results),
-        points=ck.points, tricks=ck.tricks, kontra=ck.kontra, kontra_by=seated(ck.kontra_by),
-        premiums=tuple(ck.premiums), conceded=ck.conceded, scores=seated(ck.scores),
-        tricks_by=seated(ck.tricks_by), mit=tuple(sorted(ck.mit, key=seat.__getitem__)), renonce=ck.renonce,
-        dealer=ck.raw.get("dealer") and ck.dealer, extra={"partner": True} if ck.has_partner else {},
+        contract=ck.cid,
+        declarers=tuple(ck.declarers),
+        partner=ck.partner,
+        result=seated(ck.results),
+        points=ck.points,
+        tricks=ck.tricks,
+        kontra=ck.kontra,
+        kontra_by=seated(ck.kontra_by),
+        premiums=tuple(ck.premiums),
+        conceded=ck.conceded,
+        scores=seated(ck.scores),
+        tricks_by=seated(ck.tricks_by),
+        mit=tuple(sorted(ck.mit, key=seat.__getitem__)),
+        renonce=ck.renonce,
+        dealer=ck.raw.get("dealer") and ck.dealer,
+        extra={"partner": True} if ck.has_partner else {},
     )
 
 
@@ -541,16 +590,19 @@ def _blosser_rufer(raw: dict, contract: Contract, rules: Rules) -> bool:
     return not any(isinstance(p, dict) and p.get("announced") for p in raw.get("premiums") or [])
 
 
-def _check_premiums(ck: _Checker, praw: Any, contract: Contract | None, rules: Rules,
-                    conceded: bool) -> list[PremiumEntry]:
+def _check_premiums(
+    ck: _Checker, praw: Any, contract: Contract | None, rules: Rules, conceded: bool
+) -> list[PremiumEntry]:
     """Every premium of the record, each checked on its own; then whether the
     contract's required announcement (a Besserrufer's bird) is there."""
     out: list[PremiumEntry] = []
     if praw is None:
         praw = []
     if not isinstance(praw, list):
-        ck.fail("premiums must be a list of objects like {\"name\": \"pagat\", \"party\": \"declarer\", "
-                "\"announced\": true, \"result\": \"won\"}")
+        ck.fail(
+            'premiums must be a list of objects like {"name": "pagat", "party": "declarer", '
+            '"announced": true, "result": "won"}'
+        )
         return out
     seen: set[str] = set()
     for i, p in enumerate(praw, 1):
@@ -560,8 +612,12 @@ def _check_premiums(ck: _Checker, praw: Any, contract: Contract | None, rules: R
                 ck.fail(f"a conceded game is not played: leave out {rules.premiums[entry.name].name}")
             out.append(entry)
     valid = rules.active_premiums
-    if (contract is not None and contract.requires and not conceded
-            and not any(e.name in contract.requires and e.announced and e.party == "declarer" for e in out)):
+    if (
+        contract is not None
+        and contract.requires
+        and not conceded
+        and not any(e.name in contract.requires and e.announced and e.party == "declarer" for e in out)
+    ):
         birds = [valid[r].name for r in contract.requires if r in valid]
         what = birds[0] if len(birds) == 1 else "one of " + _listing(birds)
         ck.fail(f"a {contract.name} must announce {what} for the declarer's side; add it to premiums")
@@ -587,7 +643,7 @@ def _premium(ck: _Checker, i: int, p: Any, contract: Contract | None, seen: set[
     prem = valid[pid]
     party = p.get("party", "declarer")
     if party not in PARTIES:
-        ck.fail(f"{prem.name}: party must be \"declarer\" or \"opponents\", not {party!r}")
+        ck.fail(f'{prem.name}: party must be "declarer" or "opponents", not {party!r}')
         return None
     announced = p.get("announced", False)
     if not isinstance(announced, bool):

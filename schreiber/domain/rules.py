@@ -53,16 +53,30 @@ class TrischakenScheme(NamedTuple):
     mit: bool = False  # players may say "mit" to double their own win or loss
 
 
-TRISCHAKEN_SCHEMES = {s.name: s for s in (
-    TrischakenScheme("standard", "the two with most points pay the two with fewest; no trick: +2 from each; "
-                     "the game: 2 to each (standard-koenigrufen.txt:127)"),
-    TrischakenScheme("tirol", "the one with most points pays every other, doubled with the game and for the "
-                     "Vorhand; trickless players take it all (tirol-koenigrufen-de-luxe.txt:69)"),
-    TrischakenScheme("gumpoldskirchen", "the loser pays each winner, twice a winner who said mit; doubled over "
-                     "the threshold, for the Rufer and his own mit (gumpoldskirchen.txt:153)", mit=True),
-    TrischakenScheme("pairwise", "every two players compare points; the one with more pays the other "
-                     "(lungau.txt:87)"),
-)}
+TRISCHAKEN_SCHEMES = {
+    s.name: s
+    for s in (
+        TrischakenScheme(
+            "standard",
+            "the two with most points pay the two with fewest; no trick: +2 from each; "
+            "the game: 2 to each (standard-koenigrufen.txt:127)",
+        ),
+        TrischakenScheme(
+            "tirol",
+            "the one with most points pays every other, doubled with the game and for the "
+            "Vorhand; trickless players take it all (tirol-koenigrufen-de-luxe.txt:69)",
+        ),
+        TrischakenScheme(
+            "gumpoldskirchen",
+            "the loser pays each winner, twice a winner who said mit; doubled over "
+            "the threshold, for the Rufer and his own mit (gumpoldskirchen.txt:153)",
+            mit=True,
+        ),
+        TrischakenScheme(
+            "pairwise", "every two players compare points; the one with more pays the other (lungau.txt:87)"
+        ),
+    )
+}
 
 CONTRACT_KINDS = ("positive", "negative", "trischaken")
 PREMIUM_KINDS = ("bird", "trick", "material", "catch", "valat", "other")
@@ -130,35 +144,71 @@ class Rules(NamedTuple):
     premiums: dict[str, Premium]
     sources: dict[str, str]
     deck_points: Annotated[int, Rule("card points in the whole deck (70; 71 where cards are counted singly)")] = 70
-    game_needs: Annotated[str, Rule("card points the declarer's side needs to win a positive game (Blatt notation allowed)")] = "35/2"
-    blatt: Annotated[bool, Rule("card points may be written in Blatt notation \"35/2\" (points/remaining cards)")] = True
+    game_needs: Annotated[
+        str, Rule("card points the declarer's side needs to win a positive game (Blatt notation allowed)")
+    ] = "35/2"
+    blatt: Annotated[bool, Rule('card points may be written in Blatt notation "35/2" (points/remaining cards)')] = True
     kontra_max: Annotated[str, Rule("highest Kontra level", KONTRA_LEVELS)] = "sub"
     own_king: Annotated[bool, Rule("the declarer may call his own king")] = True
-    side_by_side: Annotated[bool, Rule("equal negative contracts may be played side by side by several declarers")] = False
+    side_by_side: Annotated[bool, Rule("equal negative contracts may be played side by side by several declarers")] = (
+        False
+    )
     trischaken: Annotated[str, Rule("how Trischaken/Fahren is settled", tuple(TRISCHAKEN_SCHEMES))] = "standard"
     trischaken_kontra: Annotated[bool, Rule("each player may double Trischaken/Fahren for himself")] = False
-    trischaken_double_from: Annotated[str, Rule("card points from which the Trischaken loser pays double (Blatt notation allowed)")] = "35/2"
-    trischaken_five: Annotated[bool, Rule("with five players the dealer plays Trischaken/Fahren too (with the talon as his hand)")] = False
-    valat: Annotated[str, Rule("how Valat is scored: replace = a multiple of the game value instead of the game; add = a fixed bonus on top of the game; only = a fixed bonus and nothing else", ("replace", "add", "only"))] = "replace"
-    valat_silent: Annotated[int, Rule("Valat made silently: factor of the game value (replace) or points (add, only)")] = 4
-    valat_announced: Annotated[int, Rule("Valat announced: factor of the game value (replace) or points (add, only)")] = 8
+    trischaken_double_from: Annotated[
+        str, Rule("card points from which the Trischaken loser pays double (Blatt notation allowed)")
+    ] = "35/2"
+    trischaken_five: Annotated[
+        bool, Rule("with five players the dealer plays Trischaken/Fahren too (with the talon as his hand)")
+    ] = False
+    valat: Annotated[
+        str,
+        Rule(
+            "how Valat is scored: replace = a multiple of the game value instead of the game; add = a fixed bonus on top of the game; only = a fixed bonus and nothing else",
+            ("replace", "add", "only"),
+        ),
+    ] = "replace"
+    valat_silent: Annotated[
+        int, Rule("Valat made silently: factor of the game value (replace) or points (add, only)")
+    ] = 4
+    valat_announced: Annotated[
+        int, Rule("Valat announced: factor of the game value (replace) or points (add, only)")
+    ] = 8
     valat_solo_double: Annotated[bool, Rule("the solo doubling of premiums applies to Valat too")] = True
-    renonce_trischaken: Annotated[int, Rule("Renonce in Trischaken: fixed points to each other player (0 = the game value)")] = 0
+    renonce_trischaken: Annotated[
+        int, Rule("Renonce in Trischaken: fixed points to each other player (0 = the game value)")
+    ] = 0
     radl_hands: Annotated[int, Rule("hands one Radl doubles (0 = one per player at the table)")] = 0
-    radl_scope: Annotated[str, Rule("what a Radl doubles: game = the game only, all = game and premiums", ("game", "all"))] = "all"
-    radl_stack: Annotated[bool, Rule("a Radl that starts while one runs doubles again (x4) instead of queueing behind it")] = False
+    radl_scope: Annotated[
+        str, Rule("what a Radl doubles: game = the game only, all = game and premiums", ("game", "all"))
+    ] = "all"
+    radl_stack: Annotated[
+        bool, Rule("a Radl that starts while one runs doubles again (x4) instead of queueing behind it")
+    ] = False
     first_hands_double: Annotated[int, Rule("the first N hands of the evening count double (a Radl at the start)")] = 0
     radl_after_trischaken: Annotated[bool, Rule("a Trischaken starts a Radl")] = False
     radl_after_catch: Annotated[bool, Rule("a catch (Mondfang, Sküsfang, Königfang) starts a Radl")] = False
     radl_after_split: Annotated[bool, Rule("a positive game ending 35:35 starts a Radl")] = False
-    holz: Annotated[bool, Rule("Holz: after a Trischaken every player gets one; a declarer holding one counts double")] = False
+    holz: Annotated[
+        bool, Rule("Holz: after a Trischaken every player gets one; a declarer holding one counts double")
+    ] = False
     pagatkassa: Annotated[int, Rule("Pagat pot: points each dealer pays in when dealing (0 = no pot)")] = 0
     pagatkassa_cap: Annotated[int, Rule("Pagat pot: the most it may hold (0 = no cap)")] = 0
     pagatkassa_start: Annotated[int, Rule("Pagat pot: extra points the dealer pays in when the pot is empty")] = 0
-    pagatkassa_end: Annotated[str, Rule("Pagat pot at the end of the evening: carry = to the next evening, split = shared out at settlement", ("carry", "split"))] = "carry"
+    pagatkassa_end: Annotated[
+        str,
+        Rule(
+            "Pagat pot at the end of the evening: carry = to the next evening, split = shared out at settlement",
+            ("carry", "split"),
+        ),
+    ] = "carry"
     strafpunkt: Annotated[int, Rule("a penalty point (Strafpunkt): points the offender pays each other player")] = 1
-    blosse_rufer: Annotated[bool, Rule("a bare Rufer without any announcement is settled at once as won (bloße Rufer auszahlen)")] = False
-    sheet_simple_kontra: Annotated[bool, Rule("the written score counts only the simple Kontra (Skoty Trophy); money counts every level")] = False
+    blosse_rufer: Annotated[
+        bool, Rule("a bare Rufer without any announcement is settled at once as won (bloße Rufer auszahlen)")
+    ] = False
+    sheet_simple_kontra: Annotated[
+        bool, Rule("the written score counts only the simple Kontra (Skoty Trophy); money counts every level")
+    ] = False
     tarif_cents: Annotated[int, Rule("money per point, in cents")] = 10
 
     def __hash__(self) -> int:
@@ -230,9 +280,9 @@ class Rules(NamedTuple):
 
 
 SETTINGS: tuple[Setting, ...] = tuple(
-    Setting(key, get_args(hint)[0], Rules._field_defaults[key], get_args(hint)[1].meaning,
-            get_args(hint)[1].choices)
-    for key, hint in Rules.__annotations__.items() if get_origin(hint) is Annotated
+    Setting(key, get_args(hint)[0], Rules._field_defaults[key], get_args(hint)[1].meaning, get_args(hint)[1].choices)
+    for key, hint in Rules.__annotations__.items()
+    if get_origin(hint) is Annotated
 )
 SETTING_BY_KEY = {s.key: s for s in SETTINGS}
 
@@ -321,6 +371,7 @@ _WORDS = ("aliases", "premiums", "requires")
 
 def _check_field(where: str, name: str, value) -> None:
     """Every field of a contract or premium has the type its meaning needs."""
+
     def whole(v):
         return isinstance(v, int) and not isinstance(v, bool) and v >= 0
 
@@ -329,14 +380,17 @@ def _check_field(where: str, name: str, value) -> None:
     if name in _OPTIONAL_WHOLE and value is not None and not whole(value):
         raise RulesError(f"{where}: '{name}' must be a whole number of 0 or more, not {value!r}")
     if name in ("party", "announced_by") and value not in (None, "declarer", "opponents"):
-        raise RulesError(f"{where}: '{name}' must be \"declarer\" or \"opponents\", not {value!r}")
+        raise RulesError(f'{where}: \'{name}\' must be "declarer" or "opponents", not {value!r}')
     if name in _FLAGS and not isinstance(value, bool):
         raise RulesError(f"{where}: '{name}' must be true or false, not {value!r}")
     if name in _TEXT and not isinstance(value, str):
         raise RulesError(f"{where}: '{name}' must be text, not {value!r}")
-    if name in _WORDS and value is not None and not (
-            isinstance(value, tuple) and all(isinstance(w, str) for w in value)):
-        raise RulesError(f"{where}: '{name}' must be a list of words like [\"a\", \"b\"], not {value!r}")
+    if (
+        name in _WORDS
+        and value is not None
+        and not (isinstance(value, tuple) and all(isinstance(w, str) for w in value))
+    ):
+        raise RulesError(f'{where}: \'{name}\' must be a list of words like ["a", "b"], not {value!r}')
 
 
 def _build_entry(cls: type, fields: dict, eid: str, raw: dict, where: str) -> Any:
@@ -390,9 +444,7 @@ def rules_from_dict(data: dict, origin: str = "rules") -> Rules:
     for c in contracts.values():
         for pid in (c.premiums or ()) + c.requires:
             if pid not in premiums:
-                raise RulesError(
-                    f"{origin} [contracts.{c.id}]: unknown premium '{pid}'; valid: {', '.join(premiums)}"
-                )
+                raise RulesError(f"{origin} [contracts.{c.id}]: unknown premium '{pid}'; valid: {', '.join(premiums)}")
     return Rules(
         preset=data.get("preset", "custom"),
         title=data.get("title", data.get("preset", "custom")),

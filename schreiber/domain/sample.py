@@ -18,16 +18,27 @@ from .rules import Contract, load_preset
 
 # (contract, weight): roughly how often a round of Viennese players bids them.
 CONTRACT_WEIGHTS = (
-    ("rufer", 44), ("trischaken", 8), ("sechserdreier", 3), ("piccolo", 6), ("zwiccolo", 2),
-    ("solorufer", 7), ("bettel", 6), ("besserrufer", 8), ("dreier", 8), ("piccolo-ouvert", 2),
-    ("farbensolo", 2), ("bettel-ouvert", 1), ("besserdreier", 2), ("solodreier", 1),
+    ("rufer", 44),
+    ("trischaken", 8),
+    ("sechserdreier", 3),
+    ("piccolo", 6),
+    ("zwiccolo", 2),
+    ("solorufer", 7),
+    ("bettel", 6),
+    ("besserrufer", 8),
+    ("dreier", 8),
+    ("piccolo-ouvert", 2),
+    ("farbensolo", 2),
+    ("bettel-ouvert", 1),
+    ("besserdreier", 2),
+    ("solodreier", 1),
 )
 CONTRACTS = load_preset("standard").contracts
 
 
 def _active(players: tuple[str, ...], dealer: str) -> list[str]:
     i = players.index(dealer)
-    order = list(players[i + 1:] + players[:i + 1])
+    order = list(players[i + 1 :] + players[: i + 1])
     return order[:-1] if len(players) == 5 else order
 
 
@@ -101,7 +112,9 @@ def _premiums(rng: random.Random, c: Contract, rec: dict) -> list[dict]:
         if partnered and rng.random() < 0.04:
             premiums.append({"name": "koenigfang", "party": "opponents", "announced": False, "result": "won"})
     if rng.random() < 0.01:
-        premiums.append({"name": "valat", "party": "declarer", "announced": True, "result": rng.choice(["won", "lost"])})
+        premiums.append(
+            {"name": "valat", "party": "declarer", "announced": True, "result": rng.choice(["won", "lost"])}
+        )
     return premiums
 
 
@@ -112,7 +125,9 @@ def _premium(rng: random.Random, name: str, party: str, announced: bool) -> dict
     return p
 
 
-def random_hands(rng: random.Random, players: tuple[str, ...], n: int, first_dealer: str | None = None) -> Iterator[dict]:
+def random_hands(
+    rng: random.Random, players: tuple[str, ...], n: int, first_dealer: str | None = None
+) -> Iterator[dict]:
     """``n`` hand records in order, the deal passing as the rules say."""
     dealer = first_dealer or players[0]
     for _ in range(n):

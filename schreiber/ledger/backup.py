@@ -34,8 +34,7 @@ def backup(conn: sqlite3.Connection, ledger_path: Path, path: Path, overwrite: b
         _copy_checked(conn, tmp, ledger_path)
         os.replace(tmp, target)
     except (OSError, sqlite3.Error) as exc:
-        raise LedgerUnavailable(f"cannot write the backup {target}: {getattr(exc, 'strerror', None) or exc}") \
-            from None
+        raise LedgerUnavailable(f"cannot write the backup {target}: {getattr(exc, 'strerror', None) or exc}") from None
     finally:
         with contextlib.suppress(OSError):
             tmp.unlink()
@@ -50,8 +49,10 @@ def _copy_checked(conn: sqlite3.Connection, tmp: Path, ledger_path: Path) -> Non
     finally:
         dest.close()
     if check != "ok":
-        raise LedgerUnavailable(f"the backup failed its check ({check}); the ledger may be damaged, "
-                                f"see PRAGMA integrity_check on {ledger_path}")
+        raise LedgerUnavailable(
+            f"the backup failed its check ({check}); the ledger may be damaged, "
+            f"see PRAGMA integrity_check on {ledger_path}"
+        )
 
 
 def counts(path: Path) -> tuple[int, int]:

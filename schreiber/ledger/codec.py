@@ -34,32 +34,55 @@ def dumps(value: Any) -> str:
 
 def evening_of_row(row: dict) -> Evening:
     return Evening(
-        id=row["id"], date=row["date"], preset=row["preset"], rules_json=row["rules_json"],
-        seating=tuple(json.loads(row["seating_json"])), first_dealer=row["first_dealer"],
-        tarif_cents=row["tarif_cents"], status=row["status"], start_pot=frac(row["start_pot"]),
-        created_utc=row.get("created_utc"), closed_utc=row.get("closed_utc"),
+        id=row["id"],
+        date=row["date"],
+        preset=row["preset"],
+        rules_json=row["rules_json"],
+        seating=tuple(json.loads(row["seating_json"])),
+        first_dealer=row["first_dealer"],
+        tarif_cents=row["tarif_cents"],
+        status=row["status"],
+        start_pot=frac(row["start_pot"]),
+        created_utc=row.get("created_utc"),
+        closed_utc=row.get("closed_utc"),
     )
 
 
 def entry_of_row(row: dict) -> StoredEntry:
     record = json.loads(row["record_json"]) if row["record_json"] else None
-    return StoredEntry(id=row["id"], evening_id=row["evening_id"], seq=row["seq"], kind=row["kind"],
-                       number=row["number"], record=record, player=row["player"], status=row["status"],
-                       replaces=row["replaces"])
+    return StoredEntry(
+        id=row["id"],
+        evening_id=row["evening_id"],
+        seq=row["seq"],
+        kind=row["kind"],
+        number=row["number"],
+        record=record,
+        player=row["player"],
+        status=row["status"],
+        replaces=row["replaces"],
+    )
 
 
 def entry_values(evening_id: int, seq: int, entry: Entry, number: int | None, replaces: int | None) -> dict:
     return {
-        "evening_id": evening_id, "seq": seq, "kind": entry.kind, "number": number,
+        "evening_id": evening_id,
+        "seq": seq,
+        "kind": entry.kind,
+        "number": number,
         "record_json": dumps(entry.record) if entry.record else None,
-        "player": entry.player, "status": "active", "replaces": replaces, "created_utc": now_utc(),
+        "player": entry.player,
+        "status": "active",
+        "replaces": replaces,
+        "created_utc": now_utc(),
     }
 
 
 def result_of_row(row: dict) -> StoredResult:
     written = json.loads(row["written_json"]) if row.get("written_json") else None
     return StoredResult(
-        dealer=row["dealer"], radl_factor=row["radl_factor"] or 1, state=State.from_json(row["state_json"]),
+        dealer=row["dealer"],
+        radl_factor=row["radl_factor"] or 1,
+        state=State.from_json(row["state_json"]),
         items=json.loads(row["items_json"]) if row["items_json"] else [],
         written={p: Fraction(v) for p, v in written.items()} if written else None,
     )
@@ -67,8 +90,11 @@ def result_of_row(row: dict) -> StoredResult:
 
 def stored_item(it: Item) -> dict:
     """An item as stored: its JSON (as ``--json-out`` prints it) and its exact figures."""
-    return it.to_json() | {"exact": {p: str(v) for p, v in it.payments}, "exact_base": str(it.base),
-                           "exact_value": str(it.value)}
+    return it.to_json() | {
+        "exact": {p: str(v) for p, v in it.payments},
+        "exact_base": str(it.base),
+        "exact_value": str(it.value),
+    }
 
 
 def result_values(evening_id: int, entry_id: int, number: int | None, o: Outcome) -> dict:
@@ -77,20 +103,35 @@ def result_values(evening_id: int, entry_id: int, number: int | None, o: Outcome
     if o.score and o.score.declarer_won:
         won = int(all(w for _, w in o.score.declarer_won))
     return {
-        "entry_id": entry_id, "evening_id": evening_id, "number": number, "kind": o.kind,
-        "dealer": o.dealer, "contract": h.contract if h else None,
+        "entry_id": entry_id,
+        "evening_id": evening_id,
+        "number": number,
+        "kind": o.kind,
+        "dealer": o.dealer,
+        "contract": h.contract if h else None,
         "declarer": ", ".join(h.declarers) if h else o.player,
-        "partner": h.partner if h else None, "won": won,
-        "kontra": h.kontra if h else None, "radl_factor": o.radl_factor,
-        "pot_after": str(o.state.pot), "state_json": o.state.to_json(),
+        "partner": h.partner if h else None,
+        "won": won,
+        "kontra": h.kontra if h else None,
+        "radl_factor": o.radl_factor,
+        "pot_after": str(o.state.pot),
+        "state_json": o.state.to_json(),
         "items_json": dumps([stored_item(it) for it in o.items]),
         "written_json": dumps({p: str(v) for p, v in o.written}) if o.written else None,
     }
 
 
 def payment_values(evening_id: int, entry_id: int, o: Outcome, pid: Callable[[str], int]) -> list[dict]:
-    return [{"entry_id": entry_id, "evening_id": evening_id, "player_id": pid(player), "points": str(v),
-             "points_x2520": units(v)} for player, v in o.payments]
+    return [
+        {
+            "entry_id": entry_id,
+            "evening_id": evening_id,
+            "player_id": pid(player),
+            "points": str(v),
+            "points_x2520": units(v),
+        }
+        for player, v in o.payments
+    ]
 
 
 def stored_record(outcome: Outcome) -> dict:

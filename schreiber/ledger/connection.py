@@ -34,8 +34,9 @@ def open_database(path: Path) -> sqlite_utils.Database:
     except sqlite3.OperationalError as exc:
         msg = str(exc)
         if "readonly" in msg or "read-only" in msg:
-            raise LedgerUnavailable(f"ledger {path} is read-only; copy it somewhere writable or fix its permissions") \
-                from None
+            raise LedgerUnavailable(
+                f"ledger {path} is read-only; copy it somewhere writable or fix its permissions"
+            ) from None
         if "unable to open" in msg:
             raise LedgerUnavailable(f"cannot open ledger {path}; check the path and permissions") from None
         raise LedgerUnavailable(f"cannot use ledger {path}: {msg}") from None
@@ -63,8 +64,10 @@ def _connect(p: Path) -> sqlite3.Connection:
         names = {r[0] for r in conn.execute("select name from sqlite_master where type='table'")}
     except sqlite3.DatabaseError as exc:
         if "readonly" in str(exc) or "unable to open" in str(exc):  # e.g. WAL files in a read-only folder
-            raise LedgerUnavailable(f"cannot open ledger {p} for writing ({exc}); check the path and the permissions "
-                                    "of the file and its folder, or copy it somewhere writable") from None
+            raise LedgerUnavailable(
+                f"cannot open ledger {p} for writing ({exc}); check the path and the permissions "
+                "of the file and its folder, or copy it somewhere writable"
+            ) from None
         raise NotALedger(p, str(exc)) from None
     if existed and names and not (names >= LEDGER_TABLES) and "_sqlite_migrations" not in names:
         conn.close()

@@ -89,11 +89,31 @@ def derived_rows(evening_id: int, entry_id: int, o: Outcome, pid: Callable[[str]
     if o.kind != "hand" or o.hand is None or o.table is None:
         return out
     h = _roles(evening_id, entry_id, o, pid)
-    out["hand_players"] = [dict(h.key(), player_id=h.ids[p], seat=seat, role=h.role[p], side=h.side[p],
-                                won=h.won[p], contract=h.hand.contract) for seat, p in enumerate(h.table.players)]
+    out["hand_players"] = [
+        dict(
+            h.key(),
+            player_id=h.ids[p],
+            seat=seat,
+            role=h.role[p],
+            side=h.side[p],
+            won=h.won[p],
+            contract=h.hand.contract,
+        )
+        for seat, p in enumerate(h.table.players)
+    ]
     out["hand_facts"] = [_facts(h)]
-    out["hand_premiums"] = [dict(h.key(), seq=i, premium=e.name, party=e.party, announced=int(e.announced),
-                                 made=int(e.result == "won"), kontra=e.kontra) for i, e in enumerate(h.hand.premiums)]
+    out["hand_premiums"] = [
+        dict(
+            h.key(),
+            seq=i,
+            premium=e.name,
+            party=e.party,
+            announced=int(e.announced),
+            made=int(e.result == "won"),
+            kontra=e.kontra,
+        )
+        for i, e in enumerate(h.hand.premiums)
+    ]
     out["hand_kontras"] = _kontras(h)
     return out
 
@@ -136,10 +156,15 @@ def _facts(h: _Hand) -> dict:
     if len(decls) > 1:  # side by side: each declarer for himself, no partnership
         d_side = o_side = ""
     won = h.declarers_won()
-    return dict(h.key(), contract=h.hand.contract,
-                declarer_id=h.ids[decls[0]] if len(decls) == 1 and not h.trisch else None,
-                several=int(len(decls) > 1), d_side=d_side or None, o_side=o_side or None,
-                won=None if won is None else int(won))
+    return dict(
+        h.key(),
+        contract=h.hand.contract,
+        declarer_id=h.ids[decls[0]] if len(decls) == 1 and not h.trisch else None,
+        several=int(len(decls) > 1),
+        d_side=d_side or None,
+        o_side=o_side or None,
+        won=None if won is None else int(won),
+    )
 
 
 def _kontras(h: _Hand) -> list[dict]:
@@ -147,11 +172,21 @@ def _kontras(h: _Hand) -> list[dict]:
     rows: list[dict] = []
 
     def add(item: str, holders: list[str], contra: list[str], level: str, holder_won: bool | None) -> None:
-        for players, role, side_won in ((contra, "kontra", None if holder_won is None else not holder_won),
-                                        (holders if _answered(level) else [], "re", holder_won)):
+        for players, role, side_won in (
+            (contra, "kontra", None if holder_won is None else not holder_won),
+            (holders if _answered(level) else [], "re", holder_won),
+        ):
             for p in players:
-                rows.append(dict(h.key(), player_id=h.ids[p], item=item, level=level, role=role,
-                                 won=None if side_won is None else int(side_won)))
+                rows.append(
+                    dict(
+                        h.key(),
+                        player_id=h.ids[p],
+                        item=item,
+                        level=level,
+                        role=role,
+                        won=None if side_won is None else int(side_won),
+                    )
+                )
 
     hand, decls = h.hand, h.hand.declarers
     if hand.kontra and not h.trisch:
@@ -285,16 +320,24 @@ def backfill(db) -> None:
     conn = db.conn
     ids = {name: pid for pid, name in conn.execute("select id, name from players")}
     for row in list(db.query("select * from evenings order by id")):
-        rows = list(db.query(
-            "select e.* from entries e join results r on r.entry_id = e.id "
-            "where e.evening_id = ? and e.status = 'active' order by e.seq, e.id", [row["id"]]))
+        rows = list(
+            db.query(
+                "select e.* from entries e join results r on r.entry_id = e.id "
+                "where e.evening_id = ? and e.status = 'active' order by e.seq, e.id",
+                [row["id"]],
+            )
+        )
         if not rows:
             continue
         try:
             ev = evening_of_row(row)
             rules = ev.rules
-            outs = replay(rules, ev.seating, [entry_of_row(r).as_entry() for r in rows],
-                          initial_state(rules, ev.seating, ev.first_dealer, ev.start_pot))
+            outs = replay(
+                rules,
+                ev.seating,
+                [entry_of_row(r).as_entry() for r in rows],
+                initial_state(rules, ev.seating, ev.first_dealer, ev.start_pot),
+            )
         except (HandError, ValueError, KeyError):
             continue  # an evening that no longer scores keeps no statistics rows
         for r, o in zip(rows, outs):

@@ -25,8 +25,11 @@ class NotALedger(LedgerError):
     def __init__(self, path: Path, reason: str = ""):
         self.path = path
         what = f"not an SQLite database: {reason}" if reason else ""
-        super().__init__(f"{path} is not a schreiber ledger ({what})" if what
-                         else f"{path} is an SQLite file but not a schreiber ledger")
+        super().__init__(
+            f"{path} is not a schreiber ledger ({what})"
+            if what
+            else f"{path} is an SQLite file but not a schreiber ledger"
+        )
 
 
 class NoOpenEvening(LedgerError):

@@ -35,13 +35,19 @@ def hand_rows(db: sqlite3.Connection, evening: int | None, rng: DateRange) -> It
         f"where e.status = 'active' and e.kind = 'hand' and {where} order by ev.date, e.evening_id, e.seq, e.id",
         params,
     )
-    for (_, eid, date, number, dealer, contract, declarer, partner, won, kontra, radl, pot, record_json,
-         pays) in cur:
+    for _, eid, date, number, dealer, contract, declarer, partner, won, kontra, radl, pot, record_json, pays in cur:
         yield {
-            "evening": eid, "date": date, "number": number, "dealer": dealer, "contract": contract,
-            "declarer": declarer or None, "partner": partner,
+            "evening": eid,
+            "date": date,
+            "number": number,
+            "dealer": dealer,
+            "contract": contract,
+            "declarer": declarer or None,
+            "partner": partner,
             "result": None if won is None else ("won" if won else "lost"),
-            "kontra": kontra, "radl_factor": radl, "pot_after": pot,
+            "kontra": kontra,
+            "radl_factor": radl,
+            "pot_after": pot,
             "payments": {k: from_units(v) for k, v in json.loads(pays or "{}").items()},
             "record": json.loads(record_json) if record_json else None,
         }
@@ -59,12 +65,20 @@ def item_rows(db: sqlite3.Connection, evening: int | None, rng: DateRange) -> It
     for eid, date, number, kind, items_json in cur:
         for i, it in enumerate(json.loads(items_json or "[]"), 1):
             yield {
-                "evening": eid, "date": date, "number": number, "entry": kind, "item": i,
-                "kind": it.get("kind"), "label": it.get("label"), "base": it.get("base"),
+                "evening": eid,
+                "date": date,
+                "number": number,
+                "entry": kind,
+                "item": i,
+                "kind": it.get("kind"),
+                "label": it.get("label"),
+                "base": it.get("base"),
                 "multipliers": " ".join(f"{m['name']} x{m['factor']}" for m in it.get("multipliers", [])),
                 "value": it.get("value"),
-                "payments": {p: Fraction(v) if isinstance(v, str) else v
-                             for p, v in (it.get("exact") or it.get("payments") or {}).items()},
+                "payments": {
+                    p: Fraction(v) if isinstance(v, str) else v
+                    for p, v in (it.get("exact") or it.get("payments") or {}).items()
+                },
             }
 
 
@@ -80,8 +94,15 @@ def payment_rows(db: sqlite3.Connection, evening: int | None, rng: DateRange) ->
         params,
     )
     for eid, date, number, kind, name, exact, x in cur:
-        yield {"evening": eid, "date": date, "number": number, "entry": kind, "player": name,
-               "points": from_units(x), "points_exact": exact}
+        yield {
+            "evening": eid,
+            "date": date,
+            "number": number,
+            "entry": kind,
+            "player": name,
+            "points": from_units(x),
+            "points_exact": exact,
+        }
 
 
 ROWS = {"hands": hand_rows, "items": item_rows, "payments": payment_rows}

@@ -14,52 +14,37 @@ from .derived import backfill, create_schema
 migrations = Migrations("schreiber")
 
 
+# The tables of version 1, column by column (frozen: later versions add migrations).
+V1_EVENINGS = {"id": int, "date": str, "preset": str, "rules_json": str, "seating_json": str, "first_dealer": str,
+               "tarif_cents": int, "status": str, "start_pot": str, "created_utc": str, "closed_utc": str}  # fmt: skip
+V1_ENTRIES = {"id": int, "evening_id": int, "seq": int, "kind": str, "number": int, "record_json": str,
+              "player": str, "status": str, "replaces": int, "created_utc": str}  # fmt: skip
+V1_CORRECTIONS = {"id": int, "evening_id": int, "kind": str, "entry_id": int, "replacement_id": int,
+                  "created_utc": str}  # fmt: skip
+V1_RESULTS = {"entry_id": int, "evening_id": int, "number": int, "kind": str, "dealer": str, "contract": str,
+              "declarer": str, "partner": str, "won": int, "kontra": str, "radl_factor": int, "pot_after": str,
+              "state_json": str, "items_json": str}  # fmt: skip
+V1_PAYMENTS = {"entry_id": int, "evening_id": int, "player_id": int, "points": str, "points_x2520": int}
+
+
 @migrations()
 def m001_initial(db: sqlite_utils.Database) -> None:
+    evening = ("evening_id", "evenings", "id")
     db.table("players").create({"id": int, "name": str, "created_utc": str}, pk="id", not_null={"name"})
     db.table("players").create_index(["name"], unique=True)
-    db.table("evenings").create(
-        {
-            "id": int, "date": str, "preset": str, "rules_json": str, "seating_json": str,
-            "first_dealer": str, "tarif_cents": int, "status": str, "start_pot": str,
-            "created_utc": str, "closed_utc": str,
-        },
-        pk="id",
-        defaults={"status": "open", "start_pot": "0"},
-    )
+    db.table("evenings").create(V1_EVENINGS, pk="id", defaults={"status": "open", "start_pot": "0"})
     db.table("evening_players").create(
         {"evening_id": int, "seat": int, "player_id": int},
         pk=("evening_id", "seat"),
-        foreign_keys=[("evening_id", "evenings", "id"), ("player_id", "players", "id")],
+        foreign_keys=[evening, ("player_id", "players", "id")],
     )
-    db.table("entries").create(
-        {
-            "id": int, "evening_id": int, "seq": int, "kind": str, "number": int,
-            "record_json": str, "player": str, "status": str, "replaces": int, "created_utc": str,
-        },
-        pk="id",
-        defaults={"status": "active"},
-        foreign_keys=[("evening_id", "evenings", "id")],
-    )
+    db.table("entries").create(V1_ENTRIES, pk="id", defaults={"status": "active"}, foreign_keys=[evening])
     db.table("entries").create_index(["evening_id", "seq"])
-    db.table("corrections").create(
-        {"id": int, "evening_id": int, "kind": str, "entry_id": int, "replacement_id": int,
-         "created_utc": str},
-        pk="id",
-        foreign_keys=[("evening_id", "evenings", "id")],
-    )
-    db.table("results").create(
-        {
-            "entry_id": int, "evening_id": int, "number": int, "kind": str, "dealer": str,
-            "contract": str, "declarer": str, "partner": str, "won": int, "kontra": str,
-            "radl_factor": int, "pot_after": str, "state_json": str, "items_json": str,
-        },
-        pk="entry_id",
-        foreign_keys=[("entry_id", "entries", "id"), ("evening_id", "evenings", "id")],
-    )
+    db.table("corrections").create(V1_CORRECTIONS, pk="id", foreign_keys=[evening])
+    db.table("results").create(V1_RESULTS, pk="entry_id", foreign_keys=[("entry_id", "entries", "id"), evening])
     db.table("results").create_index(["evening_id"])
     db.table("payments").create(
-        {"entry_id": int, "evening_id": int, "player_id": int, "points": str, "points_x2520": int},
+        V1_PAYMENTS,
         pk=("entry_id", "player_id"),
         foreign_keys=[("entry_id", "entries", "id"), ("player_id", "players", "id")],
     )
@@ -70,7 +55,7 @@ def m001_initial(db: sqlite_utils.Database) -> None:
 @migrations()
 def m002_derived_stats(db: sqlite_utils.Database) -> None:
     """Statistics tables (who played which role, premiums, Kontras) and the
-    Datasette views; see schreiber/derived.py and docs/datasette.md."""
+    Datasette views; see ledger/derived.py and docs/datasette.md."""
 
     create_schema(db)
     backfill(db)

@@ -67,7 +67,8 @@ def _void_filter(conn: sqlite3.Connection) -> str:
     stale = conn.execute(
         "select exists(select 1 from entries e where e.status != 'active' and ("
         "exists(select 1 from payments p where p.entry_id = e.id) or "
-        "exists(select 1 from results r where r.entry_id = e.id)))").fetchone()[0]
+        "exists(select 1 from results r where r.entry_id = e.id)))"
+    ).fetchone()[0]
     return " and {t}.entry_id not in (select id from entries where status != 'active')" if stale else ""
 
 
@@ -75,17 +76,24 @@ def _read(conn: sqlite3.Connection) -> StatsRows:
     void = _void_filter(conn)
 
     def rows(sql: str, **tables: str) -> list:
-        return conn.execute(sql.format(**{k: IN_RANGE.format(t=t) + void.format(t=t)
-                                          for k, t in tables.items()})).fetchall()
+        return conn.execute(
+            sql.format(**{k: IN_RANGE.format(t=t) + void.format(t=t) for k, t in tables.items()})
+        ).fetchall()
 
     return StatsRows(
         names=dict(conn.execute("select id, name from players").fetchall()),
-        evenings=[StatsEvening(eid, date, tuple(json.loads(seating)), tarif, Fraction(start_pot or "0"), rule)
-                  for eid, date, seating, tarif, start_pot, rule in conn.execute(EVENINGS)],
-        points=rows(POINTS, pay="pay"), roles=rows(ROLES, hp="hp"),
-        declarer_contracts=rows(DECLARER_CONTRACTS, f="f"), contracts=rows(CONTRACTS, f="f"),
-        premiums_by_side=rows(PREMIUMS_BY_SIDE, pr="pr"), premiums=rows(PREMIUMS, pr="pr"),
-        kontras=rows(KONTRAS, k="k"), sides=rows(SIDES, f="f"),
+        evenings=[
+            StatsEvening(eid, date, tuple(json.loads(seating)), tarif, Fraction(start_pot or "0"), rule)
+            for eid, date, seating, tarif, start_pot, rule in conn.execute(EVENINGS)
+        ],
+        points=rows(POINTS, pay="pay"),
+        roles=rows(ROLES, hp="hp"),
+        declarer_contracts=rows(DECLARER_CONTRACTS, f="f"),
+        contracts=rows(CONTRACTS, f="f"),
+        premiums_by_side=rows(PREMIUMS_BY_SIDE, pr="pr"),
+        premiums=rows(PREMIUMS, pr="pr"),
+        kontras=rows(KONTRAS, k="k"),
+        sides=rows(SIDES, f="f"),
     )
 
 

@@ -109,20 +109,33 @@ class Ledger:
     def circle_evenings(self, players: tuple[str, ...], date: str | None) -> Iterator[Evening]:
         """The evenings of these players (in any seating) on or before ``date``, latest first."""
         circle = set(players)
-        for row in self.db.query("select * from evenings where (? is null or date <= ?) order by date desc, id desc",
-                                 [date, date]):
+        for row in self.db.query(
+            "select * from evenings where (? is null or date <= ?) order by date desc, id desc", [date, date]
+        ):
             if set(json.loads(row["seating_json"])) == circle:
                 yield evening_of_row(row)
 
-    def insert_evening(self, players: tuple[str, ...], rules: Rules, date: str, dealer: str,
-                       tarif_cents: int, start_pot: Fraction) -> int:
-        evening_id = self._insert("evenings", {
-            "date": date, "preset": rules.preset, "rules_json": rules.to_json(),
-            "seating_json": dumps(list(players)), "first_dealer": dealer, "tarif_cents": tarif_cents,
-            "status": "open", "start_pot": str(start_pot), "created_utc": now_utc(),
-        })
+    def insert_evening(
+        self, players: tuple[str, ...], rules: Rules, date: str, dealer: str, tarif_cents: int, start_pot: Fraction
+    ) -> int:
+        evening_id = self._insert(
+            "evenings",
+            {
+                "date": date,
+                "preset": rules.preset,
+                "rules_json": rules.to_json(),
+                "seating_json": dumps(list(players)),
+                "first_dealer": dealer,
+                "tarif_cents": tarif_cents,
+                "status": "open",
+                "start_pot": str(start_pot),
+                "created_utc": now_utc(),
+            },
+        )
         for seat, name in enumerate(players):
-            self.db.table("evening_players").insert({"evening_id": evening_id, "seat": seat, "player_id": self.player_id(name)})
+            self.db.table("evening_players").insert(
+                {"evening_id": evening_id, "seat": seat, "player_id": self.player_id(name)}
+            )
         return evening_id
 
     def set_status(self, evening_id: int, status: str) -> None:
@@ -149,7 +162,8 @@ class Ledger:
         """Every player by name, with the number of evenings he sat at."""
         return self.db.execute(
             "select p.name, count(ep.evening_id) from players p left join evening_players ep on ep.player_id = p.id "
-            "group by p.id order by p.name").fetchall()
+            "group by p.id order by p.name"
+        ).fetchall()
 
     def player_names(self) -> list[str]:
         return [r[0] for r in self.db.execute("select name from players order by name")]
@@ -161,18 +175,29 @@ class Ledger:
         row = self.db.execute("select id from players where name = ?", [old]).fetchone()
         self.db.execute("update players set name = ? where id = ?", [new, row[0]])
         touched = []
-        for ev in list(self.db.query(
+        for ev in list(
+            self.db.query(
                 "select e.* from evenings e join evening_players ep on ep.evening_id = e.id where ep.player_id = ?",
-                [row[0]])):
+                [row[0]],
+            )
+        ):
             seating = [new if p == old else p for p in json.loads(ev["seating_json"])]
-            self.db.execute("update evenings set seating_json = ?, first_dealer = ? where id = ?",
-                            [dumps(seating), new if ev["first_dealer"] == old else ev["first_dealer"], ev["id"]])
-            for e in list(self.db.query("select id, record_json, player from entries where evening_id = ?",
-                                        [ev["id"]])):
+            self.db.execute(
+                "update evenings set seating_json = ?, first_dealer = ? where id = ?",
+                [dumps(seating), new if ev["first_dealer"] == old else ev["first_dealer"], ev["id"]],
+            )
+            for e in list(
+                self.db.query("select id, record_json, player from entries where evening_id = ?", [ev["id"]])
+            ):
                 rec = json.loads(e["record_json"]) if e["record_json"] else None
-                self.db.execute("update entries set record_json = ?, player = ? where id = ?", [
-                    dumps(renamed(rec, old, new)) if rec else None,
-                    new if e["player"] == old else e["player"], e["id"]])
+                self.db.execute(
+                    "update entries set record_json = ?, player = ? where id = ?",
+                    [
+                        dumps(renamed(rec, old, new)) if rec else None,
+                        new if e["player"] == old else e["player"],
+                        e["id"],
+                    ],
+                )
             touched.append(self.evening(ev["id"]))
         return touched
 
@@ -182,8 +207,12 @@ class Ledger:
     # Entries -----------------------------------------------------------------
 
     def active_entries(self, evening: Evening) -> list[StoredEntry]:
-        return [entry_of_row(r) for r in self.db.query(
-            "select * from entries where evening_id = ? and status = 'active' order by seq, id", [evening.id])]
+        return [
+            entry_of_row(r)
+            for r in self.db.query(
+                "select * from entries where evening_id = ? and status = 'active' order by seq, id", [evening.id]
+            )
+        ]
 
     def start_state(self, evening: Evening) -> State:
         return initial_state(evening.rules, evening.seating, evening.first_dealer, evening.start_pot)
@@ -198,28 +227,38 @@ class Ledger:
         return State.from_json(row[0]) if row else self.start_state(evening)
 
     def next_seq(self, evening: Evening) -> int:
-        return self.db.execute("select coalesce(max(seq), 0) + 1 from entries where evening_id = ?",
-                               [evening.id]).fetchone()[0]
+        return self.db.execute(
+            "select coalesce(max(seq), 0) + 1 from entries where evening_id = ?", [evening.id]
+        ).fetchone()[0]
 
     def next_number(self, evening: Evening) -> int:
         """The number the evening's next hand gets (voided hands keep theirs)."""
-        return self.db.execute("select coalesce(max(number), 0) + 1 from entries where evening_id = ? and "
-                               "kind = 'hand'", [evening.id]).fetchone()[0]
+        return self.db.execute(
+            "select coalesce(max(number), 0) + 1 from entries where evening_id = ? and kind = 'hand'", [evening.id]
+        ).fetchone()[0]
 
     def hand_entry(self, evening: Evening, number: int) -> StoredEntry:
         """The active hand ``number`` of the evening."""
-        rows = list(self.db.query(
-            "select * from entries where evening_id = ? and kind = 'hand' and number = ? and status = 'active'",
-            [evening.id, number]))
+        rows = list(
+            self.db.query(
+                "select * from entries where evening_id = ? and kind = 'hand' and number = ? and status = 'active'",
+                [evening.id, number],
+            )
+        )
         if not rows:
-            numbers = [r[0] for r in self.db.execute(
-                "select number from entries where evening_id = ? and kind = 'hand' and status = 'active' order by seq",
-                [evening.id])]
+            numbers = [
+                r[0]
+                for r in self.db.execute(
+                    "select number from entries where evening_id = ? and kind = 'hand' and status = 'active' order by seq",
+                    [evening.id],
+                )
+            ]
             raise NoSuchHand(number, numbers)
         return entry_of_row(rows[0])
 
-    def insert_entry(self, evening: Evening, seq: int, entry: Entry, number: int | None,
-                     replaces: int | None = None) -> int:
+    def insert_entry(
+        self, evening: Evening, seq: int, entry: Entry, number: int | None, replaces: int | None = None
+    ) -> int:
         return self._insert("entries", entry_values(evening.id, seq, entry, number, replaces))
 
     def insert_result(self, evening: Evening, entry_id: int, number: int | None, o: Outcome) -> None:
@@ -240,8 +279,15 @@ class Ledger:
     def void_entry(self, evening: Evening, entry_id: int, kind: str, replacement_id: int | None = None) -> None:
         """Mark an entry void and log the correction (undo, void or edit)."""
         self.db.execute("update entries set status = 'void' where id = ?", [entry_id])
-        self.db.table("corrections").insert({"evening_id": evening.id, "kind": kind, "entry_id": entry_id,
-                                       "replacement_id": replacement_id, "created_utc": now_utc()})
+        self.db.table("corrections").insert(
+            {
+                "evening_id": evening.id,
+                "kind": kind,
+                "entry_id": entry_id,
+                "replacement_id": replacement_id,
+                "created_utc": now_utc(),
+            }
+        )
 
     def set_record(self, entry_id: int, record: dict) -> None:
         self.db.execute("update entries set record_json = ? where id = ?", [dumps(record), entry_id])
@@ -263,7 +309,9 @@ class Ledger:
         """What the players paid in all this evening (minus: what the pot took)."""
         x = self.db.execute(
             "select coalesce(sum(p.points_x2520), 0) from payments p join entries e on e.id = p.entry_id "
-            "where p.evening_id = ? and e.status = 'active'", [evening.id]).fetchone()[0]
+            "where p.evening_id = ? and e.status = 'active'",
+            [evening.id],
+        ).fetchone()[0]
         return from_units(x)
 
     def sheet_lines(self, evening: Evening) -> list[SheetLine]:
@@ -272,17 +320,24 @@ class Ledger:
         results = {r["entry_id"]: r for r in self.db.query("select * from results where evening_id = ?", [evening.id])}
         pays: dict[int, dict[str, Fraction]] = {}
         for entry_id, name, points in self.db.execute(
-                "select pay.entry_id, p.name, pay.points from payments pay join players p on p.id = pay.player_id "
-                "where pay.evening_id = ?", [evening.id]):
+            "select pay.entry_id, p.name, pay.points from payments pay join players p on p.id = pay.player_id "
+            "where pay.evening_id = ?",
+            [evening.id],
+        ):
             pays.setdefault(entry_id, {})[name] = Fraction(points)
-        corrected = {r["entry_id"]: r["kind"] for r in self.db.query(
-            "select entry_id, kind from corrections where evening_id = ?", [evening.id])}
+        corrected = {
+            r["entry_id"]: r["kind"]
+            for r in self.db.query("select entry_id, kind from corrections where evening_id = ?", [evening.id])
+        }
         out = []
         for row in self.db.query("select * from entries where evening_id = ? order by seq, id", [evening.id]):
             e = entry_of_row(row)
             res = results.get(e.id)
-            out.append(SheetLine(e, result_of_row(res) if res and not e.is_void else None,
-                                 pays.get(e.id, {}), corrected.get(e.id)))
+            out.append(
+                SheetLine(
+                    e, result_of_row(res) if res and not e.is_void else None, pays.get(e.id, {}), corrected.get(e.id)
+                )
+            )
         return out
 
     def entry_totals(self, evening: Evening) -> list[tuple[int, str, int]]:
@@ -291,7 +346,8 @@ class Ledger:
             "select pay.entry_id, pl.name, pay.points_x2520 from payments pay "
             "join entries e on e.id = pay.entry_id and e.status = 'active' "
             "join players pl on pl.id = pay.player_id where pay.evening_id = ? order by e.seq, e.id",
-            [evening.id]).fetchall()
+            [evening.id],
+        ).fetchall()
 
     def evening_totals(self, rng: DateRange) -> list[tuple[int, str, str, int]]:
         """(evening id, date, player, points in 1/2520) per evening in range, in date order."""
@@ -301,7 +357,8 @@ class Ledger:
             "join entries e on e.id = pay.entry_id and e.status = 'active' "
             "join evenings ev on ev.id = pay.evening_id join players pl on pl.id = pay.player_id "
             f"where pay.evening_id in ({sel}) group by ev.id, pl.name order by ev.date, ev.id",
-            params).fetchall()
+            params,
+        ).fetchall()
 
     def statistics(self, rng: DateRange) -> StatsRows:
         """Every aggregate ``schreiber stats`` needs for the evenings in range."""

@@ -23,8 +23,10 @@ class DateRange(NamedTuple):
 
     def sql(self) -> tuple[str, list]:
         """A subquery of the ids of the evenings in range, and its parameters."""
-        return ("select id from evenings where (? is null or date >= ?) and (? is null or date <= ?)",
-                [self.since, self.since, self.until, self.until])
+        return (
+            "select id from evenings where (? is null or date >= ?) and (? is null or date <= ?)",
+            [self.since, self.since, self.until, self.until],
+        )
 
 
 class Evening(NamedTuple):

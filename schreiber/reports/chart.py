@@ -97,8 +97,9 @@ def _label(v: float) -> str:
     return f"{v:+.0f}" if abs(v) >= 10 or v == int(v) else f"{v:+.1f}"
 
 
-def render(title: str, xlabel: str, series: dict[str, list[float]], width: int = 80, height: int = 12,
-           unicode: bool = True) -> str:
+def render(
+    title: str, xlabel: str, series: dict[str, list[float]], width: int = 80, height: int = 12, unicode: bool = True
+) -> str:
     """A line chart of every series, then a sparkline per series."""
     names = list(series)
     if not names:
@@ -150,4 +151,3 @@ def render(title: str, xlabel: str, series: dict[str, list[float]], width: int =
     if any("*" in "".join(row) for row in grid):
         lines.append("(* = lines cross)")
     return "\n".join(lines)
-

@@ -12,10 +12,34 @@ from ..render import rounded, write_csv, write_jsonl
 WHATS = ("hands", "items", "payments")
 FORMATS = ("csv", "jsonl")
 CSV_COLUMNS = {
-    "hands": ["evening", "date", "number", "dealer", "contract", "declarer", "partner", "result", "kontra",
-              "radl_factor", "pot_after", "payments", "record"],
-    "items": ["evening", "date", "number", "entry", "item", "kind", "label", "base", "multipliers", "value",
-              "payments"],
+    "hands": [
+        "evening",
+        "date",
+        "number",
+        "dealer",
+        "contract",
+        "declarer",
+        "partner",
+        "result",
+        "kontra",
+        "radl_factor",
+        "pot_after",
+        "payments",
+        "record",
+    ],
+    "items": [
+        "evening",
+        "date",
+        "number",
+        "entry",
+        "item",
+        "kind",
+        "label",
+        "base",
+        "multipliers",
+        "value",
+        "payments",
+    ],
     "payments": ["evening", "date", "number", "entry", "player", "points", "points_exact"],
 }
 

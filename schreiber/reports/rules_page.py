@@ -17,12 +17,18 @@ def _cell(v) -> str:
 
 def rules_markdown(rules: Rules) -> str:
     out = [f"# Preset `{rules.preset}`: {rules.title}", ""]
-    out.append(f"Source: `../shared/rules/{rules.source}` (cited as `file:line`); where it is silent, "
-               "`../shared/rules/RULINGS.md` decides. Generated from "
-               f"`schreiber/domain/presets/{rules.preset}.toml` by `schreiber rules show {rules.preset} --markdown`.")
-    out += ["", "## Contracts", "",
-            "| id | name | kind | won | lost | king called | Vorhand only | premiums x | conceding | source |",
-            "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    out.append(
+        f"Source: `../shared/rules/{rules.source}` (cited as `file:line`); where it is silent, "
+        "`../shared/rules/RULINGS.md` decides. Generated from "
+        f"`schreiber/domain/presets/{rules.preset}.toml` by `schreiber rules show {rules.preset} --markdown`."
+    )
+    out += [
+        "",
+        "## Contracts",
+        "",
+        "| id | name | kind | won | lost | king called | Vorhand only | premiums x | conceding | source |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
     for c in rules.contracts.values():
         kind = c.kind + (f" ({c.tricks} tricks)" if c.tricks is not None else "")
         if not c.enabled:
@@ -30,20 +36,34 @@ def rules_markdown(rules: Rules) -> str:
         elif c.optional:
             kind += ", optional"
         factor = str(c.premium_factor) + (f" (lost x{c.lost_factor})" if c.lost_factor != 1 else "")
-        out.append(f"| `{c.id}` | {c.name} | {kind} | {c.value} | {c.lost_value} | {_cell(c.call)} | "
-                   f"{_cell(c.vorhand)} | {factor} | {_cell(c.concede)} | {c.source} |")
-    out += ["", "Aliases: " + "; ".join(f"`{c.id}`: {', '.join(c.aliases)}" for c in rules.contracts.values()
-                                        if c.aliases), ""]
-    out += ["## Premiums", "", "| id | name | kind | silent | announced | only for | source |",
-            "| --- | --- | --- | --- | --- | --- | --- |"]
+        out.append(
+            f"| `{c.id}` | {c.name} | {kind} | {c.value} | {c.lost_value} | {_cell(c.call)} | "
+            f"{_cell(c.vorhand)} | {factor} | {_cell(c.concede)} | {c.source} |"
+        )
+    out += [
+        "",
+        "Aliases: " + "; ".join(f"`{c.id}`: {', '.join(c.aliases)}" for c in rules.contracts.values() if c.aliases),
+        "",
+    ]
+    out += [
+        "## Premiums",
+        "",
+        "| id | name | kind | silent | announced | only for | source |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ]
     for p in rules.premiums.values():
-        out.append(f"| `{p.id}` | {p.name} | {p.kind}{', optional' if p.optional else ''} | {_cell(p.silent)} | "
-                   f"{_cell(p.announced)} | {_cell(p.party)} | {p.source} |")
+        out.append(
+            f"| `{p.id}` | {p.name} | {p.kind}{', optional' if p.optional else ''} | {_cell(p.silent)} | "
+            f"{_cell(p.announced)} | {_cell(p.party)} | {p.source} |"
+        )
     limited = [c for c in rules.contracts.values() if c.premiums is not None]
     if limited:
         out += [""] + [f"- In {c.name} only: {', '.join(c.premiums or ())}." for c in limited]
-    out += ["- Negative contracts and Trischaken have no premiums." if any(
-        c.kind != "positive" for c in rules.contracts.values()) else ""]
+    out += [
+        "- Negative contracts and Trischaken have no premiums."
+        if any(c.kind != "positive" for c in rules.contracts.values())
+        else ""
+    ]
     out += ["", "## House rules", "", "| key | value | meaning | source |", "| --- | --- | --- | --- |"]
     for s in SETTINGS:
         src = rules.sources.get(s.key, "default (not in the document)")

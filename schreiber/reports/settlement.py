@@ -39,8 +39,10 @@ from ..ledger.values import Evening
 from ..render import money, signed
 
 POT = "Pagatkassa"  # the name of the Pagat pot's cash box in transfers
-RULE_TEXT = ("money = points x tarif, rounded once per evening to the cent by largest remainder "
-             "(ties: seating order, the Pagatkassa last); fewest transfers")
+RULE_TEXT = (
+    "money = points x tarif, rounded once per evening to the cent by largest remainder "
+    "(ties: seating order, the Pagatkassa last); fewest transfers"
+)
 
 
 @dataclass(frozen=True)
@@ -120,8 +122,14 @@ def round_largest_remainder(exact: dict[str, Fraction], order: list[str]) -> dic
     return dict(zip(order, largest_remainder(nums, den)))
 
 
-def evening_cents(players: tuple[str, ...], nums: dict[str, int], den: int, tarif_cents: int,
-                  pot_start_num: int = 0, pot_rule: str = "carry") -> dict[str, int]:
+def evening_cents(
+    players: tuple[str, ...],
+    nums: dict[str, int],
+    den: int,
+    tarif_cents: int,
+    pot_start_num: int = 0,
+    pot_rule: str = "carry",
+) -> dict[str, int]:
     """The rounded amounts of one evening, in integers only (statistics call
     this for thousands of evenings): balances are ``nums[p] / den`` points,
     the pot held ``pot_start_num / den`` at the start. Rules 1-4 above."""
@@ -203,8 +211,14 @@ def transfers_for(cents: dict[str, int], order: list[str]) -> tuple[Transfer, ..
     return tuple(out)
 
 
-def settle(players: tuple[str, ...], balances: dict[str, Fraction], tarif_cents: int,
-           pot_start: Fraction = Fraction(0), pot_rule: str = "carry", with_transfers: bool = True) -> Settlement:
+def settle(
+    players: tuple[str, ...],
+    balances: dict[str, Fraction],
+    tarif_cents: int,
+    pot_start: Fraction = Fraction(0),
+    pot_rule: str = "carry",
+    with_transfers: bool = True,
+) -> Settlement:
     """Settle one evening. ``balances``: each player's points of the evening
     (they sum to pot_start - pot_end: the Pagat pot holds the rest).
     ``with_transfers=False`` skips who-pays-whom (statistics need only the amounts)."""
@@ -215,11 +229,20 @@ def settle(players: tuple[str, ...], balances: dict[str, Fraction], tarif_cents:
     pot_end = pot_start - sum(balances.values(), Fraction(0))
     den = math.lcm(pot_start.denominator, *(v.denominator for v in balances.values()))
     nums = {p: v.numerator * (den // v.denominator) for p, v in balances.items()}
-    cents = evening_cents(players, nums, den, tarif_cents, pot_start.numerator * (den // pot_start.denominator),
-                          pot_rule)
+    cents = evening_cents(
+        players, nums, den, tarif_cents, pot_start.numerator * (den // pot_start.denominator), pot_rule
+    )
     order = list(players) + ([POT] if POT in cents else [])
-    return Settlement(players, tarif_cents, balances, pot_start, pot_end, pot_rule, cents,
-                      transfers_for(cents, order) if with_transfers else ())
+    return Settlement(
+        players,
+        tarif_cents,
+        balances,
+        pot_start,
+        pot_end,
+        pot_rule,
+        cents,
+        transfers_for(cents, order) if with_transfers else (),
+    )
 
 
 def settle_evening(evening: Evening, balance: dict[str, Fraction]) -> Settlement:
@@ -234,17 +257,33 @@ def to_json(s: Settlement, evening: Evening | None = None) -> dict:
     out: dict = {}
     if evening:
         out.update({"evening": evening.id, "date": evening.date, "status": evening.status})
-    out.update({
-        "tarif_cents": s.tarif_cents,
-        "tarif": money(s.tarif_cents),
-        "players": {p: {"points": as_number(s.points[p]), "balance": as_number(s.balances[p]),
-                        "pot_share": as_number(s.pot_share), "amount": s.amount(p)} for p in s.players},
-        "transfers": [t.to_json() for t in s.transfers],
-        "pot": {"name": POT, "start": as_number(s.pot_start), "end": as_number(s.pot_end), "rule": s.pot_rule,
-                "share": as_number(s.pot_share), "carried": as_number(s.pot_carried),
-                "amount": money(s.pot_cents), "value": money(_round_cents(s.pot_end * s.tarif_cents))},
-        "rounding": RULE_TEXT,
-    })
+    out.update(
+        {
+            "tarif_cents": s.tarif_cents,
+            "tarif": money(s.tarif_cents),
+            "players": {
+                p: {
+                    "points": as_number(s.points[p]),
+                    "balance": as_number(s.balances[p]),
+                    "pot_share": as_number(s.pot_share),
+                    "amount": s.amount(p),
+                }
+                for p in s.players
+            },
+            "transfers": [t.to_json() for t in s.transfers],
+            "pot": {
+                "name": POT,
+                "start": as_number(s.pot_start),
+                "end": as_number(s.pot_end),
+                "rule": s.pot_rule,
+                "share": as_number(s.pot_share),
+                "carried": as_number(s.pot_carried),
+                "amount": money(s.pot_cents),
+                "value": money(_round_cents(s.pot_end * s.tarif_cents)),
+            },
+            "rounding": RULE_TEXT,
+        }
+    )
     return out
 
 
@@ -269,8 +308,10 @@ def to_text(s: Settlement, evening: Evening | None = None, currency: str = "€"
     lines.append("")
     if s.pot_start or s.pot_end:
         pot_money = money(_round_cents(s.pot_end * s.tarif_cents))
-        lines.append(f"Pagat pot: {signed(s.pot_end).lstrip('+')} points ({pot_money} {currency})"
-                     + (f", of which {signed(s.pot_start).lstrip('+')} carried in" if s.pot_start else ""))
+        lines.append(
+            f"Pagat pot: {signed(s.pot_end).lstrip('+')} points ({pot_money} {currency})"
+            + (f", of which {signed(s.pot_start).lstrip('+')} carried in" if s.pot_start else "")
+        )
         if s.pot_rule == "split":
             lines.append(f"  shared out now (pagatkassa_end=split): {signed(s.pot_share)} points to each player")
         else:

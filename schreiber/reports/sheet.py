@@ -153,13 +153,45 @@ def _row(line: SheetLine, rules: Rules, run: _Running) -> SheetRow:
         c = rules.contracts.get(record.get("contract", ""))
         decl = record.get("declarer")
         decl = ", ".join(decl) if isinstance(decl, list) else (decl or "")
-        return SheetRow(e.number, e.kind, dealer if res else record.get("dealer"),
-                        c.name if c else record.get("contract", ""), decl, record.get("partner"),
-                        _result_text(record, rules), payments, dict(run.totals), marks, e.is_void, run.radl_left,
-                        dict(run.holz), run.pot, e.record, items, written)
+        return SheetRow(
+            e.number,
+            e.kind,
+            dealer if res else record.get("dealer"),
+            c.name if c else record.get("contract", ""),
+            decl,
+            record.get("partner"),
+            _result_text(record, rules),
+            payments,
+            dict(run.totals),
+            marks,
+            e.is_void,
+            run.radl_left,
+            dict(run.holz),
+            run.pot,
+            e.record,
+            items,
+            written,
+        )
     label = {"radl": "Radl", "redeal": "zusammengeschlagen", "strafpunkt": "Strafpunkt"}[e.kind]
-    return SheetRow(None, e.kind, dealer, label, e.player or "", None, "", payments, dict(run.totals), marks,
-                    e.is_void, run.radl_left, dict(run.holz), run.pot, None, items, written)
+    return SheetRow(
+        None,
+        e.kind,
+        dealer,
+        label,
+        e.player or "",
+        None,
+        "",
+        payments,
+        dict(run.totals),
+        marks,
+        e.is_void,
+        run.radl_left,
+        dict(run.holz),
+        run.pot,
+        None,
+        items,
+        written,
+    )
 
 
 def written_totals(rows: list[SheetRow]) -> dict[str, Fraction] | None:
@@ -186,8 +218,14 @@ def table_rows(rows: list[SheetRow], players: tuple[str, ...], rules: Rules) -> 
         headers.append("Kassa")
     out = []
     for r in rows:
-        cells: list = [r.number if r.number is not None else "", r.dealer or "", r.contract, r.declarer,
-                       partner_text(r), r.result]
+        cells: list = [
+            r.number if r.number is not None else "",
+            r.dealer or "",
+            r.contract,
+            r.declarer,
+            partner_text(r),
+            r.result,
+        ]
         if r.void:
             cells += ["(" + ("0" if not r.payments else "-") + ")" for _ in players]
         elif r.kind in ("radl",):
@@ -212,11 +250,14 @@ def to_json(rows: list[SheetRow], totals: dict[str, Fraction], evening: Evening,
     """The sheet as in ../shared/interface.md: "hands" holds the hands only
     (voided ones with "void": true); Radl starts, redeals and penalty points
     are "events", each placed after the hand it followed."""
+
     def common(r: SheetRow) -> dict:
         return {
             "payments": {p: as_number(v) for p, v in r.payments.items()},
             "totals": {p: as_number(v) for p, v in r.totals.items()},
-            "void": r.void, "marks": r.marks, "radl_left": r.radl_left,
+            "void": r.void,
+            "marks": r.marks,
+            "radl_left": r.radl_left,
             **({"holz": r.holz} if rules.holz else {}),
             **({"pot": as_number(r.pot)} if r.pot is not None else {}),
         }
@@ -228,12 +269,22 @@ def to_json(rows: list[SheetRow], totals: dict[str, Fraction], evening: Evening,
         if r.kind == "hand":
             last = r.number
             rec = r.record or {}
-            hands.append({"number": r.number, "dealer": r.dealer, "contract": rec.get("contract"),
-                          "declarer": rec.get("declarer"), "partner": rec.get("partner"), "result": r.result,
-                          **common(r), "record": rec})
+            hands.append(
+                {
+                    "number": r.number,
+                    "dealer": r.dealer,
+                    "contract": rec.get("contract"),
+                    "declarer": rec.get("declarer"),
+                    "partner": rec.get("partner"),
+                    "result": r.result,
+                    **common(r),
+                    "record": rec,
+                }
+            )
         else:
-            events.append({"kind": r.kind, "after_hand": last, "dealer": r.dealer, "player": r.declarer or None,
-                           **common(r)})
+            events.append(
+                {"kind": r.kind, "after_hand": last, "dealer": r.dealer, "player": r.declarer or None, **common(r)}
+            )
     out = {
         "evening": {"id": evening.id, "date": evening.date, "rules": rules.preset},
         "hands": hands,
@@ -248,8 +299,12 @@ def to_json(rows: list[SheetRow], totals: dict[str, Fraction], evening: Evening,
 
 def explain(row: SheetRow) -> str:
     """Every item of one hand: base value, each multiplier, who pays what."""
-    lines = [f"Hand {row.number}: {row.contract} {row.declarer}" + (f" mit {partner_text(row)}" if partner_text(row) else "")
-             + (f", {row.result}" if row.result else "") + (f"  [{', '.join(row.marks)}]" if row.marks else "")]
+    lines = [
+        f"Hand {row.number}: {row.contract} {row.declarer}"
+        + (f" mit {partner_text(row)}" if partner_text(row) else "")
+        + (f", {row.result}" if row.result else "")
+        + (f"  [{', '.join(row.marks)}]" if row.marks else "")
+    ]
     if row.void:
         lines.append("  (voided: counts nothing)")
     for it in row.items:
@@ -262,4 +317,3 @@ def explain(row: SheetRow) -> str:
     total = player_gains(row.payments.items())
     lines.append(f"  Summe: {total}")
     return "\n".join(lines)
-

@@ -40,9 +40,23 @@ def _avg(points: Fraction, n: int) -> Fraction | None:
 
 
 def _blank_player() -> dict:
-    return {"evenings": 0, "hands": 0, "sat_out": 0, "declared": 0, "declared_won": 0, "declared_decided": 0,
-            "partner": 0, "partner_won": 0, "opponent": 0, "opponent_won": 0, "decided": 0, "won": 0,
-            "contracts": {}, "premiums": {}, "kontra": {"given": 0, "won": 0, "re_given": 0, "re_won": 0}}
+    return {
+        "evenings": 0,
+        "hands": 0,
+        "sat_out": 0,
+        "declared": 0,
+        "declared_won": 0,
+        "declared_decided": 0,
+        "partner": 0,
+        "partner_won": 0,
+        "opponent": 0,
+        "opponent_won": 0,
+        "decided": 0,
+        "won": 0,
+        "contracts": {},
+        "premiums": {},
+        "kontra": {"given": 0, "won": 0, "re_given": 0, "re_won": 0},
+    }
 
 
 def compute(rows: StatsRows) -> dict:
@@ -116,8 +130,14 @@ def _points_and_money(rows: StatsRows, players: dict[str, dict]) -> int:
             continue
         den = math.lcm(POINT_UNITS, ev.start_pot.denominator)
         k = den // POINT_UNITS
-        cents = evening_cents(ev.players, {p: x * k for p, x in got.items()}, den, ev.tarif_cents,
-                              ev.start_pot.numerator * (den // ev.start_pot.denominator), ev.pot_rule)
+        cents = evening_cents(
+            ev.players,
+            {p: x * k for p, x in got.items()},
+            den,
+            ev.tarif_cents,
+            ev.start_pot.numerator * (den // ev.start_pot.denominator),
+            ev.pot_rule,
+        )
         for p in ev.players:
             v = got.get(p, 0)
             units[p] = units.get(p, 0) + v
@@ -173,14 +193,22 @@ def _premiums(rows: StatsRows, players: dict[str, dict]) -> dict[str, dict]:
         side = d_side if party == "declarer" else o_side
         for pid in (int(x) for x in (side or "").split(",") if x):
             c = players[rows.names[pid]]["premiums"].setdefault(
-                premium, {"announced": 0, "announced_made": 0, "silent_made": 0})
+                premium, {"announced": 0, "announced_made": 0, "silent_made": 0}
+            )
             c["announced"] += announced
             c["announced_made"] += announced_made
             c["silent_made"] += silent_made
-    return {premium: {"played": played, "announced": announced, "announced_made": announced_made,
-                      "silent_made": silent_made, "kontra": doubled,
-                      "announced_rate": _pct(announced_made, announced)}
-            for premium, played, announced, announced_made, silent_made, doubled in rows.premiums}
+    return {
+        premium: {
+            "played": played,
+            "announced": announced,
+            "announced_made": announced_made,
+            "silent_made": silent_made,
+            "kontra": doubled,
+            "announced_rate": _pct(announced_made, announced),
+        }
+        for premium, played, announced, announced_made, silent_made, doubled in rows.premiums
+    }
 
 
 def _pairs(rows: StatsRows) -> tuple[dict, dict]:
@@ -215,19 +243,28 @@ def _pairs(rows: StatsRows) -> tuple[dict, dict]:
 
 # Shaping for output ------------------------------------------------------
 
+
 def to_json(data: dict, rng: DateRange) -> dict:
     players = {}
     for p, d in data["players"].items():
         players[p] = {
-            "evenings": d["evenings"], "hands": d["hands"], "points": as_number(d["points"]),
-            "money": money(d["money_cents"]), "sat_out": d["sat_out"],
-            "per_evening": rounded(d["per_evening"], 2), "per_hand": rounded(d["per_hand"], 2),
-            "declarer": {"played": d["declared"], "won": d["declared_won"],
-                         "rate": _pct(d["declared_won"], d["declared_decided"]),
-                         "contracts": d["contracts"]},
+            "evenings": d["evenings"],
+            "hands": d["hands"],
+            "points": as_number(d["points"]),
+            "money": money(d["money_cents"]),
+            "sat_out": d["sat_out"],
+            "per_evening": rounded(d["per_evening"], 2),
+            "per_hand": rounded(d["per_hand"], 2),
+            "declarer": {
+                "played": d["declared"],
+                "won": d["declared_won"],
+                "rate": _pct(d["declared_won"], d["declared_decided"]),
+                "contracts": d["contracts"],
+            },
             "partner": {"played": d["partner"], "won": d["partner_won"]},
             "opponent": {"played": d["opponent"], "won": d["opponent_won"]},
-            "won_hands": d["won"], "win_rate": _pct(d["won"], d["decided"]),
+            "won_hands": d["won"],
+            "win_rate": _pct(d["won"], d["decided"]),
             "premiums": {
                 "announced": sum(v["announced"] for v in d["premiums"].values()),
                 "announced_made": sum(v["announced_made"] for v in d["premiums"].values()),
@@ -235,16 +272,20 @@ def to_json(data: dict, rng: DateRange) -> dict:
                 "by_premium": d["premiums"],
             },
             "kontra": d["kontra"],
-            "best_evening": d["best_evening"] and dict(d["best_evening"], points=as_number(d["best_evening"]["points"])),
-            "worst_evening": d["worst_evening"] and dict(d["worst_evening"], points=as_number(d["worst_evening"]["points"])),
+            "best_evening": d["best_evening"]
+            and dict(d["best_evening"], points=as_number(d["best_evening"]["points"])),
+            "worst_evening": d["worst_evening"]
+            and dict(d["worst_evening"], points=as_number(d["worst_evening"]["points"])),
         }
     return {
         "range": {"since": rng.since, "until": rng.until},
         "evenings": data["evenings"],
         "hands": data["hands"],
         "players": players,
-        "leaderboard": [{"rank": i, "player": p, "points": players[p]["points"], "money": players[p]["money"]}
-                        for i, p in enumerate(data["leaderboard"], 1)],
+        "leaderboard": [
+            {"rank": i, "player": p, "points": players[p]["points"], "money": players[p]["money"]}
+            for i, p in enumerate(data["leaderboard"], 1)
+        ],
         "contracts": data["contracts"],
         "premiums": data["premiums"],
         "partners": data["partners"],
@@ -262,53 +303,92 @@ def _rate(won: int, n: int) -> str:
     return f"{won}/{n} ({100 * won / n:.0f}%)" if n else "-"
 
 
-def tables(data: dict) -> dict[str, tuple[list[str], list[list]]]:
+Table = tuple[list[str], list[list]]  # headers, rows
+
+
+def tables(data: dict) -> dict[str, Table]:
     """Every table of the report: name -> (headers, rows)."""
-    P = data["players"]
-    out = {}
-    out["leaderboard"] = (
-        ["#", "player", "points", "money", "evenings", "hands", "per evening", "per hand", "as declarer"],
-        [[i, p, _fmt(P[p]["points"]), money(P[p]["money_cents"]), P[p]["evenings"], P[p]["hands"],
-          _fmt(P[p]["per_evening"]), _fmt(P[p]["per_hand"]), _rate(P[p]["declared_won"], P[p]["declared_decided"])]
-         for i, p in enumerate(data["leaderboard"], 1)],
-    )
-    out["players"] = (
-        ["player", "sat out", "won", "partner", "opponent", "premiums ann./made", "silent made",
-         "Kontra given/won", "Re given/won", "best evening", "worst evening"],
-        [[p, P[p]["sat_out"], _rate(P[p]["won"], P[p]["decided"]), _rate(P[p]["partner_won"], P[p]["partner"]),
-          _rate(P[p]["opponent_won"], P[p]["opponent"]),
-          "{}/{}".format(sum(v["announced"] for v in P[p]["premiums"].values()),
-                         sum(v["announced_made"] for v in P[p]["premiums"].values())),
-          sum(v["silent_made"] for v in P[p]["premiums"].values()),
-          f"{P[p]['kontra']['given']}/{P[p]['kontra']['won']}", f"{P[p]['kontra']['re_given']}/{P[p]['kontra']['re_won']}",
-          _evening_cell(P[p]["best_evening"]), _evening_cell(P[p]["worst_evening"])]
-         for p in data["leaderboard"]],
-    )
-    contracts = list(data["contracts"])
-    out["declarer"] = (
-        ["player"] + contracts,
-        [[p] + [(lambda v: f"{v['won']}/{v['played']}" if v else "")(P[p]["contracts"].get(c)) for c in contracts]
-         for p in data["leaderboard"]],
-    )
+    out = {"leaderboard": _leaderboard(data), "players": _players_table(data), "declarer": _declarer_table(data)}
     out["contracts"] = (
         ["contract", "hands", "share %", "declarer won", "win rate %"],
-        [[c, v["hands"], v["share"], f"{v['won']}/{v['decided']}" if v["decided"] else "-", v["win_rate"]]
-         for c, v in data["contracts"].items()],
+        [
+            [c, v["hands"], v["share"], f"{v['won']}/{v['decided']}" if v["decided"] else "-", v["win_rate"]]
+            for c, v in data["contracts"].items()
+        ],
     )
     out["premiums"] = (
         ["premium", "played", "announced", "announced made", "rate %", "silent made", "with Kontra"],
-        [[k, v["played"], v["announced"], v["announced_made"], v["announced_rate"], v["silent_made"], v["kontra"]]
-         for k, v in data["premiums"].items()],
+        [
+            [k, v["played"], v["announced"], v["announced_made"], v["announced_rate"], v["silent_made"], v["kontra"]]
+            for k, v in data["premiums"].items()
+        ],
     )
     names = data["leaderboard"]
     for key in ("partners", "opponents"):
         t = data[key]
         out[key] = (
-            [f"{'with' if key == 'partners' else 'against'} ->"] + names,
-            [[a] + [(lambda v: f"{v['won']}/{v['hands']}" if v else "")(t.get(a, {}).get(b)) for b in names]
-             for a in names],
+            [f"{'with' if key == 'partners' else 'against'} ->", *names],
+            [[a] + [_won_of(t.get(a, {}).get(b), "hands") for b in names] for a in names],
         )
     return out
+
+
+def _won_of(cell: dict | None, of: str) -> str:
+    """ "won/played" of a cell, empty where there is none."""
+    return f"{cell['won']}/{cell[of]}" if cell else ""
+
+
+def _leaderboard(data: dict) -> Table:
+    P = data["players"]
+    return (
+        ["#", "player", "points", "money", "evenings", "hands", "per evening", "per hand", "as declarer"],
+        [
+            [
+                i,
+                p,
+                _fmt(P[p]["points"]),
+                money(P[p]["money_cents"]),
+                P[p]["evenings"],
+                P[p]["hands"],
+                _fmt(P[p]["per_evening"]),
+                _fmt(P[p]["per_hand"]),
+                _rate(P[p]["declared_won"], P[p]["declared_decided"]),
+            ]
+            for i, p in enumerate(data["leaderboard"], 1)
+        ],
+    )
+
+
+def _players_table(data: dict) -> Table:
+    P = data["players"]
+    headers = ["player", "sat out", "won", "partner", "opponent", "premiums ann./made", "silent made",
+               "Kontra given/won", "Re given/won", "best evening", "worst evening"]  # fmt: skip
+    rows = []
+    for p in data["leaderboard"]:
+        d, prem, k = P[p], P[p]["premiums"].values(), P[p]["kontra"]
+        rows.append([
+            p,
+            d["sat_out"],
+            _rate(d["won"], d["decided"]),
+            _rate(d["partner_won"], d["partner"]),
+            _rate(d["opponent_won"], d["opponent"]),
+            f"{sum(v['announced'] for v in prem)}/{sum(v['announced_made'] for v in prem)}",
+            sum(v["silent_made"] for v in prem),
+            f"{k['given']}/{k['won']}",
+            f"{k['re_given']}/{k['re_won']}",
+            _evening_cell(d["best_evening"]),
+            _evening_cell(d["worst_evening"]),
+        ])  # fmt: skip
+    return headers, rows
+
+
+def _declarer_table(data: dict) -> Table:
+    P = data["players"]
+    contracts = list(data["contracts"])
+    return (
+        ["player", *contracts],
+        [[p] + [_won_of(P[p]["contracts"].get(c), "played") for c in contracts] for p in data["leaderboard"]],
+    )
 
 
 TABLE_TITLES = {

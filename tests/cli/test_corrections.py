@@ -57,8 +57,13 @@ def test_edit_is_void_plus_replacement_and_rescores_radl():
     cli("evening", "start", F, G, H, I, "--rules", "hausrunde")
     add({"contract": "rufer", "declarer": G, "partner": H, "result": "won"})
     add({"contract": "dreier", "declarer": I, "result": "lost"})
-    r = cli("hand", "edit", "2", "--json", json.dumps({"contract": "dreier", "declarer": I, "result": "won",
-                                                       "premiums": [prem("trull")]}))
+    r = cli(
+        "hand",
+        "edit",
+        "2",
+        "--json",
+        json.dumps({"contract": "dreier", "declarer": I, "result": "won", "premiums": [prem("trull")]}),
+    )
     assert r.exit_code == 0, r.output
     # hand 1: 1 x2 = 2; hand 2: dreier 4 x2 = 8 plus announced Trull 2 (not doubled) = 10 from each
     assert balance() == {F: -2 - 10, G: 2 - 10, H: 2 - 10, I: -2 + 30}

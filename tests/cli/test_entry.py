@@ -9,16 +9,23 @@ from tests.helpers import F, G, H, I, cli
 
 
 def run(*args, env_db=None, input=None):
-    return subprocess.run([sys.executable, "-m", "schreiber", *args], capture_output=True, text=True, input=input,
-                          timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "schreiber", *args], capture_output=True, text=True, input=input, timeout=60
+    )
 
 
 def test_which_forms_take_the_fast_path():
     assert _fast_hand_add(["hand", "add", "--json", "{}"]) is not None
     assert _fast_hand_add(["--db", "x.db", "hand", "add", "rufer", "a", "b", "+", "-q"]) is not None
     assert _fast_hand_add(["hand", "add", "piccolo", "anna", "-"]) is not None
-    for full in (["hand", "add"], ["hand", "add", "--help"], ["hand", "add", "--json-out", "--json", "{}"],
-                 ["hand", "add", "rufer", "--json", "{}"], ["sheet"], ["--version"]):
+    for full in (
+        ["hand", "add"],
+        ["hand", "add", "--help"],
+        ["hand", "add", "--json-out", "--json", "{}"],
+        ["hand", "add", "rufer", "--json", "{}"],
+        ["sheet"],
+        ["--version"],
+    ):
         assert _fast_hand_add(full) is None, full
 
 

@@ -50,16 +50,29 @@ from schreiber.domain.rules import (
 )
 from tests.ledger_checks import PLAYERS, SCHREIBER, check_ledger, dreier, row_counts, run_cli
 
-FUZZ = settings(max_examples=200, deadline=None, derandomize=True, database=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+FUZZ = settings(
+    max_examples=200,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 RULES = {p: load_rules(p) for p in PRESETS}
 P5 = PLAYERS + ("Emil",)
 
 # Anna deals the first hand, so Berti is the Vorhand.
 VALID = [
-    {"contract": "rufer", "declarer": "Berti", "partner": "Carl", "result": "won", "kontra": "re",
-     "premiums": [{"name": "pagat", "party": "declarer", "announced": True, "result": "won", "kontra": "kontra"},
-                  {"name": "trull", "party": "opponents", "announced": False, "result": "won"}]},
+    {
+        "contract": "rufer",
+        "declarer": "Berti",
+        "partner": "Carl",
+        "result": "won",
+        "kontra": "re",
+        "premiums": [
+            {"name": "pagat", "party": "declarer", "announced": True, "result": "won", "kontra": "kontra"},
+            {"name": "trull", "party": "opponents", "announced": False, "result": "won"},
+        ],
+    },
     {"contract": "rufer", "declarer": "Berti", "partner": None, "points": "35/2"},
     {"contract": "rufer", "declarer": "Berti", "partner": "Berti", "points": 41},
     {"contract": "piccolo", "declarer": "Anna", "tricks": 1, "kontra": {"Carl": "kontra"}},
@@ -67,20 +80,57 @@ VALID = [
     {"contract": "trischaken", "scores": {"Anna": 20, "Berti": 15, "Carl": 25, "Dora": 10}},
     {"contract": "dreier", "declarer": "Carl", "points": "35/2", "kontra": "kontra"},
     {"contract": "solorufer", "declarer": "Dora", "partner": "Anna", "result": "lost"},
-    {"contract": "besserrufer", "declarer": "Carl", "partner": "Dora", "result": "won",
-     "premiums": [{"name": "uhu", "party": "declarer", "announced": True, "result": "won"}]},
+    {
+        "contract": "besserrufer",
+        "declarer": "Carl",
+        "partner": "Dora",
+        "result": "won",
+        "premiums": [{"name": "uhu", "party": "declarer", "announced": True, "result": "won"}],
+    },
     {"contract": "farbensolo", "declarer": "Anna", "result": "won", "dealer": "Dora"},
     {"contract": "rufer", "declarer": "Berti", "partner": "Carl", "result": "won", "renonce": "Carl"},
 ]
 
-WORDS = st.sampled_from([*P5, "anna", "won", "lost", "declarer", "opponents", "kontra", "re", "sub", "mord",
-                         "rufer", "dreier", "trischaken", "pagat", "valat", "35/2", "70/0", "", " ", "-1",
-                         "null", "'; DROP TABLE entries;--", "🂡", "x" * 300])
+WORDS = st.sampled_from(
+    [
+        *P5,
+        "anna",
+        "won",
+        "lost",
+        "declarer",
+        "opponents",
+        "kontra",
+        "re",
+        "sub",
+        "mord",
+        "rufer",
+        "dreier",
+        "trischaken",
+        "pagat",
+        "valat",
+        "35/2",
+        "70/0",
+        "",
+        " ",
+        "-1",
+        "null",
+        "'; DROP TABLE entries;--",
+        "🂡",
+        "x" * 300,
+    ]
+)
 TEXT = st.one_of(st.text(max_size=12), WORDS)
-SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.integers(),
-                    st.floats(allow_nan=True, allow_infinity=True), TEXT)
-JSON = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(TEXT, inner, max_size=4),
-                    max_leaves=12)
+SCALARS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**6), 10**6),
+    st.integers(),
+    st.floats(allow_nan=True, allow_infinity=True),
+    TEXT,
+)
+JSON = st.recursive(
+    SCALARS, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(TEXT, inner, max_size=4), max_leaves=12
+)
 RECORDISH = st.dictionaries(st.sampled_from(HAND_KEYS) | TEXT, JSON, max_size=8)
 
 
@@ -223,8 +273,21 @@ def test_cli_hand_add_on_random_records(fuzz_ledger, raw):
 
 
 @settings(FUZZ, max_examples=60)
-@given(text=st.text(max_size=60) | st.sampled_from(['{"contract": ', "[" * 5000 + "]" * 5000, '{"points": 1' + "0" * 5000 + "}",
-                                                  "NaN", '{"a": 1}{"b": 2}', "\ufeff{}", '"\\ud800"', "{" * 3000]))
+@given(
+    text=st.text(max_size=60)
+    | st.sampled_from(
+        [
+            '{"contract": ',
+            "[" * 5000 + "]" * 5000,
+            '{"points": 1' + "0" * 5000 + "}",
+            "NaN",
+            '{"a": 1}{"b": 2}',
+            "\ufeff{}",
+            '"\\ud800"',
+            "{" * 3000,
+        ]
+    )
+)
 def test_cli_hand_add_on_broken_json(fuzz_ledger, text):
     add_and_check(fuzz_ledger, text)
 
@@ -240,14 +303,20 @@ def test_stdin_and_files_not_text(tmp_path):
     before = row_counts(db)
     env = dict(os.environ, SCHREIBER_DB=str(db))
     for data in (b"\xff\xfe{\x00}", b"[" * 100_000, b'{"contract": "rufer\xed\xa0\x80"}'):
-        r = subprocess.run(SCHREIBER + ["hand", "add", "--json", "-"], input=data, env=env,
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        r = subprocess.run(
+            SCHREIBER + ["hand", "add", "--json", "-"],
+            input=data,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
         err = r.stderr.decode("utf-8", "replace")
         assert_one_error_line(r.returncode, err)
         src = tmp_path / "hands.jsonl"
         src.write_bytes(data + b"\n" + json.dumps(dreier("Anna", 40)).encode())
-        r = subprocess.run(SCHREIBER + ["hand", "import", str(src)], env=env,
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        r = subprocess.run(
+            SCHREIBER + ["hand", "import", str(src)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        )
         if r.returncode != 2:  # 2: `hand import` does not exist (yet)
             assert_one_error_line(r.returncode, r.stderr.decode("utf-8", "replace"))
     assert row_counts(db) == before
@@ -281,9 +350,30 @@ def toml(doc: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-TOML_SCALAR = st.one_of(st.booleans(), st.integers(-5, 100), st.integers(), st.floats(), st.text(max_size=10),
-                        st.sampled_from(["35/2", "standard", "tirol", "sub", "replace", "positive", "negative",
-                                         "trischaken", "bird", "rufer", "pagat", "", "-1"]))
+TOML_SCALAR = st.one_of(
+    st.booleans(),
+    st.integers(-5, 100),
+    st.integers(),
+    st.floats(),
+    st.text(max_size=10),
+    st.sampled_from(
+        [
+            "35/2",
+            "standard",
+            "tirol",
+            "sub",
+            "replace",
+            "positive",
+            "negative",
+            "trischaken",
+            "bird",
+            "rufer",
+            "pagat",
+            "",
+            "-1",
+        ]
+    ),
+)
 TOML_VALUE = TOML_SCALAR | st.lists(TOML_SCALAR, max_size=3)
 SETTING_KEYS = [s.key for s in SETTINGS]
 CONTRACT_IDS = list(RULES["tirol"].contracts) + list(RULES["lungau"].contracts) + ["neu"]
@@ -298,18 +388,24 @@ def rules_docs(draw) -> dict:
     for k in draw(st.lists(st.sampled_from(["preset", "title", "source", "junk"]), max_size=2)):
         doc[k] = draw(TOML_VALUE)
     if draw(st.booleans()):
-        doc["rules"] = {k: draw(TOML_VALUE) for k in draw(st.lists(st.sampled_from(SETTING_KEYS + ["junk"]), max_size=4))}
+        doc["rules"] = {
+            k: draw(TOML_VALUE) for k in draw(st.lists(st.sampled_from(SETTING_KEYS + ["junk"]), max_size=4))
+        }
     for table, ids, fields in (("contracts", CONTRACT_IDS, CONTRACT_FIELDS), ("premiums", PREMIUM_IDS, PREMIUM_FIELDS)):
         if draw(st.booleans()):
-            doc[table] = {i: {f: draw(TOML_VALUE) for f in draw(st.lists(st.sampled_from([*fields, "junk"]), max_size=5))}
-                          for i in draw(st.lists(st.sampled_from(ids), min_size=1, max_size=3))}
+            doc[table] = {
+                i: {f: draw(TOML_VALUE) for f in draw(st.lists(st.sampled_from([*fields, "junk"]), max_size=5))}
+                for i in draw(st.lists(st.sampled_from(ids), min_size=1, max_size=3))
+            }
     return doc
 
 
 @st.composite
 def mutated_presets(draw) -> str:
     name = draw(st.sampled_from(PRESETS))
-    lines = resources.files("schreiber.domain.presets").joinpath(f"{name}.toml").read_text(encoding="utf-8").splitlines()
+    lines = (
+        resources.files("schreiber.domain.presets").joinpath(f"{name}.toml").read_text(encoding="utf-8").splitlines()
+    )
     for _ in range(draw(st.integers(1, 6))):
         i = draw(st.integers(0, len(lines) - 1))
         op = draw(st.sampled_from(["drop", "value", "value", "dup", "cut"]))
@@ -370,12 +466,23 @@ def test_rules_file_missing_or_folder(tmp_path):
 
 
 @settings(FUZZ, max_examples=100)
-@given(overrides=st.lists(st.one_of(
-    st.text(max_size=20),
-    st.builds(lambda k, v: f"{k}={v}", st.sampled_from(SETTING_KEYS + ["contract.rufer.value", "premium.pagat.silent",
-                                                                       "contract.nope.value", "contract.rufer.nope"]),
-              st.text(max_size=8) | st.sampled_from(["3", "-1", "0", "true", "x", "35/2", "1e9", "sub", "99999999999"]))),
-    max_size=3))
+@given(
+    overrides=st.lists(
+        st.one_of(
+            st.text(max_size=20),
+            st.builds(
+                lambda k, v: f"{k}={v}",
+                st.sampled_from(
+                    SETTING_KEYS
+                    + ["contract.rufer.value", "premium.pagat.silent", "contract.nope.value", "contract.rufer.nope"]
+                ),
+                st.text(max_size=8)
+                | st.sampled_from(["3", "-1", "0", "true", "x", "35/2", "1e9", "sub", "99999999999"]),
+            ),
+        ),
+        max_size=3,
+    )
+)
 def test_rule_overrides(overrides):
     try:
         rules = load_rules("standard", overrides)
@@ -387,7 +494,7 @@ def test_rule_overrides(overrides):
 # Player names ----------------------------------------------------------------------
 
 NASTY = [
-    ("O'Brien \"Bob\"", "Robert'); DROP TABLE players;--", "🂡 Sküs 🃏 Mäx", "Zé " + "ü" * 2000),
+    ('O\'Brien "Bob"', "Robert'); DROP TABLE players;--", "🂡 Sküs 🃏 Mäx", "Zé " + "ü" * 2000),
     ("%s %d {0} {name}", "-Dash", "名前 \\ back\\slash", "NULL", "\u202eRTL\u202c"),
 ]
 
@@ -419,7 +526,8 @@ def test_nasty_names_stored_and_shown(tmp_path, names):
 
 
 NAME = st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=40).filter(
-    lambda n: n == n.strip() and n != "")
+    lambda n: n == n.strip() and n != ""
+)
 
 
 @settings(FUZZ, max_examples=40)
@@ -427,8 +535,9 @@ NAME = st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max
 def test_random_names_round_trip(fuzz_ledger, names, declarer):
     code, _, err = cli("--db", str(fuzz_ledger), "evening", "start", "--", *names)
     assert code == 0, err
-    code, _, err = cli("--db", str(fuzz_ledger), "hand", "add", "--json",
-                       json.dumps(dreier(names[declarer], 50), ensure_ascii=False))
+    code, _, err = cli(
+        "--db", str(fuzz_ledger), "hand", "add", "--json", json.dumps(dreier(names[declarer], 50), ensure_ascii=False)
+    )
     assert code == 0, err
     code, out, err = cli("--db", str(fuzz_ledger), "balance", "--json")
     assert code == 0, err
@@ -440,8 +549,12 @@ def test_random_names_round_trip(fuzz_ledger, names, declarer):
 def test_names_not_utf8(tmp_path):
     """Bytes from a terminal that does not speak UTF-8: one line, nothing written."""
     db = tmp_path / "ledger.db"
-    r = subprocess.run([*SCHREIBER, "evening", "start", b"\xffAnna", "Berti", "Carl", "Dora"],
-                       env=dict(os.environ, SCHREIBER_DB=str(db)), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    r = subprocess.run(
+        [*SCHREIBER, "evening", "start", b"\xffAnna", "Berti", "Carl", "Dora"],
+        env=dict(os.environ, SCHREIBER_DB=str(db)),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     assert_one_error_line(r.returncode, r.stderr.decode("utf-8", "replace"))
     assert not db.exists() or row_counts(db).get("evenings", 0) == 0
 
@@ -456,8 +569,12 @@ def other_user() -> list[str]:
     if not shutil.which("setpriv"):
         pytest.skip("running as root without setpriv: file permissions cannot be tested")
     prefix = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
-    if subprocess.run(prefix + SCHREIBER + ["--version"], stdout=subprocess.DEVNULL,
-                      stderr=subprocess.DEVNULL).returncode != 0:
+    if (
+        subprocess.run(
+            prefix + SCHREIBER + ["--version"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        ).returncode
+        != 0
+    ):
         pytest.skip("running as root and nobody cannot run schreiber here")
     return prefix
 
@@ -476,8 +593,9 @@ def open_dir():
 
 def run_as(prefix: list[str], db: Path, *args: str) -> subprocess.CompletedProcess:
     env = dict(os.environ, SCHREIBER_DB=str(db))
-    return subprocess.run(prefix + SCHREIBER + list(args), env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                          text=True, timeout=60)
+    return subprocess.run(
+        prefix + SCHREIBER + list(args), env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=60
+    )
 
 
 def make_ledger(db: Path) -> bytes:

@@ -11,8 +11,9 @@ from tests.helpers import F, G, H, I, cli, dump
 
 def spawn(db, *args):
     env = dict(os.environ, SCHREIBER_DB=str(db), TERM="dumb", COLUMNS="200")
-    return pexpect.spawn(sys.executable, ["-m", "schreiber", *args], env=env, encoding="utf-8", timeout=20,
-                         dimensions=(50, 200))
+    return pexpect.spawn(
+        sys.executable, ["-m", "schreiber", *args], env=env, encoding="utf-8", timeout=20, dimensions=(50, 200)
+    )
 
 
 def balance():

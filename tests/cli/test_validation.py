@@ -43,41 +43,83 @@ def assert_rejected(p, *words):
 
 BAD_HANDS = [
     # (preset, record, words the message must contain)
-    ("standard", {"contract": "rufer", "declarer": "Zorro", "partner": H, "result": "won"},
-     ["unknown player 'Zorro'", "Fritz, Gerti, Hans, Ilse"]),
+    (
+        "standard",
+        {"contract": "rufer", "declarer": "Zorro", "partner": H, "result": "won"},
+        ["unknown player 'Zorro'", "Fritz, Gerti, Hans, Ilse"],
+    ),
     ("standard", {"contract": "schnapsen", "declarer": G, "result": "won"}, ["unknown contract 'schnapsen'", "rufer"]),
-    ("standard", {"contract": "dreier", "declarer": G, "result": "won", "premiums": [prem("sack1")]},
-     ["unknown premium 'sack1'", "pagat"]),
+    (
+        "standard",
+        {"contract": "dreier", "declarer": G, "result": "won", "premiums": [prem("sack1")]},
+        ["unknown premium 'sack1'", "pagat"],
+    ),
     ("standard", {"contract": "rufer", "declarer": G, "result": "won"}, ["partner"]),
     ("standard", {"contract": "dreier", "declarer": G, "partner": H, "result": "won"}, ["without a partner"]),
     ("tirol", {"contract": "dreier", "declarer": G, "partner": G, "result": "won"}, ["without a partner"]),
     ("tirol", {"contract": "rufer", "declarer": G, "partner": G, "result": "won"}, ["own king", "tirol"]),
     # hand 2 of the evening: Gerti deals, Hans is Vorhand
-    ("standard", {"contract": "rufer", "declarer": I, "partner": G, "result": "won"},
-     ["only be played by the Vorhand (Hans)"]),
-    ("standard", {"contract": "piccolo", "declarer": H, "result": "won", "premiums": [prem("pagat")]},
-     ["do not count in Piccolo"]),
-    ("tirol", {"contract": "farbensolo", "declarer": H, "result": "won", "premiums": [prem("trull")]},
-     ["Trull is not allowed in a Farbensolo"]),
-    ("standard", {"contract": "dreier", "declarer": H, "result": "won",
-                  "premiums": [prem("trull", announced=False, kontra="kontra")]}, ["only announced premiums"]),
-    ("tirol", {"contract": "dreier", "declarer": H, "result": "won", "kontra": "hirsch"},
-     ["'hirsch' does not exist under tirol", "kontra, re, sub"]),
+    (
+        "standard",
+        {"contract": "rufer", "declarer": I, "partner": G, "result": "won"},
+        ["only be played by the Vorhand (Hans)"],
+    ),
+    (
+        "standard",
+        {"contract": "piccolo", "declarer": H, "result": "won", "premiums": [prem("pagat")]},
+        ["do not count in Piccolo"],
+    ),
+    (
+        "tirol",
+        {"contract": "farbensolo", "declarer": H, "result": "won", "premiums": [prem("trull")]},
+        ["Trull is not allowed in a Farbensolo"],
+    ),
+    (
+        "standard",
+        {
+            "contract": "dreier",
+            "declarer": H,
+            "result": "won",
+            "premiums": [prem("trull", announced=False, kontra="kontra")],
+        },
+        ["only announced premiums"],
+    ),
+    (
+        "tirol",
+        {"contract": "dreier", "declarer": H, "result": "won", "kontra": "hirsch"},
+        ["'hirsch' does not exist under tirol", "kontra, re, sub"],
+    ),
     ("standard", {"contract": "dreier", "declarer": H, "points": 71}, ["outside 0..70"]),
     ("lungau", {"contract": "dreier", "declarer": H, "points": 72}, ["outside 0..71"]),
     ("standard", {"contract": "dreier", "declarer": H, "points": -1}, ["outside 0..70"]),
-    ("standard", {"contract": "trischaken", "scores": {F: 20, G: 20, H: 20, I: 20}},
-     ["add up to 80", "70 points"]),
+    ("standard", {"contract": "trischaken", "scores": {F: 20, G: 20, H: 20, I: 20}}, ["add up to 80", "70 points"]),
     ("lungau", {"contract": "fahren", "scores": {F: 20, G: 20, H: 20, I: 10}}, ["add up to 70", "71 points"]),
     ("standard", {"contract": "besserrufer", "declarer": G, "partner": H, "result": "won"}, ["must announce"]),
     ("tirol", {"contract": "rufer", "declarer": G, "partner": None, "conceded": True}, ["not allowed under tirol"]),
     ("standard", {"contract": "dreier", "declarer": H, "points": 40, "result": "lost"}, ["40 points mean", "won"]),
     ("standard", {"contract": "dreier", "declarer": H}, ["result", "missing"]),
     ("standard", {"contract": "bettel", "declarer": [G, H], "result": "won"}, ["side by side"]),
-    ("gumpoldskirchen", {"contract": "rufer", "declarer": G, "partner": H, "result": "won",
-                         "premiums": [prem("grammaboy", announced=False)]}, ["cannot be played silently"]),
-    ("standard", {"contract": "rufer", "declarer": G, "partner": H, "result": "won", "foo": 1}, ["unknown field 'foo'"]),
-    ("standard", {"contract": "trischaken", "scores": {F: 10, G: 20, H: 20, "fritz": 20}}, ["Fritz is named twice in scores"]),
+    (
+        "gumpoldskirchen",
+        {
+            "contract": "rufer",
+            "declarer": G,
+            "partner": H,
+            "result": "won",
+            "premiums": [prem("grammaboy", announced=False)],
+        },
+        ["cannot be played silently"],
+    ),
+    (
+        "standard",
+        {"contract": "rufer", "declarer": G, "partner": H, "result": "won", "foo": 1},
+        ["unknown field 'foo'"],
+    ),
+    (
+        "standard",
+        {"contract": "trischaken", "scores": {F: 10, G: 20, H: 20, "fritz": 20}},
+        ["Fritz is named twice in scores"],
+    ),
     ("standard", {"contract": "dreier", "declarer": H, "points": "\u00b2"}, ["not a number or Blatt notation"]),
 ]
 
@@ -95,8 +137,17 @@ def test_bad_hand_is_rejected_and_nothing_written(tmp_path, preset, record, word
 def test_every_problem_at_once():
     r = load_rules("standard")
     with pytest.raises(HandError) as exc:
-        check_hand({"contract": "rufer", "declarer": "Zorro", "points": 99,
-                    "premiums": [prem("trull", announced=False, kontra="re")]}, r, (F, G, H, I), F)
+        check_hand(
+            {
+                "contract": "rufer",
+                "declarer": "Zorro",
+                "points": 99,
+                "premiums": [prem("trull", announced=False, kontra="re")],
+            },
+            r,
+            (F, G, H, I),
+            F,
+        )
     msgs = exc.value.problems
     assert any("Zorro" in m for m in msgs)
     assert any("outside 0..70" in m for m in msgs)
@@ -139,8 +190,9 @@ def test_bad_evening_start(tmp_path):
     db = tmp_path / "l.db"
     assert_rejected(run(db, "evening", "start", F, G, H), "4 or 5 players")
     assert_rejected(run(db, "evening", "start", F, G, H, I, "--rules", "wien"), "unknown preset 'wien'", "tirol")
-    assert_rejected(run(db, "evening", "start", F, G, H, I, "--rule", "pagatkasse=3"), "unknown rule 'pagatkasse'",
-                    "pagatkassa")
+    assert_rejected(
+        run(db, "evening", "start", F, G, H, I, "--rule", "pagatkasse=3"), "unknown rule 'pagatkasse'", "pagatkassa"
+    )
     assert_rejected(run(db, "evening", "start", F, G, H, I, "--rule", "pagatkassa=drei"), "not a whole number")
     assert_rejected(run(db, "evening", "start", F, G, H, I, "--rule", "kontra_max=doppelt"), "kontra, re, sub")
     assert_rejected(run(db, "evening", "start", F, G, F, I), "listed twice")

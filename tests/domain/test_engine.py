@@ -30,7 +30,8 @@ def test_trischaken_labels_follow_the_threshold_setting():
         r = load_rules(preset, list(rules))
         hand, table = check_hand(TRISCH, r, (F, G, H, I), F)
         return [it.label for it in score(hand, r, table).items] + [
-            m for it in score(hand, r, table).items for m, _ in it.multipliers]
+            m for it in score(hand, r, table).items for m, _ in it.multipliers
+        ]
 
     assert "Trischaken: Ilse hat das Spiel (36 Punkte)" in labels("standard")
     assert "Trischaken: Ilse hat das Spiel (38 Punkte)" in labels("standard", ["trischaken_double_from=38"])

@@ -25,6 +25,7 @@ def rufer(decl, partner, result="won", **kw):
 
 # Radl ------------------------------------------------------------------
 
+
 def test_hausrunde_first_four_double_game_not_premiums():
     # hausrunde.txt:8 (first four double), :61 (only the game, not the announcements)
     hands = [rufer(G, H, premiums=[prem("pagat")]), rufer(H, I), rufer(I, F), rufer(F, G), rufer(G, H)]
@@ -36,8 +37,16 @@ def test_hausrunde_first_four_double_game_not_premiums():
 
 def test_skuesradl_queues_behind_a_running_radl():
     # RULINGS Radl: a Radl started while one runs extends it, no x4.
-    hands = [rufer(G, H), {"kind": "radl"}, rufer(H, I), rufer(I, F), rufer(F, G), rufer(G, H), rufer(H, I),
-             rufer(I, F)]
+    hands = [
+        rufer(G, H),
+        {"kind": "radl"},
+        rufer(H, I),
+        rufer(I, F),
+        rufer(F, G),
+        rufer(G, H),
+        rufer(H, I),
+        rufer(I, F),
+    ]
     outs, _ = run("hausrunde", hands)
     factors = [o.radl_factor for o in outs if o.kind == "hand"]
     # first four (hands 1-4) double, then the Sküsradl's four more (hands 5-7 ... queued): 7 hands x2
@@ -65,8 +74,14 @@ def test_tirol_doubled_rounds_after_trischaken_catch_and_split():
     # tirol-koenigrufen-de-luxe.txt:96 (extra): Radl after Trischaken, Fänge, 35:35; doubles everything.
     ex = ["radl_after_trischaken=true", "radl_after_catch=true", "radl_after_split=true"]
     trisch = {"contract": "trischaken", "scores": {F: 30, G: 20, H: 15, I: 5}}
-    hands = [trisch, rufer(H, I, premiums=[prem("pagat", announced=False)]), rufer(I, F), rufer(F, G), rufer(G, H),
-             rufer(H, I)]
+    hands = [
+        trisch,
+        rufer(H, I, premiums=[prem("pagat", announced=False)]),
+        rufer(I, F),
+        rufer(F, G),
+        rufer(G, H),
+        rufer(H, I),
+    ]
     outs, _ = run("tirol", hands, rules=ex)
     assert [o.radl_factor for o in outs] == [1, 2, 2, 2, 2, 1]
     assert dict(outs[1].payments)[H] == (1 + 1) * 2  # everything doubled
@@ -86,11 +101,13 @@ TRISCH = {"contract": "trischaken", "scores": {F: 10, G: 5, H: 30, I: 25}}  # G 
 
 def test_holz_kept_after_a_loss_and_returned_after_a_win():
     # gumpoldskirchen.txt:153; RULINGS Holz.
-    hands = [rufer(G, H),  # F deals
-             TRISCH,  # G deals; H (Rufer) has most: pays 2 x (1 + 1 + 1) (gum:153)
-             {"contract": "dreier", "declarer": I, "result": "lost"},  # H deals; I holds a Holz: 4 x2
-             {"contract": "dreier", "declarer": I, "result": "won"},  # I deals; still a Holz: x2, gives it back
-             {"contract": "dreier", "declarer": I, "result": "won"}]  # no Holz left: x1
+    hands = [
+        rufer(G, H),  # F deals
+        TRISCH,  # G deals; H (Rufer) has most: pays 2 x (1 + 1 + 1) (gum:153)
+        {"contract": "dreier", "declarer": I, "result": "lost"},  # H deals; I holds a Holz: 4 x2
+        {"contract": "dreier", "declarer": I, "result": "won"},  # I deals; still a Holz: x2, gives it back
+        {"contract": "dreier", "declarer": I, "result": "won"},
+    ]  # no Holz left: x1
     outs, bal = run("gumpoldskirchen", hands)
     assert [dict(o.state.holz)[I] for o in outs] == [0, 1, 1, 0, 0]
     assert [dict(o.state.holz)[F] for o in outs] == [0, 1, 1, 1, 1]
@@ -99,8 +116,11 @@ def test_holz_kept_after_a_loss_and_returned_after_a_win():
 
 def test_radl_hand_whose_declarer_holds_holz():
     # Both doublings: Holz x2 on everything and the Radl x2 (gum:153 + a Radl by --rule).
-    hands = [TRISCH | {"dealer": F}, {"kind": "radl"}, {"contract": "dreier", "declarer": I, "result": "won",
-                                                        "premiums": [prem("trull")]}]
+    hands = [
+        TRISCH | {"dealer": F},
+        {"kind": "radl"},
+        {"contract": "dreier", "declarer": I, "result": "won", "premiums": [prem("trull")]},
+    ]
     outs, _ = run("gumpoldskirchen", hands)
     # dreier 4 + announced Trull 2 = 6, x2 Radl, x2 Holz = 24 from each
     assert dict(outs[2].payments)[I] == 72
@@ -109,6 +129,7 @@ def test_radl_hand_whose_declarer_holds_holz():
 
 
 # Pagatkassa ------------------------------------------------------------
+
 
 def test_pot_won_shared_by_the_side():
     # RULINGS Pagatkassa; tirol-koenigrufen-de-luxe.txt:95.
@@ -143,19 +164,29 @@ def test_pot_carries_over_to_the_next_evening():
     assert cli("hand", "add", "--json", json.dumps(rufer(G, H))).exit_code == 0
     r = cli("evening", "start", G, H, I, F, "--rules", "tirol", "--rule", "pagatkassa=3")
     assert "carried over" in r.stdout
-    assert cli("hand", "add", "--json", json.dumps(
-        {"contract": "dreier", "declarer": G, "result": "won", "premiums": [prem("pagat")]})).exit_code == 0
+    assert (
+        cli(
+            "hand",
+            "add",
+            "--json",
+            json.dumps({"contract": "dreier", "declarer": G, "result": "won", "premiums": [prem("pagat")]}),
+        ).exit_code
+        == 0
+    )
     # G deals and pays 3 -> pot 6, takes it: 5 + 2 = 7 x 3 = 21 - 3 + 6
     assert json.loads(cli("balance", "--json").stdout) == {G: 24, H: -7, I: -7, F: -7}
 
 
 # A circle's own rules ----------------------------------------------------
 
+
 def test_custom_rules_file_is_frozen_into_the_evening(tmp_path):
     f = tmp_path / "stammtisch.toml"
     assert cli("rules", "new", "stammtisch", "--from", "standard", "--out", str(f)).exit_code == 0
-    text = f.read_text(encoding="utf-8").replace('[contracts.rufer]\nname = "Rufer"\nkind = "positive"\nvalue = 1',
-                                                 '[contracts.rufer]\nname = "Rufer"\nkind = "positive"\nvalue = 2')
+    text = f.read_text(encoding="utf-8").replace(
+        '[contracts.rufer]\nname = "Rufer"\nkind = "positive"\nvalue = 1',
+        '[contracts.rufer]\nname = "Rufer"\nkind = "positive"\nvalue = 2',
+    )
     f.write_text(text, encoding="utf-8")
     assert cli("evening", "start", F, G, H, I, "--rules", str(f)).exit_code == 0
     assert cli("hand", "add", "--json", json.dumps(rufer(G, H))).exit_code == 0
@@ -189,7 +220,13 @@ def test_five_players_rotation_dealer_sits_out():
 def test_skoty_trophy_keeps_both_figures():
     # tirol-koenigrufen-de-luxe.txt:86: only the simple Kontra counts on the written score.
     assert cli("evening", "start", F, G, H, I, "--rules", "tirol", "--rule", "sheet_simple_kontra=true").exit_code == 0
-    rec = {"contract": "dreier", "declarer": H, "result": "won", "kontra": "re", "premiums": [prem("pagat", kontra="sub")]}
+    rec = {
+        "contract": "dreier",
+        "declarer": H,
+        "result": "won",
+        "kontra": "re",
+        "premiums": [prem("pagat", kontra="sub")],
+    }
     assert cli("hand", "add", "--json", json.dumps(rec)).exit_code == 0
     money = json.loads(cli("balance", "--json").stdout)
     # money: dreier 5 x Re 4 = 20, Pagat 2 x Sub 8 = 16 -> 36 from each (tir:14,29,50)
@@ -203,13 +240,19 @@ def test_skoty_trophy_keeps_both_figures():
 def test_void_before_a_pot_change_rescores_the_pot():
     # RULINGS Pagatkassa: stakes per dealt hand; a lost announced Pagat doubles the pot.
     assert cli("evening", "start", F, G, H, I, "--rules", "tirol", "--rule", "pagatkassa=2").exit_code == 0
-    for rec in (rufer(G, H),  # F pays 2 -> pot 2
-                rufer(H, I, premiums=[prem("pagat", result="lost")]),  # G pays 2 -> 4; H, I pay 4 in -> 8
-                {"contract": "dreier", "declarer": F, "result": "won", "premiums": [prem("pagat")]}):  # H pays 2 -> 10; F takes 10
+    for rec in (
+        rufer(G, H),  # F pays 2 -> pot 2
+        rufer(H, I, premiums=[prem("pagat", result="lost")]),  # G pays 2 -> 4; H, I pay 4 in -> 8
+        {"contract": "dreier", "declarer": F, "result": "won", "premiums": [prem("pagat")]},
+    ):  # H pays 2 -> 10; F takes 10
         assert cli("hand", "add", "--json", json.dumps(rec)).exit_code == 0
     # F: stake -2, games -1 -1, Pagat +2, Dreier 5 + Pagat 2 = +21 (tir:14,29), pot +10
-    assert json.loads(cli("balance", "--json").stdout) == {F: -2 - 1 - 1 + 2 + 21 + 10, G: 1 - 2 - 1 + 2 - 7,
-                                                          H: 1 + 1 - 2 - 2 - 2 - 7, I: -1 + 1 - 2 - 2 - 7}
+    assert json.loads(cli("balance", "--json").stdout) == {
+        F: -2 - 1 - 1 + 2 + 21 + 10,
+        G: 1 - 2 - 1 + 2 - 7,
+        H: 1 + 1 - 2 - 2 - 2 - 7,
+        I: -1 + 1 - 2 - 2 - 7,
+    }
     assert cli("hand", "void", "2").exit_code == 0
     # hand 3 keeps its dealer (Hans, pinned when entered): pot 2 + 2 = 4, which Fritz takes
     assert json.loads(cli("balance", "--json").stdout) == {F: -2 - 1 + 21 + 4, G: 1 - 7, H: 1 - 2 - 7, I: -1 - 7}

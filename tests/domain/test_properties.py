@@ -32,8 +32,9 @@ def hands(draw, preset):
     rec = {"contract": cid, "dealer": dealer}
     if trisch:
         # split the deck's points among the players
-        cuts = sorted(draw(st.lists(st.integers(0, rules.deck_points), min_size=len(active) - 1,
-                                    max_size=len(active) - 1)))
+        cuts = sorted(
+            draw(st.lists(st.integers(0, rules.deck_points), min_size=len(active) - 1, max_size=len(active) - 1))
+        )
         bounds = [0] + cuts + [rules.deck_points]
         rec["scores"] = {p: bounds[i + 1] - bounds[i] for i, p in enumerate(active)}
         if rules.trischaken_kontra:
@@ -85,7 +86,9 @@ def hands(draw, preset):
     if c.requires and not any(e["name"] in c.requires and e["announced"] and e["party"] == "declarer" for e in prems):
         bird = next(b for b in c.requires if b in rules.active_premiums)
         prems = [e for e in prems if e["name"] != bird]
-        prems.append({"name": bird, "party": "declarer", "announced": True, "result": draw(st.sampled_from(["won", "lost"]))})
+        prems.append(
+            {"name": bird, "party": "declarer", "announced": True, "result": draw(st.sampled_from(["won", "lost"]))}
+        )
     rec["premiums"] = prems
     if draw(st.integers(0, 9)) == 0:
         rec["renonce"] = draw(st.sampled_from(active))
@@ -106,8 +109,7 @@ def test_random_hands_sum_to_zero(data, preset):
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.data(), preset=st.sampled_from(PRESETS), pot=st.integers(0, 5), radl=st.booleans(),
-       holz=st.booleans())
+@given(data=st.data(), preset=st.sampled_from(PRESETS), pot=st.integers(0, 5), radl=st.booleans(), holz=st.booleans())
 def test_pot_radl_and_holz_keep_the_books_closed(data, preset, pot, radl, holz):
     """With a pot, a Radl and Holz: payments + pot change = 0."""
     base = RULES[preset]

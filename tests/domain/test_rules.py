@@ -39,8 +39,9 @@ def test_every_contract_and_premium_cites_a_line_naming_it(preset):
 @pytest.mark.parametrize("preset", PRESETS)
 def test_docs_page_is_current(preset):
     page = ROOT / "docs" / "rules" / f"{preset}.md"
-    assert page.read_text(encoding="utf-8") == rules_markdown(load_preset(preset)), \
+    assert page.read_text(encoding="utf-8") == rules_markdown(load_preset(preset)), (
         f"regenerate with: schreiber rules show {preset} --markdown > {page}"
+    )
 
 
 def test_unknown_keys_are_rejected(tmp_path):

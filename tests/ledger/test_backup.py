@@ -99,8 +99,7 @@ def test_backup_during_concurrent_writes(tmp_path):
     done = threading.Event()
 
     def writer(w: int) -> list:
-        out = [run_cli("hand", "add", "--json", json.dumps(dreier(PLAYERS[w], 36 + i)), "-q", db=db)
-               for i in range(4)]
+        out = [run_cli("hand", "add", "--json", json.dumps(dreier(PLAYERS[w], 36 + i)), "-q", db=db) for i in range(4)]
         return [(r.returncode, r.stderr) for r in out]
 
     def backups() -> list[Path]:
@@ -128,7 +127,7 @@ def test_backup_during_concurrent_writes(tmp_path):
         info = check_ledger(copy)  # integrity, results and payments of every entry
         k = len(info["entry_ids"])
         assert info["entry_ids"] == final["entry_ids"][:k]
-        assert info["records"] == final["records"][:info["hands"]]
+        assert info["records"] == final["records"][: info["hands"]]
         seen.add(info["hands"])
     assert max(seen) <= 16
 

@@ -73,8 +73,13 @@ def kill_writer(db: Path, seed: int, delay: float) -> tuple[int, int | None]:
     """Run the writer, kill it after ``delay`` s of writing; return (hands it
     reported committed, the change its unfinished operation would make)."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    p = subprocess.Popen([sys.executable, "-c", WRITER, str(db), str(seed)], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True, env=env)
+    p = subprocess.Popen(
+        [sys.executable, "-c", WRITER, str(db), str(seed)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     assert p.stdout.readline().strip() == "ready", p.stderr.read()
     lines: list[str] = []
     t = threading.Thread(target=lambda: lines.extend(p.stdout))  # keep the pipe drained
@@ -116,9 +121,12 @@ def test_sigkill_mid_write_leaves_each_hand_in_or_out(tmp_path):
     assert info["hands"] == before + 1
     bal = json.loads(run_cli("balance", "--json", db=db).stdout)  # the open evening: the last writer's
     con = sqlite3.connect(db)
-    paid = dict(con.execute(
-        "select p.name, sum(pay.points_x2520) / 2520 from payments pay join players p on p.id = pay.player_id "
-        "where pay.evening_id = (select max(id) from evenings) group by p.name"))
+    paid = dict(
+        con.execute(
+            "select p.name, sum(pay.points_x2520) / 2520 from payments pay join players p on p.id = pay.player_id "
+            "where pay.evening_id = (select max(id) from evenings) group by p.name"
+        )
+    )
     con.close()
     assert {k: v for k, v in bal.items() if v} == {k: v for k, v in paid.items() if v}
     assert sum(bal.values()) == 0
@@ -134,11 +142,13 @@ def test_sigkill_during_import_is_all_or_nothing(tmp_path):
     src = tmp_path / "hands.jsonl"
     n = 1500
     rng = random.Random(7)
-    src.write_text("".join(json.dumps(dreier(rng.choice(PLAYERS), rng.randint(0, 70))) + "\n" for _ in range(n)),
-                   encoding="utf-8")
+    src.write_text(
+        "".join(json.dumps(dreier(rng.choice(PLAYERS), rng.randint(0, 70))) + "\n" for _ in range(n)), encoding="utf-8"
+    )
     env = dict(os.environ, SCHREIBER_DB=str(db))
-    p = subprocess.Popen(SCHREIBER + ["hand", "import", str(src), "-q"], env=env,
-                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    p = subprocess.Popen(
+        SCHREIBER + ["hand", "import", str(src), "-q"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     time.sleep(random.Random(3).uniform(0.3, 1.2))
     p.send_signal(signal.SIGKILL)
     p.wait()

@@ -49,13 +49,27 @@ def evening(tmp_path):
 
 # Export ------------------------------------------------------------------
 
+
 def test_export_hands_csv(evening):
     r = cli(evening, "export", "--format", "csv")
     assert r.exit_code == 0
     rows = list(csv.DictReader(io.StringIO(r.stdout)))
     assert len(rows) == 30
-    assert list(rows[0]) == ["evening", "date", "number", "dealer", "contract", "declarer", "partner", "result",
-                             "kontra", "radl_factor", "pot_after", "payments", "record"]
+    assert list(rows[0]) == [
+        "evening",
+        "date",
+        "number",
+        "dealer",
+        "contract",
+        "declarer",
+        "partner",
+        "result",
+        "kontra",
+        "radl_factor",
+        "pot_after",
+        "payments",
+        "record",
+    ]
     assert [int(x["number"]) for x in rows] == list(range(1, 31))
     assert rows[0]["dealer"] == "Anna" and rows[1]["dealer"] == "Berti"
     assert json.loads(rows[0]["record"])["contract"] == rows[0]["contract"]
@@ -65,8 +79,11 @@ def test_export_payments_sum_to_the_balance(evening):
     bal = json.loads(cli(evening, "balance", "--json").stdout)
     for fmt in ("csv", "jsonl"):
         r = cli(evening, "export", "--what", "payments", "--format", fmt)
-        rows = (list(csv.DictReader(io.StringIO(r.stdout))) if fmt == "csv"
-                else [json.loads(x) for x in r.stdout.splitlines()])
+        rows = (
+            list(csv.DictReader(io.StringIO(r.stdout)))
+            if fmt == "csv"
+            else [json.loads(x) for x in r.stdout.splitlines()]
+        )
         totals = {}
         for row in rows:
             totals[row["player"]] = totals.get(row["player"], Fr(0)) + Fr(row["points_exact"])
@@ -101,9 +118,12 @@ def test_export_filters_and_out_file(evening, tmp_path):
     r = cli(evening, "export", "--what", "payments", "--out", str(out))
     assert r.exit_code == 0 and r.stdout == ""
     assert len(out.read_text().splitlines()) == 1 + 30 * 5 + 5 * 4
-    for bad, msg in ((["--format", "xml"], "unknown format"), (["--what", "cards"], "unknown --what"),
-                     (["--evening", "9"], "there is no evening 9"),
-                     (["--evening", "1", "--season", "2026"], "either --evening or a date range")):
+    for bad, msg in (
+        (["--format", "xml"], "unknown format"),
+        (["--what", "cards"], "unknown --what"),
+        (["--evening", "9"], "there is no evening 9"),
+        (["--evening", "1", "--season", "2026"], "either --evening or a date range"),
+    ):
         r = cli(evening, "export", *bad)
         assert r.exit_code == 1 and msg in str(r.exception), bad
 
@@ -115,6 +135,7 @@ def test_voided_hands_are_not_exported(evening):
 
 # Import ------------------------------------------------------------------
 
+
 def test_import_equals_adding_one_by_one(evening, tmp_path):
     db = tmp_path / "two.db"
     assert cli(db, "evening", "start", *FIVE, "--rule", "pagatkassa=1", "--date", "2026-02-03").exit_code == 0
@@ -122,8 +143,10 @@ def test_import_equals_adding_one_by_one(evening, tmp_path):
     assert r.exit_code == 0, r.output
     assert "Imported 30 hands (hands 1..30) into evening 1" in r.stdout
     for what in ("hands", "items", "payments"):
-        assert cli(db, "export", "--what", what, "--format", "jsonl").stdout == \
-            cli(evening, "export", "--what", what, "--format", "jsonl").stdout
+        assert (
+            cli(db, "export", "--what", what, "--format", "jsonl").stdout
+            == cli(evening, "export", "--what", what, "--format", "jsonl").stdout
+        )
     assert cli(db, "balance", "--json").stdout == cli(evening, "balance", "--json").stdout
     assert cli(db, "stats", "--json").stdout == cli(evening, "stats", "--json").stdout
 
@@ -211,7 +234,9 @@ def test_round_trip_of_an_export(evening, tmp_path):
     assert r.exit_code == 0 and "carried" not in r.stdout
     r = cli(evening, "hand", "import", str(out))
     assert r.exit_code == 0, r.output
-    pays = [json.loads(x) for x in cli(evening, "export", "--what", "payments", "--format", "jsonl").stdout.splitlines()]
+    pays = [
+        json.loads(x) for x in cli(evening, "export", "--what", "payments", "--format", "jsonl").stdout.splitlines()
+    ]
     one = [(p["number"], p["player"], p["points_exact"]) for p in pays if p["evening"] == 1]
     two = [(p["number"], p["player"], p["points_exact"]) for p in pays if p["evening"] == 2]
     assert one == two

@@ -45,9 +45,10 @@ def v1_figures(db: Path) -> dict:
         balance: dict = defaultdict(lambda: defaultdict(Fraction))
         per_hand: dict = defaultdict(dict)
         for ev, number, name, points in con.execute(
-                "select e.evening_id, e.number, p.name, pay.points from payments pay "
-                "join entries e on e.id = pay.entry_id join players p on p.id = pay.player_id "
-                "where e.status = 'active'"):
+            "select e.evening_id, e.number, p.name, pay.points from payments pay "
+            "join entries e on e.id = pay.entry_id join players p on p.id = pay.player_id "
+            "where e.status = 'active'"
+        ):
             balance[ev][name] += Fraction(points)
             if number is not None:
                 per_hand[(ev, number)][name] = Fraction(points)
@@ -82,7 +83,8 @@ def schema(db: Path) -> dict:
     try:
         out = {}
         for kind, name, table, sql in con.execute(
-                "select type, name, tbl_name, sql from sqlite_master where name not like 'sqlite_%'"):
+            "select type, name, tbl_name, sql from sqlite_master where name not like 'sqlite_%'"
+        ):
             if kind == "table":
                 out[(kind, name)] = (
                     [tuple(r) for r in con.execute(f'pragma table_xinfo("{name}")')],
@@ -90,7 +92,11 @@ def schema(db: Path) -> dict:
                 )
             elif kind == "index":
                 unique = {r[1]: r[2] for r in con.execute(f'pragma index_list("{table}")')}
-                out[(kind, name)] = (table, unique.get(name), [tuple(r) for r in con.execute(f'pragma index_xinfo("{name}")')])
+                out[(kind, name)] = (
+                    table,
+                    unique.get(name),
+                    [tuple(r) for r in con.execute(f'pragma index_xinfo("{name}")')],
+                )
             else:
                 out[(kind, name)] = re.sub(r"\s+", " ", sql or "").strip()
         return out

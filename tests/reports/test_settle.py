@@ -53,11 +53,20 @@ from schreiber.reports.settlement import POT, money, round_largest_remainder, se
 
 P5 = ("Anna", "Berti", "Carl", "Dora", "Emil")
 HANDS = [
-    {"contract": "rufer", "declarer": "Berti", "partner": "Dora", "result": "won",
-     "premiums": [{"name": "pagat", "party": "declarer", "announced": True, "result": "lost"}]},
+    {
+        "contract": "rufer",
+        "declarer": "Berti",
+        "partner": "Dora",
+        "result": "won",
+        "premiums": [{"name": "pagat", "party": "declarer", "announced": True, "result": "lost"}],
+    },
     {"contract": "trischaken", "scores": {"Emil": 20, "Anna": 20, "Carl": 20, "Dora": 10}},
-    {"contract": "dreier", "declarer": "Anna", "result": "won",
-     "premiums": [{"name": "pagat", "party": "opponents", "announced": True, "result": "won"}]},
+    {
+        "contract": "dreier",
+        "declarer": "Anna",
+        "result": "won",
+        "premiums": [{"name": "pagat", "party": "opponents", "announced": True, "result": "won"}],
+    },
     {"contract": "rufer", "declarer": "Emil", "partner": "Anna", "result": "lost"},
 ]
 BALANCES = {"Anna": Fr(11, 3), "Berti": Fr(-13, 6), "Carl": Fr(2, 3), "Dora": Fr(-13, 6), "Emil": Fr(-1)}
@@ -93,7 +102,12 @@ def test_hand_worked_evening_carry(run):
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
     assert {p: d["amount"] for p, d in data["players"].items()} == {
-        "Anna": "0.37", "Berti": "-0.22", "Carl": "0.07", "Dora": "-0.22", "Emil": "-0.10"}
+        "Anna": "0.37",
+        "Berti": "-0.22",
+        "Carl": "0.07",
+        "Dora": "-0.22",
+        "Emil": "-0.10",
+    }
     assert data["transfers"] == [
         {"from": "Berti", "to": "Anna", "amount": "0.22"},
         {"from": "Dora", "to": "Anna", "amount": "0.15"},
@@ -111,7 +125,12 @@ def test_hand_worked_evening_split(run):
     _evening(run, "pagatkassa_end=split")
     data = json.loads(run("settle", "--json").stdout)
     assert {p: d["amount"] for p, d in data["players"].items()} == {
-        "Anna": "0.39", "Berti": "-0.20", "Carl": "0.09", "Dora": "-0.20", "Emil": "-0.08"}
+        "Anna": "0.39",
+        "Berti": "-0.20",
+        "Carl": "0.09",
+        "Dora": "-0.20",
+        "Emil": "-0.08",
+    }
     assert data["players"]["Emil"]["points"] == pytest.approx(-0.8)
     assert data["players"]["Emil"]["pot_share"] == pytest.approx(0.2)
     assert data["transfers"] == [
@@ -147,7 +166,12 @@ def test_tarif_changes_the_amounts_and_is_validated(run):
     # Anna 11/3 x 20 = 73.33, Berti/Dora -43.33, Carl 13.33, Emil -20, box +20: floors 73, -44, 13, -44,
     # -20, 20 leave 2 cents; the largest remainders (2/3) are Berti's and Dora's
     assert {p: d["amount"] for p, d in data["players"].items()} == {
-        "Anna": "0.73", "Berti": "-0.43", "Carl": "0.13", "Dora": "-0.43", "Emil": "-0.20"}
+        "Anna": "0.73",
+        "Berti": "-0.43",
+        "Carl": "0.13",
+        "Dora": "-0.43",
+        "Emil": "-0.20",
+    }
     r = run("evening", "tarif", "zehn")
     assert r.exit_code == 1 and isinstance(r.exception, SchreiberError)
     assert "tarif" in str(r.exception)
@@ -177,6 +201,7 @@ def test_money_format():
 
 # Property tests ------------------------------------------------------------
 
+
 def _partitions(items):
     if not items:
         yield []
@@ -184,7 +209,7 @@ def _partitions(items):
     first, rest = items[0], items[1:]
     for part in _partitions(rest):
         for i in range(len(part)):
-            yield part[:i] + [[first] + part[i]] + part[i + 1:]
+            yield part[:i] + [[first] + part[i]] + part[i + 1 :]
         yield [[first]] + part
 
 
@@ -207,7 +232,7 @@ def _naive_cents(players, balances, tarif, pot_start, rule):
         order.append(POT)
     floors = {k: math.floor(v) for k, v in exact.items()}
     rank = sorted(order, key=lambda k: (-(exact[k] - floors[k]), order.index(k)))
-    for k in rank[:-sum(floors.values())]:
+    for k in rank[: -sum(floors.values())]:
         floors[k] += 1
     return floors
 

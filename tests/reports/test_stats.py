@@ -61,8 +61,10 @@ def ledger(tmp_path_factory):
             svc.strafpunkt(players[1])
             svc.radl()
             entries += [{"kind": "strafpunkt", "player": players[1]}, {"kind": "radl"}]
-            more = [{"kind": "hand", "record": r} for r in
-                    random_hands(rng, players, 6, led.last_state(led.evening(eid)).next_dealer)]
+            more = [
+                {"kind": "hand", "record": r}
+                for r in random_hands(rng, players, 6, led.last_state(led.evening(eid)).next_dealer)
+            ]
             svc.add_entries([Entry.of(e) for e in more])
             entries += more
         played.append((eid, day.isoformat(), players, rules, entries, tarif))
@@ -72,9 +74,21 @@ def ledger(tmp_path_factory):
 
 def expected(played, since=None, until=None):
     """Every figure, by replaying the hands with the engine in plain Python."""
-    P = defaultdict(lambda: {"evenings": 0, "hands": 0, "points": Fr(0), "money": 0, "contracts": Counter(),
-                             "won": Counter(), "announced": 0, "announced_made": 0, "kontra": 0,
-                             "kontra_won": 0, "per_evening": []})
+    P = defaultdict(
+        lambda: {
+            "evenings": 0,
+            "hands": 0,
+            "points": Fr(0),
+            "money": 0,
+            "contracts": Counter(),
+            "won": Counter(),
+            "announced": 0,
+            "announced_made": 0,
+            "kontra": 0,
+            "kontra_won": 0,
+            "per_evening": [],
+        }
+    )
     contracts = Counter()
     partners = Counter()
     partners_won = Counter()
@@ -107,7 +121,7 @@ def expected(played, since=None, until=None):
                     P[p]["announced"] += e.announced
                     P[p]["announced_made"] += e.announced and e.result == "won"
                 if e.kontra:
-                    for p in (opp if e.party == "declarer" else side):
+                    for p in opp if e.party == "declarer" else side:
                         P[p]["kontra"] += 1
                         P[p]["kontra_won"] += e.result == "lost"
             if h.kontra:
@@ -205,8 +219,13 @@ def test_sitting_out_dealer_did_not_play(ledger):
     path, played = ledger
     data = stats_json(path)
     # in five-player evenings every hand has one player out: hands + sat out = hands dealt at his table
-    five_hands = sum(1 for _, _, pl, r, es, _ in played if pl == FIVE
-                     for o in replay(r, pl, [Entry.of(e) for e in es], initial_state(r, pl)) if o.kind == "hand")
+    five_hands = sum(
+        1
+        for _, _, pl, r, es, _ in played
+        if pl == FIVE
+        for o in replay(r, pl, [Entry.of(e) for e in es], initial_state(r, pl))
+        if o.kind == "hand"
+    )
     assert data["players"]["Emil"]["hands"] + data["players"]["Emil"]["sat_out"] == five_hands
     assert sum(data["players"][p]["sat_out"] for p in FIVE) == five_hands
 
@@ -222,10 +241,14 @@ def test_text_csv_and_formats(ledger):
     assert r.stdout.startswith("contract,hands,share %")
     r = CliRunner().invoke(app, ["--db", str(path), "stats", "--fmt", "github", "--table", "leaderboard"])
     assert r.exit_code == 0 and r.stdout.startswith("| #")
-    for bad, msg in ((["--fmt", "nope"], "unknown table format"), (["--season", "26"], "not a season"),
-                     (["--period", "someday"], "period 'someday' is not known"),
-                     (["--since", "2026-13-01"], "not a date"), (["--table", "x"], "unknown table"),
-                     (["--since", "2026-02-01", "--until", "2026-01-01"], "empty")):
+    for bad, msg in (
+        (["--fmt", "nope"], "unknown table format"),
+        (["--season", "26"], "not a season"),
+        (["--period", "someday"], "period 'someday' is not known"),
+        (["--since", "2026-13-01"], "not a date"),
+        (["--table", "x"], "unknown table"),
+        (["--since", "2026-02-01", "--until", "2026-01-01"], "empty"),
+    ):
         r = CliRunner().invoke(app, ["--db", str(path), "stats", *bad])
         assert r.exit_code == 1 and msg in str(r.exception), bad
 
@@ -273,8 +296,12 @@ def test_views_are_queryable(ledger):
     n = con.execute("select count(*) from v_hands").fetchone()[0]
     assert n == sum(1 for *_, es, _ in played for e in es if e["kind"] == "hand")
     total = con.execute("select sum(points) from v_payments").fetchone()[0]
-    assert total == pytest.approx(-sum(
-        float(replay(r, pl, [Entry.of(e) for e in es], initial_state(r, pl))[-1].state.pot) for _, _, pl, r, es, _ in played))
+    assert total == pytest.approx(
+        -sum(
+            float(replay(r, pl, [Entry.of(e) for e in es], initial_state(r, pl))[-1].state.pot)
+            for _, _, pl, r, es, _ in played
+        )
+    )
     rows = dict(con.execute("select player, hands from v_player_stats").fetchall())
     assert rows == {p: v["hands"] for p, v in stats_json(path)["players"].items()}
     con.close()

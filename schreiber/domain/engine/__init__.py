@@ -14,10 +14,19 @@ what flows into or out of the Pagat pot.
     score.py       one hand: its items, then Radl and Holz, then the pot
 """
 
-from ..points import as_number as number
 from .items import KONTRA_NAMES, Context, Item, Score, kontra_factor, one_against_all, side_payments
 from .score import holz_players, score
 from .trischaken import SCHEMES
 
-__all__ = ["KONTRA_NAMES", "SCHEMES", "Context", "Item", "Score", "holz_players", "kontra_factor", "number",
-           "one_against_all", "score", "side_payments"]
+__all__ = [
+    "KONTRA_NAMES",
+    "SCHEMES",
+    "Context",
+    "Item",
+    "Score",
+    "holz_players",
+    "kontra_factor",
+    "one_against_all",
+    "score",
+    "side_payments",
+]

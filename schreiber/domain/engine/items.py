@@ -101,8 +101,9 @@ def one_against_all(value: Fraction, player: str, players: tuple[str, ...] | lis
     return side_payments(value, (player,), tuple(p for p in players if p != player))
 
 
-def item(kind: str, label: str, base: Fraction | int, mults: list | tuple, payments: dict, note: str = "",
-         declarer: str = "") -> Item:
+def item(
+    kind: str, label: str, base: Fraction | int, mults: list | tuple, payments: dict, note: str = "", declarer: str = ""
+) -> Item:
     return Item(kind, label, Fraction(base), tuple(mults), tuple(sorted(payments.items())), note, declarer)
 
 

@@ -32,18 +32,35 @@ def negative(hand: Hand, rules: Rules, table: Table) -> list[Item]:
             continue
         plain = tuple(o for o in others if not level[o])
         if plain:
-            items.append(item("game", f"{label} gegen {', '.join(plain)}", base, [],
-                               side_payments(sign * base, (d,), plain), declarer=d))
+            items.append(
+                item(
+                    "game",
+                    f"{label} gegen {', '.join(plain)}",
+                    base,
+                    [],
+                    side_payments(sign * base, (d,), plain),
+                    declarer=d,
+                )
+            )
         for o in others:
             lv = level[o]
             if lv:
                 f = kontra_factor(lv)
-                items.append(item("game", f"{label} gegen {o}", base, [(KONTRA_NAMES[lv], f)],
-                                   side_payments(sign * base * f, (d,), (o,)), declarer=d))
+                items.append(
+                    item(
+                        "game",
+                        f"{label} gegen {o}",
+                        base,
+                        [(KONTRA_NAMES[lv], f)],
+                        side_payments(sign * base * f, (d,), (o,)),
+                        declarer=d,
+                    )
+                )
     return items
 
 
 # Conceding, Renonce ------------------------------------------------------
+
 
 def concede(hand: Hand, rules: Rules, table: Table) -> list[Item]:
     """The declarer gives up (king in the talon): he pays the contract's conceding value to each."""
@@ -84,5 +101,13 @@ def renonce(hand: Hand, rules: Rules, table: Table) -> list[Item]:
             v *= 3
         pay[p] += v
         pay[off] -= v
-    return [item("renonce", f"Renonce von {off}", c.value, [], pay,
-                  "each other player is paid the game and the announced premiums")]
+    return [
+        item(
+            "renonce",
+            f"Renonce von {off}",
+            c.value,
+            [],
+            pay,
+            "each other player is paid the game and the announced premiums",
+        )
+    ]

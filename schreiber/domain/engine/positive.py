@@ -27,9 +27,7 @@ def positive(hand: Hand, rules: Rules, table: Table) -> tuple[list[Item], bool]:
     split = hand.points is not None and hand.points == 35
 
     # Valat lost after announcing it (tirol): game and trick premiums go the other way.
-    reversed_by_valat = (
-        valat is not None and mode == "add" and valat.announced and valat.result == "lost"
-    )
+    reversed_by_valat = valat is not None and mode == "add" and valat.announced and valat.result == "lost"
     valat_party_is_decl = valat is not None and valat.party == "declarer"
 
     if valat is not None and mode in ("replace", "only"):
@@ -52,16 +50,15 @@ def positive(hand: Hand, rules: Rules, table: Table) -> tuple[list[Item], bool]:
         if prem.kind == "valat":
             continue
         if valat is not None and mode == "only":
-            items.append(item("premium", f"{prem.name} (entfällt: Valat)", 0, [], zero(side + others),
-                               "Valat: no other scoring"))
+            items.append(
+                item("premium", f"{prem.name} (entfällt: Valat)", 0, [], zero(side + others), "Valat: no other scoring")
+            )
             continue
         if valat is not None and mode == "add" and valat.result == "won" and prem.kind == "material":
             items.append(item("premium", f"{prem.name} (zählt nicht beim Valat)", 0, [], zero(side + others)))
             continue
         it = _premium_item(e, prem, c, rules, side, others, lost)
-        if (reversed_by_valat and prem.kind in ("bird", "trick")) or (
-            reversed_by_valat and prem.id == "mondfang"
-        ):
+        if (reversed_by_valat and prem.kind in ("bird", "trick")) or (reversed_by_valat and prem.id == "mondfang"):
             mag = abs(it.value)
             to_decl = not valat_party_is_decl
             pay = side_payments(mag if to_decl else -mag, side, others)

@@ -62,14 +62,18 @@ def _apply_context(items: list[Item], hand: Hand, contract: Contract, ctx: Conte
             mults.append((f"Holz ({holder})", 2))
             factor *= 2
         if factor != 1:
-            it = it._replace(multipliers=tuple(mults), payments=tuple((p, v * factor) for p, v in it.payments),
-                             total=None if it.total is None else it.total * factor)
+            it = it._replace(
+                multipliers=tuple(mults),
+                payments=tuple((p, v * factor) for p, v in it.payments),
+                total=None if it.total is None else it.total * factor,
+            )
         out.append(it)
     return out
 
 
-def holz_players(kind: str, declarers: tuple[str, ...], by_renonce: bool, conceded: bool,
-                 holders: tuple[str, ...]) -> tuple[str, ...]:
+def holz_players(
+    kind: str, declarers: tuple[str, ...], by_renonce: bool, conceded: bool, holders: tuple[str, ...]
+) -> tuple[str, ...]:
     """The players whose Holz doubles this hand (RULINGS.md Holz: a declarer
     holding one counts double, as a whole; never in Trischaken). A negative
     contract played side by side doubles each declarer's game by his own

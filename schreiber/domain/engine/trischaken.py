@@ -21,6 +21,7 @@ SCHEMES: dict[str, Scheme] = {}
 
 def scheme(name: str) -> Callable[[Scheme], Scheme]:
     """Register a payout scheme under the name the house rule gives it."""
+
     def register(fn: Scheme) -> Scheme:
         SCHEMES[name] = fn
         return fn
@@ -70,13 +71,19 @@ def _standard(hand: Hand, rules: Rules, table: Table) -> list[Item]:
         i = j
     items = [item("trischaken", "Trischaken: die zwei Meisten zahlen, die zwei Wenigsten bekommen", v, [], pay)]
     for p in _trickless(hand, rules, players):
-        items.append(item("trischaken", f"Trischaken: {p} ohne Stich", 2 * v, [],
-                           one_against_all(2 * v, p, players)))
+        items.append(item("trischaken", f"Trischaken: {p} ohne Stich", 2 * v, [], one_against_all(2 * v, p, players)))
     need = parse_points(rules.trischaken_double_from, 71)
     for p in players:
         if scores[p] >= need:
-            items.append(item("trischaken", f"Trischaken: {p} hat das Spiel ({threshold_words(need)})", 2 * v, [],
-                               one_against_all(-2 * v, p, players)))
+            items.append(
+                item(
+                    "trischaken",
+                    f"Trischaken: {p} hat das Spiel ({threshold_words(need)})",
+                    2 * v,
+                    [],
+                    one_against_all(-2 * v, p, players),
+                )
+            )
     return items
 
 

@@ -64,8 +64,7 @@ class _Parser:
         p = self.exact_player(word) or self.prefix_player(word, role)
         if p is None:
             raise err(
-                f"unknown player '{word}' as {role}{did_you_mean(word, self.players)}; "
-                f"players: {listing(self.players)}"
+                f"unknown player '{word}' as {role}{did_you_mean(word, self.players)}; players: {listing(self.players)}"
             )
         return p
 
@@ -145,7 +144,9 @@ class _Parser:
             active = self.rules.active_premiums
             hits = sorted({p for term, p in self.premium_index.items() if term.startswith(f) and p in active})
             if len(hits) > 1:
-                raise err(f"premium '{name}' is ambiguous under {self.rules.preset}: {listing(hits)}; write more letters")
+                raise err(
+                    f"premium '{name}' is ambiguous under {self.rules.preset}: {listing(hits)}; write more letters"
+                )
             pid = hits[0] if hits else None
         if pid is None:
             return None
@@ -294,8 +295,15 @@ def _dealer(ps: _Parser, kvs: list[KV]) -> tuple[str | None, list[KV]]:
 class _Draft:
     """The hand being read: the words still to read (from ``i``) and what was found."""
 
-    def __init__(self, ps: _Parser, contract: Contract, rest: list[str], rest_pos: list[int],
-                 vorhand: str | None, dealer: str | None):
+    def __init__(
+        self,
+        ps: _Parser,
+        contract: Contract,
+        rest: list[str],
+        rest_pos: list[int],
+        vorhand: str | None,
+        dealer: str | None,
+    ):
         self.ps, self.players, self.rules = ps, ps.players, ps.rules
         self.contract, self.rest, self.rest_pos = contract, rest, rest_pos
         self.vorhand, self.dealer = vorhand, dealer
@@ -350,8 +358,9 @@ class _Draft:
 
     def set_result(self, value: str, tok: str) -> None:
         if self.trisch:
-            raise err(f"{self.contract.name} has no won/lost ('{tok}'): give each player's points, "
-                      f"e.g. {self.players[0]}:20")
+            raise err(
+                f"{self.contract.name} has no won/lost ('{tok}'): give each player's points, e.g. {self.players[0]}:20"
+            )
         if self.game_result is not None:
             raise err(f"the result is given twice ('{tok}'); give + or - once")
         self.game_result = value
@@ -367,6 +376,7 @@ class _Draft:
 
 
 # ---- declarer(s) and partner ------------------------------------------------
+
 
 def _trischaken_declarer(d: _Draft) -> None:
     tok = d.next_word()
@@ -416,14 +426,18 @@ def _no_call_slots(d: _Draft, a: tuple | None, tok: str | None) -> NotationError
         nxt = d.next_word(1)
         if nxt is not None and d.not_a_word(nxt):
             return err(f"unknown player '{nxt}' as partner{did_you_mean(nxt, players)}; players: {listing(players)}")
-        return err(f"{contract.name} calls a king: after the declarer {a[1]} give the partner "
-                   f"(a player, talon if the king lay in the talon, selbst for the own king)")
+        return err(
+            f"{contract.name} calls a king: after the declarer {a[1]} give the partner "
+            f"(a player, talon if the king lay in the talon, selbst for the own king)"
+        )
     if a:
         return err(f"{contract.name}: name the declarer before '{tok}', e.g. '{contract.id} {players[0]} {tok}'")
     if vorhand or (contract.vorhand and tok is not None and d.ps.reserved(tok)):
-        return err(f"{contract.name} calls a king: give the partner (a player, talon or selbst), "
-                   f"e.g. '{contract.id} {players[2 % len(players)]} +'"
-                   + ("" if vorhand else " with the Vorhand known, else the declarer first"))
+        return err(
+            f"{contract.name} calls a king: give the partner (a player, talon or selbst), "
+            f"e.g. '{contract.id} {players[2 % len(players)]} +'"
+            + ("" if vorhand else " with the Vorhand known, else the declarer first")
+        )
     return d.need_declarer("declarer and the partner")
 
 
@@ -450,10 +464,11 @@ def _declarers(d: _Draft) -> None:
 
 # ---- the items ---------------------------------------------------------------
 
+
 def _items(d: _Draft) -> None:
     """Result, points or tricks, Kontra, conceding, premiums: in any order."""
     contract = d.contract
-    for pos, tok in zip(d.rest_pos[d.i:], d.rest[d.i:]):
+    for pos, tok in zip(d.rest_pos[d.i :], d.rest[d.i :]):
         f = fold(tok)
         m = NUMBER.fullmatch(tok)
         if tok in ("+", "-") or f in RESULT_WORDS:
@@ -467,8 +482,11 @@ def _items(d: _Draft) -> None:
         elif f in CONCEDE_WORDS:
             d.conceded = True
         elif f in TALON_WORDS or f in OWN_WORDS:
-            where = ("right after the declarer" if contract.call
-                     else f"only in contracts that call a king, not in {contract.name}")
+            where = (
+                "right after the declarer"
+                if contract.call
+                else f"only in contracts that call a king, not in {contract.name}"
+            )
             raise err(f"'{tok}' names the called king and belongs {where}")
         elif d.trisch and (nt := NAME_TRICKS.fullmatch(tok)):
             nm, tr = nt.groups()
@@ -493,8 +511,10 @@ def _number(d: _Draft, tok: str, head: str, blatt: str | None, tr: str | None) -
         raise err(f"'{tok}': #tricks is only for Trischaken; give the points alone, e.g. {head}")
     elif contract.kind == "negative":
         if blatt is not None:
-            raise err(f"'{tok}': a {contract.name} is decided by tricks, not card points; "
-                      f"give the declarer's tricks, e.g. {contract.tricks}")
+            raise err(
+                f"'{tok}': a {contract.name} is decided by tricks, not card points; "
+                f"give the declarer's tricks, e.g. {contract.tricks}"
+            )
         if d.tricks is not None:
             raise err(f"the tricks are given twice ('{tok}')")
         d.tricks = int(head)
@@ -515,8 +535,10 @@ def _kv_words(d: _Draft, kvs: list[KV]) -> None:
         if num and (ps.exact_player(key) or key not in KV_KEYS):
             p = ps.exact_player(key) or ps.player(tok.partition(":")[0], "points")
             if not d.trisch:
-                raise err(f"'{tok}': points per player are only for Trischaken; give the declarer's points "
-                          f"alone, e.g. {num.group(1)}")
+                raise err(
+                    f"'{tok}': points per player are only for Trischaken; give the declarer's points "
+                    f"alone, e.g. {num.group(1)}"
+                )
             head, blatt, tr = num.groups()
             d.add_score(p, head, blatt, tr, tok)
         elif key in PARTY_KEYS:
@@ -555,8 +577,9 @@ def _scores_in_seating_order(d: _Draft) -> None:
         return
     players = d.players
     if d.scores:
-        raise err("give Trischaken points either all by name (Anna:20) or all in seating order (20 15 25 10), "
-                  "not mixed")
+        raise err(
+            "give Trischaken points either all by name (Anna:20) or all in seating order (20 15 25 10), not mixed"
+        )
     if d.vorhand is None:
         raise err(
             "Trischaken points in seating order need the Vorhand, which is not known here: "
@@ -584,11 +607,17 @@ def _record(d: _Draft) -> dict:
         record["result"] = d.per_result[d.declarers[0]] if len(d.declarers) == 1 else dict(d.per_result)
     elif d.game_result is not None:
         record["result"] = d.game_result
-    optional = (("points", d.points is not None, d.points), ("tricks", d.tricks is not None, d.tricks),
-                ("kontra", bool(d.kontra or d.kontra_by), d.kontra or d.kontra_by),
-                ("premiums", bool(d.premiums), [e for _, e in sorted(d.premiums, key=lambda pe: pe[0])]),
-                ("conceded", d.conceded, True), ("scores", bool(d.scores), d.scores),
-                ("tricks_by", bool(d.tricks_by), d.tricks_by), ("mit", bool(d.mit), d.mit),
-                ("renonce", bool(d.renonce), d.renonce), ("dealer", bool(d.dealer), d.dealer))
+    optional = (
+        ("points", d.points is not None, d.points),
+        ("tricks", d.tricks is not None, d.tricks),
+        ("kontra", bool(d.kontra or d.kontra_by), d.kontra or d.kontra_by),
+        ("premiums", bool(d.premiums), [e for _, e in sorted(d.premiums, key=lambda pe: pe[0])]),
+        ("conceded", d.conceded, True),
+        ("scores", bool(d.scores), d.scores),
+        ("tricks_by", bool(d.tricks_by), d.tricks_by),
+        ("mit", bool(d.mit), d.mit),
+        ("renonce", bool(d.renonce), d.renonce),
+        ("dealer", bool(d.dealer), d.dealer),
+    )
     record.update((key, value) for key, present, value in optional if present)
     return record

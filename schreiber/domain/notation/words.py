@@ -17,16 +17,35 @@ class NotationError(SchreiberError, ValueError):
 # Words of the notation, folded (names.fold). The first of each group is the
 # one format_notation writes.
 RESULT_WORDS = {
-    "+": "won", "-": "lost",
-    "g": "won", "gew": "won", "gewonnen": "won", "gwonnen": "won", "won": "won", "win": "won",
-    "v": "lost", "verl": "lost", "verloren": "lost", "lost": "lost", "loss": "lost",
+    "+": "won",
+    "-": "lost",
+    "g": "won",
+    "gew": "won",
+    "gewonnen": "won",
+    "gwonnen": "won",
+    "won": "won",
+    "win": "won",
+    "v": "lost",
+    "verl": "lost",
+    "verloren": "lost",
+    "lost": "lost",
+    "loss": "lost",
 }
 KONTRA_WORDS = {
-    "kontra": "kontra", "contra": "kontra", "spritzen": "kontra", "gspritzt": "kontra",
-    "re": "re", "rekontra": "re", "retour": "re",
-    "sub": "sub", "subkontra": "sub", "superkontra": "sub",
-    "hirsch": "hirsch", "hirschkontra": "hirsch",
-    "mord": "mord", "mordkontra": "mord",
+    "kontra": "kontra",
+    "contra": "kontra",
+    "spritzen": "kontra",
+    "gspritzt": "kontra",
+    "re": "re",
+    "rekontra": "re",
+    "retour": "re",
+    "sub": "sub",
+    "subkontra": "sub",
+    "superkontra": "sub",
+    "hirsch": "hirsch",
+    "hirschkontra": "hirsch",
+    "mord": "mord",
+    "mordkontra": "mord",
 }
 TALON_WORDS = ("talon", "stock")
 OWN_WORDS = ("selbst", "selber", "allein", "sich")
@@ -35,9 +54,7 @@ PARTY_KEYS = ("geg", "gegner", "gegen", "opp", "opponents")
 DEALER_KEYS = ("geber", "gibt", "teiler", "dealer")
 RENONCE_KEYS = ("renonce", "ren")
 MIT_KEYS = ("mit",)
-KEYWORDS = (
-    set(RESULT_WORDS) | set(KONTRA_WORDS) | set(TALON_WORDS) | set(OWN_WORDS) | set(CONCEDE_WORDS)
-)
+KEYWORDS = set(RESULT_WORDS) | set(KONTRA_WORDS) | set(TALON_WORDS) | set(OWN_WORDS) | set(CONCEDE_WORDS)
 KV_KEYS = PARTY_KEYS + DEALER_KEYS + RENONCE_KEYS + MIT_KEYS + tuple(KONTRA_WORDS)
 
 NUMBER = re.compile(r"([0-9]{1,4})(?:/([0-9]{1,4}))?(?:#([0-9]{1,4}))?")
