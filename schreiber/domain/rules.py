@@ -1,8 +1,8 @@
 """The rules a table plays by: one typed object loaded from a preset's TOML.
 
-Every house rule is declared once in ``SETTINGS`` with its type, default and
-meaning; a preset file may only set keys declared here, and ``--rule
-KEY=VALUE`` may only override them. Contracts and premiums are tables in the
+Every house rule is declared once, as a typed field of ``Rules`` with its
+default and meaning (``SETTINGS`` lists them); a preset file may only set
+keys declared here, and ``--rule KEY=VALUE`` may only override them. Contracts and premiums are tables in the
 preset file, validated field by field. Unknown keys are an error that lists
 the known ones.
 """

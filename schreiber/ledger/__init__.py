@@ -1,1 +1,9 @@
-"""The ledger: the only package that touches SQLite."""
+"""The ledger: the only package that touches SQLite.
+
+``store.Ledger`` is its one door: every read and write of the file goes
+through it; ``connection`` opens (and refuses) files and migrates them,
+``migrations`` holds the schema, ``codec`` turns rows into the typed values
+of ``values``, ``derived`` and ``statistics`` keep and read the statistics
+rows, ``export`` and ``backup`` take data out, ``errors`` says what went
+wrong in the ledger's own terms.
+"""
