@@ -7,7 +7,6 @@ from typing import Annotated
 import typer
 
 from ..errors import SchreiberError
-from ..ledger.store import backup_counts
 from .root import app, db_path, ledger
 
 
@@ -25,6 +24,8 @@ def backup(
     """
     if not db_path().exists():
         raise SchreiberError(f"there is no ledger at {db_path()} yet; nothing to back up")
+    from ..ledger.store import backup_counts
+
     led = ledger()
     target = led.backup(path, overwrite=force)
     led.close()

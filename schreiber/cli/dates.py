@@ -4,9 +4,12 @@
 from __future__ import annotations
 
 import datetime as _dt
+from typing import TYPE_CHECKING
 
 from ..errors import SchreiberError
-from ..ledger.values import DateRange
+
+if TYPE_CHECKING:
+    from ..ledger.values import DateRange
 
 PERIODS = (
     "today",
@@ -73,6 +76,8 @@ def period_range(text: str) -> tuple[str | None, str | None]:
 def parse_range(since: str | None, until: str | None, season: str | None, period: str | None) -> DateRange:
     """The date range of --since/--until/--season/--period; --since and
     --until narrow a season or period further."""
+    from ..ledger.values import DateRange
+
     if season and period:
         raise SchreiberError("give either --season or --period, not both")
     lo = hi = None

@@ -8,9 +8,7 @@ from typing import Annotated
 
 import typer
 
-from ..domain.points import as_number
 from ..errors import SchreiberError
-from ..render import player_points
 from .inputs import pick_player, read_record
 from .root import app, ledger, print_json, service
 
@@ -36,6 +34,9 @@ def add(
       schreiber hand add --json '{"contract": "rufer", "declarer": "Berti", "partner": "Carl", "result": "won"}'
       schreiber hand add          (asks step by step)
     """
+    from ..domain.points import as_number
+    from ..render import player_points
+
     svc = service()
     if json_text is not None and words:
         raise SchreiberError("give the hand either in notation or with --json, not both")
@@ -111,6 +112,8 @@ def edit(
       schreiber hand edit 3 rufer berti carl -
       schreiber hand edit 3 --json '{"contract": "rufer", "declarer": "Berti", "partner": "Carl", "result": "lost"}'
     """
+    from ..render import player_points
+
     svc = service()
     if json_text is not None:
         record = read_record(json_text)
@@ -132,6 +135,8 @@ def redeal() -> None:
 @app.command("strafpunkt")
 def strafpunkt(player: Annotated[str, typer.Argument(help="Who gets the penalty point.")]) -> None:
     """A penalty point (Strafpunkt): the player pays the rule's value to each other player."""
+    from ..render import player_points
+
     svc = service()
     who = pick_player(svc.ledger.open_evening().seating, player)
     outcome = svc.strafpunkt(who).outcome

@@ -8,8 +8,6 @@ from typing import Annotated
 import typer
 
 from ..errors import SchreiberError
-from ..render import money
-from ..reports.settlement import settle_evening, to_json, to_text
 from .evening import evening_app
 from .inputs import parse_tarif
 from .root import app, chosen_evening, print_json, service
@@ -35,6 +33,8 @@ def settle(
 
     Example: schreiber settle            (then: schreiber settle --close)
     """
+    from ..reports.settlement import settle_evening, to_json, to_text
+
     svc = service()
     ev = chosen_evening(svc.ledger, evening_id)
     s = settle_evening(ev, svc.ledger.balance(ev.id))
@@ -62,6 +62,8 @@ def tarif(
 
     Example: schreiber evening tarif 0.20
     """
+    from ..render import money
+
     cents = parse_tarif(amount)
     ev = service().set_tarif(cents)
     typer.echo(f"Evening {ev.id}: tarif {money(cents)} € per point (was {money(ev.tarif_cents)} €).")

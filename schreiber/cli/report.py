@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..domain.points import as_number
 from ..errors import SchreiberError
-from ..ledger.store import Ledger
-from ..ledger.values import Evening
-from ..render import cell, csv_text, player_points, signed, table
-from ..reports import sheet as sh
 from .root import app, chosen_evening, ledger, print_json
+
+if TYPE_CHECKING:
+    from ..ledger.store import Ledger
+    from ..ledger.values import Evening
+    from ..reports.sheet import SheetRow
 
 
 def show_default() -> None:
@@ -30,6 +30,8 @@ def show_default() -> None:
 
 
 def _print_balance(led: Ledger, ev: Evening) -> None:
+    from ..render import signed
+
     typer.echo(f"Evening {ev.id} ({ev.date}, {ev.preset}):")
     for p, v in led.balance(ev.id).items():
         typer.echo(f"  {p:<12} {signed(v):>8}")
@@ -38,6 +40,8 @@ def _print_balance(led: Ledger, ev: Evening) -> None:
 @app.command("balance")
 def balance(json_out: Annotated[bool, typer.Option("--json", help="Print JSON: player -> points.")] = False) -> None:
     """Running totals of the open evening, in points."""
+    from ..domain.points import as_number
+
     led = ledger()
     ev = led.open_evening()
     if json_out:
@@ -62,6 +66,9 @@ def sheet(
 
     Example: schreiber sheet --explain 3
     """
+    from ..render import csv_text, player_points, table
+    from ..reports import sheet as sh
+
     led = ledger()
     ev = chosen_evening(led, evening_id or None)
     rows, totals, rules = sh.build(led.sheet_lines(ev), ev)
@@ -84,7 +91,9 @@ def sheet(
     typer.echo(next_line(led, ev))
 
 
-def _explain(rows: list[sh.SheetRow], number: int, json_out: bool) -> None:
+def _explain(rows: list[SheetRow], number: int, json_out: bool) -> None:
+    from ..reports import sheet as sh
+
     match = [r for r in rows if r.number == number and r.kind == "hand"]
     if not match:
         raise SchreiberError(
@@ -100,6 +109,7 @@ def _explain(rows: list[sh.SheetRow], number: int, json_out: bool) -> None:
 def next_line(led: Ledger, ev: Evening) -> str:
     """Who deals next, who is Vorhand, how many doubled hands remain."""
     from ..domain.table import Table
+    from ..render import cell
 
     rules = ev.rules
     state = led.last_state(ev)

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
-from ..ledger.store import Ledger
-from ..ledger.values import Evening
-from ..render import json_text
-from ..service import Service
 from .paths import default_ledger_path
+
+if TYPE_CHECKING:
+    from ..ledger.store import Ledger
+    from ..ledger.values import Evening
+    from ..service import Service
 
 app = typer.Typer(
     help="schreiber: the scorekeeper (Schreiber) for Tarock Königrufen.\n\n"
@@ -39,10 +40,14 @@ def db_path() -> Path:
 
 
 def ledger() -> Ledger:
+    from ..ledger.store import Ledger  # here, not above: --help and --version never open a ledger
+
     return Ledger(db_path())
 
 
 def service() -> Service:
+    from ..service import Service
+
     return Service(ledger())
 
 
@@ -52,4 +57,6 @@ def chosen_evening(led: Ledger, evening_id: int | None) -> Evening:
 
 
 def print_json(data: Any) -> None:
+    from ..render import json_text
+
     sys.stdout.write(json_text(data))

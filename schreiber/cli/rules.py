@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..domain.rules import PRESETS, SETTINGS, Rules, load_preset, load_rules, load_rules_file
 from ..errors import SchreiberError
-from ..render import table
-from ..reports.rules_page import rules_markdown
 from .paths import app_dir
 from .root import app, print_json
+
+if TYPE_CHECKING:
+    from ..domain.rules import Rules
 
 rules_app = typer.Typer(help="Presets and a circle's own rules files.", no_args_is_help=True)
 app.add_typer(rules_app, name="rules")
@@ -25,6 +25,8 @@ def rules_dir() -> Path:
 
 def resolve(name: str) -> str:
     """A preset name, a file in the rules folder (by name), or a path."""
+    from ..domain.rules import PRESETS
+
     if name in PRESETS:
         return name
     own = rules_dir() / (name if name.endswith(".toml") else f"{name}.toml")
@@ -36,6 +38,8 @@ def resolve(name: str) -> str:
 @rules_app.command("list")
 def list_rules() -> None:
     """The five presets and the circle's own rules files."""
+    from ..domain.rules import PRESETS, load_preset
+
     for p in PRESETS:
         r = load_preset(p)
         typer.echo(f"{p:<16} {r.title}  (source: {r.source})")
@@ -59,6 +63,9 @@ def show(
 
     Example: schreiber rules show tirol --rule pagatkassa=3
     """
+    from ..domain.rules import load_rules
+    from ..reports.rules_page import rules_markdown
+
     r = load_rules(resolve(name), rule or [])
     if json_out:
         print_json(r.to_dict())
@@ -66,6 +73,14 @@ def show(
     if markdown:
         typer.echo(rules_markdown(r), nl=False)
         return
+    _print_rules(r)
+
+
+def _print_rules(r: Rules) -> None:
+    """Contracts, premiums and house rules as three tables."""
+    from ..domain.rules import SETTINGS
+    from ..render import table
+
     typer.echo(f"{r.preset}: {r.title} (source: {r.source})\n")
     rows: list[list] = [
         [
@@ -108,6 +123,8 @@ def _toml_value(v) -> str:
 
 def rules_toml(r: Rules, name: str, base: str) -> str:
     """A complete, commented rules file the circle can edit."""
+    from ..domain.rules import SETTINGS
+
     out = [
         f"# Rules of the circle '{name}', made from the preset '{base}'.",
         "# Change any value; unknown keys are refused. Start an evening with:",
@@ -147,6 +164,8 @@ def new(
     Example: schreiber rules new stammtisch --from hausrunde
     """
     import re
+
+    from ..domain.rules import PRESETS, load_rules, load_rules_file
 
     if not re.fullmatch(r"[\w-]+", name) or name in PRESETS:
         raise SchreiberError(f"'{name}' is not a usable name: use letters, digits and dashes, and not a preset's name")

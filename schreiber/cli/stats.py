@@ -8,8 +8,6 @@ from typing import Annotated
 import typer
 
 from ..errors import SchreiberError
-from ..render import csv_text
-from ..render import table as render_table
 from .dates import parse_range, range_text
 from .options import Period, Season, Since, Until
 from .root import app, ledger, print_json
@@ -38,6 +36,8 @@ def stats(
 
     Example: schreiber stats --season 2026/27 --table contracts --fmt github
     """
+    from ..render import csv_text
+    from ..render import table as render_table
     from ..reports.stats import TABLE_TITLES, compute, tables, to_json
 
     rng = parse_range(since, until, season, period)

@@ -9,7 +9,7 @@ re-scores every later hand consistently. Pure: no storage, no CLI.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from fractions import Fraction
 from typing import NamedTuple
 
@@ -21,8 +21,7 @@ from .table import Table
 ENTRY_KINDS = ("hand", "radl", "redeal", "strafpunkt")
 
 
-@dataclass(frozen=True)
-class State:
+class State(NamedTuple):
     """The evening between two entries."""
 
     next_dealer: str
@@ -64,8 +63,7 @@ def initial_state(
     return State(dealer or players[0], 0, radl, holz, Fraction(pot))
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """What one entry did: its items and payments, and the state after it."""
 
     kind: str
@@ -78,7 +76,7 @@ class Outcome:
     state: State
     score: Score | None = None
     player: str | None = None
-    notes: tuple[str, ...] = field(default=())
+    notes: tuple[str, ...] = ()
     written: tuple[tuple[str, Fraction], ...] | None = None  # the Schrift, where it differs from the money
 
 
@@ -122,9 +120,9 @@ class Entry(NamedTuple):
 def step(rules: Rules, players: tuple[str, ...], state: State, entry: Entry) -> Outcome:
     """Score one entry from the state before it."""
     if entry.kind == "radl":
-        new = replace(state, radl=_add_radl(rules, state, radl_hands(rules, players)))
+        new = state._replace(radl=_add_radl(rules, state, radl_hands(rules, players)))
         if entry.player:  # the Sküsradl starts at the Sküs holder's deal (hausrunde.txt:65)
-            new = replace(new, next_dealer=entry.player)
+            new = new._replace(next_dealer=entry.player)
         return Outcome("radl", entry.player, None, None, (), (), 1, new, player=entry.player)
     if entry.kind == "redeal":
         return Outcome("redeal", state.next_dealer, None, None, (), (), 1, state)
@@ -199,8 +197,8 @@ def _after_hand(
                 if won and holz.get(d, 0) > 0 and not hand.renonce:
                     holz[d] -= 1
     radl = tuple(n - 1 for n in state.radl if n > 1)
-    new = replace(
-        state, hands=state.hands + 1, radl=radl, holz=tuple(holz.items()), pot=pot, next_dealer=table.next_dealer()
+    new = state._replace(
+        hands=state.hands + 1, radl=radl, holz=tuple(holz.items()), pot=pot, next_dealer=table.next_dealer()
     )
     notes = []
     for trigger, event in (
@@ -209,7 +207,7 @@ def _after_hand(
         ("radl_after_split", "split"),
     ):
         if rules.setting(trigger) and event in sc.events:
-            new = replace(new, radl=_add_radl(rules, new, radl_hands(rules, players)))
+            new = new._replace(radl=_add_radl(rules, new, radl_hands(rules, players)))
             notes.append(f"Radl nach {event}")
     return new, tuple(notes)
 

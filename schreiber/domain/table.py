@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(NamedTuple):
     """The seating of one hand. ``players`` in seating order (direction of
     play); with five players the dealer sits out unless ``dealer_plays``."""
 

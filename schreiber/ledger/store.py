@@ -17,6 +17,7 @@ import sqlite3
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..domain.evening import Entry, Outcome, State, initial_state
 from ..domain.points import from_units
@@ -35,8 +36,10 @@ from .codec import (
 from .connection import open_database
 from .derived import derived_rows, write_rows
 from .errors import LedgerUnavailable, NoOpenEvening, NoSuchEvening, NoSuchHand
-from .statistics import StatsRows, read_statistics
 from .values import DateRange, Evening, SheetLine, StoredEntry
+
+if TYPE_CHECKING:
+    from .statistics import StatsRows
 
 
 class Ledger:
@@ -362,6 +365,8 @@ class Ledger:
 
     def statistics(self, rng: DateRange) -> StatsRows:
         """Every aggregate ``schreiber stats`` needs for the evenings in range."""
+        from .statistics import read_statistics
+
         return read_statistics(self.db.conn, rng)
 
     def export_rows(self, what: str, evening: Evening | None, rng: DateRange) -> Iterator[dict]:

@@ -1,0 +1,202 @@
+"""The table session's lines: a hand in short notation, or one of its
+commands (in German, as the table speaks); each line one short transaction
+through the service, the sheet shown after it."""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable
+from typing import Any
+
+import typer
+
+from ..domain.names import fold
+from ..errors import SchreiberError
+from ..ledger.values import Evening
+from ..render import player_points, table
+from ..reports import sheet as sh
+from ..service import Service
+from .errors import message
+from .inputs import pick_player
+from .report import next_line
+
+COMMANDS = {
+    "hilfe": "this help (also ?)",
+    "schrift": "the whole score sheet (also sheet)",
+    "stand": "the running totals (also balance)",
+    "erklär N": "itemize hand N (also explain N)",
+    "undo": "take the last hand back (also zurück; 'undo eintrag': the last Radl, redeal, ...)",
+    "storno N": "void hand N (also void N)",
+    "ändern N HAND": "replace hand N by HAND in notation (also edit N ...)",
+    "radl [NAME]": "a doubled round starts (at NAME's deal)",
+    "zusammen": "redeal: the same dealer deals again (also redeal)",
+    "straf NAME": "a penalty point for NAME (also strafpunkt)",
+    "ende": "leave (also quit, exit, Ctrl-D); everything is saved already",
+}
+ALIASES = {
+    "?": "hilfe",
+    "help": "hilfe",
+    "h": "hilfe",
+    "sheet": "schrift",
+    "balance": "stand",
+    "explain": "erklär",
+    "erklaer": "erklär",
+    "zurück": "undo",
+    "zurueck": "undo",
+    "void": "storno",
+    "edit": "ändern",
+    "aendern": "ändern",
+    "redeal": "zusammen",
+    "zusammenschlagen": "zusammen",
+    "strafpunkt": "straf",
+    "quit": "ende",
+    "exit": "ende",
+    "q": "ende",
+}
+
+
+class Session:
+    """The state of one table session; every line is one short transaction."""
+
+    def __init__(self, svc: Service, out: Callable[[str], Any] = typer.echo):
+        self.svc = svc
+        self.led = svc.ledger
+        self.out = out
+        self.commands: dict[str, Callable[[list[str]], None]] = {
+            "hilfe": lambda rest: self.help(),
+            "schrift": lambda rest: self.show_sheet(all_rows=True),
+            "stand": lambda rest: self.show_totals(),
+            "erklär": lambda rest: self.explain(self._number(rest)),
+            "undo": self.undo,
+            "storno": self.void,
+            "ändern": self.edit,
+            "radl": self.radl,
+            "zusammen": self.redeal,
+            "straf": self.strafpunkt,
+        }
+
+    @property
+    def evening(self) -> Evening:
+        return self.led.open_evening()
+
+    def prompt(self) -> str:
+        nxt = self.svc.next_hand()
+        t = nxt.table
+        extra = f" x2 ({nxt.state.radl_left})" if nxt.state.radl_left else ""
+        return f"[{nxt.number}: {t.dealer} gibt, {t.vorhand} Vorhand{extra}] > "
+
+    def words(self) -> list[str]:
+        """Everything tab completion offers."""
+        ev = self.evening
+        rules = ev.rules
+        out = list(ev.seating) + list(COMMANDS_WORDS)
+        for c in rules.active_contracts.values():
+            out += [c.id, fold(c.name)]
+        for p in rules.active_premiums.values():
+            out += [p.id, p.id + "!", "geg:" + p.id]
+        out += ["gewonnen", "verloren", "kontra", "re", "sub", "talon", "selbst", "schleifen"]
+        return sorted(set(out))
+
+    def handle(self, line: str) -> bool:
+        """Run one line; False to end the session."""
+        line = line.strip()
+        if not line or line.startswith("#"):
+            return True
+        try:
+            parts = shlex.split(line)
+        except ValueError:
+            parts = line.split()
+        head = parts[0].lower()
+        cmd = ALIASES.get(head, head)
+        if cmd == "ende":
+            return False
+        try:
+            if cmd in self.commands:
+                self.commands[cmd](parts[1:])
+            else:
+                self.add_hand(parts)
+        except SchreiberError as exc:
+            self.out(f"Fehler: {message(exc)}")
+        return True
+
+    def add_hand(self, words: list[str]) -> None:
+        added = self.svc.add_hand(self.parse(words))
+        self.out(f"Hand {added.number}: " + player_points(added.outcome.payments))
+        self.show_sheet()
+
+    def undo(self, rest: list[str]) -> None:
+        e = self.svc.undo(any_entry=bool(rest and rest[0].lower() in ("alles", "eintrag", "entry")))
+        self.out(f"Zurückgenommen: {'Hand ' + str(e.number) if e.kind == 'hand' else e.kind}.")
+        self.show_sheet()
+
+    def void(self, rest: list[str]) -> None:
+        n = self._number(rest)
+        self.svc.void(n)
+        self.out(f"Hand {n} storniert.")
+        self.show_sheet()
+
+    def edit(self, rest: list[str]) -> None:
+        n = self._number(rest[:1])
+        self.svc.edit(n, self.parse(rest[1:]))
+        self.out(f"Hand {n} ausgebessert.")
+        self.show_sheet()
+
+    def radl(self, rest: list[str]) -> None:
+        player = pick_player(self.evening.seating, rest[0]) if rest else None
+        o = self.svc.radl(player).outcome
+        self.out(f"Radl: die nächsten {o.state.radl_left} Spiele zählen doppelt.")
+
+    def redeal(self, rest: list[str]) -> None:
+        o = self.svc.redeal().outcome
+        self.out(f"Zusammengeschlagen: {o.dealer} gibt noch einmal.")
+
+    def strafpunkt(self, rest: list[str]) -> None:
+        if not rest:
+            raise SchreiberError("whose Strafpunkt? e.g. straf Carl")
+        who = pick_player(self.evening.seating, rest[0])
+        self.svc.strafpunkt(who)
+        self.out(f"Strafpunkt für {who}.")
+        self.show_sheet()
+
+    def parse(self, words: list[str]) -> dict:
+        if not words:
+            raise SchreiberError("which hand? e.g. rufer berti carl +  (hilfe for more)")
+        return self.svc.read_notation(words)
+
+    @staticmethod
+    def _number(rest: list[str]) -> int:
+        if not rest or not rest[0].isdigit():
+            raise SchreiberError("give the hand's number, e.g. erklär 3")
+        return int(rest[0])
+
+    def help(self) -> None:
+        self.out(
+            "Eine Hand in Kurzschrift, z.B.:  rufer berti carl +   dreier dora 41 pagat!   "
+            "piccolo anna -   (docs/notation.md)"
+        )
+        for k, v in COMMANDS.items():
+            self.out(f"  {k:<16} {v}")
+
+    def show_sheet(self, all_rows: bool = False) -> None:
+        ev = self.evening
+        rows, _, rules = sh.build(self.led.sheet_lines(ev), ev)
+        headers, body = sh.table_rows(rows, ev.seating, rules)
+        if not all_rows and len(body) > 8:
+            body = body[-8:]
+        if body:
+            self.out(table(headers, body))
+        self.show_totals()
+        self.out(next_line(self.led, ev))
+
+    def show_totals(self) -> None:
+        self.out("Stand: " + player_points(self.led.balance(self.evening.id).items()))
+
+    def explain(self, n: int) -> None:
+        rows, _, _ = sh.build(self.led.sheet_lines(self.evening), self.evening)
+        match = [r for r in rows if r.number == n and r.kind == "hand"]
+        if not match:
+            raise SchreiberError(f"there is no hand {n} on this sheet")
+        self.out("\n\n".join(sh.explain(r) for r in match))
+
+
+COMMANDS_WORDS = [c.split()[0] for c in COMMANDS] + list(ALIASES)
