@@ -148,50 +148,17 @@ def _row(line: SheetLine, rules: Rules, run: _Running) -> SheetRow:
     items = res.items if res else []
     written = dict(run.written) if rules.sheet_simple_kontra else None
     dealer = res.dealer if res else None
-    if e.kind == "hand":
-        record = e.record or {}
-        c = rules.contracts.get(record.get("contract", ""))
-        decl = record.get("declarer")
-        decl = ", ".join(decl) if isinstance(decl, list) else (decl or "")
-        return SheetRow(
-            e.number,
-            e.kind,
-            dealer if res else record.get("dealer"),
-            c.name if c else record.get("contract", ""),
-            decl,
-            record.get("partner"),
-            _result_text(record, rules),
-            payments,
-            dict(run.totals),
-            marks,
-            e.is_void,
-            run.radl_left,
-            dict(run.holz),
-            run.pot,
-            e.record,
-            items,
-            written,
-        )
-    label = {"radl": "Radl", "redeal": "zusammengeschlagen", "strafpunkt": "Strafpunkt"}[e.kind]
-    return SheetRow(
-        None,
-        e.kind,
-        dealer,
-        label,
-        e.player or "",
-        None,
-        "",
-        payments,
-        dict(run.totals),
-        marks,
-        e.is_void,
-        run.radl_left,
-        dict(run.holz),
-        run.pot,
-        None,
-        items,
-        written,
-    )
+    running = (payments, dict(run.totals), marks, e.is_void, run.radl_left, dict(run.holz), run.pot)
+    if e.kind != "hand":
+        label = {"radl": "Radl", "redeal": "zusammengeschlagen", "strafpunkt": "Strafpunkt"}[e.kind]
+        return SheetRow(None, e.kind, dealer, label, e.player or "", None, "", *running, None, items, written)
+    record = e.record or {}
+    c = rules.contracts.get(record.get("contract", ""))
+    decl = record.get("declarer")
+    decl = ", ".join(decl) if isinstance(decl, list) else (decl or "")
+    contract = c.name if c else record.get("contract", "")
+    return SheetRow(e.number, e.kind, dealer if res else record.get("dealer"), contract, decl,
+                    record.get("partner"), _result_text(record, rules), *running, e.record, items, written)  # fmt: skip
 
 
 def written_totals(rows: list[SheetRow]) -> dict[str, Fraction] | None:
