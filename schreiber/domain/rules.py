@@ -17,7 +17,16 @@ from typing import Annotated, Any, NamedTuple, get_args, get_origin
 from ..errors import SchreiberError
 from .points import parse_points
 
-PRESETS = ("standard", "tirol", "hausrunde", "gumpoldskirchen", "lungau")
+LISTED_FIRST = ("standard", "tirol", "hausrunde", "gumpoldskirchen", "lungau")  # the order the docs use
+
+
+def _preset_names() -> tuple[str, ...]:
+    """Every TOML file in presets/ is a preset: a new one needs no code."""
+    found = {f.name[:-5] for f in resources.files("schreiber.domain.presets").iterdir() if f.name.endswith(".toml")}
+    return tuple(n for n in LISTED_FIRST if n in found) + tuple(sorted(found - set(LISTED_FIRST)))
+
+
+PRESETS = _preset_names()
 
 KONTRA_LEVELS = ("kontra", "re", "sub", "hirsch", "mord")
 

@@ -36,6 +36,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from ..domain.evening import Outcome, initial_state, replay
+from ..domain.points import POINT_UNITS
 from ..domain.record import Hand, HandError
 from ..domain.rules import KONTRA_LEVELS
 from ..domain.table import Table
@@ -209,7 +210,7 @@ def _kontras(h: _Hand) -> list[dict]:
     return rows
 
 
-SCHEMA = """
+SCHEMA = f"""
 create table if not exists hand_players (
     entry_id integer not null references results(entry_id) on delete cascade,
     evening_id integer not null references evenings(id),
@@ -273,7 +274,7 @@ where e.status = 'active' and e.kind = 'hand';
 
 create view if not exists v_payments as
 select pay.evening_id, ev.date, e.number, e.kind, pl.name as player,
-       pay.points as points_exact, pay.points_x2520 / 2520.0 as points, e.id as entry_id
+       pay.points as points_exact, pay.points_x2520 / {POINT_UNITS}.0 as points, e.id as entry_id
 from payments pay
 join entries e on e.id = pay.entry_id
 join evenings ev on ev.id = pay.evening_id
@@ -282,7 +283,7 @@ where e.status = 'active';
 
 create view if not exists v_evening_totals as
 select pay.evening_id, ev.date, pl.name as player,
-       sum(pay.points_x2520) / 2520.0 as points, ev.tarif_cents
+       sum(pay.points_x2520) / {POINT_UNITS}.0 as points, ev.tarif_cents
 from payments pay
 join entries e on e.id = pay.entry_id
 join evenings ev on ev.id = pay.evening_id
@@ -297,7 +298,7 @@ select pl.name as player,
        sum(hp.role = 'declarer') as declared,
        sum(hp.role = 'declarer' and hp.won = 1) as declared_won,
        (select sum(pay.points_x2520) from payments pay join entries e2 on e2.id = pay.entry_id
-         where pay.player_id = pl.id and e2.status = 'active') / 2520.0 as points
+         where pay.player_id = pl.id and e2.status = 'active') / {POINT_UNITS}.0 as points
 from hand_players hp
 join entries e on e.id = hp.entry_id
 join players pl on pl.id = hp.player_id
