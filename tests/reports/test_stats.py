@@ -16,7 +16,8 @@ import pytest
 from typer.testing import CliRunner
 
 from schreiber.cli.commands import app
-from schreiber.domain.evening import Entry, initial_state, replay
+from schreiber.domain import evening
+from schreiber.domain.evening import Entry, initial_state
 from schreiber.domain.rules import KONTRA_LEVELS, load_rules
 from schreiber.domain.sample import random_hands
 from schreiber.ledger.store import Ledger
@@ -26,6 +27,11 @@ from schreiber.service import Service
 FOUR = ("Anna", "Berti", "Carl", "Dora")
 FIVE = ("Anna", "Berti", "Carl", "Dora", "Emil")
 TODAY = dt.date.today()
+
+
+def replay(rules, players, entries, start):
+    """The evening replayed from the fixture's entries, written as JSON dicts."""
+    return evening.replay(rules, players, [Entry.of(e) for e in entries], start)
 
 
 def _dates():
@@ -95,7 +101,7 @@ def expected(played, since=None, until=None):
     for eid, date, players, rules, entries, tarif in played:
         if (since and date < since) or (until and date > until):
             continue
-        outs = replay(rules, players, [Entry.of(e) for e in entries], initial_state(rules, players))
+        outs = replay(rules, players, entries, initial_state(rules, players))
         totals = {p: Fr(0) for p in players}
         for o in outs:
             for p, v in o.payments:
@@ -223,7 +229,7 @@ def test_sitting_out_dealer_did_not_play(ledger):
         1
         for _, _, pl, r, es, _ in played
         if pl == FIVE
-        for o in replay(r, pl, [Entry.of(e) for e in es], initial_state(r, pl))
+        for o in replay(r, pl, es, initial_state(r, pl))
         if o.kind == "hand"
     )
     assert data["players"]["Emil"]["hands"] + data["players"]["Emil"]["sat_out"] == five_hands
@@ -297,10 +303,7 @@ def test_views_are_queryable(ledger):
     assert n == sum(1 for *_, es, _ in played for e in es if e["kind"] == "hand")
     total = con.execute("select sum(points) from v_payments").fetchone()[0]
     assert total == pytest.approx(
-        -sum(
-            float(replay(r, pl, [Entry.of(e) for e in es], initial_state(r, pl))[-1].state.pot)
-            for _, _, pl, r, es, _ in played
-        )
+        -sum(float(replay(r, pl, es, initial_state(r, pl))[-1].state.pot) for _, _, pl, r, es, _ in played)
     )
     rows = dict(con.execute("select player, hands from v_player_stats").fetchall())
     assert rows == {p: v["hands"] for p, v in stats_json(path)["players"].items()}
