@@ -15,6 +15,9 @@ if TYPE_CHECKING:
     from ..reports.sheet import SheetRow
 
 
+SCHRIFT_WORDS = {"simple": "nur einfaches Kontra", "none": "ohne Kontra"}
+
+
 def show_default() -> None:
     """Without a command: the open evening's balance, or how to start one."""
     led = ledger()
@@ -29,25 +32,33 @@ def show_default() -> None:
     _print_balance(led, ev)
 
 
-def _print_balance(led: Ledger, ev: Evening) -> None:
+def _print_balance(led: Ledger, ev: Evening, schrift: bool = False) -> None:
     from ..render import signed
 
-    typer.echo(f"Evening {ev.id} ({ev.date}, {ev.preset}):")
-    for p, v in led.balance(ev.id).items():
+    what = f", Schrift ({SCHRIFT_WORDS.get(ev.rules.schrift_kontra, 'the money')})" if schrift else ""
+    typer.echo(f"Evening {ev.id} ({ev.date}, {ev.preset}){what}:")
+    for p, v in led.balance(ev.id, schrift=schrift).items():
         typer.echo(f"  {p:<12} {signed(v):>8}")
 
 
 @app.command("balance")
-def balance(json_out: Annotated[bool, typer.Option("--json", help="Print JSON: player -> points.")] = False) -> None:
-    """Running totals of the open evening, in points."""
+def balance(
+    json_out: Annotated[bool, typer.Option("--json", help="Print JSON: player -> points.")] = False,
+    schrift: Annotated[
+        bool,
+        typer.Option("--schrift", help="The written score (Schrift) instead of the money, where a preset keeps one."),
+    ] = False,
+) -> None:
+    """Running totals of the open evening, in points (the money; --schrift: the written score)."""
     from ..domain.points import as_number
 
     led = ledger()
     ev = led.open_evening()
     if json_out:
-        print_json({p: as_number(v) for p, v in led.balance(ev.id).items()})
+        totals = led.balance(ev.id, schrift=schrift)
+        print_json({p: as_number(v) for p, v in totals.items()})
     else:
-        _print_balance(led, ev)
+        _print_balance(led, ev, schrift)
 
 
 @app.command("sheet")
@@ -85,9 +96,11 @@ def sheet(
     typer.echo(f"Evening {ev.id}, {ev.date}, {rules.preset}")
     typer.echo(table(headers, body, fmt) if body else "No hands yet.")
     typer.echo("Stand: " + player_points(totals.items()))
-    written = sh.written_totals(rows)
-    if written is not None:
-        typer.echo("Schrift (nur einfaches Kontra): " + player_points(written.items()))
+    schrift = sh.schrift_totals(rows)
+    if schrift is not None:
+        typer.echo(f"Schrift ({SCHRIFT_WORDS[rules.schrift_kontra]}): " + player_points(schrift.items()))
+        if any(r.schrift_payments for r in rows):
+            typer.echo("S = the Schrift's running total, where a hand writes other points than it pays")
     typer.echo(next_line(led, ev))
 
 

@@ -29,6 +29,9 @@ def stats(
     until: Until = None,
     season: Season = None,
     period: Period = None,
+    schrift: Annotated[
+        bool, typer.Option("--schrift", help="Points and ranking by the written score (Schrift) instead of the money.")
+    ] = False,
 ) -> None:
     """Statistics over the ledger's evenings: points, money, contracts, premiums, partners.
 
@@ -44,7 +47,7 @@ def stats(
     if table is not None and table not in TABLES:
         raise SchreiberError(f"unknown table '{table}'; valid: {', '.join(TABLES)}")
     led = ledger()
-    data = compute(led.statistics(rng))
+    data = compute(led.statistics(rng, schrift))
     if json_out:
         print_json(to_json(data, rng))
         return

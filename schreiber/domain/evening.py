@@ -77,7 +77,7 @@ class Outcome(NamedTuple):
     score: Score | None = None
     player: str | None = None
     notes: tuple[str, ...] = ()
-    written: tuple[tuple[str, Fraction], ...] | None = None  # the Schrift, where it differs from the money
+    schrift: Score | None = None  # the Schrift (written score), where a rule makes it differ from the money
 
 
 def radl_hands(rules: Rules, players: tuple[str, ...]) -> int:
@@ -166,7 +166,7 @@ def _hand(rules: Rules, players: tuple[str, ...], state: State, record: object) 
     for p, v in sc.payments:
         payments[p] += v
     new, notes = _after_hand(rules, players, state, hand, table, sc, pot + sc.pot_delta)
-    written = _written(rules, players, hand, table, ctx, stake) if rules.sheet_simple_kontra else None
+    schrift = _schrift(rules, hand, table, ctx, stake) if rules.schrift_kontra != "all" else None
     return Outcome(
         "hand",
         table.dealer,
@@ -178,7 +178,7 @@ def _hand(rules: Rules, players: tuple[str, ...], state: State, record: object) 
         new,
         sc,
         notes=notes,
-        written=written,
+        schrift=schrift,
     )
 
 
@@ -212,27 +212,30 @@ def _after_hand(
     return new, tuple(notes)
 
 
-def _written(
-    rules: Rules, players: tuple[str, ...], hand: Hand, table: Table, ctx: Context, stake: Item | None
-) -> tuple[tuple[str, Fraction], ...]:
-    """Skoty Trophy (tirol-koenigrufen-de-luxe.txt:86): only the simple Kontra
-    counts on the written score; the money counts every level."""
-    simple = score(simple_kontra(hand), rules, table, ctx)
-    written = {p: Fraction(0) for p in players}
-    for p, v in simple.payments:
-        written[p] += v
-    if stake:
-        written[table.dealer] -= stake.base
-    return tuple(written.items())
+def _schrift(rules: Rules, hand: Hand, table: Table, ctx: Context, stake: Item | None) -> Score:
+    """The hand as the Schrift writes it: scored again with only the Kontra
+    levels the rule ``schrift_kontra`` counts (Skoty Trophy,
+    tirol-koenigrufen-de-luxe.txt:86: the simple one; ooe-2023.md §5.2:
+    none); the dealer's Pagat stake is on it as on the money."""
+    written = score(schrift_hand(hand, rules.schrift_kontra), rules, table, ctx)
+    if not stake:
+        return written
+    pays = dict(written.payments)
+    pays[table.dealer] = pays.get(table.dealer, Fraction(0)) - stake.base
+    return written._replace(items=(stake, *written.items), payments=tuple(pays.items()))
 
 
-def simple_kontra(hand: Hand) -> Hand:
-    """The hand with every Kontra above the simple one counted as simple."""
-    cap = lambda lvl: "kontra" if lvl else lvl  # noqa: E731
+def schrift_hand(hand: Hand, counts: str) -> Hand:
+    """The hand with the Kontras the Schrift does not count taken off:
+    ``simple`` caps every level at the simple Kontra, ``none`` drops them."""
+
+    def cap(level: str | None) -> str | None:
+        return None if counts == "none" or not level else "kontra"
+
     return replace(
         hand,
         kontra=cap(hand.kontra),
-        kontra_by=tuple((p, cap(lvl)) for p, lvl in hand.kontra_by),
+        kontra_by=tuple((p, lv) for p, lv in ((p, cap(lvl)) for p, lvl in hand.kontra_by) if lv),
         premiums=tuple(replace(e, kontra=cap(e.kontra)) for e in hand.premiums),
     )
 

@@ -30,6 +30,9 @@ PRESETS = _preset_names()
 
 KONTRA_LEVELS = ("kontra", "re", "sub", "hirsch", "mord")
 
+# Rule keys of earlier versions, read into today's: key -> (new key, value for each old value).
+LEGACY_KEYS = {"sheet_simple_kontra": ("schrift_kontra", {True: "simple", False: "all"})}
+
 
 class RulesError(SchreiberError, ValueError):
     """A rules file or a rule override is wrong; the message says how to fix it."""
@@ -215,9 +218,14 @@ class Rules(NamedTuple):
     blosse_rufer: Annotated[
         bool, Rule("a bare Rufer without any announcement is settled at once as won (bloße Rufer auszahlen)")
     ] = False
-    sheet_simple_kontra: Annotated[
-        bool, Rule("the written score counts only the simple Kontra (Skoty Trophy); money counts every level")
-    ] = False
+    schrift_kontra: Annotated[
+        str,
+        Rule(
+            "which Kontra levels the Schrift (the written score) counts; the money (Geld) counts every level: "
+            "all = the Schrift is the money; simple = only the simple Kontra (Skoty Trophy); none = no Kontra",
+            ("all", "simple", "none"),
+        ),
+    ] = "all"
     tarif_cents: Annotated[int, Rule("money per point, in cents")] = 10
 
     def __hash__(self) -> int:
@@ -281,6 +289,8 @@ class Rules(NamedTuple):
                     raise RulesError(f"unknown field '{fname}' in rule '{text}'; valid: {valid}")
                 entries[entry][fname] = _convert_field(fields[fname], raw, text)
             else:
+                if key in LEGACY_KEYS:
+                    key, raw = LEGACY_KEYS[key][0], _current_keys({key: raw}, f"rule '{text}'")[LEGACY_KEYS[key][0]]
                 if key not in SETTING_BY_KEY:
                     raise RulesError(f"unknown rule '{key}'; valid: {', '.join(SETTING_BY_KEY)}")
                 data["rules"][key] = convert_setting(SETTING_BY_KEY[key], raw)
@@ -432,10 +442,25 @@ def _build_entry(cls: type, fields: dict, eid: str, raw: dict, where: str) -> An
         raise RulesError(f"{where}: {exc}") from None
 
 
+def _current_keys(raw: dict, where: str) -> dict:
+    """A [rules] table with the keys of earlier versions read as today's
+    (stored evenings and old rules files keep working)."""
+    out = {k: v for k, v in raw.items() if k not in LEGACY_KEYS}
+    for old, (new, values) in LEGACY_KEYS.items():
+        if old in raw and new not in raw:
+            value = raw[old]
+            if isinstance(value, str):
+                value = _parse_bool(value, f"{where}: rule '{old}'")
+            if value not in values:
+                raise RulesError(f"{where}: rule '{old}': {value!r} is not valid; use {new} instead")
+            out[new] = values[value]
+    return out
+
+
 def rules_from_dict(data: dict, origin: str = "rules") -> Rules:
     """Build and check a Rules object from the shape of a preset file."""
     _check_keys(data, ["preset", "title", "source", "rules", "contracts", "premiums", "sources", "base"], origin)
-    raw_settings = data.get("rules", {})
+    raw_settings = _current_keys(data.get("rules", {}), f"{origin} [rules]")
     _check_keys(raw_settings, list(SETTING_BY_KEY), f"{origin} [rules]")
     settings = {s.key: s.default for s in SETTINGS}
     for key, value in raw_settings.items():

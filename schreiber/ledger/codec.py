@@ -78,13 +78,14 @@ def entry_values(evening_id: int, seq: int, entry: Entry, number: int | None, re
 
 
 def result_of_row(row: dict) -> StoredResult:
-    written = json.loads(row["written_json"]) if row.get("written_json") else None
+    schrift = json.loads(row["schrift_json"]) if row.get("schrift_json") else None
     return StoredResult(
         dealer=row["dealer"],
         radl_factor=row["radl_factor"] or 1,
         state=State.from_json(row["state_json"]),
         items=json.loads(row["items_json"]) if row["items_json"] else [],
-        written={p: Fraction(v) for p, v in written.items()} if written else None,
+        schrift={p: Fraction(v) for p, v in schrift["payments"].items()} if schrift else None,
+        schrift_items=schrift["items"] if schrift else [],
     )
 
 
@@ -117,21 +118,26 @@ def result_values(evening_id: int, entry_id: int, number: int | None, o: Outcome
         "pot_after": str(o.state.pot),
         "state_json": o.state.to_json(),
         "items_json": dumps([stored_item(it) for it in o.items]),
-        "written_json": dumps({p: str(v) for p, v in o.written}) if o.written else None,
+        "schrift_json": _schrift_json(o),
     }
 
 
+def _schrift_json(o: Outcome) -> str | None:
+    """The Schrift of a hand where it differs from the money: payments and items."""
+    if o.schrift is None:
+        return None
+    return dumps({"payments": {p: str(v) for p, v in o.schrift.payments},
+                  "items": [stored_item(it) for it in o.schrift.items]})  # fmt: skip
+
+
 def payment_values(evening_id: int, entry_id: int, o: Outcome, pid: Callable[[str], int]) -> list[dict]:
+    """Each player's payment: exact, in 1/2520 units, and as the Schrift writes it."""
+    schrift = dict(o.schrift.payments) if o.schrift else {}
     return [
-        {
-            "entry_id": entry_id,
-            "evening_id": evening_id,
-            "player_id": pid(player),
-            "points": str(v),
-            "points_x2520": units(v),
-        }
+        {"entry_id": entry_id, "evening_id": evening_id, "player_id": pid(player), "points": str(v),
+         "points_x2520": units(v), "schrift_x2520": units(schrift.get(player, v))}
         for player, v in o.payments
-    ]
+    ]  # fmt: skip
 
 
 def stored_record(outcome: Outcome) -> dict:

@@ -6,9 +6,13 @@ version-1 ledger and checks every figure and the schema a new file gets.
 
 from __future__ import annotations
 
+import json
+from fractions import Fraction
+
 import sqlite_utils
 from sqlite_utils import Migrations
 
+from ..domain.points import units
 from .derived import backfill, create_schema
 
 migrations = Migrations("schreiber")
@@ -66,3 +70,25 @@ def m003_written_score(db: sqlite_utils.Database) -> None:
     """The written score (Schrift) of a hand where a rule makes it differ
     from the money (Skoty Trophy: only the simple Kontra on the sheet)."""
     db.table("results").add_column("written_json", str)
+
+
+@migrations()
+def m004_schrift(db: sqlite_utils.Database) -> None:
+    """One name for the written score, the Schrift: each payment row gets its
+    Schrift beside its money (``schrift_x2520``, the same where no rule keeps
+    them apart), so balances and statistics sum either; the result's
+    ``written_json`` becomes ``schrift_json``: the hand's Schrift payments and
+    items, for ``sheet --explain``. A Skoty ledger's written scores move over."""
+    db.execute("alter table results rename column written_json to schrift_json")
+    db.execute("alter table payments add column schrift_x2520 integer")
+    db.execute("update payments set schrift_x2520 = points_x2520")
+    names = dict(db.execute("select name, id from players").fetchall())
+    for entry_id, written in db.execute(
+        "select entry_id, schrift_json from results where schrift_json is not null"
+    ).fetchall():
+        old = json.loads(written)
+        for name, v in old.items():
+            db.execute("update payments set schrift_x2520 = ? where entry_id = ? and player_id = ?",
+                       [units(Fraction(v)), entry_id, names[name]])  # fmt: skip
+        db.execute("update results set schrift_json = ? where entry_id = ?",
+                   [json.dumps({"payments": old, "items": []}, ensure_ascii=False), entry_id])  # fmt: skip

@@ -42,19 +42,20 @@ class StatsRows(NamedTuple):
     premiums: list[tuple[str, int, int, int, int, int]]  # premium, played, announced, ann. made, silent made, kontra
     kontras: list[tuple[int, str, int, int]]  # player, kontra|re, given, won
     sides: list[tuple[str, str, int, int]]  # declarer's side, opponents (player ids), won, hands
+    schrift_points: list[tuple[int, int, int]] | None = None  # the same in the Schrift, where asked for
 
 
 IN_RANGE = "{t}.evening_id in (select id from temp.stats_evenings)"
 
 
-def read_statistics(conn: sqlite3.Connection, rng: DateRange) -> StatsRows:
+def read_statistics(conn: sqlite3.Connection, rng: DateRange, schrift: bool = False) -> StatsRows:
     """All the statistics' rows for the evenings in ``rng``."""
     sel, params = rng.sql()
     conn.execute("drop table if exists temp.stats_evenings")
     conn.execute("create temp table stats_evenings (id integer primary key)")
     conn.execute(f"insert into temp.stats_evenings {sel}", params)
     try:
-        return _read(conn)
+        return _read(conn, schrift)
     finally:
         conn.execute("drop table if exists temp.stats_evenings")
 
@@ -72,7 +73,7 @@ def _void_filter(conn: sqlite3.Connection) -> str:
     return " and {t}.entry_id not in (select id from entries where status != 'active')" if stale else ""
 
 
-def _read(conn: sqlite3.Connection) -> StatsRows:
+def _read(conn: sqlite3.Connection, schrift: bool) -> StatsRows:
     void = _void_filter(conn)
 
     def rows(sql: str, **tables: str) -> list:
@@ -94,6 +95,7 @@ def _read(conn: sqlite3.Connection) -> StatsRows:
         premiums=rows(PREMIUMS, pr="pr"),
         kontras=rows(KONTRAS, k="k"),
         sides=rows(SIDES, f="f"),
+        schrift_points=rows(POINTS.replace("points_x2520", "schrift_x2520"), pay="pay") if schrift else None,
     )
 
 

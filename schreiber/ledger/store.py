@@ -297,11 +297,14 @@ class Ledger:
 
     # Reading -----------------------------------------------------------------
 
-    def balance(self, evening_id: int) -> dict[str, Fraction]:
-        """Each player's points of the evening (active entries only)."""
+    def balance(self, evening_id: int, schrift: bool = False) -> dict[str, Fraction]:
+        """Each player's points of the evening (active entries only): the
+        money, or with ``schrift`` the written score (the same where no rule
+        keeps them apart)."""
+        column = "schrift_x2520" if schrift else "points_x2520"
         totals = {p: Fraction(0) for p in self.evening(evening_id).seating}
         for name, x in self.db.execute(
-            "select p.name, sum(pay.points_x2520) from payments pay join players p on p.id = pay.player_id "
+            f"select p.name, sum(pay.{column}) from payments pay join players p on p.id = pay.player_id "
             "join entries e on e.id = pay.entry_id where pay.evening_id = ? and e.status = 'active' group by p.name",
             [evening_id],
         ):
@@ -363,11 +366,12 @@ class Ledger:
             params,
         ).fetchall()
 
-    def statistics(self, rng: DateRange) -> StatsRows:
-        """Every aggregate ``schreiber stats`` needs for the evenings in range."""
+    def statistics(self, rng: DateRange, schrift: bool = False) -> StatsRows:
+        """Every aggregate ``schreiber stats`` needs for the evenings in range
+        (with ``schrift`` also each evening's written score)."""
         from .statistics import read_statistics
 
-        return read_statistics(self.db.conn, rng)
+        return read_statistics(self.db.conn, rng, schrift)
 
     def export_rows(self, what: str, evening: Evening | None, rng: DateRange) -> Iterator[dict]:
         """Hands, items or payments of one evening or a date range (see ledger/export.py)."""

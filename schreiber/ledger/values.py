@@ -88,7 +88,8 @@ class StoredResult(NamedTuple):
     radl_factor: int
     state: State
     items: list[dict]  # as stored: each item with its exact figures
-    written: dict[str, Fraction] | None  # the Schrift where it differs from the money
+    schrift: dict[str, Fraction] | None  # the Schrift (written score) where it differs from the money
+    schrift_items: list[dict]  # its items, as stored
 
 
 class SheetLine(NamedTuple):

@@ -15,7 +15,7 @@ from fractions import Fraction
 from ..domain.engine import holz_players
 from ..domain.points import as_number
 from ..domain.rules import Rules
-from ..ledger.values import Evening, SheetLine
+from ..ledger.values import Evening, SheetLine, StoredResult
 from ..render import cell, gain, player_gains
 
 
@@ -37,7 +37,9 @@ class SheetRow:
     pot: Fraction | None
     record: dict | None
     items: list[dict]
-    written: dict[str, Fraction] | None = None  # running written score (Skoty Trophy)
+    schrift: dict[str, Fraction] | None = None  # running Schrift, where a rule keeps it apart from the money
+    schrift_payments: dict[str, Fraction] | None = None  # this entry's Schrift, where it differs
+    schrift_items: list[dict] | None = None
 
 
 def _result_text(record: dict, rules: Rules) -> str:
@@ -91,7 +93,7 @@ class _Running:
         rules = evening.rules
         self.players = evening.seating
         self.totals = {p: Fraction(0) for p in self.players}
-        self.written = {p: Fraction(0) for p in self.players}
+        self.schrift = {p: Fraction(0) for p in self.players}
         self.pot: Fraction | None = evening.start_pot if rules.pagatkassa else None
         self.holz: dict[str, int] = {p: 0 for p in self.players} if rules.holz else {}
         self.radl_left = rules.first_hands_double
@@ -106,7 +108,7 @@ class _Running:
         for p, v in payments.items():
             self.totals[p] += v
         for p in self.players:
-            self.written[p] += res.written[p] if res.written and p in res.written else payments[p]
+            self.schrift[p] += res.schrift[p] if res.schrift and p in res.schrift else payments[p]
         if rules.pagatkassa:
             self.pot = res.state.pot
         if rules.holz:
@@ -146,24 +148,34 @@ def _row(line: SheetLine, rules: Rules, run: _Running) -> SheetRow:
     marks = _marks(line, rules, run.holz)
     payments = run.add(line, rules)
     items = res.items if res else []
-    written = dict(run.written) if rules.sheet_simple_kontra else None
+    written = dict(run.schrift) if rules.schrift_kontra != "all" else None
     dealer = res.dealer if res else None
     running = (payments, dict(run.totals), marks, e.is_void, run.radl_left, dict(run.holz), run.pot)
     if e.kind != "hand":
         label = {"radl": "Radl", "redeal": "zusammengeschlagen", "strafpunkt": "Strafpunkt"}[e.kind]
-        return SheetRow(None, e.kind, dealer, label, e.player or "", None, "", *running, None, items, written)
+        return SheetRow(None, e.kind, dealer, label, e.player or "", None, "", *running, None, items, written,
+                        *_schrift_of(res, payments))  # fmt: skip
     record = e.record or {}
     c = rules.contracts.get(record.get("contract", ""))
     decl = record.get("declarer")
     decl = ", ".join(decl) if isinstance(decl, list) else (decl or "")
     contract = c.name if c else record.get("contract", "")
     return SheetRow(e.number, e.kind, dealer if res else record.get("dealer"), contract, decl,
-                    record.get("partner"), _result_text(record, rules), *running, e.record, items, written)  # fmt: skip
+                    record.get("partner"), _result_text(record, rules), *running, e.record, items, written,
+                    *_schrift_of(res, payments))  # fmt: skip
 
 
-def written_totals(rows: list[SheetRow]) -> dict[str, Fraction] | None:
+def _schrift_of(res: StoredResult | None, payments: dict[str, Fraction]) -> tuple[dict | None, list[dict] | None]:
+    """This entry's Schrift and its items, where they differ from the money."""
+    if res is None or res.schrift is None:
+        return None, None
+    schrift = {p: res.schrift.get(p, Fraction(0)) for p in payments}
+    return (schrift, res.schrift_items) if schrift != payments else (None, None)
+
+
+def schrift_totals(rows: list[SheetRow]) -> dict[str, Fraction] | None:
     """The Schrift where a rule makes it differ from the money (Skoty Trophy)."""
-    return rows[-1].written if rows and rows[-1].written is not None else None
+    return rows[-1].schrift if rows and rows[-1].schrift is not None else None
 
 
 def partner_text(row: SheetRow) -> str:
@@ -209,8 +221,12 @@ def table_rows(rows: list[SheetRow], players: tuple[str, ...], rules: Rules) -> 
 
 
 def _running(r: SheetRow, p: str) -> str:
-    """Paper style: the running total, with this hand's points in brackets."""
-    return f"{cell(r.totals[p])} ({gain(r.payments.get(p, Fraction(0)))})"
+    """Paper style: the running total, with this hand's points in brackets;
+    where the Schrift differs from the money, its running total after S."""
+    text = f"{cell(r.totals[p])} ({gain(r.payments.get(p, Fraction(0)))})"
+    if r.schrift_payments is not None and r.schrift is not None:
+        text += f" S{cell(r.schrift[p])}"
+    return text
 
 
 def to_json(rows: list[SheetRow], totals: dict[str, Fraction], evening: Evening, rules: Rules) -> dict:
@@ -227,6 +243,7 @@ def to_json(rows: list[SheetRow], totals: dict[str, Fraction], evening: Evening,
             "radl_left": r.radl_left,
             **({"holz": r.holz} if rules.holz else {}),
             **({"pot": as_number(r.pot)} if r.pot is not None else {}),
+            **({"schrift": {p: as_number(v) for p, v in r.schrift_payments.items()}} if r.schrift_payments else {}),
         }
 
     hands: list[dict] = []
@@ -258,9 +275,9 @@ def to_json(rows: list[SheetRow], totals: dict[str, Fraction], evening: Evening,
         "events": events,
         "totals": {p: as_number(v) for p, v in totals.items()},
     }
-    written = written_totals(rows)
-    if written is not None:
-        out["written_totals"] = {p: as_number(v) for p, v in written.items()}
+    schrift = schrift_totals(rows)
+    if schrift is not None:
+        out["schrift_totals"] = {p: as_number(v) for p, v in schrift.items()}
     return out
 
 
@@ -274,13 +291,22 @@ def explain(row: SheetRow) -> str:
     ]
     if row.void:
         lines.append("  (voided: counts nothing)")
-    for it in row.items:
-        mults = " ".join(f"x {m['factor']} {m['name']}" for m in it["multipliers"])
-        exact = it.get("exact") or {}
-        pays = player_gains((p, Fraction(v)) for p, v in exact.items() if Fraction(v) != 0)
-        base = cell(Fraction(it.get("exact_base", it["base"])))
-        value = cell(Fraction(it.get("exact_value", it["value"])))
-        lines.append(f"  {it['label']}: {base} {mults}".rstrip() + f" = {value}" + (f"  -> {pays}" if pays else ""))
-    total = player_gains(row.payments.items())
-    lines.append(f"  Summe: {total}")
+    lines += [_item_line(it) for it in row.items]
+    if row.schrift_payments is None:
+        lines.append(f"  Summe: {player_gains(row.payments.items())}")
+        return "\n".join(lines)
+    lines.append(f"  Summe (Geld): {player_gains(row.payments.items())}")
+    lines.append("  Schrift:")
+    lines += ["  " + _item_line(it) for it in row.schrift_items or []]
+    lines.append(f"  Summe (Schrift): {player_gains(row.schrift_payments.items())}")
     return "\n".join(lines)
+
+
+def _item_line(it: dict) -> str:
+    """One item: its label, base value, each multiplier, the value, who gets what."""
+    mults = " ".join(f"x {m['factor']} {m['name']}" for m in it["multipliers"])
+    exact = it.get("exact") or {}
+    pays = player_gains((p, Fraction(v)) for p, v in exact.items() if Fraction(v) != 0)
+    base = cell(Fraction(it.get("exact_base", it["base"])))
+    value = cell(Fraction(it.get("exact_value", it["value"])))
+    return f"  {it['label']}: {base} {mults}".rstrip() + f" = {value}" + (f"  -> {pays}" if pays else "")

@@ -85,6 +85,7 @@ def compute(rows: StatsRows) -> dict:
         "partners": partners,
         "opponents": opponents,
         "leaderboard": leaderboard,
+        "score": "geld" if rows.schrift_points is None else "schrift",
     }
 
 
@@ -116,10 +117,15 @@ def _roles(rows: StatsRows) -> dict[str, dict]:
 def _points_and_money(rows: StatsRows, players: dict[str, dict]) -> int:
     """Points, money, best and worst evening of each player, from the
     per-evening totals (integers in 1/2520 point); money is each evening
-    rounded as ``settle`` rounds it. Returns the evenings with points."""
+    rounded as ``settle`` rounds it, points are the money's or, where the
+    Schrift was asked for, the Schrift's. Returns the evenings with points."""
     per: dict[int, dict[str, int]] = {ev.id: {} for ev in rows.evenings}
     for eid, pid, x in rows.points:
         per[eid][rows.names[pid]] = x
+    written: dict[int, dict[str, int]] = {ev.id: {} for ev in rows.evenings}
+    for eid, pid, x in rows.schrift_points or ():
+        written[eid][rows.names[pid]] = x
+    scored = written if rows.schrift_points is not None else per  # what the points and the ranking count
     money_cents: dict[str, int] = {}
     units: dict[str, int] = {}
     best: dict[str, tuple] = {}
@@ -139,7 +145,7 @@ def _points_and_money(rows: StatsRows, players: dict[str, dict]) -> int:
             ev.pot_rule,
         )
         for p in ev.players:
-            v = got.get(p, 0)
+            v = scored[ev.id].get(p, 0)
             units[p] = units.get(p, 0) + v
             money_cents[p] = money_cents.get(p, 0) + cents[p]
             if p not in best or v > best[p][0]:
@@ -279,6 +285,7 @@ def to_json(data: dict, rng: DateRange) -> dict:
         }
     return {
         "range": {"since": rng.since, "until": rng.until},
+        "points_are": data["score"],  # geld: the money; schrift: the written score
         "evenings": data["evenings"],
         "hands": data["hands"],
         "players": players,

@@ -219,7 +219,7 @@ def test_five_players_rotation_dealer_sits_out():
 
 def test_skoty_trophy_keeps_both_figures():
     # tirol-koenigrufen-de-luxe.txt:86: only the simple Kontra counts on the written score.
-    assert cli("evening", "start", F, G, H, I, "--rules", "tirol", "--rule", "sheet_simple_kontra=true").exit_code == 0
+    assert cli("evening", "start", F, G, H, I, "--rules", "tirol", "--rule", "schrift_kontra=simple").exit_code == 0
     rec = {
         "contract": "dreier",
         "declarer": H,
@@ -233,7 +233,7 @@ def test_skoty_trophy_keeps_both_figures():
     assert money == {F: -36, G: -36, H: 108, I: -36}
     sheet = json.loads(cli("sheet", "--json").stdout)
     # Schrift: 5 x 2 + 2 x 2 = 14 from each
-    assert sheet["written_totals"] == {F: -14, G: -14, H: 42, I: -14}
+    assert sheet["schrift_totals"] == {F: -14, G: -14, H: 42, I: -14}
     assert sheet["totals"] == money
 
 
