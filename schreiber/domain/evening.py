@@ -9,11 +9,10 @@ re-scores every later hand consistently. Pure: no storage, no CLI.
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from fractions import Fraction
 from typing import NamedTuple
 
-from .engine import Context, Item, Score, one_against_all, score
+from .engine import Context, Item, Score, one_against_all, score, without_kontra
 from .record import Hand, HandError, check_hand
 from .rules import Rules
 from .table import Table
@@ -217,27 +216,14 @@ def _schrift(rules: Rules, hand: Hand, table: Table, ctx: Context, stake: Item |
     levels the rule ``schrift_kontra`` counts (Skoty Trophy,
     tirol-koenigrufen-de-luxe.txt:86: the simple one; ooe-2023.md §5.2:
     none); the dealer's Pagat stake is on it as on the money."""
-    written = score(schrift_hand(hand, rules.schrift_kontra), rules, table, ctx)
+    written = score(without_kontra(hand, rules.schrift_kontra), rules, table, ctx)
+    pays = {p: Fraction(0) for p in table.players}  # every seat, as the money has it
+    for p, v in written.payments:
+        pays[p] += v
     if not stake:
-        return written
-    pays = dict(written.payments)
-    pays[table.dealer] = pays.get(table.dealer, Fraction(0)) - stake.base
+        return written._replace(payments=tuple(pays.items()))
+    pays[table.dealer] -= stake.base
     return written._replace(items=(stake, *written.items), payments=tuple(pays.items()))
-
-
-def schrift_hand(hand: Hand, counts: str) -> Hand:
-    """The hand with the Kontras the Schrift does not count taken off:
-    ``simple`` caps every level at the simple Kontra, ``none`` drops them."""
-
-    def cap(level: str | None) -> str | None:
-        return None if counts == "none" or not level else "kontra"
-
-    return replace(
-        hand,
-        kontra=cap(hand.kontra),
-        kontra_by=tuple((p, lv) for p, lv in ((p, cap(lvl)) for p, lvl in hand.kontra_by) if lv),
-        premiums=tuple(replace(e, kontra=cap(e.kontra)) for e in hand.premiums),
-    )
 
 
 def replay(rules: Rules, players: tuple[str, ...], entries: list[Entry], start: State) -> list[Outcome]:

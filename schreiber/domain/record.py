@@ -605,13 +605,18 @@ def _check_premiums(
         )
         return out
     seen: set[str] = set()
+    names_bird = conceded and contract is not None and bool(contract.requires) and rules.concede_adds_bird
     for i, p in enumerate(praw, 1):
         entry = _premium(ck, i, p, contract, seen)
         if entry is not None:
-            if conceded:
+            if conceded and not (names_bird and _named_bird(entry, contract)):
                 ck.fail(f"a conceded game is not played: leave out {rules.premiums[entry.name].name}")
             out.append(entry)
     valid = rules.active_premiums
+    if names_bird and contract is not None and sum(_named_bird(e, contract) for e in out) != 1:
+        named = _listing(valid[r].name for r in contract.requires if r in valid)
+        ck.fail(f"a conceded {contract.name} pays the bird the declarer names: give one of {named} "
+                "as announced by the declarer and lost")  # fmt: skip
     if (
         contract is not None
         and contract.requires
@@ -622,6 +627,13 @@ def _check_premiums(
         what = birds[0] if len(birds) == 1 else "one of " + _listing(birds)
         ck.fail(f"a {contract.name} must announce {what} for the declarer's side; add it to premiums")
     return out
+
+
+def _named_bird(e: PremiumEntry, contract: Contract | None) -> bool:
+    """The bird a conceding declarer names (rule concede_adds_bird): one of
+    the contract's required birds, his own, announced and lost."""
+    return (contract is not None and e.name in contract.requires and e.party == "declarer" and e.announced
+            and e.result == "lost")  # fmt: skip
 
 
 def _premium(ck: _Checker, i: int, p: Any, contract: Contract | None, seen: set[str]) -> PremiumEntry | None:

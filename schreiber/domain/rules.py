@@ -87,6 +87,11 @@ TRISCHAKEN_SCHEMES = {
         TrischakenScheme(
             "pairwise", "every two players compare points; the one with more pays the other (lungau.txt:87)"
         ),
+        TrischakenScheme(
+            "ooe",
+            "the Trischaker with most points (alone or tied) pays 2 to each, another loser 1, two or three tied "
+            "losers 1 to each of the others; a Bürgermeister pays double; Jungfrauen take it all (ooe-2023.md §7)",
+        ),
     )
 }
 
@@ -111,6 +116,7 @@ class Contract:
     concede: int | None = None
     colour: bool = False
     open: bool = False
+    talon_kontra_void: bool = False  # with the called king in the talon, Kontras are void (rule talon_kontra)
     enabled: bool = True
     optional: bool = False
     aliases: tuple[str, ...] = ()
@@ -187,6 +193,49 @@ class Rules(NamedTuple):
         int, Rule("Valat announced: factor of the game value (replace) or points (add, only)")
     ] = 8
     valat_solo_double: Annotated[bool, Rule("the solo doubling of premiums applies to Valat too")] = True
+    valat_premiums: Annotated[
+        str,
+        Rule("which premiums count beside a Valat (replace): all, or only the announced ones", ("all", "announced")),
+    ] = "all"
+    valat_lost_base: Annotated[
+        str,
+        Rule(
+            "the game value a Valat is a multiple of when it goes to the opponents: the won or the lost value "
+            "(differs where a lost game counts more, the Sechserdreier)",
+            ("won", "lost"),
+        ),
+    ] = "won"
+    valat_kontra: Annotated[
+        str,
+        Rule(
+            "a Kontra on the game and one on the announced Valat: multiply, or only the higher level counts",
+            ("multiply", "higher"),
+        ),
+    ] = "multiply"
+    silent_loss_counts: Annotated[
+        bool, Rule("a silent premium that fails costs its side the silent value (off: only made ones count)")
+    ] = False
+    talon_kontra: Annotated[
+        str,
+        Rule(
+            "in a contract marked talon_kontra_void whose called king lay in the talon, which Kontras are void: "
+            "the game's, or all (game and premiums)",
+            ("game", "all"),
+        ),
+    ] = "all"
+    concede_adds_bird: Annotated[
+        bool,
+        Rule(
+            "conceding a contract that must announce a bird (Besserrufer) costs the contract's conceding value "
+            "plus the announced value of the bird the declarer names (record it as announced and lost)"
+        ),
+    ] = False
+    renonce_trischaker_double: Annotated[
+        bool, Rule("a Renonce by the Trischaker (the Vorhand) in Trischaken costs him double")
+    ] = False
+    renonce_lost_value: Annotated[
+        bool, Rule("a Renonce pays the declarer's opponents the lost value of the game (differs in the Sechserdreier)")
+    ] = False
     renonce_trischaken: Annotated[
         int, Rule("Renonce in Trischaken: fixed points to each other player (0 = the game value)")
     ] = 0
@@ -361,7 +410,7 @@ def convert_setting(setting: Setting, raw: Any) -> Any:
 
 def _convert_field(f: dataclasses.Field, raw: str, text: str) -> Any:
     name = f.name
-    if name in ("enabled", "optional", "call", "vorhand", "colour", "open", "needs_call"):
+    if name in _FLAGS:
         return _parse_bool(raw, f"rule '{text}'")
     if name in ("value", "lost_value", "premium_factor", "lost_factor", "tricks", "concede", "silent", "announced"):
         if raw.lower() in ("none", "null", "-", ""):
@@ -383,7 +432,7 @@ def _check_keys(got: dict, known, where: str) -> None:
 
 _WHOLE = ("value", "lost_value", "premium_factor", "lost_factor")
 _OPTIONAL_WHOLE = ("tricks", "concede", "silent", "announced")
-_FLAGS = ("enabled", "optional", "call", "vorhand", "colour", "open", "needs_call")
+_FLAGS = ("enabled", "optional", "call", "vorhand", "colour", "open", "talon_kontra_void", "needs_call")
 _TEXT = ("name", "kind", "source")
 _WORDS = ("aliases", "premiums", "requires")
 

@@ -18,7 +18,9 @@ def _cell(v) -> str:
 def rules_markdown(rules: Rules) -> str:
     out = [f"# Preset `{rules.preset}`: {rules.title}", ""]
     out.append(
-        f"Source: `../shared/rules/{rules.source}` (cited as `file:line`); where it is silent, "
+        f"Source: `../shared/rules/{rules.source}` (cited as "
+        + ("`file §section`" if rules.source.endswith(".md") else "`file:line`")
+        + "); where it is silent, "
         "`../shared/rules/RULINGS.md` decides. Generated from "
         f"`schreiber/domain/presets/{rules.preset}.toml` by `schreiber rules show {rules.preset} --markdown`."
     )

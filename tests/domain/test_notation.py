@@ -1116,6 +1116,9 @@ def valid_hands(draw):
         conceded = contract.concede is not None and partner is None and contract.call and draw(st.booleans())
         if conceded:
             rec["conceded"] = True
+            if contract.requires and rules.concede_adds_bird:  # the bird the declarer names (ooe-2023.md §6)
+                bird = draw(st.sampled_from(contract.requires))
+                rec["premiums"] = [{"name": bird, "party": "declarer", "announced": True, "result": "lost"}]
         else:
             how = draw(st.sampled_from(["result", "points", "both"]))
             if how in ("points", "both"):

@@ -59,6 +59,9 @@ def hands(draw, preset):
         return rules, players, rec
     if c.concede is not None and rec.get("partner", 0) is None and draw(st.booleans()):
         rec["conceded"] = True
+        if c.requires and rules.concede_adds_bird:  # the bird the declarer names (ooe-2023.md §6)
+            bird = draw(st.sampled_from([b for b in c.requires if b in rules.active_premiums]))
+            rec["premiums"] = [{"name": bird, "party": "declarer", "announced": True, "result": "lost"}]
         return rules, players, rec
     if draw(st.booleans()):
         rec["points"] = draw(st.integers(0, rules.deck_points))
@@ -122,4 +125,22 @@ def test_pot_radl_and_holz_keep_the_books_closed(data, preset, pot, radl, holz):
     o = step(rules, players, state, Entry.hand(rec))
     assert sum(v for _, v in o.payments) + (o.state.pot - state.pot) == 0
     assert o.state.pot >= 0
+    if o.schrift is not None:  # the Schrift keeps its books closed too
+        assert sum(v for _, v in o.schrift.payments) + (o.state.pot - state.pot) == 0
     del base
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), preset=st.sampled_from(PRESETS), counts=st.sampled_from(["simple", "none"]))
+def test_the_schrift_sums_to_zero_and_is_the_money_without_kontra(data, preset, counts):
+    """Schrift and Geld (RULINGS.md Later rulings; ooe-2023.md §5.2): both sum
+    to zero, and a hand without any Kontra writes what it pays."""
+    rules, players, rec = data.draw(hands(preset))
+    rules = rules.with_overrides([f"schrift_kontra={counts}"])
+    state = initial_state(rules, players, rec.get("dealer"))
+    o = step(rules, players, state, Entry.hand(rec))
+    assert o.schrift is not None
+    assert sum(v for _, v in o.schrift.payments) == 0 == sum(v for _, v in o.payments)
+    kontras = rec.get("kontra") or any(p.get("kontra") for p in rec.get("premiums") or [])
+    if not kontras:
+        assert dict(o.schrift.payments) == dict(o.payments)

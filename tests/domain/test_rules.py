@@ -12,7 +12,30 @@ from tests.helpers import ROOT, SHARED, needs_shared
 RULES_DIR = SHARED / "rules"
 
 
+def cited_sections(source: str):
+    """The text of every section of a Markdown rule document a source cites
+    as `file.md §N` or `§N.N` (one heading and what stands under it)."""
+    doc = re.match(r"([\w-]+\.md)", source)
+    if not doc:
+        return
+    text = (RULES_DIR / doc.group(1)).read_text(encoding="utf-8").splitlines()
+    for number in re.findall(r"§(\d+(?:\.\d+)?)", source):
+        heads = [i for i, line in enumerate(text) if re.match(rf"#+\s+{re.escape(number)}\.?\s", line)]
+        assert heads, f"{doc.group(1)} has no section {number}"
+        level = len(text[heads[0]]) - len(text[heads[0]].lstrip("#"))
+        end = next(
+            (
+                j
+                for j in range(heads[0] + 1, len(text))
+                if text[j].startswith("#") and len(text[j]) - len(text[j].lstrip("#")) <= level
+            ),
+            len(text),
+        )
+        yield from text[heads[0] : end]
+
+
 def cited_lines(source: str):
+    yield from cited_sections(source)
     for m in re.finditer(r"([\w-]+\.txt):([\d,\-]+)", source):
         text = (RULES_DIR / m.group(1)).read_text(encoding="utf-8").splitlines()
         for part in m.group(2).split(","):

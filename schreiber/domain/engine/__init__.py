@@ -15,7 +15,7 @@ what flows into or out of the Pagat pot.
 """
 
 from .items import KONTRA_NAMES, Context, Item, Score, kontra_factor, one_against_all, side_payments
-from .score import holz_players, score
+from .score import holz_players, score, without_kontra
 from .trischaken import SCHEMES
 
 __all__ = [
@@ -29,4 +29,5 @@ __all__ = [
     "one_against_all",
     "score",
     "side_payments",
+    "without_kontra",
 ]

@@ -63,11 +63,18 @@ def negative(hand: Hand, rules: Rules, table: Table) -> list[Item]:
 
 
 def concede(hand: Hand, rules: Rules, table: Table) -> list[Item]:
-    """The declarer gives up (king in the talon): he pays the contract's conceding value to each."""
+    """The declarer gives up (king in the talon): he pays the contract's
+    conceding value to each, and (rule concede_adds_bird, ooe-2023.md §6.1)
+    the announced value of the bird he names."""
     c = rules.contracts[hand.contract]
     value = c.concede or 0  # the record check allows conceding only where it is set
+    label = f"{c.name} aufgegeben (geschleift)"
+    birds = [rules.premiums[e.name] for e in hand.premiums if e.announced] if rules.concede_adds_bird else []
+    for bird in birds:
+        value += bird.announced or 0
+        label += f" mit {bird.name}"
     pay = one_against_all(-Fraction(value), hand.declarer or "", table.active)
-    return [item("concede", f"{c.name} aufgegeben (geschleift)", value, [], pay)]
+    return [item("concede", label, value, [], pay)]
 
 
 def renonce(hand: Hand, rules: Rules, table: Table) -> list[Item]:
@@ -79,6 +86,8 @@ def renonce(hand: Hand, rules: Rules, table: Table) -> list[Item]:
     pay = zero(table.active)
     if c.kind == "trischaken":
         v = Fraction(rules.renonce_trischaken or c.value)
+        if rules.renonce_trischaker_double and off == table.vorhand:  # ooe-2023.md §8.1: the Trischaker pays 4
+            v *= 2
         return [item("renonce", f"Renonce von {off}", v, [], one_against_all(-v, off, table.active))]
     kontra = dict(hand.kontra_by)
     side = sides(hand, table)[0] if hand.declarer else ()
@@ -96,7 +105,8 @@ def renonce(hand: Hand, rules: Rules, table: Table) -> list[Item]:
     for p in table.active:
         if p == off:
             continue
-        v = Fraction(c.value) * kontra_factor(hand.kontra or kontra.get(p)) + prem_total
+        game = c.lost_value if rules.renonce_lost_value and side and p not in side else c.value
+        v = Fraction(game) * kontra_factor(hand.kontra or kontra.get(p)) + prem_total
         if p == soloist or (c.kind == "negative" and p in hand.declarers):
             v *= 3
         pay[p] += v

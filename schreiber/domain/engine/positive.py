@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
-from ..record import Hand
+from ..record import Hand, PremiumEntry
 from ..rules import Rules
 from ..table import Table
 from .items import KONTRA_NAMES, Item, item, kontra_factor, side_payments, sides, zero
@@ -47,7 +48,7 @@ def positive(hand: Hand, rules: Rules, table: Table) -> tuple[list[Item], bool]:
 
     for e in hand.premiums:
         prem = rules.premiums[e.name]
-        if prem.kind == "valat":
+        if prem.kind == "valat" or not _counts(e, rules, valat is not None and mode == "replace"):
             continue
         if valat is not None and mode == "only":
             items.append(
@@ -65,6 +66,15 @@ def positive(hand: Hand, rules: Rules, table: Table) -> tuple[list[Item], bool]:
             it = it._replace(label=f"{it.label} (gegenverrechnet)", payments=tuple(sorted(pay.items())))
         items.append(it)
     return items, split
+
+
+def _counts(e: PremiumEntry, rules: Rules, beside_valat: bool) -> bool:
+    """Whether a premium is an item at all: a failed silent one only where
+    the rule silent_loss_counts says so; beside a Valat only the announced
+    ones where valat_premiums says so (ooe-2023.md §3.3, §4.3)."""
+    if not e.announced and e.result == "lost" and not rules.silent_loss_counts:
+        return False
+    return not (beside_valat and not e.announced and rules.valat_premiums == "announced")
 
 
 def _premium_item(e, prem, c, rules: Rules, side, others, game_lost: bool) -> Item:
@@ -103,10 +113,16 @@ def _valat_item(hand: Hand, rules: Rules, e, side, others, game_lost: bool) -> I
     factor = rules.valat_announced if e.announced else rules.valat_silent
     for_decl = (e.party == "declarer") == (e.result == "won")
     if rules.valat == "replace":
-        base = c.value
+        base = c.lost_value if not for_decl and rules.valat_lost_base == "lost" else c.value
         mults.append(("Valat angesagt" if e.announced else "Valat still", factor))
-        if hand.kontra:  # "x Spielwert": the game's value as doubled; the Valat's own Kontra comes on top
-            mults.append((f"{KONTRA_NAMES[hand.kontra]} (Spiel)", kontra_factor(hand.kontra)))
+        game_kontra = hand.kontra
+        if game_kontra and e.kontra and rules.valat_kontra == "higher":  # ooe-2023.md §4.8, §14 O-6
+            if kontra_factor(game_kontra) > kontra_factor(e.kontra):
+                e = replace(e, kontra=None)
+            else:
+                game_kontra = None
+        if game_kontra:  # "x Spielwert": the game's value as doubled; the Valat's own Kontra comes on top
+            mults.append((f"{KONTRA_NAMES[game_kontra]} (Spiel)", kontra_factor(game_kontra)))
     else:
         base = factor
     if rules.valat_solo_double and c.premium_factor != 1:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from ..record import Hand
@@ -20,6 +21,8 @@ NO_CONTEXT = Context()  # a hand on its own: no Radl, no Holz, no pot
 def score(hand: Hand, rules: Rules, table: Table, ctx: Context = NO_CONTEXT) -> Score:
     """Score one checked hand at its table under the rules and evening state."""
     contract = rules.contracts[hand.contract]
+    if contract.talon_kontra_void and contract.call and hand.partner is None:  # ooe-2023.md §5.1, §6.2
+        hand = without_kontra(hand, "none", game_only=rules.talon_kontra == "game")
     events: list[str] = []
     if hand.renonce:
         items = renonce(hand, rules, table)
@@ -69,6 +72,19 @@ def _apply_context(items: list[Item], hand: Hand, contract: Contract, ctx: Conte
             )
         out.append(it)
     return out
+
+
+def without_kontra(hand: Hand, counts: str, game_only: bool = False) -> Hand:
+    """The hand with the Kontras a rule does not count taken off: ``simple``
+    caps every level at the simple Kontra, ``none`` drops them; with
+    ``game_only`` the premiums keep theirs."""
+
+    def cap(level: str | None) -> str | None:
+        return None if counts == "none" or not level else "kontra"
+
+    premiums = hand.premiums if game_only else tuple(replace(e, kontra=cap(e.kontra)) for e in hand.premiums)
+    kontra_by = tuple((p, lv) for p, lv in ((p, cap(lvl)) for p, lvl in hand.kontra_by) if lv)
+    return replace(hand, kontra=cap(hand.kontra), kontra_by=kontra_by, premiums=premiums)
 
 
 def holz_players(

@@ -200,3 +200,58 @@ def _pairwise(hand: Hand, rules: Rules, table: Table) -> list[Item]:
         pay = {hi: -amount, lo: amount}
         items.append(item("trischaken", f"Fahren: {hi} zahlt {lo}", v, mults, pay))
     return items
+
+
+@scheme("ooe")
+def _ooe(hand: Hand, rules: Rules, table: Table) -> list[Item]:
+    """ooe-2023.md §7: the Trischaker (the Vorhand) with the most points, alone
+    or tied, pays 2 to each (case A); another single loser 1 to each (B);
+    two tied losers 1 to each of the two others (C); three tied losers 1 to
+    the fourth (D). A Bürgermeister (35/2 or more) pays double. A Jungfrau
+    (no trick) collects the whole payout of A or B, two share it (2 each
+    where 3 cannot be halved); in C a single Jungfrau among the two others
+    takes all 4 (§14 O-3)."""
+    v = Fraction(rules.contracts[hand.contract].value)
+    scores = dict(hand.scores)
+    players = list(table.active)
+    top = max(scores[p] for p in players)
+    losers = [p for p in players if scores[p] == top]
+    if table.vorhand in losers or len(losers) == 1:
+        return [_ooe_single(hand, rules, table, table.vorhand if table.vorhand in losers else losers[0], v)]
+    others = [p for p in players if p not in losers]
+    pay = zero(players)
+    for p in losers:
+        pay[p] -= v * len(others)
+    jungfrauen = _trickless(hand, rules, others)
+    receivers = jungfrauen if len(losers) == 2 and len(jungfrauen) == 1 else others
+    for p in receivers:
+        pay[p] += v * len(others) * len(losers) / len(receivers)
+    names = ", ".join(losers[:-1]) + f" und {losers[-1]}"
+    label = f"Trischaken: {names} gleichauf, zahlen je {v} an {' und '.join(others)}"
+    if receivers != others:
+        label += f"; Jungfrau: {receivers[0]}"
+    return [item("trischaken", label, v, [], pay)._replace(total=v * len(others) * len(losers))]
+
+
+def _ooe_single(hand: Hand, rules: Rules, table: Table, loser: str, v: Fraction) -> Item:
+    """Cases A and B: one player pays every other, or the Jungfrauen."""
+    players = list(table.active)
+    mults = []
+    if loser == table.vorhand:
+        mults.append(("Trischaker", 2))
+    if dict(hand.scores)[loser] >= parse_points(rules.trischaken_double_from, 71):
+        mults.append(("Bürgermeister", 2))
+    each = v
+    for _, f in mults:
+        each *= f
+    total = each * (len(players) - 1)
+    jungfrauen = _trickless(hand, rules, [p for p in players if p != loser])
+    pay = zero(players)
+    if len(jungfrauen) == 2 and total % 2:  # 3 cannot be halved: 2 to each (ooe-2023.md §7, 35/1 : 34/2)
+        total += 1
+    receivers = jungfrauen or [p for p in players if p != loser]
+    pay[loser] -= total
+    for p in receivers:
+        pay[p] += total / len(receivers)
+    label = f"Trischaken: {loser} zahlt" + (f"; Jungfrau: {', '.join(jungfrauen)}" if jungfrauen else "")
+    return item("trischaken", label, v * (len(players) - 1), mults, pay)._replace(total=total)
