@@ -213,8 +213,9 @@ class Service:
     def add_hand(self, record: dict) -> Added:
         return self.add(Entry.hand(record))
 
-    def radl(self, player: str | None = None) -> Added:
-        return self.add(Entry("radl", player=player))
+    def radl(self, player: str | None = None, final: bool = False) -> Added:
+        """A Radl starts with the next hand (``final``: the evening's last, the Sküsradl)."""
+        return self.add(Entry("radl", {"final": True} if final else None, player))
 
     def redeal(self) -> Added:
         return self.add(Entry("redeal"))
@@ -336,7 +337,7 @@ class Service:
 
     def _rescore(self, evening: Evening) -> tuple[list[StoredEntry], list[Outcome]]:
         """Every derived row of the evening written anew (inside a transaction)."""
-        entries = self.ledger.active_entries(evening)
+        entries = self.ledger.replayed_entries(evening)
         try:
             outcomes = replay(
                 evening.rules, evening.seating, [e.as_entry() for e in entries], self.ledger.start_state(evening)

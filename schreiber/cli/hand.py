@@ -68,15 +68,25 @@ def radl(
     dealer: Annotated[
         str | None, typer.Option("--dealer", help="Start at this player's deal (e.g. who held the Sküs).")
     ] = None,
+    final: Annotated[
+        bool,
+        typer.Option(
+            "--final",
+            "--sküsradl",
+            "--skuesradl",
+            help="The evening's last Radl (Sküsradl): a Radl started during it is stacked onto its remaining hands.",
+        ),
+    ] = False,
 ) -> None:
     """Start a doubled round (Radl, e.g. the Sküsradl) with the next hand.
 
-    Example: schreiber radl --dealer Carl
+    Example: schreiber radl --final --dealer Carl
     """
     svc = service()
     player = pick_player(svc.ledger.open_evening().seating, dealer) if dealer else None
-    state = svc.radl(player).outcome.state
-    typer.echo(f"Radl: the next {state.radl_left} hands count double; {state.next_dealer} deals.")
+    state = svc.radl(player, final).outcome.state
+    last = f"; the evening ends after {state.final} hands" if state.final else ""
+    typer.echo(f"Radl: the next {state.radl_left} hands count double; {state.next_dealer} deals{last}.")
 
 
 @app.command("undo")

@@ -37,7 +37,7 @@ def settle(
 
     svc = service()
     ev = chosen_evening(svc.ledger, evening_id)
-    s = settle_evening(ev, svc.ledger.balance(ev.id))
+    s = settle_evening(ev, svc.ledger.balance(ev.id), svc.ledger.last_state(ev).radl_left)
     if close:
         ev = svc.settle_close(ev)
     text = to_text(s, ev)

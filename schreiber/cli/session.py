@@ -10,6 +10,7 @@ from typing import Any
 
 import typer
 
+from ..domain.evening import radl_factor
 from ..domain.names import fold
 from ..errors import SchreiberError
 from ..ledger.values import Evening
@@ -29,6 +30,7 @@ COMMANDS = {
     "storno N": "void hand N (also void N)",
     "ändern N HAND": "replace hand N by HAND in notation (also edit N ...)",
     "radl [NAME]": "a doubled round starts (at NAME's deal)",
+    "sküsradl [NAME]": "the evening's last Radl starts (at NAME's deal); Radls during it stack onto it",
     "zusammen": "redeal: the same dealer deals again (also redeal)",
     "straf NAME": "a penalty point for NAME (also strafpunkt)",
     "ende": "leave (also quit, exit, Ctrl-D); everything is saved already",
@@ -49,6 +51,8 @@ ALIASES = {
     "redeal": "zusammen",
     "zusammenschlagen": "zusammen",
     "strafpunkt": "straf",
+    "skuesradl": "sküsradl",
+    "schlussradl": "sküsradl",
     "quit": "ende",
     "exit": "ende",
     "q": "ende",
@@ -71,6 +75,7 @@ class Session:
             "storno": self.void,
             "ändern": self.edit,
             "radl": self.radl,
+            "sküsradl": lambda rest: self.radl(rest, final=True),
             "zusammen": self.redeal,
             "straf": self.strafpunkt,
         }
@@ -82,7 +87,8 @@ class Session:
     def prompt(self) -> str:
         nxt = self.svc.next_hand()
         t = nxt.table
-        extra = f" x2 ({nxt.state.radl_left})" if nxt.state.radl_left else ""
+        factor = radl_factor(nxt.evening.rules, nxt.state)
+        extra = f" x{factor} ({nxt.state.radl_left})" if nxt.state.radl_left else ""
         return f"[{nxt.number}: {t.dealer} gibt, {t.vorhand} Vorhand{extra}] > "
 
     def words(self) -> list[str]:
@@ -141,10 +147,11 @@ class Session:
         self.out(f"Hand {n} ausgebessert.")
         self.show_sheet()
 
-    def radl(self, rest: list[str]) -> None:
+    def radl(self, rest: list[str], final: bool = False) -> None:
         player = pick_player(self.evening.seating, rest[0]) if rest else None
-        o = self.svc.radl(player).outcome
-        self.out(f"Radl: die nächsten {o.state.radl_left} Spiele zählen doppelt.")
+        o = self.svc.radl(player, final).outcome
+        last = f"; nach {o.state.final} Spielen ist Schluss" if o.state.final else ""
+        self.out(f"Radl: die nächsten {o.state.radl_left} Spiele zählen doppelt{last}.")
 
     def redeal(self, rest: list[str]) -> None:
         o = self.svc.redeal().outcome

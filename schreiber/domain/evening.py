@@ -28,6 +28,8 @@ class State(NamedTuple):
     radl: tuple[int, ...] = ()  # hands left in each running Radl (queued: one entry)
     holz: tuple[tuple[str, int], ...] = ()
     pot: Fraction = Fraction(0)
+    final: int = 0  # hands left until the end of the evening's final Radl (Sküsradl); 0 = none running
+    boost: int = 0  # Radls stacked onto the final Radl's remaining hands (each doubles them again)
 
     def holz_of(self, player: str) -> int:
         return dict(self.holz).get(player, 0)
@@ -44,6 +46,7 @@ class State(NamedTuple):
                 "radl": list(self.radl),
                 "holz": dict(self.holz),
                 "pot": str(self.pot),
+                **({"final": self.final, "boost": self.boost} if self.final else {}),
             },
             ensure_ascii=False,
         )
@@ -51,7 +54,15 @@ class State(NamedTuple):
     @classmethod
     def from_json(cls, text: str) -> State:
         d = json.loads(text)
-        return cls(d["next_dealer"], d["hands"], tuple(d["radl"]), tuple(d["holz"].items()), Fraction(d["pot"]))
+        return cls(
+            d["next_dealer"],
+            d["hands"],
+            tuple(d["radl"]),
+            tuple(d["holz"].items()),
+            Fraction(d["pot"]),
+            d.get("final", 0),
+            d.get("boost", 0),
+        )
 
 
 def initial_state(
@@ -80,19 +91,40 @@ class Outcome(NamedTuple):
 
 
 def radl_hands(rules: Rules, players: tuple[str, ...]) -> int:
-    return rules.radl_hands or len(players)
+    """How many deals one Radl doubles (rule ``radl_length``)."""
+    return len(players) if rules.radl_length == "players" else int(rules.radl_length)
 
 
-def _add_radl(rules: Rules, state: State, n: int) -> tuple[int, ...]:
+def _add_radl(rules: Rules, state: State, n: int) -> State:
+    """A Radl of ``n`` deals starts: it runs beside the running one (x4,
+    ``radl_stack``) or queues behind it. While the evening's final Radl runs,
+    nothing may queue past its end: the new Radl is stacked onto the final
+    Radl's remaining hands, which count double again (RULINGS.md Later
+    rulings; hausrunde-skuesradl.txt:66)."""
+    if state.final:
+        return state._replace(boost=state.boost + 1)
     if rules.radl_stack or not state.radl:
-        return state.radl + (n,)
-    return state.radl[:-1] + (state.radl[-1] + n,)
+        return state._replace(radl=state.radl + (n,))
+    return state._replace(radl=state.radl[:-1] + (state.radl[-1] + n,))
 
 
-def _radl_factor(rules: Rules, state: State) -> int:
+def radl_factor(rules: Rules, state: State) -> int:
     if not state.radl:
         return 1
-    return 2 ** len(state.radl) if rules.radl_stack else 2
+    factor = 2 ** len(state.radl) if rules.radl_stack else 2
+    return factor * 2**state.boost if state.final else factor
+
+
+def _start_radl(rules: Rules, players: tuple[str, ...], state: State, entry: Entry) -> Outcome:
+    """A Radl entry (``player``: at whose deal it starts; ``record``
+    {"final": true}: the evening's last one, the Sküsradl, which ends with
+    the Radls queued before it)."""
+    new = _add_radl(rules, state, radl_hands(rules, players))
+    if (entry.record or {}).get("final") and not state.final:
+        new = new._replace(final=max(new.radl))
+    if entry.player:  # the Sküsradl starts at the Sküs holder's deal (hausrunde.txt:65)
+        new = new._replace(next_dealer=entry.player)
+    return Outcome("radl", entry.player, None, None, (), (), 1, new, player=entry.player)
 
 
 class Entry(NamedTuple):
@@ -119,10 +151,9 @@ class Entry(NamedTuple):
 def step(rules: Rules, players: tuple[str, ...], state: State, entry: Entry) -> Outcome:
     """Score one entry from the state before it."""
     if entry.kind == "radl":
-        new = state._replace(radl=_add_radl(rules, state, radl_hands(rules, players)))
-        if entry.player:  # the Sküsradl starts at the Sküs holder's deal (hausrunde.txt:65)
-            new = new._replace(next_dealer=entry.player)
-        return Outcome("radl", entry.player, None, None, (), (), 1, new, player=entry.player)
+        return _start_radl(rules, players, state, entry)
+    if entry.kind == "dealt":
+        return _dealt(rules, players, state, entry.record or {})
     if entry.kind == "redeal":
         return Outcome("redeal", state.next_dealer, None, None, (), (), 1, state)
     if entry.kind == "strafpunkt":
@@ -130,6 +161,24 @@ def step(rules: Rules, players: tuple[str, ...], state: State, entry: Entry) -> 
     if entry.kind != "hand":
         raise HandError([f"unknown entry kind '{entry.kind}'"])
     return _hand(rules, players, state, entry.record)
+
+
+def _dealt(rules: Rules, players: tuple[str, ...], state: State, record: dict) -> Outcome:
+    """A hand struck from the sheet afterwards (``hand void``): it counts
+    nothing, but it was dealt, so the deal passes on and it keeps its place
+    in a running Radl (RULINGS.md Later rulings: a Radl counts deals)."""
+    recorded = record.get("dealer")
+    dealer = recorded if isinstance(recorded, str) and recorded in players else state.next_dealer
+    table = Table(players, dealer)
+    new = _radl_after_deal(state)._replace(next_dealer=table.next_dealer())
+    return Outcome("dealt", dealer, None, None, (), (), radl_factor(rules, state), new)
+
+
+def _radl_after_deal(state: State) -> State:
+    """One deal of every running Radl used up (and of the final Radl)."""
+    final = max(state.final - 1, 0)
+    radl = tuple(n - 1 for n in state.radl if n > 1)
+    return state._replace(radl=radl, final=final, boost=state.boost if final else 0)
 
 
 def _strafpunkt(rules: Rules, players: tuple[str, ...], state: State, offender: str) -> Outcome:
@@ -154,7 +203,7 @@ def _hand(rules: Rules, players: tuple[str, ...], state: State, record: object) 
     stake = _stake(rules, state.pot, table.dealer)
     items: list[Item] = [stake] if stake else []
     pot = state.pot + (stake.base if stake else 0)
-    factor = _radl_factor(rules, state)
+    factor = radl_factor(rules, state)
     holders = tuple(p for p, n in state.holz if n > 0) if rules.holz else ()
     ctx = Context(radl=factor, radl_scope=rules.radl_scope, holz=holders, pot=pot, pot_cap=rules.pagatkassa_cap)
     sc = score(hand, rules, table, ctx)
@@ -195,9 +244,8 @@ def _after_hand(
             for d, won in sc.declarer_won:
                 if won and holz.get(d, 0) > 0 and not hand.renonce:
                     holz[d] -= 1
-    radl = tuple(n - 1 for n in state.radl if n > 1)
-    new = state._replace(
-        hands=state.hands + 1, radl=radl, holz=tuple(holz.items()), pot=pot, next_dealer=table.next_dealer()
+    new = _radl_after_deal(state)._replace(
+        hands=state.hands + 1, holz=tuple(holz.items()), pot=pot, next_dealer=table.next_dealer()
     )
     notes = []
     for trigger, event in (
@@ -206,8 +254,9 @@ def _after_hand(
         ("radl_after_split", "split"),
     ):
         if rules.setting(trigger) and event in sc.events:
-            new = new._replace(radl=_add_radl(rules, new, radl_hands(rules, players)))
-            notes.append(f"Radl nach {event}")
+            new = _add_radl(rules, new, radl_hands(rules, players))
+            stacked = f", aufs letzte Radl aufgeschlagen ({new.final} Spiele)" if new.final else ""
+            notes.append(f"Radl nach {event}{stacked}")
     return new, tuple(notes)
 
 

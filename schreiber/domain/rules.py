@@ -29,9 +29,13 @@ def _preset_names() -> tuple[str, ...]:
 PRESETS = _preset_names()
 
 KONTRA_LEVELS = ("kontra", "re", "sub", "hirsch", "mord")
+RADL_MAX = 60  # the longest Radl a rule may ask for, in hands
 
 # Rule keys of earlier versions, read into today's: key -> (new key, value for each old value).
-LEGACY_KEYS = {"sheet_simple_kontra": ("schrift_kontra", {True: "simple", False: "all"})}
+LEGACY_KEYS: dict[str, tuple[str, dict]] = {
+    "sheet_simple_kontra": ("schrift_kontra", {True: "simple", False: "all"}),
+    "radl_hands": ("radl_length", {0: "players", **{n: str(n) for n in range(1, RADL_MAX + 1)}}),
+}
 
 
 class RulesError(SchreiberError, ValueError):
@@ -239,7 +243,9 @@ class Rules(NamedTuple):
     renonce_trischaken: Annotated[
         int, Rule("Renonce in Trischaken: fixed points to each other player (0 = the game value)")
     ] = 0
-    radl_hands: Annotated[int, Rule("hands one Radl doubles (0 = one per player at the table)")] = 0
+    radl_length: Annotated[
+        str, Rule("hands one Radl doubles: players = one per player at the table (a round of deals), or a number")
+    ] = "players"
     radl_scope: Annotated[
         str, Rule("what a Radl doubles: game = the game only, all = game and premiums", ("game", "all"))
     ] = "all"
@@ -381,6 +387,8 @@ def _parse_bool(raw: str, what: str) -> bool:
 def convert_setting(setting: Setting, raw: Any) -> Any:
     """Turn a text or TOML value into the setting's type, or explain why not."""
     what = f"rule '{setting.key}'"
+    if setting.key == "radl_length":
+        return _radl_length(raw, what)
     value: Any
     if isinstance(raw, str):
         if setting.type is bool:
@@ -406,6 +414,16 @@ def convert_setting(setting: Setting, raw: Any) -> Any:
         except ValueError as exc:
             raise RulesError(f"{what}: {exc}") from None
     return value
+
+
+def _radl_length(raw: Any, what: str) -> str:
+    """``players`` or a number of hands (RULINGS.md Later rulings: a Radl counts deals)."""
+    text = str(raw).strip().lower()
+    if text in ("players", "spieler"):
+        return "players"
+    if not text.isdigit() or isinstance(raw, bool) or not 1 <= int(text) <= RADL_MAX:
+        raise RulesError(f"{what}: '{raw}' is not valid; use players (one hand per player) or 1 to {RADL_MAX} hands")
+    return str(int(text))
 
 
 def _convert_field(f: dataclasses.Field, raw: str, text: str) -> Any:
@@ -491,6 +509,15 @@ def _build_entry(cls: type, fields: dict, eid: str, raw: dict, where: str) -> An
         raise RulesError(f"{where}: {exc}") from None
 
 
+def _legacy_value(raw: str, values: dict, what: str) -> Any:
+    if all(isinstance(v, bool) for v in values):
+        return _parse_bool(raw, what)
+    try:
+        return int(raw)
+    except ValueError:
+        raise RulesError(f"{what}: '{raw}' is not a whole number") from None
+
+
 def _current_keys(raw: dict, where: str) -> dict:
     """A [rules] table with the keys of earlier versions read as today's
     (stored evenings and old rules files keep working)."""
@@ -499,7 +526,7 @@ def _current_keys(raw: dict, where: str) -> dict:
         if old in raw and new not in raw:
             value = raw[old]
             if isinstance(value, str):
-                value = _parse_bool(value, f"{where}: rule '{old}'")
+                value = _legacy_value(value, values, f"{where}: rule '{old}'")
             if value not in values:
                 raise RulesError(f"{where}: rule '{old}': {value!r} is not valid; use {new} instead")
             out[new] = values[value]

@@ -217,14 +217,29 @@ class Ledger:
             )
         ]
 
+    def replayed_entries(self, evening: Evening) -> list[StoredEntry]:
+        """What a replay of the evening goes through: the active entries and
+        the hands voided by ``hand void``, which were dealt and keep their
+        place in a Radl (RULINGS.md Later rulings: a Radl counts deals)."""
+        return [
+            entry_of_row(r)
+            for r in self.db.query(
+                "select * from entries where evening_id = ? and (status = 'active' or id in "
+                "(select entry_id from corrections where evening_id = ? and kind = 'void')) order by seq, id",
+                [evening.id, evening.id],
+            )
+        ]
+
     def start_state(self, evening: Evening) -> State:
         return initial_state(evening.rules, evening.seating, evening.first_dealer, evening.start_pot)
 
     def last_state(self, evening: Evening) -> State:
-        """The evening's state after its last active entry."""
+        """The evening's state after its last replayed entry (results are kept
+        for exactly those)."""
         row = self.db.execute(
             "select r.state_json from results r join entries e on e.id = r.entry_id "
-            "where e.evening_id = ? and e.status = 'active' order by e.seq desc, e.id desc limit 1",
+            "where e.evening_id = ? and (e.status = 'active' or r.kind = 'dealt') "
+            "order by e.seq desc, e.id desc limit 1",
             [evening.id],
         ).fetchone()
         return State.from_json(row[0]) if row else self.start_state(evening)

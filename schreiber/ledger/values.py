@@ -78,7 +78,10 @@ class StoredEntry(NamedTuple):
         return self.status == "void"
 
     def as_entry(self) -> Entry:
-        return Entry(self.kind, self.record if self.kind == "hand" else None, self.player or None)
+        """The entry to replay; a voided hand only as dealt (it keeps its place in a Radl)."""
+        if self.is_void and self.kind == "hand":
+            return Entry("dealt", self.record)
+        return Entry(self.kind, self.record if self.kind in ("hand", "radl") else None, self.player or None)
 
 
 class StoredResult(NamedTuple):

@@ -30,7 +30,7 @@ here, for the whole evening. The rules of the settlement:
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
 
@@ -68,6 +68,7 @@ class Settlement:
     pot_rule: str  # carry | split
     cents: dict[str, int]  # rounded money per party (players, and POT if it moves); + = receives
     transfers: tuple[Transfer, ...]
+    radl_unplayed: int = 0  # doubled hands of a Radl still to play (RULINGS.md Later rulings: said, never lost)
 
     @property
     def points(self) -> dict[str, Fraction]:
@@ -245,9 +246,11 @@ def settle(
     )
 
 
-def settle_evening(evening: Evening, balance: dict[str, Fraction]) -> Settlement:
-    """Settle an evening from its players' balance (``Ledger.balance``)."""
-    return settle(evening.seating, balance, evening.tarif_cents, evening.start_pot, evening.rules.pagatkassa_end)
+def settle_evening(evening: Evening, balance: dict[str, Fraction], radl_unplayed: int = 0) -> Settlement:
+    """Settle an evening from its players' balance (``Ledger.balance``);
+    ``radl_unplayed``: doubled hands of a Radl the evening has not played."""
+    s = settle(evening.seating, balance, evening.tarif_cents, evening.start_pot, evening.rules.pagatkassa_end)
+    return replace(s, radl_unplayed=radl_unplayed)
 
 
 # Rendering ---------------------------------------------------------------
@@ -282,6 +285,7 @@ def to_json(s: Settlement, evening: Evening | None = None) -> dict:
                 "value": money(_round_cents(s.pot_end * s.tarif_cents)),
             },
             "rounding": RULE_TEXT,
+            "radl_unplayed": s.radl_unplayed,
         }
     )
     return out
@@ -324,4 +328,7 @@ def to_text(s: Settlement, evening: Evening | None = None, currency: str = "€"
         lines.append("Nobody owes anybody anything.")
     lines.append("")
     lines.append("Rounded once, to the cent, by largest remainder (ties in seating order).")
+    if s.radl_unplayed:
+        n = s.radl_unplayed
+        lines.append(f"Note: a Radl is still running, {n} doubled hand{'s' if n != 1 else ''} not played.")
     return "\n".join(lines)

@@ -65,59 +65,69 @@ def negative(hand: Hand, rules: Rules, table: Table) -> list[Item]:
 def concede(hand: Hand, rules: Rules, table: Table) -> list[Item]:
     """The declarer gives up (king in the talon): he pays the contract's
     conceding value to each, and (rule concede_adds_bird, ooe-2023.md §6.1)
-    the announced value of the bird he names."""
+    the announced value of the bird he names, as a line of its own (a Radl
+    that doubles the game only leaves it single, RULINGS.md Later rulings)."""
     c = rules.contracts[hand.contract]
     value = c.concede or 0  # the record check allows conceding only where it is set
-    label = f"{c.name} aufgegeben (geschleift)"
+    items = [item("concede", f"{c.name} aufgegeben (geschleift)", value, [], _each_pays(hand, table, value))]
     birds = [rules.premiums[e.name] for e in hand.premiums if e.announced] if rules.concede_adds_bird else []
     for bird in birds:
-        value += bird.announced or 0
-        label += f" mit {bird.name}"
-    pay = one_against_all(-Fraction(value), hand.declarer or "", table.active)
-    return [item("concede", label, value, [], pay)]
+        v = bird.announced or 0
+        items.append(item("concede-premium", f"{bird.name} angesagt (geschleift)", v, [], _each_pays(hand, table, v)))
+    return items
+
+
+def _each_pays(hand: Hand, table: Table, value: int | Fraction) -> dict[str, Fraction]:
+    return one_against_all(-Fraction(value), hand.declarer or "", table.active)
 
 
 def renonce(hand: Hand, rules: Rules, table: Table) -> list[Item]:
     """The offender pays every other player as if that player had won the
     game and all announced premiums; a soloist gets the triple share
-    (RULINGS.md: Renonce; tirol line 69: Trischaken fixed value)."""
+    (RULINGS.md: Renonce; tirol line 69: Trischaken fixed value). The game
+    (a Valat that replaces it included) and the premiums are separate lines:
+    a Radl that doubles the game only leaves the premiums single
+    (RULINGS.md Later rulings; hausrunde-skuesradl.txt:61)."""
     c = rules.contracts[hand.contract]
     off = hand.renonce or ""
-    pay = zero(table.active)
     if c.kind == "trischaken":
         v = Fraction(rules.renonce_trischaken or c.value)
         if rules.renonce_trischaker_double and off == table.vorhand:  # ooe-2023.md §8.1: the Trischaker pays 4
             v *= 2
         return [item("renonce", f"Renonce von {off}", v, [], one_against_all(-v, off, table.active))]
+    valat, premiums = _renonce_premiums(hand, rules)
     kontra = dict(hand.kontra_by)
     side = sides(hand, table)[0] if hand.declarer else ()
-    prem_total = Fraction(0)
-    for e in hand.premiums:
-        prem = rules.premiums[e.name]
-        if e.announced and prem.announced is not None:
-            v = Fraction(prem.announced) * c.premium_factor * kontra_factor(e.kontra)
-            if prem.kind == "valat" and rules.valat == "replace":
-                v = Fraction(c.value) * prem.announced * kontra_factor(e.kontra)
-                if rules.valat_solo_double:
-                    v *= c.premium_factor
-            prem_total += v
-    soloist = side[0] if len(side) == 1 and c.kind != "trischaken" else None
+    soloist = side[0] if len(side) == 1 else None
+    game_pay, prem_pay = zero(table.active), zero(table.active)
     for p in table.active:
         if p == off:
             continue
         game = c.lost_value if rules.renonce_lost_value and side and p not in side else c.value
-        v = Fraction(game) * kontra_factor(hand.kontra or kontra.get(p)) + prem_total
-        if p == soloist or (c.kind == "negative" and p in hand.declarers):
-            v *= 3
-        pay[p] += v
-        pay[off] -= v
-    return [
-        item(
-            "renonce",
-            f"Renonce von {off}",
-            c.value,
-            [],
-            pay,
-            "each other player is paid the game and the announced premiums",
-        )
-    ]
+        share = 3 if p == soloist or (c.kind == "negative" and p in hand.declarers) else 1
+        g = (Fraction(game) * kontra_factor(hand.kontra or kontra.get(p)) + valat) * share
+        game_pay[p], game_pay[off] = game_pay[p] + g, game_pay[off] - g
+        prem_pay[p], prem_pay[off] = prem_pay[p] + premiums * share, prem_pay[off] - premiums * share
+    note = "each other player is paid the game" + ("" if premiums else " and the announced premiums")
+    items = [item("renonce", f"Renonce von {off}", c.value, [], game_pay, note)]
+    if premiums:
+        label = f"Renonce von {off}: angesagte Prämien"
+        items.append(item("renonce-premium", label, premiums, [], prem_pay, "each other player is paid them"))
+    return items
+
+
+def _renonce_premiums(hand: Hand, rules: Rules) -> tuple[Fraction, Fraction]:
+    """The announced premiums a Renonce pays to each: (a Valat that
+    replaces the game, the others), with their Kontra levels."""
+    c = rules.contracts[hand.contract]
+    valat, others = Fraction(0), Fraction(0)
+    for e in hand.premiums:
+        prem = rules.premiums[e.name]
+        if not e.announced or prem.announced is None:
+            continue
+        if prem.kind == "valat" and rules.valat == "replace":
+            v = Fraction(c.value) * prem.announced * kontra_factor(e.kontra)
+            valat += v * c.premium_factor if rules.valat_solo_double else v
+        else:
+            others += Fraction(prem.announced) * c.premium_factor * kontra_factor(e.kontra)
+    return valat, others
