@@ -70,8 +70,22 @@ def _entry(data: dict, players: tuple[str, ...]) -> Entry:
         if not match:
             raise LineProblem(f'a strafpunkt needs the offender as "player"; players: {", ".join(players)}')
         return Entry("strafpunkt", player=match[0])
+    if kind == "radl":
+        return _radl_entry(data, players)
     if kind == "hand":
         if not isinstance(data.get("record"), dict):
             raise LineProblem('an entry of kind hand needs its "record" object')
         return Entry.hand(data["record"])
     return Entry(kind)
+
+
+def _radl_entry(data: dict, players: tuple[str, ...]) -> Entry:
+    """{"kind": "radl"}, with "player": at whose deal it starts, and
+    "final": true for the evening's last Radl (the Sküsradl)."""
+    who, final = data.get("player"), data.get("final", False)
+    if not isinstance(final, bool):
+        raise LineProblem('"final" of a radl is true or false')
+    match = match_players(who, players) if isinstance(who, str) else []
+    if who is not None and not match:
+        raise LineProblem(f'the radl\'s "player" is not at the table; players: {", ".join(players)}')
+    return Entry("radl", {"final": True} if final else None, match[0] if match else None)

@@ -7,7 +7,7 @@ the money (every Kontra level). Fritz deals the first hand."""
 import json
 import sqlite3
 
-from tests.helpers import F, G, H, I, cli, prem
+from tests.helpers import F, G, H, I, cli
 
 KONTRA_RUFER = {"contract": "rufer", "declarer": G, "partner": H, "result": "won", "kontra": "re"}
 

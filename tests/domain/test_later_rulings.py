@@ -251,3 +251,19 @@ def test_holz_doubles_neither_the_stake_nor_the_pot():
     assert sum(v for _, v in pot.payments) == 5  # the five stakes, paid out once
     game = next(it for it in last.items if it.kind == "game")
     assert any(name.startswith("Holz") for name, _ in game.multipliers)
+
+
+def test_a_final_radl_can_be_imported(tmp_path):
+    # docs/settlement-and-stats.md: {"kind": "radl", "player": NAME, "final": true} in a hand import
+    cli("evening", "start", F, G, H, I, "--rules", "hausrunde", "--rule", "first_hands_double=0")
+    lines = [{"kind": "radl", "final": True, "player": "hans"}, rufer(I, F)]  # Hans deals, Ilse is Vorhand
+    path = tmp_path / "evening.jsonl"
+    path.write_text("\n".join(json.dumps(x) for x in lines), encoding="utf-8")
+    r = cli("hand", "import", str(path))
+    assert r.exit_code == 0, r.output
+    hand = _sheet()[0]
+    assert hand["dealer"] == H and hand["payments"][I] == 2  # Rufer 1 x2 in the Sküsradl
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"kind": "radl", "final": "ja"}', encoding="utf-8")
+    r = cli("hand", "import", str(bad))
+    assert r.exit_code == 1 and '"final" of a radl is true or false' in str(r.exception)
