@@ -26,6 +26,7 @@ HAND_KEYS = (
     "points",
     "tricks",
     "kontra",
+    "kontra_from",
     "premiums",
     "conceded",
     "scores",
@@ -34,7 +35,7 @@ HAND_KEYS = (
     "renonce",
     "dealer",
 )
-PREMIUM_KEYS = ("name", "party", "announced", "result", "kontra")
+PREMIUM_KEYS = ("name", "party", "announced", "result", "kontra", "kontra_from")
 _RESULT_WORDS = {"won": "won", "win": "won", "gewonnen": "won", "lost": "lost", "loss": "lost", "verloren": "lost"}
 
 
@@ -53,11 +54,14 @@ class PremiumEntry:
     announced: bool
     result: str
     kontra: str | None = None
+    kontra_from: str | None = None  # who gave the Kontra (where it matters: a hidden partner's)
 
     def to_json(self) -> dict:
         out = {"name": self.name, "party": self.party, "announced": self.announced, "result": self.result}
         if self.kontra:
             out["kontra"] = self.kontra
+        if self.kontra_from:
+            out["kontra_from"] = self.kontra_from
         return out
 
 
@@ -71,6 +75,7 @@ class Hand:
     tricks: int | None = None
     kontra: str | None = None
     kontra_by: tuple[tuple[str, str], ...] = ()  # player -> level (negative, Trischaken)
+    kontra_from: str | None = None  # who gave the Kontra on the game (where it matters: a hidden partner's)
     premiums: tuple[PremiumEntry, ...] = ()
     conceded: bool = False
     scores: tuple[tuple[str, Fraction], ...] = ()
@@ -105,6 +110,8 @@ class Hand:
             out["kontra"] = self.kontra
         elif self.kontra_by:
             out["kontra"] = dict(self.kontra_by)
+        if self.kontra_from:
+            out["kontra_from"] = self.kontra_from
         if self.premiums:
             out["premiums"] = [p.to_json() for p in self.premiums]
         if self.conceded:
@@ -148,6 +155,7 @@ class _Checker:
         self.results: dict[str, str] = {}
         self.kontra: str | None = None
         self.kontra_by: dict[str, str] = {}
+        self.kontra_from: str | None = None
         self.premiums: list[PremiumEntry] = []
         self.scores: dict[str, Fraction] = {}
         self.tricks_by: dict[str, int] = {}
@@ -234,6 +242,7 @@ def check_hand(raw: Any, rules: Rules, players: tuple[str, ...], dealer: str | N
         _points_and_tricks,
         _results,
         _game_kontra,
+        _game_kontra_from,
         _premiums,
         _trischaken_counts,
         _renonce,
@@ -448,6 +457,35 @@ def _game_kontra(ck: _Checker) -> None:
         ck.fail("a conceded game is not played: leave out kontra")
 
 
+def _game_kontra_from(ck: _Checker) -> None:
+    """Who gave the Kontra on the game, where a rule needs it (partner_kontra)."""
+    who = ck.raw.get("kontra_from")
+    if who is None or ck.contract is None:
+        return
+    if ck.kontra_by:
+        ck.fail(f'in {ck.contract.name} the kontra object names who doubled; leave out "kontra_from"')
+    else:
+        ck.kontra_from = _kontra_from(ck, who, ck.kontra, "declarer", "the game")
+
+
+def _kontra_from(ck: _Checker, who: Any, level: str | None, party: str, what: str) -> str | None:
+    """Who gave the Kontra on an item of ``party`` (rule partner_kontra):
+    only a hidden partner can double his own side's item."""
+    if not level:
+        ck.fail(f"kontra_from on {what}: there is no Kontra on it (give kontra as well, or leave kontra_from out)")
+        return None
+    p = ck.in_game(ck.player(who, f"kontra_from on {what}"), "kontra_from")
+    if p is None or not ck.declarers:
+        return p
+    declarers = {ck.declarers[0], ck.partner}
+    own = declarers if party == "declarer" else set(ck.active) - declarers
+    hidden = ck.partner is not None and ck.partner != ck.declarers[0]
+    if (p == ck.declarers[0] and party == "declarer") or (p in own and not hidden):
+        ck.fail(f"{p} plays on the side of {what} and cannot double it; kontra_from names the one who gave the Kontra")
+        return None
+    return p
+
+
 def _kontra_by(ck: _Checker, contract: Contract, kraw: dict) -> None:
     if contract.kind == "positive":
         ck.fail(f'Kontra on a {contract.name} counts for the whole side: give one level, e.g. "kontra"')
@@ -572,6 +610,7 @@ def _hand(ck: _Checker) -> Hand:
         tricks=ck.tricks,
         kontra=ck.kontra,
         kontra_by=seated(ck.kontra_by),
+        kontra_from=ck.kontra_from,
         premiums=tuple(ck.premiums),
         conceded=ck.conceded,
         scores=seated(ck.scores),
@@ -679,7 +718,8 @@ def _premium(ck: _Checker, i: int, p: Any, contract: Contract | None, seen: set[
             ck.fail(f"Kontra on {prem.name}: only announced premiums can be doubled")
         else:
             kontra = ck.level(p["kontra"], f"Kontra on {prem.name}")
-    return PremiumEntry(pid, party, announced, result, kontra)
+    who = _kontra_from(ck, p["kontra_from"], kontra, party, prem.name) if p.get("kontra_from") is not None else None
+    return PremiumEntry(pid, party, announced, result, kontra, who)
 
 
 def _fits_contract(ck: _Checker, prem: Premium, contract: Contract) -> bool:

@@ -227,6 +227,14 @@ class Rules(NamedTuple):
             ("game", "all"),
         ),
     ] = "all"
+    partner_kontra: Annotated[
+        str,
+        Rule(
+            "a Kontra a hidden partner gives on his own side's game or announcement (record who gave it as "
+            "kontra_from): void = it counts nothing, counts = it doubles like any Kontra",
+            ("void", "counts"),
+        ),
+    ] = "void"
     concede_adds_bird: Annotated[
         bool,
         Rule(

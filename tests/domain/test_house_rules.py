@@ -256,3 +256,37 @@ def test_void_before_a_pot_change_rescores_the_pot():
     assert cli("hand", "void", "2").exit_code == 0
     # hand 3 keeps its dealer (Hans, pinned when entered): pot 2 + 2 = 4, which Fritz takes
     assert json.loads(cli("balance", "--json").stdout) == {F: -2 - 1 + 21 + 4, G: 1 - 7, H: 1 - 2 - 7, I: -1 - 7}
+
+
+# A hidden partner's Kontra -------------------------------------------------------
+
+
+def test_a_hidden_partners_kontra_is_void_unless_the_circle_counts_it():
+    # ooe-2023.md §5.1 and §14 O-4: a Kontra by a hidden partner on his own party's game or announcement
+    # is void (factor 1). Rufer 1 (ooe-2023.md §2.1); Kontra x2 (§5.1).
+    from tests.helpers import play
+
+    rufer = {"contract": "rufer", "declarer": G, "partner": H, "result": "won", "kontra": "kontra"}
+    assert play("ooe", {**rufer, "kontra_from": F})[G] == 2  # an opponent's Kontra counts
+    assert play("ooe", {**rufer, "kontra_from": H})[G] == 1  # the partner's own: void
+    assert play("ooe", {**rufer, "kontra_from": H}, rules=["partner_kontra=counts"])[G] == 2
+    # an opponent (Ilse) doubling the opponents' own announced Trull (2, §3.1) with Re: void, 2 not 8
+    trull = {**prem("trull", party="opponents", kontra="re"), "kontra_from": I}
+    got = play("ooe", {"contract": "rufer", "declarer": G, "partner": H, "result": "won", "premiums": [trull]})
+    assert got == {F: 1, G: -1, H: -1, I: 1}  # game +1 for G/H, Trull 2 for F/I
+
+
+def test_kontra_from_is_checked():
+    import pytest
+
+    from schreiber.domain.record import HandError
+    from tests.helpers import play
+
+    cases = [
+        ({"contract": "dreier", "declarer": G, "result": "won", "kontra": "kontra", "kontra_from": G}, "cannot double"),
+        ({"contract": "rufer", "declarer": G, "partner": H, "result": "won", "kontra_from": F}, "no Kontra on it"),
+        ({"contract": "bettel", "declarer": G, "result": "won", "kontra": {F: "kontra"}, "kontra_from": F}, "names"),
+    ]
+    for record, words in cases:
+        with pytest.raises(HandError, match=words):
+            play("ooe", record)

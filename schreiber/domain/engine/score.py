@@ -23,6 +23,8 @@ def score(hand: Hand, rules: Rules, table: Table, ctx: Context = NO_CONTEXT) -> 
     contract = rules.contracts[hand.contract]
     if contract.talon_kontra_void and contract.call and hand.partner is None:  # ooe-2023.md §5.1, §6.2
         hand = without_kontra(hand, "none", game_only=rules.talon_kontra == "game")
+    if rules.partner_kontra == "void":
+        hand = without_partner_kontra(hand, table)
     events: list[str] = []
     if hand.renonce:
         items = renonce(hand, rules, table)
@@ -85,6 +87,18 @@ def without_kontra(hand: Hand, counts: str, game_only: bool = False) -> Hand:
     premiums = hand.premiums if game_only else tuple(replace(e, kontra=cap(e.kontra)) for e in hand.premiums)
     kontra_by = tuple((p, lv) for p, lv in ((p, cap(lvl)) for p, lvl in hand.kontra_by) if lv)
     return replace(hand, kontra=cap(hand.kontra), kontra_by=kontra_by, premiums=premiums)
+
+
+def without_partner_kontra(hand: Hand, table: Table) -> Hand:
+    """A Kontra a hidden partner gave on his own side's item is void (rule
+    partner_kontra; ooe-2023.md §5.1, §14 O-4): with it, the levels above it."""
+    if not hand.kontra_from and not any(e.kontra_from for e in hand.premiums):
+        return hand
+    side = {p for p in (hand.declarer, hand.partner) if p}
+    own = {"declarer": side, "opponents": set(table.active) - side}
+    kontra = None if hand.kontra_from in side else hand.kontra
+    premiums = tuple(replace(e, kontra=None) if e.kontra_from in own[e.party] else e for e in hand.premiums)
+    return replace(hand, kontra=kontra, premiums=premiums)
 
 
 def holz_players(
