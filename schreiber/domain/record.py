@@ -589,7 +589,8 @@ def _mit(ck: _Checker, contract: Contract) -> None:
 
 def _renonce(ck: _Checker) -> None:
     if ck.raw.get("renonce") is not None:
-        ck.renonce = ck.in_game(ck.player(ck.raw["renonce"], "renonce"), "renonce")
+        who = ck.player(ck.raw["renonce"], "renonce")
+        ck.renonce = who if ck.rules.renonce_sitting_out else ck.in_game(who, "renonce")  # ooe-2023.md §8.1
 
 
 def _hand(ck: _Checker) -> Hand:
@@ -661,11 +662,19 @@ def _check_premiums(
         and contract.requires
         and not conceded
         and not any(e.name in contract.requires and e.announced and e.party == "declarer" for e in out)
+        and not _renonce_without_bird(ck)
     ):
         birds = [valid[r].name for r in contract.requires if r in valid]
         what = birds[0] if len(birds) == 1 else "one of " + _listing(birds)
         ck.fail(f"a {contract.name} must announce {what} for the declarer's side; add it to premiums")
     return out
+
+
+def _renonce_without_bird(ck: _Checker) -> bool:
+    """The declarer's Renonce for bidding without a bird (rule renonce_no_bird, ooe-2023.md §8.1)."""
+    who = ck.raw.get("renonce")
+    matched = match_players(who, ck.players) if isinstance(who, str) else []
+    return bool(ck.rules.renonce_no_bird and ck.declarers and matched[:1] == ck.declarers[:1])
 
 
 def _named_bird(e: PremiumEntry, contract: Contract | None) -> bool:

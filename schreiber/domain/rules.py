@@ -248,6 +248,17 @@ class Rules(NamedTuple):
     renonce_lost_value: Annotated[
         bool, Rule("a Renonce pays the declarer's opponents the lost value of the game (differs in the Sechserdreier)")
     ] = False
+    renonce_no_bird: Annotated[
+        int,
+        Rule(
+            "a declarer who bid a contract that needs a bird (Besserrufer) without holding one pays this Renonce "
+            "to each other player (record him as renonce, no bird announced; 0 = not recorded so)"
+        ),
+    ] = 0
+    renonce_sitting_out: Annotated[
+        bool,
+        Rule("at a table of five, the dealer who sits out can commit a Renonce: he pays the four players"),
+    ] = False
     renonce_trischaken: Annotated[
         int, Rule("Renonce in Trischaken: fixed points to each other player (0 = the game value)")
     ] = 0

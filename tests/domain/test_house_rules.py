@@ -290,3 +290,26 @@ def test_kontra_from_is_checked():
     for record, words in cases:
         with pytest.raises(HandError, match=words):
             play("ooe", record)
+
+
+def test_ooe_renonce_of_the_sitting_out_dealer_and_without_a_bird():
+    # ooe-2023.md §8.1: "a Renonce of the sitting-out player makes him compensate the four players":
+    # each regular player gets what a won game pays him, Rufer 1 (§2.1) -> Fritz (dealer, out) pays 4.
+    from tests.helpers import P5, play
+
+    assert play("ooe", {"contract": "rufer", "declarer": G, "partner": H, "renonce": F}, players=P5) == {
+        F: -4,
+        G: 1,
+        H: 1,
+        I: 1,
+        J: 1,
+    }
+    # ... a Sechserdreier: the soloist his triple 3 x 4, the opponents the lost value 8 each (§8.1, §2.1)
+    got = play("ooe", {"contract": "sechserdreier", "declarer": G, "renonce": F}, players=P5)
+    assert got == {F: -36, G: 12, H: 8, I: 8, J: 8}
+    # §8.1: "Besserrufer without a bird in hand: 3 to each other player (-9)"
+    got = play("ooe", {"contract": "besserrufer", "declarer": G, "partner": H, "renonce": G})
+    assert got == {F: 3, G: -9, H: 3, I: 3}
+    # a wrong bird announced is a Renonce scored as any: game 1 + announced Uhu 4 to each (§8.1, §3.1)
+    got = play("ooe", {"contract": "besserrufer", "declarer": G, "partner": H, "renonce": G, "premiums": [prem("uhu")]})
+    assert got == {F: 5, G: -15, H: 5, I: 5}

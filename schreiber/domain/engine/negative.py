@@ -95,11 +95,17 @@ def renonce(hand: Hand, rules: Rules, table: Table) -> list[Item]:
         if rules.renonce_trischaker_double and off == table.vorhand:  # ooe-2023.md §8.1: the Trischaker pays 4
             v *= 2
         return [item("renonce", f"Renonce von {off}", v, [], one_against_all(-v, off, table.active))]
+    if rules.renonce_no_bird and c.requires and off == hand.declarer and not _has_bird(hand, c.requires):
+        v = Fraction(rules.renonce_no_bird)  # ooe-2023.md §8.1: a Besserrufer without a bird, 3 to each
+        return [
+            item("renonce", f"Renonce von {off}: {c.name} ohne Vogel", v, [], one_against_all(-v, off, table.active))
+        ]
     valat, premiums = _renonce_premiums(hand, rules)
     kontra = dict(hand.kontra_by)
     side = sides(hand, table)[0] if hand.declarer else ()
     soloist = side[0] if len(side) == 1 else None
-    game_pay, prem_pay = zero(table.active), zero(table.active)
+    payers = table.active if off in table.active else (*table.active, off)  # the dealer sitting out (§8.1)
+    game_pay, prem_pay = zero(payers), zero(payers)
     for p in table.active:
         if p == off:
             continue
@@ -114,6 +120,10 @@ def renonce(hand: Hand, rules: Rules, table: Table) -> list[Item]:
         label = f"Renonce von {off}: angesagte Prämien"
         items.append(item("renonce-premium", label, premiums, [], prem_pay, "each other player is paid them"))
     return items
+
+
+def _has_bird(hand: Hand, birds: tuple[str, ...]) -> bool:
+    return any(e.name in birds and e.announced and e.party == "declarer" for e in hand.premiums)
 
 
 def _renonce_premiums(hand: Hand, rules: Rules) -> tuple[Fraction, Fraction]:
