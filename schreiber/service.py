@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import NamedTuple
 
+from .domain.cup import hands_per_round
 from .domain.evening import Entry, Outcome, State, replay, step
 from .domain.names import match_players
 from .domain.record import HandError
@@ -204,6 +205,7 @@ class Service:
                 raise SchreiberError(str(exc)) from None
             number = None
             if entry.kind == "hand":
+                self._round_room(ev, 1)
                 number = led.next_number(ev)
                 entry = Entry.hand(stored_record(outcome))
             entry_id = led.insert_entry(ev, led.next_seq(ev), entry, number)
@@ -246,6 +248,7 @@ class Service:
         led = self.ledger
         with led.transaction():
             ev = self._writable(evening)
+            self._round_room(ev, sum(1 for e in entries if e.kind == "hand"))
             seq, number = led.next_seq(ev) - 1, led.next_number(ev) - 1
             problems: list[str] = []
             out: list[int] = []
@@ -334,6 +337,20 @@ class Service:
         if not ev.is_open:
             raise EveningClosed(ev.id, ev.date)
         return ev
+
+    def _round_room(self, evening: Evening, hands: int) -> None:
+        """A tournament table takes no more hands than its round has
+        (ooe-2023.md §11.1: 16 at a table of four, 20 at five)."""
+        found = self.ledger.cups.table_of_evening(evening.id) if hands else None
+        if found is None:
+            return
+        cup, table = found
+        target = hands_per_round(len(table.players), cup.hands, cup.hands_five)
+        if table.hands + hands > target:
+            raise SchreiberError(
+                f"evening {evening.id} is table {table.table_no} of round {table.round} of {cup.name}, which plays "
+                f"{target} hands; it has {table.hands}, so {hands} more do not fit (a wrong hand: hand edit N)"
+            )
 
     def _rescore(self, evening: Evening) -> tuple[list[StoredEntry], list[Outcome]]:
         """Every derived row of the evening written anew (inside a transaction)."""

@@ -12,7 +12,15 @@ import unicodedata
 from collections.abc import Callable
 
 from ..errors import SchreiberError
-from ..ledger.errors import EveningClosed, NoOpenEvening, NoSuchEvening, NoSuchHand, NotALedger, TargetExists
+from ..ledger.errors import (
+    EveningClosed,
+    NoOpenEvening,
+    NoSuchCup,
+    NoSuchEvening,
+    NoSuchHand,
+    NotALedger,
+    TargetExists,
+)
 
 HINTS: dict[type, Callable[[SchreiberError], str]] = {
     NoOpenEvening: lambda e: "; start one with: schreiber evening start NAME NAME NAME NAME",
@@ -21,6 +29,7 @@ HINTS: dict[type, Callable[[SchreiberError], str]] = {
     NoSuchHand: lambda e: "; see schreiber sheet",
     NotALedger: lambda e: "; give another --db",
     TargetExists: lambda e: "; give another name, or --force to replace it",
+    NoSuchCup: lambda e: "; see schreiber cup list, or start one with: schreiber cup start NAME PLAYER...",
 }
 
 

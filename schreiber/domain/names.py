@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import difflib
+import unicodedata
+
+from ..errors import SchreiberError
 
 _FOLD = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "é": "e", "è": "e"})
 
@@ -57,3 +60,22 @@ def match_players(word: str, players: tuple[str, ...] | list[str], prefix: bool 
     if found or not prefix:
         return found
     return [p for p in players if p.casefold().startswith(cf)]
+
+
+NAME_MAX = 60  # characters of a name as it fits on a sheet
+
+
+def check_name(raw: str, what: str = "a player's name") -> str:
+    """A name as it is kept: trimmed and in one Unicode form (NFC), so that
+    the same name typed two ways is one; empty, overlong or control
+    characters are refused."""
+    name = unicodedata.normalize("NFC", raw).strip()
+    if not name:
+        raise SchreiberError(f"{what} is empty")
+    if any(unicodedata.category(ch) in ("Cc", "Cf") for ch in name):
+        raise SchreiberError(
+            f"{what} {name.encode('unicode_escape').decode('ascii')!r} holds a control character; type it plainly"
+        )
+    if len(name) > NAME_MAX:
+        raise SchreiberError(f"{what} is longer than {NAME_MAX} characters")
+    return name

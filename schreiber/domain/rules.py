@@ -301,6 +301,19 @@ class Rules(NamedTuple):
         ),
     ] = "all"
     tarif_cents: Annotated[int, Rule("money per point, in cents")] = 10
+    cup_rounds: Annotated[int, Rule("a tournament (cup): rounds played, each at newly drawn tables (1-6)")] = 3
+    cup_hands: Annotated[int, Rule("a tournament: hands per round at a table of four")] = 16
+    cup_hands_five: Annotated[int, Rule("a tournament: hands per round at a table of five")] = 20
+    cup_points: Annotated[
+        str,
+        Rule(
+            "a season's cup points for each tournament: fixed = by place (223, 198, 180, ... 1 for places 1-50); "
+            "heine = Heinepunkte from the tournament's Schrift (up to 100 in full, above it every second point, "
+            "at most 200, below 0 none)",
+            ("fixed", "heine"),
+        ),
+    ] = "fixed"
+    cup_best: Annotated[int, Rule("a season: how many of a player's best tournament results count")] = 6
 
     def __hash__(self) -> int:
         return hash(self.to_json())

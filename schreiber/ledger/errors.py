@@ -62,3 +62,12 @@ class TargetExists(LedgerError):
     def __init__(self, target: Path):
         self.target = target
         super().__init__(f"{target} already exists")
+
+
+class NoSuchCup(LedgerError):
+    def __init__(self, name: str | None, known: list[str]):
+        if name is None:
+            super().__init__("there is no tournament in this ledger")
+        else:
+            super().__init__(f"there is no tournament '{name}' (known: {', '.join(known) or 'none'})")
+        self.name = name

@@ -92,3 +92,14 @@ def m004_schrift(db: sqlite_utils.Database) -> None:
                        [units(Fraction(v)), entry_id, names[name]])  # fmt: skip
         db.execute("update results set schrift_json = ? where entry_id = ?",
                    [json.dumps({"payments": old, "items": []}, ensure_ascii=False), entry_id])  # fmt: skip
+
+
+@migrations()
+def m006_cups(db: sqlite_utils.Database) -> None:
+    """Tournaments (cups): the cup with its rules and seed, its registered
+    players (with their place of residence and the lot for ties), its
+    tables (one evening each), the fixed cup points of ooe-2023.md §11.2,
+    and the views that rank them (ledger/cup.py)."""
+    from .cup import create_schema as create_cup_schema
+
+    create_cup_schema(db)

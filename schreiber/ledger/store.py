@@ -39,6 +39,7 @@ from .errors import LedgerUnavailable, NoOpenEvening, NoSuchEvening, NoSuchHand
 from .values import DateRange, Evening, SheetLine, StoredEntry
 
 if TYPE_CHECKING:
+    from .cup import CupBook
     from .statistics import StatsRows
 
 
@@ -73,6 +74,13 @@ class Ledger:
             raise
         else:
             conn.execute("COMMIT")
+
+    @property
+    def cups(self) -> CupBook:
+        """The tournaments in this ledger (ledger/cup.py)."""
+        from .cup import CupBook
+
+        return CupBook(self.db.conn)
 
     def _insert(self, table: str, row: dict) -> int:
         """Insert one row; its id."""

@@ -1,0 +1,228 @@
+"""`schreiber cup ...`: a tournament at the desk: register, draw each round,
+hand out the tables, follow their progress, rank by the Schrift, and the
+season's cup points (docs/cup.md)."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+
+from .root import app, ledger, print_json
+
+cup_app = typer.Typer(
+    help="A tournament (Tarockcup): players drawn to tables for each round, ranked by the Schrift.",
+    no_args_is_help=True,
+)
+app.add_typer(cup_app, name="cup")
+
+CupName = Annotated[
+    str | None, typer.Option("--cup", help="Which tournament (default: the latest open one).", show_default=False)
+]
+JsonOut = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+CsvOut = Annotated[bool, typer.Option("--csv", help="Print CSV.")]
+Fmt = Annotated[str, typer.Option("--fmt", help="Table format: any tabulate format (simple, github, html, ...).")]
+Force = Annotated[
+    bool, typer.Option("--force", help="End the round as it stands even if tables have not played all their hands.")
+]
+
+
+@cup_app.command("start")
+def start(
+    name: Annotated[str, typer.Argument(help="The tournament's name, e.g. 'RTC Schlierbach 2026'.")],
+    players: Annotated[
+        list[str], typer.Argument(help="Every player, once; NAME@ORT adds the place of residence for the result list.")
+    ],
+    rules: Annotated[str, typer.Option("--rules", help="Preset or rules .toml file (default: ooe).")] = "ooe",
+    rule: Annotated[list[str] | None, typer.Option("--rule", help="Override one rule: KEY=VALUE.")] = None,
+    rounds: Annotated[int | None, typer.Option("--rounds", help="Rounds (default: the rules', 3).")] = None,
+    hands: Annotated[
+        int | None, typer.Option("--hands", help="Hands per round at a table of four (default 16; five: x5/4).")
+    ] = None,
+    date: Annotated[str | None, typer.Option("--date", help="YYYY-MM-DD (default: today).")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Makes the draws repeatable.")] = None,
+    season: Annotated[
+        str | None, typer.Option("--season", help="The season it counts for (default: from the date, e.g. 2026/27).")
+    ] = None,
+) -> None:
+    """Register a tournament and its players.
+
+    Example: schreiber cup start "Cup Schlierbach" Anna@Linz Berti@Wels Carl Dora ... --seed 7
+    """
+    from ..domain.rules import load_rules
+    from ..tournament import Desk
+    from .inputs import parse_date
+    from .rules import resolve
+
+    overrides = list(rule or [])
+    if rounds is not None:
+        overrides.append(f"cup_rounds={rounds}")
+    if hands is not None:
+        overrides.append(f"cup_hands={hands}")
+        if not any(o.startswith("cup_hands_five=") for o in overrides):
+            overrides.append(f"cup_hands_five={hands * 5 // 4}")
+    r = load_rules(resolve(rules), overrides)
+    cup = Desk(ledger()).start(name, players, r, parse_date(date), season, seed)
+    count = len(players)
+    typer.echo(
+        f"Tournament '{cup.name}' ({cup.date}, season {cup.season}) under {cup.preset}: {count} players, "
+        f"{cup.rounds} rounds of {cup.hands} hands ({cup.hands_five} at a table of five), seed {cup.seed}."
+    )
+    typer.echo("Draw the first round with: schreiber cup draw")
+
+
+@cup_app.command("draw")
+def draw(cup: CupName = None, json_out: JsonOut = False, force: Force = False) -> None:
+    """Draw the next round's tables at random; each table is an evening.
+
+    The previous round's tables are closed. Enter each table's hands with
+    --evening E (or on a copy: schreiber cup table T --out FILE).
+    """
+    from ..reports.cup import draw_json
+    from ..tournament import Desk
+
+    drawn = Desk(ledger()).draw(cup, force)
+    if json_out:
+        print_json(draw_json(drawn.round, drawn.tables))
+        return
+    typer.echo(f"{drawn.cup.name}, round {drawn.round} of {drawn.cup.rounds}:")
+    for t in drawn.tables:
+        target = Desk.target(drawn.cup, t)
+        typer.echo(
+            f"  Tisch {t.table_no}: {', '.join(t.players)}  (evening {t.evening_id}, {target} hands, "
+            f"{t.players[0]} deals first)"
+        )
+
+
+@cup_app.command("status")
+def status(cup: CupName = None, json_out: JsonOut = False, fmt: Fmt = "simple") -> None:
+    """Which table has played how many hands of its round."""
+    from ..render import table
+    from ..reports.cup import status_json, status_rows
+    from ..tournament import Desk
+
+    led = ledger()
+    c = led.cups.find(cup)
+    tables = led.cups.tables(c.id)
+    target = {t.evening_id: Desk.target(c, t) for t in tables}
+    if json_out:
+        print_json(status_json(c, tables, target))
+        return
+    if not tables:
+        typer.echo(f"{c.name}: no round drawn yet; draw one with: schreiber cup draw")
+        return
+    typer.echo(f"{c.name} ({c.date}), {max(t.round for t in tables)} of {c.rounds} rounds drawn")
+    typer.echo(table(*status_rows(tables, target), fmt))
+
+
+@cup_app.command("standings")
+def standings(cup: CupName = None, json_out: JsonOut = False, csv_out: CsvOut = False, fmt: Fmt = "simple") -> None:
+    """The ranking by the Schrift (total of the rounds; ties: the better best
+    round, then the second best, then the lot), each round's Schrift, the
+    cup points of the tournament, and the money beside it."""
+    from ..render import csv_text, table
+    from ..reports.cup import result_csv, result_list, standings_json
+
+    led = ledger()
+    c = led.cups.find(cup)
+    played = max((t.round for t in led.cups.tables(c.id)), default=0)
+    rows = led.cups.standings(c.id, c.rounds)
+    if json_out:
+        print_json(standings_json(c, rows, played))
+        return
+    if csv_out:
+        sys.stdout.write(csv_text(*result_csv(rows, c.rounds)))
+        return
+    typer.echo(f"Ergebnisliste {c.name}, {c.date} ({played} of {c.rounds} rounds played)")
+    typer.echo(table(*result_list(rows, c.rounds), fmt))
+
+
+@cup_app.command("finish")
+def finish(cup: CupName = None, force: Force = False) -> None:
+    """Close the last round's tables (the tournament ends after its last round)."""
+    from ..tournament import Desk
+
+    c, closed = Desk(ledger()).finish(cup, force)
+    rounds = max((t.round for t in closed), default=0)
+    ended = " The tournament is finished." if c.status == "closed" else ""
+    typer.echo(f"{c.name}: round {rounds} closed ({len(closed)} tables).{ended}")
+
+
+@cup_app.command("table")
+def table_copy(
+    number: Annotated[int, typer.Argument(help="The table's number in the round.")],
+    out: Annotated[str, typer.Option("--out", help="Where to write the table's copy of the ledger.")],
+    round_no: Annotated[int | None, typer.Option("--round", help="Which round (default: the latest).")] = None,
+    cup: CupName = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace the file if it exists.")] = False,
+) -> None:
+    """Write a copy of the ledger for one table: it enters its hands there
+    (--evening E), and the desk merges the copy back (schreiber merge FILE)."""
+    from ..errors import SchreiberError
+
+    led = ledger()
+    c = led.cups.find(cup)
+    tables = led.cups.tables(c.id)
+    wanted = round_no or max((t.round for t in tables), default=0)
+    found = next((t for t in tables if t.round == wanted and t.table_no == number), None)
+    if found is None:
+        have = ", ".join(str(t.table_no) for t in tables if t.round == wanted) or "none"
+        raise SchreiberError(f"round {wanted} of {c.name} has no table {number} (tables: {have})")
+    target = led.backup(out, overwrite=force)
+    typer.echo(
+        f"Table {found.table_no} of round {found.round} ({', '.join(found.players)}) is evening {found.evening_id}; "
+        f"copy written to {target}. At the table: schreiber --db {target} tisch --evening {found.evening_id}"
+    )
+
+
+@cup_app.command("season")
+def season(
+    name: Annotated[
+        str | None, typer.Option("--season", help="Which season (default: the latest), e.g. 2026/27.")
+    ] = None,
+    json_out: JsonOut = False,
+    csv_out: CsvOut = False,
+    fmt: Fmt = "simple",
+) -> None:
+    """The season's cup ranking: cup points per placement in each tournament
+    (fixed points or Heinepunkte), summed over each player's best results;
+    ties: the better result in the season's last tournament."""
+    from ..errors import SchreiberError
+    from ..render import csv_text, table
+    from ..reports.cup import season_json, season_rows
+
+    led = ledger()
+    known = led.cups.seasons()
+    if not known:
+        raise SchreiberError(
+            "there is no tournament in this ledger; start one with: schreiber cup start NAME PLAYER..."
+        )
+    chosen = name or known[-1]
+    if chosen not in known:
+        raise SchreiberError(f"no tournament counts for season {chosen}; seasons: {', '.join(known)}")
+    cups, rows = led.cups.season_cups(chosen), led.cups.season(chosen)
+    if json_out:
+        print_json(season_json(chosen, cups, rows))
+        return
+    if csv_out:
+        sys.stdout.write(csv_text(*season_rows(rows)))
+        return
+    scheme = "Fixpunkte" if cups[-1].points_scheme == "fixed" else "Heinepunkte"
+    typer.echo(f"Cupwertung {chosen}: {len(cups)} Turniere, die besten {cups[-1].best} zählen ({scheme})")
+    typer.echo(table(*season_rows(rows), fmt))
+
+
+@cup_app.command("list")
+def list_cups(json_out: JsonOut = False) -> None:
+    """The tournaments in the ledger."""
+    led = ledger()
+    cups = [led.cups.find(n) for n in led.cups.names()]
+    data = [{"name": c.name, "date": c.date, "season": c.season, "status": c.status} for c in cups]
+    if json_out:
+        print_json(data)
+        return
+    if not data:
+        typer.echo("No tournaments yet. Start one with: schreiber cup start NAME PLAYER PLAYER ...")
+    for d in data:
+        typer.echo(f"{d['date']}  {d['season']}  {d['status']:<6}  {d['name']}")

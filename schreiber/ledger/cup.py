@@ -1,0 +1,329 @@
+"""Tournaments (cups) in the ledger: the cup, its registered players, its
+tables (one evening each), and the views that rank them.
+
+The ranking lives here once, as SQL views (``v_cup_standings``,
+``v_cup_points``, ``v_cup_season``, ``v_cup_result_list``): the command line
+reads them and Datasette shows them, so both rank alike. Figures are summed
+in exact units (points x 2520); the decimal columns are for reading.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import uuid
+from fractions import Fraction
+from typing import NamedTuple
+
+import sqlite_utils
+
+from ..domain.cup import FIXED_POINTS, ROUNDS_MAX
+from ..domain.points import from_units
+from ..domain.rules import Rules
+from .codec import now_utc
+from .errors import NoSuchCup
+
+_ROUND_COLUMNS = range(1, ROUNDS_MAX + 1)
+
+
+def _round_sums() -> str:
+    return ", ".join(f"sum(case when r.round = {n} then r.schrift_x2520 end) as r{n}_x2520" for n in _ROUND_COLUMNS)
+
+
+def _best_rounds() -> str:
+    return ", ".join(f"max(case when k = {n} then s end) as b{n}" for n in _ROUND_COLUMNS)
+
+
+def _tie_breaks() -> str:
+    return ", ".join(f"coalesce(b.b{n}, 0) desc" for n in _ROUND_COLUMNS)
+
+
+def _round_decimals() -> str:
+    return ", ".join(f"t.r{n}_x2520 / 2520.0 as r{n}" for n in _ROUND_COLUMNS)
+
+
+def _round_units() -> str:
+    return ", ".join(f"t.r{n}_x2520" for n in _ROUND_COLUMNS)
+
+
+CUP_TABLES = """
+create table cups (
+    id integer primary key, uid text not null unique, name text not null unique, date text not null,
+    season text not null, preset text not null, rules_json text not null, rounds integer not null,
+    hands integer not null, hands_five integer not null, points_scheme text not null, best integer not null,
+    seed integer not null, status text not null default 'open', created_utc text
+);
+create table cup_players (
+    cup_id integer not null references cups(id), player_id integer not null references players(id),
+    number integer not null, ort text, lot integer not null, primary key (cup_id, player_id)
+);
+create table cup_tables (
+    cup_id integer not null references cups(id), round integer not null, table_no integer not null,
+    evening_id integer not null unique references evenings(id), primary key (cup_id, round, table_no)
+);
+create table cup_fixed_points (place integer primary key, points integer not null);
+"""
+
+CUP_VIEWS = f"""
+create view v_cup_rounds as
+with sums as (
+    select pay.evening_id, pay.player_id, sum(pay.schrift_x2520) as s, sum(pay.points_x2520) as g,
+           count(distinct pay.entry_id) as entries
+    from payments pay join entries e on e.id = pay.entry_id and e.status = 'active'
+    where pay.evening_id in (select evening_id from cup_tables) group by pay.evening_id, pay.player_id
+)
+select c.id as cup_id, c.name as cup, t.round, t.table_no, t.evening_id, p.name as player,
+       coalesce(s.s, 0) as schrift_x2520, coalesce(s.g, 0) as geld_x2520,
+       coalesce(s.s, 0) / 2520.0 as schrift, coalesce(s.g, 0) / 2520.0 as geld
+from cup_tables t join cups c on c.id = t.cup_id
+join evening_players ep on ep.evening_id = t.evening_id join players p on p.id = ep.player_id
+left join sums s on s.evening_id = t.evening_id and s.player_id = p.id;
+
+create view v_cup_standings as
+with r as (select cup_id, round, player, schrift_x2520, geld_x2520 from v_cup_rounds),
+k as (
+    select cup_id, player, schrift_x2520 as s,
+           row_number() over (partition by cup_id, player order by schrift_x2520 desc) as k
+    from r
+),
+b as (select cup_id, player, {_best_rounds()} from k group by cup_id, player),
+t as (
+    select c.id as cup_id, c.name as cup, pl.name as player, cp.ort, cp.lot,
+           coalesce(sum(r.schrift_x2520), 0) as schrift_x2520, coalesce(sum(r.geld_x2520), 0) as geld_x2520,
+           count(r.round) as rounds_played, {_round_sums()}
+    from cup_players cp join cups c on c.id = cp.cup_id join players pl on pl.id = cp.player_id
+    left join r on r.cup_id = cp.cup_id and r.player = pl.name
+    group by cp.cup_id, cp.player_id
+)
+select t.cup_id, t.cup,
+       rank() over (partition by t.cup_id order by t.schrift_x2520 desc, {_tie_breaks()}, t.lot) as rank,
+       t.player, t.ort, t.schrift_x2520 / 2520.0 as schrift, t.geld_x2520 / 2520.0 as geld,
+       {_round_decimals()}, t.rounds_played, t.lot, t.schrift_x2520, t.geld_x2520, {_round_units()}
+from t left join b on b.cup_id = t.cup_id and b.player = t.player;
+
+create view v_cup_points as
+select s.cup_id, s.cup, c.season, c.date, s.rank, s.player, s.schrift_x2520, s.rounds_played,
+       case
+           when s.rounds_played = 0 then 0
+           when c.points_scheme = 'fixed' then coalesce(fp.points, 0)
+           when s.schrift_x2520 <= 0 then 0
+           when s.schrift_x2520 <= 100 * 2520 then s.schrift_x2520 / 2520
+           else min(200, 100 + (s.schrift_x2520 - 100 * 2520) / 5040)
+       end as cup_points
+from v_cup_standings s join cups c on c.id = s.cup_id left join cup_fixed_points fp on fp.place = s.rank;
+
+create view v_cup_result_list as
+select s.cup, s.rank as "Rang", s.player as "Name", s.ort as "Ort", p.cup_points as "Cuppunkte",
+       s.schrift as "Gesamt", s.r1 as "R1", s.r2 as "R2", s.r3 as "R3", s.geld as "Geld"
+from v_cup_standings s join v_cup_points p on p.cup_id = s.cup_id and p.player = s.player;
+
+create view v_cup_season as
+with pts as (
+    select p.season, p.cup_id, p.player, p.cup_points,
+           row_number() over (partition by p.season, p.player order by p.cup_points desc, p.date, p.cup_id) as k
+    from v_cup_points p where p.rounds_played > 0
+),
+last as (
+    select season, id as cup_id, best from cups c
+    where id = (select c2.id from cups c2 where c2.season = c.season order by c2.date desc, c2.id desc limit 1)
+),
+tot as (
+    select pts.season, pts.player, sum(case when pts.k <= last.best then pts.cup_points else 0 end) as points,
+           sum(case when pts.k <= last.best then 1 else 0 end) as results, count(*) as played,
+           (select f.rank from v_cup_points f where f.cup_id = last.cup_id and f.player = pts.player
+            and f.rounds_played > 0) as final_rank
+    from pts join last on last.season = pts.season group by pts.season, pts.player
+)
+select season, rank() over (partition by season order by points desc, coalesce(final_rank, 1000000)) as rank,
+       player, points, results, played, final_rank
+from tot;
+"""
+
+
+def create_schema(db: sqlite_utils.Database) -> None:
+    """The cup tables, the fixed points of ooe-2023.md §11.2 and the views."""
+    for statement in _statements(CUP_TABLES):  # not executescript: it would commit the migration's transaction
+        db.conn.execute(statement)
+    db.conn.executemany(
+        "insert into cup_fixed_points (place, points) values (?, ?)",
+        [(place, pts) for place, pts in enumerate(FIXED_POINTS, start=1)],
+    )
+    for statement in _statements(CUP_VIEWS):
+        db.conn.execute(statement)
+
+
+def _statements(script: str) -> list[str]:
+    return [s.strip() for s in script.split(";\n") if s.strip()]
+
+
+class Cup(NamedTuple):
+    """A tournament as registered: its rules, rounds, seed and season."""
+
+    id: int
+    name: str
+    date: str
+    season: str
+    preset: str
+    rules_json: str
+    rounds: int
+    hands: int
+    hands_five: int
+    points_scheme: str
+    best: int
+    seed: int
+    status: str
+
+
+class CupTable(NamedTuple):
+    """One table of one round: its evening, seating and hands played."""
+
+    round: int
+    table_no: int
+    evening_id: int
+    players: tuple[str, ...]
+    hands: int
+    status: str
+
+
+class StandingRow(NamedTuple):
+    rank: int
+    player: str
+    ort: str | None
+    schrift: Fraction
+    geld: Fraction
+    rounds: tuple[Fraction, ...]
+    rounds_played: int
+    cup_points: int
+
+
+class SeasonRow(NamedTuple):
+    rank: int
+    player: str
+    points: int
+    results: int
+    played: int
+    final_rank: int | None
+
+
+_CUP_COLUMNS = (
+    "id, name, date, season, preset, rules_json, rounds, hands, hands_five, points_scheme, best, seed, status"
+)
+
+
+class CupBook:
+    """The cups of one open ledger (``Ledger.cups``): every query and write
+    about tournaments; writes run inside the ledger's transaction."""
+
+    def __init__(self, conn: sqlite3.Connection):
+        self.conn = conn
+
+    def insert(self, name: str, date: str, season: str, rules: Rules, seed: int) -> int:
+        cur = self.conn.execute(
+            "insert into cups (uid, name, date, season, preset, rules_json, rounds, hands, hands_five, points_scheme, "
+            "best, seed, status, created_utc) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?)",
+            [uuid.uuid4().hex, name, date, season, rules.preset, rules.to_json(), rules.cup_rounds, rules.cup_hands,
+             rules.cup_hands_five, rules.cup_points, rules.cup_best, seed, now_utc()],
+        )  # fmt: skip
+        assert cur.lastrowid is not None
+        return cur.lastrowid
+
+    def insert_player(self, cup_id: int, player_id: int, number: int, ort: str | None, lot: int) -> None:
+        self.conn.execute(
+            "insert into cup_players (cup_id, player_id, number, ort, lot) values (?, ?, ?, ?, ?)",
+            [cup_id, player_id, number, ort, lot],
+        )
+
+    def insert_table(self, cup_id: int, round_no: int, table_no: int, evening_id: int) -> None:
+        self.conn.execute(
+            "insert into cup_tables (cup_id, round, table_no, evening_id) values (?, ?, ?, ?)",
+            [cup_id, round_no, table_no, evening_id],
+        )
+
+    def names(self) -> list[str]:
+        return [r[0] for r in self.conn.execute("select name from cups order by date, id")]
+
+    def find(self, name: str | None) -> Cup:
+        """The cup named (case-insensitively), else the latest open one, else the latest."""
+        sql = f"select {_CUP_COLUMNS} from cups "
+        if name is not None:
+            row = self.conn.execute(sql + "where name = ? collate nocase", [name]).fetchone()
+        else:
+            row = self.conn.execute(sql + "order by status = 'open' desc, date desc, id desc limit 1").fetchone()
+        if row is None:
+            raise NoSuchCup(name, self.names())
+        return Cup(*row)
+
+    def players(self, cup_id: int) -> list[str]:
+        return [
+            r[0]
+            for r in self.conn.execute(
+                "select p.name from cup_players cp join players p on p.id = cp.player_id where cp.cup_id = ? "
+                "order by cp.number",
+                [cup_id],
+            )
+        ]
+
+    def tables(self, cup_id: int) -> list[CupTable]:
+        """Every table drawn so far, by round and table, with its hands played."""
+        rows = self.conn.execute(
+            "select t.round, t.table_no, t.evening_id, ev.seating_json, ev.status, "
+            "(select count(*) from entries e where e.evening_id = t.evening_id and e.kind = 'hand' "
+            " and e.status = 'active') "
+            "from cup_tables t join evenings ev on ev.id = t.evening_id where t.cup_id = ? order by t.round, t.table_no",
+            [cup_id],
+        ).fetchall()
+        return [CupTable(r[0], r[1], r[2], tuple(json.loads(r[3])), r[5], r[4]) for r in rows]
+
+    def table_of_evening(self, evening_id: int) -> tuple[Cup, CupTable] | None:
+        """The cup table an evening is, if it is one."""
+        row = self.conn.execute(
+            "select cup_id, round, table_no from cup_tables where evening_id = ?", [evening_id]
+        ).fetchone()
+        if row is None:
+            return None
+        cup = Cup(*self.conn.execute(f"select {_CUP_COLUMNS} from cups where id = ?", [row[0]]).fetchone())
+        table = next(t for t in self.tables(cup.id) if t.round == row[1] and t.table_no == row[2])
+        return cup, table
+
+    def set_status(self, cup_id: int, status: str) -> None:
+        self.conn.execute("update cups set status = ? where id = ?", [status, cup_id])
+
+    def standings(self, cup_id: int, rounds: int) -> list[StandingRow]:
+        """The ranking by Schrift (``v_cup_standings``) with each player's cup points."""
+        per_round = ", ".join(f"s.r{n}_x2520" for n in range(1, rounds + 1))
+        rows = self.conn.execute(
+            f"select s.rank, s.player, s.ort, s.schrift_x2520, s.geld_x2520, s.rounds_played, p.cup_points, {per_round} "
+            "from v_cup_standings s join v_cup_points p on p.cup_id = s.cup_id and p.player = s.player "
+            "where s.cup_id = ? order by s.rank, s.player",
+            [cup_id],
+        ).fetchall()
+        return [
+            StandingRow(
+                r[0],
+                r[1],
+                r[2],
+                from_units(r[3]),
+                from_units(r[4]),
+                tuple(from_units(x or 0) for x in r[7:]),
+                r[5],
+                r[6],
+            )
+            for r in rows
+        ]
+
+    def season(self, name: str) -> list[SeasonRow]:
+        rows = self.conn.execute(
+            "select rank, player, points, results, played, final_rank from v_cup_season where season = ? "
+            "order by rank, player",
+            [name],
+        ).fetchall()
+        return [SeasonRow(*r) for r in rows]
+
+    def seasons(self) -> list[str]:
+        return [r[0] for r in self.conn.execute("select season from cups group by season order by max(date), max(id)")]
+
+    def season_cups(self, name: str) -> list[Cup]:
+        return [
+            Cup(*r)
+            for r in self.conn.execute(f"select {_CUP_COLUMNS} from cups where season = ? order by date, id", [name])
+        ]

@@ -1,0 +1,127 @@
+"""A tournament in figures: the standings and the result list (Ergebnisliste)
+as the cups print it, the tables' progress, a season's cup points. Pure over
+the ledger's cup values; ``render`` turns the rows into text."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..domain.points import as_number
+from ..ledger.cup import Cup, CupTable, SeasonRow, StandingRow
+from ..render import signed
+
+
+def standings_json(cup: Cup, rows: list[StandingRow], rounds_played: int) -> dict[str, Any]:
+    """``cup standings --json`` (../shared/interface.md): best first."""
+    return {
+        "cup": cup.name,
+        "date": cup.date,
+        "season": cup.season,
+        "rounds_played": rounds_played,
+        "players": [
+            {
+                "rank": r.rank,
+                "name": r.player,
+                "ort": r.ort,
+                "schrift": as_number(r.schrift),
+                "geld": as_number(r.geld),
+                "rounds": [as_number(x) for x in r.rounds[:rounds_played]],
+                "cup_points": r.cup_points,
+            }
+            for r in rows
+        ],
+    }
+
+
+def result_list(rows: list[StandingRow], rounds: int) -> tuple[list[str], list[list]]:
+    """The Ergebnisliste (ooe-2023.md §11.1): rank, name, place of residence,
+    cup points of this tournament, total Schrift, each round's Schrift; the
+    money beside it."""
+    headers = ["Rang", "Name", "Ort", "Cuppunkte", "Gesamt"] + [f"R{n}" for n in range(1, rounds + 1)] + ["Geld"]
+    body = [
+        [f"{r.rank}.", r.player, r.ort or "", r.cup_points, signed(r.schrift)]
+        + [signed(x) for x in r.rounds[:rounds]]
+        + [signed(r.geld)]
+        for r in rows
+    ]
+    return headers, body
+
+
+def result_csv(rows: list[StandingRow], rounds: int) -> tuple[list[str], list[list]]:
+    """The result list for a spreadsheet: plain numbers."""
+    headers = ["rank", "name", "ort", "cup_points", "schrift"] + [f"r{n}" for n in range(1, rounds + 1)] + ["geld"]
+    body = [
+        [r.rank, r.player, r.ort or "", r.cup_points, as_number(r.schrift)]
+        + [as_number(x) for x in r.rounds[:rounds]]
+        + [as_number(r.geld)]
+        for r in rows
+    ]
+    return headers, body
+
+
+def status_rows(tables: list[CupTable], target: dict[int, int]) -> tuple[list[str], list[list]]:
+    """Which table has played how many hands (``target``: evening -> hands of its round)."""
+    headers = ["Runde", "Tisch", "Abend", "Spieler", "Spiele", "Stand"]
+    body = []
+    for t in tables:
+        need = target[t.evening_id]
+        state = "fertig" if t.hands >= need else ("offen" if t.status == "open" else "abgebrochen")
+        body.append([t.round, t.table_no, t.evening_id, ", ".join(t.players), f"{t.hands}/{need}", state])
+    return headers, body
+
+
+def status_json(cup: Cup, tables: list[CupTable], target: dict[int, int]) -> dict[str, Any]:
+    return {
+        "cup": cup.name,
+        "rounds": cup.rounds,
+        "tables": [
+            {
+                "round": t.round,
+                "table": t.table_no,
+                "evening": t.evening_id,
+                "players": list(t.players),
+                "hands": t.hands,
+                "of": target[t.evening_id],
+                "status": t.status,
+            }
+            for t in tables
+        ],
+    }
+
+
+def draw_json(round_no: int, tables: list[CupTable]) -> dict[str, Any]:
+    """``cup draw --json`` (../shared/interface.md)."""
+    return {
+        "round": round_no,
+        "tables": [{"table": t.table_no, "evening": t.evening_id, "players": list(t.players)} for t in tables],
+    }
+
+
+def season_json(name: str, cups: list[Cup], rows: list[SeasonRow]) -> dict[str, Any]:
+    """``cup season --json`` (../shared/interface.md): cup points over the best results."""
+    return {
+        "season": name,
+        "tournaments": [c.name for c in cups],
+        "best": cups[-1].best if cups else None,
+        "points_scheme": cups[-1].points_scheme if cups else None,
+        "players": [
+            {
+                "rank": r.rank,
+                "name": r.player,
+                "points": r.points,
+                "results": r.results,
+                "played": r.played,
+                "final_rank": r.final_rank,
+            }
+            for r in rows
+        ],
+    }
+
+
+def season_rows(rows: list[SeasonRow]) -> tuple[list[str], list[list]]:
+    headers = ["Rang", "Name", "Cuppunkte", "Wertungen", "Turniere", "Finale"]
+    body = [
+        [f"{r.rank}.", r.player, r.points, r.results, r.played, f"{r.final_rank}." if r.final_rank else "–"]
+        for r in rows
+    ]
+    return headers, body

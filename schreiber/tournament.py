@@ -1,0 +1,148 @@
+"""The desk's service: a tournament (cup) across tables.
+
+A cup registers its players once; each round is drawn at random into tables
+(``domain.cup.draw_tables``), and each table is an evening of the ledger
+under the cup's rules, its players seated in the order of the draw (the first
+deals first). The tables' hands are entered through ``schreiber.service``
+like any evening's (``--evening E``), on the desk's ledger or on a copy that
+is merged back. Standings, result list and season are the ledger's views
+(ledger/cup.py), read by ``schreiber.reports.cup``.
+"""
+
+from __future__ import annotations
+
+import secrets
+from fractions import Fraction
+from typing import NamedTuple
+
+from .domain import cup as rules_of_cup
+from .domain.names import check_name
+from .domain.rules import Rules
+from .errors import SchreiberError
+from .ledger.cup import Cup, CupTable
+from .ledger.store import Ledger
+from .ledger.values import stored_rules
+
+SEED_MAX = 2**31 - 1
+HANDS_MAX = 100
+
+
+class Drawn(NamedTuple):
+    """One round drawn: its number and tables (each an evening)."""
+
+    cup: Cup
+    round: int
+    tables: list[CupTable]
+    closed: list[CupTable]  # the previous round's tables closed by this draw
+
+
+def check_cup_rules(rules: Rules) -> None:
+    """The cup keys within what the ledger can rank (one clear line otherwise)."""
+    checks = [
+        ("cup_rounds", rules.cup_rounds, 1, rules_of_cup.ROUNDS_MAX),
+        ("cup_hands", rules.cup_hands, 1, HANDS_MAX),
+        ("cup_hands_five", rules.cup_hands_five, 1, HANDS_MAX),
+        ("cup_best", rules.cup_best, 1, 100),
+    ]
+    for key, value, low, high in checks:
+        if not low <= value <= high:
+            raise SchreiberError(f"{key}={value} is out of range; give {low} to {high}")
+
+
+def registration(players: list[str]) -> list[tuple[str, str | None]]:
+    """The players as registered: "Name" or "Name@Ort" (place of residence), each once."""
+    out: list[tuple[str, str | None]] = []
+    seen: set[str] = set()
+    for raw in players:
+        name, _, ort = raw.partition("@")
+        name = check_name(name)
+        if name.casefold() in seen:
+            raise SchreiberError(f"{name} is registered twice; every player plays once")
+        seen.add(name.casefold())
+        out.append((name, ort.strip() or None))
+    rules_of_cup.table_sizes(len(out))  # a field that cannot be seated is said at once
+    return out
+
+
+class Desk:
+    """Tournaments in one ledger, each change one transaction."""
+
+    def __init__(self, ledger: Ledger):
+        self.ledger = ledger
+
+    def start(
+        self, name: str, players: list[str], rules: Rules, date: str, season: str | None, seed: int | None
+    ) -> Cup:
+        """Register a cup and its players (``Name@Ort`` gives the place of residence)."""
+        name = check_name(name, "the tournament's name")
+        check_cup_rules(rules)
+        field = registration(players)
+        if seed is not None and not 0 <= seed <= SEED_MAX:
+            raise SchreiberError(f"--seed {seed} is out of range; give 0 to {SEED_MAX}")
+        seed = secrets.randbelow(SEED_MAX) if seed is None else seed
+        lots = rules_of_cup.draw_lots([n for n, _ in field], seed)
+        led = self.ledger
+        with led.transaction():
+            if name.casefold() in {n.casefold() for n in led.cups.names()}:
+                raise SchreiberError(f"there is already a tournament called '{name}'; give another name")
+            cup_id = led.cups.insert(name, date, season or rules_of_cup.season_of(date), rules, seed)
+            for number, (player, ort) in enumerate(field, start=1):
+                led.cups.insert_player(cup_id, led.player_id(player), number, ort, lots[player])
+        return led.cups.find(name)
+
+    def draw(self, name: str | None, force: bool = False) -> Drawn:
+        """Draw the next round: its tables become evenings; the previous
+        round's tables are closed (ooe-2023.md §14 O-13: a round ends with the
+        hands played; unfinished tables need ``force``)."""
+        led = self.ledger
+        with led.transaction():
+            cup = led.cups.find(name)
+            tables = led.cups.tables(cup.id)
+            last = max((t.round for t in tables), default=0)
+            if last >= cup.rounds:
+                raise SchreiberError(f"all {cup.rounds} rounds of {cup.name} are drawn; see schreiber cup standings")
+            previous = [t for t in tables if t.round == last]
+            short = [t for t in previous if t.hands < self.target(cup, t)]
+            if short and not force:
+                raise SchreiberError(f"round {last} is not finished: {unfinished(cup, short)}; {FINISH_HINT}")
+            for t in previous:
+                if t.status == "open":
+                    led.set_status(t.evening_id, "closed")
+            met = rules_of_cup.pairs_met(t.players for t in tables)
+            drawn = rules_of_cup.draw_tables(led.cups.players(cup.id), last + 1, cup.seed, met)
+            rules = stored_rules(cup.rules_json)
+            for table_no, seats in enumerate(drawn, start=1):
+                evening_id = led.insert_evening(seats, rules, cup.date, seats[0], rules.tarif_cents, Fraction(0))
+                led.cups.insert_table(cup.id, last + 1, table_no, evening_id)
+            new = [t for t in led.cups.tables(cup.id) if t.round == last + 1]
+        return Drawn(cup, last + 1, new, previous)
+
+    def finish(self, name: str | None, force: bool = False) -> tuple[Cup, list[CupTable]]:
+        """Close the last round's tables (the tournament's end); unfinished ones need ``force``."""
+        led = self.ledger
+        with led.transaction():
+            cup = led.cups.find(name)
+            tables = led.cups.tables(cup.id)
+            last = max((t.round for t in tables), default=0)
+            current = [t for t in tables if t.round == last]
+            short = [t for t in current if t.hands < self.target(cup, t)]
+            if short and not force:
+                raise SchreiberError(f"round {last} is not finished: {unfinished(cup, short)}; {FINISH_HINT}")
+            for t in current:
+                if t.status == "open":
+                    led.set_status(t.evening_id, "closed")
+            if last == cup.rounds:
+                led.cups.set_status(cup.id, "closed")
+        return led.cups.find(cup.name), current
+
+    @staticmethod
+    def target(cup: Cup, table: CupTable) -> int:
+        """The hands a table plays in a round (16 at four, 20 at five)."""
+        return rules_of_cup.hands_per_round(len(table.players), cup.hands, cup.hands_five)
+
+
+FINISH_HINT = "merge the tables' ledgers first, or end the round as it stands with --force (ooe-2023.md §14 O-13)"
+
+
+def unfinished(cup: Cup, tables: list[CupTable]) -> str:
+    return ", ".join(f"table {t.table_no} ({t.hands} of {Desk.target(cup, t)} hands)" for t in tables)
