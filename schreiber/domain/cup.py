@@ -24,7 +24,7 @@ FIXED_POINTS = (
 )  # fmt: skip
 
 ROUNDS_MAX = 6  # the ledger's standings carry up to six rounds
-DRAW_TRIES = 200  # shuffles tried per round, the one with the fewest repeated pairings kept
+DRAW_TRIES = 50  # shuffles tried per round, the one with the fewest repeated pairings kept
 
 
 def table_sizes(count: int) -> list[int]:
@@ -62,7 +62,7 @@ def draw_tables(players: Iterable[str], round_no: int, seed: int, met: set[froze
     for _ in range(DRAW_TRIES if met else 1):
         order = names[:]
         rnd.shuffle(order)
-        tables = _cut(order, sizes)
+        tables = _seat(order, sizes, met)
         repeats = sum(1 for t in tables for pair in itertools.combinations(t, 2) if frozenset(pair) in met)
         if best_repeats < 0 or repeats < best_repeats:
             best, best_repeats = tables, repeats
@@ -71,11 +71,18 @@ def draw_tables(players: Iterable[str], round_no: int, seed: int, met: set[froze
     return best
 
 
-def _cut(order: list[str], sizes: list[int]) -> list[tuple[str, ...]]:
-    out, start = [], 0
+def _seat(order: list[str], sizes: list[int], met: set[frozenset[str]]) -> list[tuple[str, ...]]:
+    """Fill the tables in the shuffled order, each seat with the next player
+    who has met the fewest of those already at the table (so without
+    earlier meetings nothing changes: the shuffle is the draw)."""
+    left = order[:]
+    out = []
     for size in sizes:
-        out.append(tuple(order[start : start + size]))
-        start += size
+        table = [left.pop(0)]
+        while len(table) < size:
+            pick = min(range(len(left)), key=lambda i: sum(frozenset((left[i], p)) in met for p in table))
+            table.append(left.pop(pick))
+        out.append(tuple(table))
     return out
 
 
