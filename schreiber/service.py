@@ -23,7 +23,7 @@ from .domain.rules import Rules
 from .domain.table import Table
 from .errors import SchreiberError
 from .ledger.codec import stored_record
-from .ledger.errors import EveningClosed
+from .ledger.errors import EveningClosed, NoOpenEvening, SeveralOpenEvenings
 from .ledger.store import Ledger
 from .ledger.values import Evening, StoredEntry
 
@@ -53,6 +53,11 @@ class Started(NamedTuple):
     closed: tuple[Evening, ...] = ()  # evenings that were still open
     pot: Fraction = Fraction(0)  # the Pagat pot carried over ...
     pot_from: int | None = None  # ... from this evening
+    still_open: tuple[Evening, ...] = ()  # other evenings left open (tables of a tournament, --keep-open)
+
+
+Which = Evening | int | None
+"""The evening a change is for: as read, by its number, or None for the one open evening."""
 
 
 def check_players(players: list[str] | tuple[str, ...]) -> tuple[str, ...]:
@@ -95,19 +100,41 @@ class Service:
         date: str,
         dealer: str | None = None,
         tarif_cents: int | None = None,
+        keep_open: bool = False,
     ) -> Started:
-        """Start an evening (any open one is closed); a circle's Pagat pot carries over."""
+        """Start an evening; a circle's Pagat pot carries over. Any open evening
+        is closed, but not the tables of a tournament (nor any with ``keep_open``)."""
         names, first = seating(players, dealer)
         pot, pot_from = self.carried_pot(names, date) if rules.pagatkassa else (Fraction(0), None)
         led = self.ledger
         with led.transaction():
-            still_open = led.open_evenings()
-            for ev in still_open:
-                led.set_status(ev.id, "closed")
+            closed = [] if keep_open else led.close_open_evenings()
             eid = led.insert_evening(
                 names, rules, date, first, rules.tarif_cents if tarif_cents is None else tarif_cents, pot
             )
-        return Started(eid, first, tuple(still_open), pot, pot_from)
+            still_open = [ev for ev in led.open_evenings() if ev.id != eid]
+        return Started(eid, first, tuple(closed), pot, pot_from, tuple(still_open))
+
+    def evening(self, number: int | None = None, writable: bool = False, or_latest: bool = False) -> Evening:
+        """The evening a command works on: evening ``number``, else the one open
+        evening. Several open and no number: an error listing them; none open:
+        an error (or, with ``or_latest``, the last one started). ``writable``:
+        a closed evening is refused, saying how to reopen it."""
+        led = self.ledger
+        if number is not None:
+            ev = led.evening(number)
+        else:
+            opened = led.open_evenings()
+            if len(opened) > 1:
+                raise SeveralOpenEvenings(opened)
+            if not opened and or_latest:
+                opened = [ev for ev in [led.latest_evening()] if ev]
+            if not opened:
+                raise NoOpenEvening()
+            ev = opened[0]
+        if writable and not ev.is_open:
+            raise EveningClosed(ev.id, ev.date)
+        return ev
 
     def carried_pot(self, players: tuple[str, ...], date: str | None = None) -> tuple[Fraction, int | None]:
         """The Pagat pot a new evening of this circle (the same players, in any
@@ -123,19 +150,23 @@ class Service:
             return ev.start_pot - self.ledger.paid_in(ev), ev.id
         return Fraction(0), None
 
-    def close_evening(self) -> Evening:
+    def close_evening(self, number: int | None = None) -> Evening:
         with self.ledger.transaction():
-            ev = self.ledger.open_evening()
+            ev = self.evening(number)
+            if not ev.is_open:
+                raise SchreiberError(f"evening {ev.id} ({ev.date}) is closed already")
             self.ledger.set_status(ev.id, "closed")
         return ev
 
-    def reopen_evening(self, evening_id: int) -> Evening:
-        """Open a closed evening again (any other open evening is closed)."""
+    def reopen_evening(self, evening_id: int, keep_open: bool = False) -> tuple[Evening, list[Evening]]:
+        """Open a closed evening again; any other open evening is closed (not the
+        tables of a tournament, nor any with ``keep_open``). Returns the evening
+        and those closed."""
         with self.ledger.transaction():
             ev = self.ledger.evening(evening_id)
-            self.ledger.close_open_evenings(keep=evening_id)
+            closed = [] if keep_open else self.ledger.close_open_evenings(keep=evening_id)
             self.ledger.set_status(evening_id, "open")
-        return ev
+        return ev, closed
 
     def settle_close(self, evening: Evening) -> Evening:
         """Close the evening as settled (its tarif is then fixed)."""
@@ -143,10 +174,10 @@ class Service:
             self.ledger.set_status(evening.id, "settled")
         return self.ledger.evening(evening.id)
 
-    def set_tarif(self, cents: int) -> Evening:
-        """Set the open evening's tarif; returns the evening as it was before."""
+    def set_tarif(self, cents: int, evening: Which = None) -> Evening:
+        """Set an open evening's tarif; returns the evening as it was before."""
         with self.ledger.transaction():
-            ev = self.ledger.open_evening()
+            ev = self._writable(evening)
             self.ledger.set_tarif(ev.id, cents)
         return ev
 
@@ -169,22 +200,22 @@ class Service:
 
     # Reading the next hand ----------------------------------------------------
 
-    def next_hand(self, evening: Evening | None = None) -> NextHand:
-        ev = evening or self.ledger.open_evening()
+    def next_hand(self, evening: Which = None) -> NextHand:
+        ev = evening if isinstance(evening, Evening) else self.evening(evening, writable=True)
         return NextHand(ev, self.ledger.next_number(ev), self.ledger.last_state(ev))
 
-    def read_notation(self, words: list[str], evening: Evening | None = None) -> dict:
+    def read_notation(self, words: list[str], evening: Which = None) -> dict:
         """The hand record of a notation line, read for the evening's next hand."""
         from .domain.notation import parse_notation
 
         nxt = self.next_hand(evening)
         return parse_notation(list(words), nxt.evening.rules, nxt.evening.seating, nxt.table.vorhand)
 
-    def read_edit_notation(self, number: int, words: list[str]) -> dict:
+    def read_edit_notation(self, number: int, words: list[str], evening: Which = None) -> dict:
         """Notation for a correction of hand N: read with the dealer the hand had."""
         from .domain.notation import parse_notation
 
-        ev = self.ledger.open_evening()
+        ev = self._writable(evening)
         dealer = (self.ledger.hand_entry(ev, number).record or {}).get("dealer")
         vorhand = Table(ev.seating, dealer).vorhand if dealer in ev.seating else None
         record = parse_notation(list(words), ev.rules, ev.seating, vorhand)
@@ -194,7 +225,7 @@ class Service:
 
     # Adding ----------------------------------------------------------------------
 
-    def add(self, entry: Entry, evening: Evening | None = None) -> Added:
+    def add(self, entry: Entry, evening: Which = None) -> Added:
         """Score and record one entry in one transaction."""
         led = self.ledger
         with led.transaction():
@@ -212,18 +243,18 @@ class Service:
             led.insert_result(ev, entry_id, number, outcome)
         return Added(number or 0, outcome)
 
-    def add_hand(self, record: dict) -> Added:
-        return self.add(Entry.hand(record))
+    def add_hand(self, record: dict, evening: Which = None) -> Added:
+        return self.add(Entry.hand(record), evening)
 
-    def radl(self, player: str | None = None, final: bool = False) -> Added:
+    def radl(self, player: str | None = None, final: bool = False, evening: Which = None) -> Added:
         """A Radl starts with the next hand (``final``: the evening's last, the Sküsradl)."""
-        return self.add(Entry("radl", {"final": True} if final else None, player))
+        return self.add(Entry("radl", {"final": True} if final else None, player), evening)
 
-    def redeal(self) -> Added:
-        return self.add(Entry("redeal"))
+    def redeal(self, evening: Which = None) -> Added:
+        return self.add(Entry("redeal"), evening)
 
-    def strafpunkt(self, player: str) -> Added:
-        return self.add(Entry("strafpunkt", player=player))
+    def strafpunkt(self, player: str, evening: Which = None) -> Added:
+        return self.add(Entry("strafpunkt", player=player), evening)
 
     def check_entries(self, entries: list[Entry], evening: Evening) -> list[tuple[int, str]]:
         """(index, problem) for every entry that cannot be scored (nothing is written)."""
@@ -232,7 +263,7 @@ class Service:
     def add_entries(
         self,
         entries: list[Entry],
-        evening: Evening | None = None,
+        evening: Which = None,
         labels: list[str] | None = None,
         progress: Callable[[int, int], None] | None = None,
     ) -> list[int]:
@@ -297,11 +328,11 @@ class Service:
 
     # Corrections -------------------------------------------------------------------
 
-    def undo(self, any_entry: bool = False) -> StoredEntry:
-        """Void the last hand of the open evening (recorded); with ``any_entry``
+    def undo(self, any_entry: bool = False, evening: Which = None) -> StoredEntry:
+        """Void the last hand of the evening (recorded); with ``any_entry``
         the last entry of any kind (a Radl, a redeal, ...)."""
         with self.ledger.transaction():
-            ev = self._writable(None)
+            ev = self._writable(evening)
             rows = [e for e in self.ledger.active_entries(ev) if any_entry or e.kind == "hand"]
             if not rows:
                 raise SchreiberError("there is no hand to undo in this evening")
@@ -309,21 +340,21 @@ class Service:
             self._rescore(ev)
         return rows[-1]
 
-    def void(self, number: int) -> StoredEntry:
+    def void(self, number: int, evening: Which = None) -> StoredEntry:
         """Void hand N (it stays on the sheet, marked); later hands are re-scored."""
         with self.ledger.transaction():
-            ev = self._writable(None)
+            ev = self._writable(evening)
             entry = self.ledger.hand_entry(ev, number)
             self.ledger.void_entry(ev, entry.id, "void")
             self._rescore(ev)
         return entry
 
-    def edit(self, number: int, record: dict) -> Outcome:
+    def edit(self, number: int, record: dict, evening: Which = None) -> Outcome:
         """Replace hand N: the old one is voided, the new one takes its place
         (same number, marked as corrected); later hands are re-scored."""
         led = self.ledger
         with led.transaction():
-            ev = self._writable(None)
+            ev = self._writable(evening)
             old = led.hand_entry(ev, number)
             new_id = led.insert_entry(ev, old.seq, Entry.hand(record), number, replaces=old.id)
             led.void_entry(ev, old.id, "edit", new_id)
@@ -332,11 +363,10 @@ class Service:
             led.set_record(new_id, stored_record(outcome))  # the canonical record of the replacement
         return outcome
 
-    def _writable(self, evening: Evening | None) -> Evening:
-        ev = evening or self.ledger.open_evening()
-        if not ev.is_open:
-            raise EveningClosed(ev.id, ev.date)
-        return ev
+    def _writable(self, evening: Which) -> Evening:
+        """The evening to write to, read afresh (inside the transaction): the
+        one given, else the one open evening; it must be open."""
+        return self.evening(evening.id if isinstance(evening, Evening) else evening, writable=True)
 
     def _round_room(self, evening: Evening, hands: int) -> None:
         """A tournament table takes no more hands than its round has

@@ -19,12 +19,18 @@ from ..ledger.errors import (
     NoSuchEvening,
     NoSuchHand,
     NotALedger,
+    SeveralOpenEvenings,
     TargetExists,
 )
 
 HINTS: dict[type, Callable[[SchreiberError], str]] = {
     NoOpenEvening: lambda e: "; start one with: schreiber evening start NAME NAME NAME NAME",
-    NoSuchEvening: lambda e: "; see schreiber evening list",
+    NoSuchEvening: lambda e: (
+        "; see schreiber evening list"
+        if getattr(e, "numbers", None)
+        else "; start one with: schreiber evening start NAME NAME NAME NAME"
+    ),
+    SeveralOpenEvenings: lambda e: "; choose one with --evening N",
     EveningClosed: lambda e: f"; reopen it with: schreiber evening reopen {getattr(e, 'evening_id', '')}",
     NoSuchHand: lambda e: "; see schreiber sheet",
     NotALedger: lambda e: "; give another --db",

@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from .inputs import parse_date, parse_tarif
+from .options import EveningNumber
 from .root import app, ledger, print_json, service
+
+if TYPE_CHECKING:
+    from ..ledger.values import Evening
 
 evening_app = typer.Typer(help="Start, list, close and reopen evenings.", no_args_is_help=True)
 app.add_typer(evening_app, name="evening")
+
+KeepOpen = Annotated[
+    bool,
+    typer.Option(
+        "--keep-open", help="Leave the other open evenings open (several tables at once; then give --evening N)."
+    ),
+]
 
 
 @evening_app.command("start")
@@ -34,11 +45,25 @@ def start(
     tarif: Annotated[
         str | None, typer.Option("--tarif", help="Money per point, e.g. 0.10 (euro) (default: the preset's).")
     ] = None,
+    keep_open: KeepOpen = False,
 ) -> None:
-    """Start an evening; any open evening is closed.
+    """Start an evening; any open evening is closed (not the tables of a tournament).
 
     Example: schreiber evening start Anna Berti Carl Dora --rules tirol --rule pagatkassa=3
     """
+    start_evening(players, rules, rule, date, dealer, tarif, keep_open)
+
+
+def start_evening(
+    players: list[str],
+    rules: str = "standard",
+    rule: list[str] | None = None,
+    date: str | None = None,
+    dealer: str | None = None,
+    tarif: str | None = None,
+    keep_open: bool = False,
+) -> int:
+    """``evening start`` (also for ``tisch PLAYERS``): the new evening's number."""
     from ..domain.rules import load_rules
     from ..service import seating
     from .rules import resolve
@@ -47,18 +72,29 @@ def start(
     r = load_rules(resolve(rules), rule or [])
     seating(names, dealer)  # a dealer who is not at the table: said before the ledger is opened
     tarif_cents = parse_tarif(tarif) if tarif else None
-    started = service().start_evening(names, r, parse_date(date), dealer, tarif_cents)
-    for ev in started.closed:
-        typer.echo(
-            f"Evening {ev.id} ({ev.date}) was still open and is now closed "
-            f"(schreiber evening reopen {ev.id} to go back to it)."
-        )
+    started = service().start_evening(names, r, parse_date(date), dealer, tarif_cents, keep_open)
+    _say_closed(started.closed)
     typer.echo(
         f"Evening {started.evening_id} started under {r.preset}: {', '.join(names)}. "
         f"{started.dealer} deals the first hand."
     )
+    if started.still_open:
+        n = len(started.still_open)
+        typer.echo(
+            f"Evening{'s' if n > 1 else ''} {', '.join(str(ev.id) for ev in started.still_open)} "
+            f"{'are' if n > 1 else 'is'} open as well: give --evening {started.evening_id} for this one."
+        )
     if started.pot:
         typer.echo(f"Pagat pot carried over from evening {started.pot_from}: {started.pot} points.")
+    return started.evening_id
+
+
+def _say_closed(closed: tuple[Evening, ...] | list[Evening]) -> None:
+    for ev in closed:
+        typer.echo(
+            f"Evening {ev.id} ({ev.date}) was still open and is now closed "
+            f"(schreiber evening reopen {ev.id} to go back to it)."
+        )
 
 
 @evening_app.command("list")
@@ -75,20 +111,27 @@ def list_evenings(json_out: Annotated[bool, typer.Option("--json", help="Print J
         typer.echo("No evenings yet. Start one with: schreiber evening start NAME NAME NAME NAME")
         return
     for d in data:
-        typer.echo(f"{d['id']:>4}  {d['date']}  {d['rules']:<16} {d['status']:<7} {', '.join(d['players'])}")
+        mark = "*" if d["status"] == "open" else " "
+        typer.echo(f"{d['id']:>4}{mark} {d['date']}  {d['rules']:<16} {d['status']:<7} {', '.join(d['players'])}")
+    opened = [str(d["id"]) for d in data if d["status"] == "open"]
+    if len(opened) > 1:
+        typer.echo(f"* open: evenings {', '.join(opened)}; choose one with --evening N")
 
 
 @evening_app.command("close")
-def close() -> None:
+def close(evening_id: EveningNumber = None) -> None:
     """Close (lock) the open evening; it refuses new hands until reopened."""
-    ev = service().close_evening()
+    ev = service().close_evening(evening_id)
     typer.echo(f"Evening {ev.id} ({ev.date}) is closed.")
 
 
 @evening_app.command("reopen")
 def reopen(
     evening_id: Annotated[int, typer.Argument(help="The evening's number (see schreiber evening list).")],
+    keep_open: KeepOpen = False,
 ) -> None:
-    """Reopen a closed evening so hands can be added again."""
-    ev = service().reopen_evening(evening_id)
+    """Reopen a closed evening so hands can be added again; any other open
+    evening is closed (not the tables of a tournament; not with --keep-open)."""
+    ev, closed = service().reopen_evening(evening_id, keep_open)
+    _say_closed(closed)
     typer.echo(f"Evening {evening_id} ({ev.date}) is open again.")

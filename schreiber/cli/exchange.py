@@ -13,7 +13,7 @@ from .dates import parse_range
 from .errors import message
 from .hand import hand_app
 from .inputs import read_lines
-from .options import Period, Season, Since, Until
+from .options import EveningNumber, Period, Season, Since, Until
 from .root import app, ledger, service
 
 
@@ -63,6 +63,7 @@ def export(
 def import_hands(
     file: Annotated[str, typer.Argument(help="JSON Lines file, one hand record per line ('-' = stdin).")],
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress and no summary.")] = False,
+    evening_id: EveningNumber = None,
 ) -> None:
     """Import hands into the open evening: all of them, or (on any error) none.
 
@@ -77,7 +78,7 @@ def import_hands(
 
     lines = read_lines(file)
     svc = service()
-    ev = svc.ledger.open_evening()
+    ev = svc.evening(evening_id, writable=True)
     entries, numbers, problems = parse_lines(lines, ev.seating)
     if problems:  # report the scoring problems of the readable lines too
         scoring = svc.check_entries(entries, ev)

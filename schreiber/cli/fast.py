@@ -3,9 +3,10 @@ plain forms, without building the typer command tree.
 
 Building the whole command tree (typer, every option's converter) costs
 more than the hand itself, so the plain forms (``--json TEXT``, ``--json -``,
-short notation, ``-q``, ``--db PATH``) are read here and handed to the same
-service as the full command line (``commands.py``); every other form
-(``--help`` among them) returns None and goes to the full command line.
+short notation, ``-q``, ``--evening N``, ``--db PATH``) are read here and
+handed to the same service as the full command line (``commands.py``); every
+other form (``--help`` among them, or an ``--evening`` that is not a number)
+returns None and goes to the full command line.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ def fast_hand_add(argv: list[str]) -> Callable[[], None] | None:
     parsed = _hand_add_args(args[2:])
     if parsed is None:
         return None
-    json_text, quiet, words = parsed
+    json_text, quiet, evening, words = parsed
 
     def run() -> None:
         from ..ledger.store import Ledger
@@ -39,33 +40,44 @@ def fast_hand_add(argv: list[str]) -> Callable[[], None] | None:
         from .paths import default_ledger_path
 
         svc = Service(Ledger(Path(db).expanduser() if db else default_ledger_path()))
-        record = read_record(json_text) if json_text is not None else svc.read_notation(words)
-        added = svc.add_hand(record)
+        record = read_record(json_text) if json_text is not None else svc.read_notation(words, evening)
+        added = svc.add_hand(record, evening)
         if not quiet:
             sys.stdout.write(f"Hand {added.number}: {player_points(added.outcome.payments)}\n")
 
     return run
 
 
-def _hand_add_args(rest: list[str]) -> tuple[str | None, bool, list[str]] | None:
-    """(--json text, quiet, notation words) of the plain forms, else None."""
-    json_text, quiet, words = None, False, []
+def _hand_add_args(rest: list[str]) -> tuple[str | None, bool, int | None, list[str]] | None:
+    """(--json text, quiet, --evening number, notation words) of the plain forms, else None."""
+    json_text, quiet, evening, words = None, False, None, []
     i = 0
     while i < len(rest):
         a = rest[i]
-        if a == "--json" and i + 1 < len(rest) and json_text is None:
-            json_text = rest[i + 1]
-            i += 2
-            continue
-        if a.startswith("--json=") and json_text is None:
-            json_text = a[7:]
-        elif a in ("-q", "--quiet"):
-            quiet = True
-        elif a == "-" or not a.startswith("-"):
-            words.append(a)
+        if a in ("--json", "--evening") and i + 1 < len(rest):
+            value, i = rest[i + 1], i + 2
+        elif a.startswith(("--json=", "--evening=")):
+            a, _, value = a.partition("=")
+            i += 1
         else:
-            return None  # --help, --json-out, anything unknown: the full command line
-        i += 1
+            if a in ("-q", "--quiet"):
+                quiet = True
+            elif a == "-" or not a.startswith("-"):
+                words.append(a)
+            else:
+                return None  # --help, --json-out, anything unknown: the full command line
+            i += 1
+            continue
+        if a == "--json" and json_text is None:
+            json_text = value
+        elif a == "--evening" and evening is None and _is_number(value):
+            evening = int(value)
+        else:
+            return None  # given twice, or not a number: the full command line says what is wrong
     if (json_text is None) == (not words):
         return None  # neither or both: guided entry or the full error message
-    return json_text, quiet, words
+    return json_text, quiet, evening, words
+
+
+def _is_number(text: str) -> bool:
+    return text.isascii() and text.isdigit()

@@ -11,6 +11,7 @@ from ..domain.points import parse_points
 from ..domain.rules import Contract, Rules
 from ..domain.table import Table
 from ..errors import SchreiberError
+from ..ledger.values import Evening
 from ..service import Service
 
 
@@ -38,9 +39,9 @@ def _yes(question: str, default: bool = False) -> bool:
     return typer.confirm(question, default=default)
 
 
-def ask_hand(svc: Service) -> dict:
-    """The hand record of the open evening's next hand, asked step by step."""
-    nxt = svc.next_hand()
+def ask_hand(svc: Service, evening: Evening | None = None) -> dict:
+    """The hand record of the evening's next hand, asked step by step."""
+    nxt = svc.next_hand(evening)
     rules, players = nxt.evening.rules, nxt.evening.seating
     table = nxt.table
     typer.echo(f"Hand: {table.dealer} deals, {table.vorhand} is Vorhand. (Ctrl-C cancels, nothing is written.)")

@@ -10,6 +10,7 @@ import typer
 
 from ..errors import SchreiberError
 from .inputs import pick_player, read_record
+from .options import EveningNumber
 from .root import app, ledger, print_json, service
 
 hand_app = typer.Typer(help="Enter hands.", no_args_is_help=True)
@@ -26,12 +27,14 @@ def add(
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing on success.")] = False,
     json_out: Annotated[bool, typer.Option("--json-out", help="Print the scored hand as JSON.")] = False,
+    evening_id: EveningNumber = None,
 ) -> None:
     """Add one hand to the open evening: in short notation, as JSON, or step by step.
 
     Examples:
       schreiber hand add rufer berti carl + pagat!
       schreiber hand add --json '{"contract": "rufer", "declarer": "Berti", "partner": "Carl", "result": "won"}'
+      schreiber hand add --evening 5 dreier dora +     (while several evenings are open)
       schreiber hand add          (asks step by step)
     """
     from ..domain.points import as_number
@@ -43,14 +46,14 @@ def add(
     if json_text is not None:
         record = read_record(json_text)
     elif words:
-        record = svc.read_notation(words)
+        record = svc.read_notation(words, evening_id)
     elif sys.stdin.isatty():
         from .guided import ask_hand
 
-        record = ask_hand(svc)
+        record = ask_hand(svc, svc.evening(evening_id, writable=True))
     else:
         raise SchreiberError("give the hand: schreiber hand add rufer berti carl +  (or --json '{...}')")
-    added = svc.add_hand(record)
+    added = svc.add_hand(record, evening_id)
     if json_out:
         print_json(
             {
@@ -77,14 +80,16 @@ def radl(
             help="The evening's last Radl (Sküsradl): a Radl started during it is stacked onto its remaining hands.",
         ),
     ] = False,
+    evening_id: EveningNumber = None,
 ) -> None:
     """Start a doubled round (Radl, e.g. the Sküsradl) with the next hand.
 
     Example: schreiber radl --final --dealer Carl
     """
     svc = service()
-    player = pick_player(svc.ledger.open_evening().seating, dealer) if dealer else None
-    state = svc.radl(player, final).outcome.state
+    ev = svc.evening(evening_id, writable=True)
+    player = pick_player(ev.seating, dealer) if dealer else None
+    state = svc.radl(player, final, ev).outcome.state
     last = f"; the evening ends after {state.final} hands" if state.final else ""
     typer.echo(f"Radl: the next {state.radl_left} hands count double; {state.next_dealer} deals{last}.")
 
@@ -94,17 +99,21 @@ def undo(
     entry: Annotated[
         bool, typer.Option("--entry", help="Take back the last entry of any kind (a Radl, a redeal, a Strafpunkt).")
     ] = False,
+    evening_id: EveningNumber = None,
 ) -> None:
     """Take back the last hand of the open evening (recorded, not erased)."""
-    e = service().undo(any_entry=entry)
+    e = service().undo(any_entry=entry, evening=evening_id)
     what = f"hand {e.number}" if e.kind == "hand" else e.kind
     typer.echo(f"Undone: {what} (kept in the ledger as void).")
 
 
 @hand_app.command("void")
-def void(number: Annotated[int, typer.Argument(help="The hand's number on the sheet.")]) -> None:
+def void(
+    number: Annotated[int, typer.Argument(help="The hand's number on the sheet.")],
+    evening_id: EveningNumber = None,
+) -> None:
     """Void hand N: it stays on the sheet, marked, and counts nothing; later hands are re-scored."""
-    service().void(number)
+    service().void(number, evening_id)
     typer.echo(f"Hand {number} voided (kept on the sheet).")
 
 
@@ -115,6 +124,7 @@ def edit(
     json_text: Annotated[
         str | None, typer.Option("--json", help="The corrected hand record, or '-' for stdin.")
     ] = None,
+    evening_id: EveningNumber = None,
 ) -> None:
     """Correct hand N: recorded as void plus replacement; later hands are re-scored.
 
@@ -128,28 +138,32 @@ def edit(
     if json_text is not None:
         record = read_record(json_text)
     elif words:
-        record = svc.read_edit_notation(number, words)
+        record = svc.read_edit_notation(number, words, evening_id)
     else:
         raise SchreiberError("give the corrected hand: schreiber hand edit N rufer berti carl +  (or --json '{...}')")
-    outcome = svc.edit(number, record)
+    outcome = svc.edit(number, record, evening_id)
     typer.echo(f"Hand {number} corrected: {player_points(outcome.payments)}")
 
 
 @app.command("redeal")
-def redeal() -> None:
+def redeal(evening_id: EveningNumber = None) -> None:
     """Record a redeal (zusammenschlagen): no payments, the same dealer deals again."""
-    outcome = service().redeal().outcome
+    outcome = service().redeal(evening_id).outcome
     typer.echo(f"Redeal recorded; {outcome.dealer} deals again.")
 
 
 @app.command("strafpunkt")
-def strafpunkt(player: Annotated[str, typer.Argument(help="Who gets the penalty point.")]) -> None:
+def strafpunkt(
+    player: Annotated[str, typer.Argument(help="Who gets the penalty point.")],
+    evening_id: EveningNumber = None,
+) -> None:
     """A penalty point (Strafpunkt): the player pays the rule's value to each other player."""
     from ..render import player_points
 
     svc = service()
-    who = pick_player(svc.ledger.open_evening().seating, player)
-    outcome = svc.strafpunkt(who).outcome
+    ev = svc.evening(evening_id, writable=True)
+    who = pick_player(ev.seating, player)
+    outcome = svc.strafpunkt(who, ev).outcome
     typer.echo(f"Strafpunkt for {who}: " + player_points(outcome.payments))
 
 

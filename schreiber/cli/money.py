@@ -10,15 +10,14 @@ import typer
 from ..errors import SchreiberError
 from .evening import evening_app
 from .inputs import parse_tarif
-from .root import app, chosen_evening, print_json, service
+from .options import EveningNumber
+from .root import app, print_json, service
 
 
 @app.command("settle")
 def settle(
     json_out: Annotated[bool, typer.Option("--json", help="Print the settlement as one JSON document.")] = False,
-    evening_id: Annotated[
-        int | None, typer.Option("--evening", help="Settle this evening (default: the open one).")
-    ] = None,
+    evening_id: EveningNumber = None,
     close: Annotated[
         bool, typer.Option("--close", help="Also close the evening as settled (its tarif is then fixed).")
     ] = False,
@@ -36,7 +35,7 @@ def settle(
     from ..reports.settlement import settle_evening, to_json, to_text
 
     svc = service()
-    ev = chosen_evening(svc.ledger, evening_id)
+    ev = svc.evening(evening_id)
     s = settle_evening(ev, svc.ledger.balance(ev.id), svc.ledger.last_state(ev).radl_left)
     if close:
         ev = svc.settle_close(ev)
@@ -57,6 +56,7 @@ def settle(
 @evening_app.command("tarif")
 def tarif(
     amount: Annotated[str, typer.Argument(help="Money per point: 0.10 (euro) or 10c.")],
+    evening_id: EveningNumber = None,
 ) -> None:
     """Set the open evening's tarif (money per point); settle uses it.
 
@@ -65,5 +65,5 @@ def tarif(
     from ..render import money
 
     cents = parse_tarif(amount)
-    ev = service().set_tarif(cents)
+    ev = service().set_tarif(cents, evening_id)
     typer.echo(f"Evening {ev.id}: tarif {money(cents)} € per point (was {money(ev.tarif_cents)} €).")

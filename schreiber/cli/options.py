@@ -19,3 +19,11 @@ Period = Annotated[
         "'today', 'yesterday', 'last 30 days', 'all'.",
     ),
 ]
+EveningNumber = Annotated[
+    int | None,
+    typer.Option(
+        "--evening",
+        metavar="N",
+        help="The evening by its number (schreiber evening list); may be left out while only one is open.",
+    ),
+]

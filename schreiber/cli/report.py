@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..errors import SchreiberError
-from .root import app, chosen_evening, ledger, print_json
+from .options import EveningNumber
+from .root import app, ledger, print_json, service
 
 if TYPE_CHECKING:
     from ..ledger.store import Ledger
@@ -19,17 +20,20 @@ SCHRIFT_WORDS = {"simple": "nur einfaches Kontra", "none": "ohne Kontra"}
 
 
 def show_default() -> None:
-    """Without a command: the open evening's balance, or how to start one."""
+    """Without a command: the balance of each open evening, or how to start one."""
     led = ledger()
-    ev = led.open_evening_or_none()
-    if ev is None:
+    opened = led.open_evenings()
+    if not opened:
         typer.echo(
             f"Ledger: {led.path}\nNo evening is open. Start one with:\n"
             "  schreiber evening start Anna Berti Carl Dora --rules standard\n"
             "Then enter hands with schreiber hand add, see schreiber --help."
         )
         return
-    _print_balance(led, ev)
+    for ev in opened:
+        _print_balance(led, ev)
+    if len(opened) > 1:
+        typer.echo(f"{len(opened)} evenings are open; choose one with --evening N, e.g. schreiber sheet --evening N")
 
 
 def _print_balance(led: Ledger, ev: Evening, schrift: bool = False) -> None:
@@ -48,12 +52,13 @@ def balance(
         bool,
         typer.Option("--schrift", help="The written score (Schrift) instead of the money, where a preset keeps one."),
     ] = False,
+    evening_id: EveningNumber = None,
 ) -> None:
     """Running totals of the open evening, in points (the money; --schrift: the written score)."""
     from ..domain.points import as_number
 
-    led = ledger()
-    ev = led.open_evening()
+    svc = service()
+    led, ev = svc.ledger, svc.evening(evening_id)
     if json_out:
         totals = led.balance(ev.id, schrift=schrift)
         print_json({p: as_number(v) for p, v in totals.items()})
@@ -71,7 +76,7 @@ def sheet(
     ] = "simple",
     json_out: Annotated[bool, typer.Option("--json", help="Print the sheet as JSON.")] = False,
     csv_out: Annotated[bool, typer.Option("--csv", help="Print the sheet as CSV.")] = False,
-    evening_id: Annotated[int | None, typer.Option("--evening", help="Another evening than the open one.")] = None,
+    evening_id: EveningNumber = None,
 ) -> None:
     """The score sheet (Schrift) of the open evening: every hand, running totals, marks.
 
@@ -80,8 +85,8 @@ def sheet(
     from ..render import csv_text, player_points, table
     from ..reports import sheet as sh
 
-    led = ledger()
-    ev = chosen_evening(led, evening_id or None)
+    svc = service()
+    led, ev = svc.ledger, svc.evening(evening_id)
     rows, totals, rules = sh.build(led.sheet_lines(ev), ev)
     if explain is not None:
         _explain(rows, explain, json_out)

@@ -1,5 +1,6 @@
 """The typer app, its global options, and what every command needs: the
-ledger, the service, the evening it works on, JSON output."""
+ledger, the service (which also picks the evening a command works on), JSON
+output."""
 
 from __future__ import annotations
 
@@ -13,7 +14,6 @@ from .paths import default_ledger_path
 
 if TYPE_CHECKING:
     from ..ledger.store import Ledger
-    from ..ledger.values import Evening
     from ..service import Service
 
 app = typer.Typer(
@@ -49,11 +49,6 @@ def service() -> Service:
     from ..service import Service
 
     return Service(ledger())
-
-
-def chosen_evening(led: Ledger, evening_id: int | None) -> Evening:
-    """The evening a command works on: the one asked for, else the open one."""
-    return led.evening(evening_id) if evening_id is not None else led.open_evening()
 
 
 def print_json(data: Any) -> None:

@@ -60,11 +60,13 @@ ALIASES = {
 
 
 class Session:
-    """The state of one table session; every line is one short transaction."""
+    """The state of one table session, at one evening (``number``); every line
+    is one short transaction."""
 
-    def __init__(self, svc: Service, out: Callable[[str], Any] = typer.echo):
+    def __init__(self, svc: Service, number: int, out: Callable[[str], Any] = typer.echo):
         self.svc = svc
         self.led = svc.ledger
+        self.number = number
         self.out = out
         self.commands: dict[str, Callable[[list[str]], None]] = {
             "hilfe": lambda rest: self.help(),
@@ -82,14 +84,16 @@ class Session:
 
     @property
     def evening(self) -> Evening:
-        return self.led.open_evening()
+        return self.svc.evening(self.number)
 
     def prompt(self) -> str:
-        nxt = self.svc.next_hand()
+        """Who deals the next hand; the evening's number too while several are open."""
+        nxt = self.svc.next_hand(self.evening)
         t = nxt.table
         factor = radl_factor(nxt.evening.rules, nxt.state)
         extra = f" x{factor} ({nxt.state.radl_left})" if nxt.state.radl_left else ""
-        return f"[{nxt.number}: {t.dealer} gibt, {t.vorhand} Vorhand{extra}] > "
+        which = f"Abend {self.number}, Hand " if len(self.led.open_evenings()) > 1 else ""
+        return f"[{which}{nxt.number}: {t.dealer} gibt, {t.vorhand} Vorhand{extra}] > "
 
     def words(self) -> list[str]:
         """Everything tab completion offers."""
@@ -126,49 +130,51 @@ class Session:
         return True
 
     def add_hand(self, words: list[str]) -> None:
-        added = self.svc.add_hand(self.parse(words))
+        added = self.svc.add_hand(self.parse(words), self.number)
         self.out(f"Hand {added.number}: " + player_points(added.outcome.payments))
         self.show_sheet()
 
     def undo(self, rest: list[str]) -> None:
-        e = self.svc.undo(any_entry=bool(rest and rest[0].lower() in ("alles", "eintrag", "entry")))
+        e = self.svc.undo(
+            any_entry=bool(rest and rest[0].lower() in ("alles", "eintrag", "entry")), evening=self.number
+        )
         self.out(f"Zurückgenommen: {'Hand ' + str(e.number) if e.kind == 'hand' else e.kind}.")
         self.show_sheet()
 
     def void(self, rest: list[str]) -> None:
         n = self._number(rest)
-        self.svc.void(n)
+        self.svc.void(n, self.number)
         self.out(f"Hand {n} storniert.")
         self.show_sheet()
 
     def edit(self, rest: list[str]) -> None:
         n = self._number(rest[:1])
-        self.svc.edit(n, self.parse(rest[1:]))
+        self.svc.edit(n, self.parse(rest[1:]), self.number)
         self.out(f"Hand {n} ausgebessert.")
         self.show_sheet()
 
     def radl(self, rest: list[str], final: bool = False) -> None:
         player = pick_player(self.evening.seating, rest[0]) if rest else None
-        o = self.svc.radl(player, final).outcome
+        o = self.svc.radl(player, final, self.number).outcome
         last = f"; nach {o.state.final} Spielen ist Schluss" if o.state.final else ""
         self.out(f"Radl: die nächsten {o.state.radl_left} Spiele zählen doppelt{last}.")
 
     def redeal(self, rest: list[str]) -> None:
-        o = self.svc.redeal().outcome
+        o = self.svc.redeal(self.number).outcome
         self.out(f"Zusammengeschlagen: {o.dealer} gibt noch einmal.")
 
     def strafpunkt(self, rest: list[str]) -> None:
         if not rest:
             raise SchreiberError("whose Strafpunkt? e.g. straf Carl")
         who = pick_player(self.evening.seating, rest[0])
-        self.svc.strafpunkt(who)
+        self.svc.strafpunkt(who, self.number)
         self.out(f"Strafpunkt für {who}.")
         self.show_sheet()
 
     def parse(self, words: list[str]) -> dict:
         if not words:
             raise SchreiberError("which hand? e.g. rufer berti carl +  (hilfe for more)")
-        return self.svc.read_notation(words)
+        return self.svc.read_notation(words, self.number)
 
     @staticmethod
     def _number(rest: list[str]) -> int:

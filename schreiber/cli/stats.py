@@ -9,8 +9,8 @@ import typer
 
 from ..errors import SchreiberError
 from .dates import parse_range, range_text
-from .options import Period, Season, Since, Until
-from .root import app, ledger, print_json
+from .options import EveningNumber, Period, Season, Since, Until
+from .root import app, ledger, print_json, service
 
 TABLES = ("leaderboard", "players", "declarer", "contracts", "premiums", "partners", "opponents")
 
@@ -73,9 +73,7 @@ def stats(
 
 @app.command("chart")
 def chart(
-    evening_id: Annotated[
-        int | None, typer.Option("--evening", help="One evening, hand by hand (default: the open or last one).")
-    ] = None,
+    evening_id: EveningNumber = None,
     since: Since = None,
     until: Until = None,
     season: Season = None,
@@ -88,7 +86,8 @@ def chart(
 ) -> None:
     """Each player's running balance as a line chart with sparklines.
 
-    Without a range: one evening, hand by hand. With --season, --period,
+    Without a range: one evening, hand by hand (--evening N; default: the
+    open one, or while none is open the last one). With --season, --period,
     --since or --until: the running total after each evening of the range.
 
     Example: schreiber chart --season 2026
@@ -115,13 +114,12 @@ def _series(
 ) -> tuple[str, str, dict[str, list[float]]]:
     from ..reports.chart import evening_series, season_series
 
-    led = ledger()
+    svc = service()
+    led = svc.ledger
     if any((since, until, season, period)):
         found = season_series(led.evening_totals(parse_range(since, until, season, period)))
         if found is None:
             raise SchreiberError("no hands in this range; try another --season, --period or --since/--until")
         return found
-    ev = led.evening(evening_id) if evening_id is not None else led.latest_evening()
-    if ev is None:
-        raise SchreiberError("there are no evenings yet; start one with: schreiber evening start NAME NAME NAME NAME")
+    ev = svc.evening(evening_id, or_latest=True)
     return evening_series(ev, led.entry_totals(ev))

@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .evening import start
+from ..errors import SchreiberError
+from .evening import start_evening
+from .options import EveningNumber
 from .paths import app_dir
 from .root import app, service
 
@@ -68,17 +70,21 @@ def tisch(
     ] = None,
     rules: Annotated[str, typer.Option("--rules", help="Preset or rules file, with PLAYERS.")] = "standard",
     rule: Annotated[list[str] | None, typer.Option("--rule", help="House rule KEY=VALUE, with PLAYERS.")] = None,
+    evening_id: EveningNumber = None,
 ) -> None:
     """The table session: enter hands in short notation, see the sheet after each.
 
     Example: schreiber tisch      (then: rufer berti carl +)
+             schreiber tisch --evening 5     (one table of several)
     """
-    if players:
-        start(players, rules=rules, rule=rule, date=None, dealer=None, tarif=None)
+    if players and evening_id is not None:
+        raise SchreiberError("give either PLAYERS (a new evening) or --evening N (an open one), not both")
     from .session import Session
 
-    session = Session(service())
-    ev = session.evening  # fails clearly when no evening is open
+    svc = service()
+    number = start_evening(players, rules, rule) if players else svc.evening(evening_id, writable=True).id
+    session = Session(svc, number)
+    ev = session.evening
     typer.echo(f"Tisch: evening {ev.id} ({ev.date}, {ev.preset}): {', '.join(ev.seating)}. Type a hand, or hilfe.")
     interactive = sys.stdin.isatty()
     if interactive:

@@ -7,8 +7,12 @@ command line adds what the user should type next (see ``cli/errors.py``).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import SchreiberError
+
+if TYPE_CHECKING:
+    from .values import Evening
 
 
 class LedgerError(SchreiberError):
@@ -37,10 +41,33 @@ class NoOpenEvening(LedgerError):
         super().__init__("no evening is open")
 
 
+class SeveralOpenEvenings(LedgerError):
+    """More than one evening is open (the tables of a tournament) and none was named."""
+
+    def __init__(self, evenings: list[Evening]):
+        self.evenings = evenings
+        listed = ", ".join(f"{ev.id} ({', '.join(ev.seating)})" for ev in evenings)
+        super().__init__(f"{len(evenings)} evenings are open: {listed}")
+
+
 class NoSuchEvening(LedgerError):
-    def __init__(self, evening_id: int):
+    def __init__(self, evening_id: int, numbers: list[int], open_ids: list[int]):
         self.evening_id = evening_id
-        super().__init__(f"there is no evening {evening_id}")
+        self.numbers = numbers
+        have = f"the ledger holds evenings {spans(numbers)}" if numbers else "the ledger holds no evenings yet"
+        opened = f" (open: {spans(open_ids)})" if open_ids else ""
+        super().__init__(f"there is no evening {evening_id}; {have}{opened}")
+
+
+def spans(numbers: list[int]) -> str:
+    """1, 2, 3, 5, 7, 8 -> '1-3, 5, 7, 8': a long list of evenings kept short."""
+    runs: list[list[int]] = []
+    for n in sorted(numbers):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 2 else ", ".join(map(str, r)) for r in runs)
 
 
 class EveningClosed(LedgerError):

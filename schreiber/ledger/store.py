@@ -35,7 +35,7 @@ from .codec import (
 )
 from .connection import open_database
 from .derived import derived_rows, write_rows
-from .errors import LedgerUnavailable, NoOpenEvening, NoSuchEvening, NoSuchHand
+from .errors import LedgerUnavailable, NoSuchEvening, NoSuchHand
 from .values import DateRange, Evening, SheetLine, StoredEntry
 
 if TYPE_CHECKING:
@@ -90,31 +90,24 @@ class Ledger:
 
     # Evenings ----------------------------------------------------------------
 
-    def open_evening(self) -> Evening:
-        ev = self.open_evening_or_none()
-        if ev is None:
-            raise NoOpenEvening()
-        return ev
-
-    def open_evening_or_none(self) -> Evening | None:
-        rows = list(self.db.query("select * from evenings where status = 'open' order by id desc limit 1"))
-        return evening_of_row(rows[0]) if rows else None
-
     def open_evenings(self) -> list[Evening]:
+        """Every open evening, oldest first (several: the tables of a tournament).
+        Which one a command works on is decided in one place: ``Service.evening``."""
         return [evening_of_row(r) for r in self.db.query("select * from evenings where status = 'open' order by id")]
 
     def evening(self, evening_id: int) -> Evening:
         rows = list(self.db.query("select * from evenings where id = ?", [evening_id]))
         if not rows:
-            raise NoSuchEvening(evening_id)
+            ids = self.db.execute("select id, status from evenings order by id").fetchall()
+            raise NoSuchEvening(evening_id, [i for i, _ in ids], [i for i, st in ids if st == "open"])
         return evening_of_row(rows[0])
 
     def evenings(self) -> list[Evening]:
         return [evening_of_row(r) for r in self.db.query("select * from evenings order by id")]
 
     def latest_evening(self) -> Evening | None:
-        """The open evening, else the last one started."""
-        rows = list(self.db.query("select * from evenings order by status = 'open' desc, id desc limit 1"))
+        """The last evening started (what a report shows while none is open)."""
+        rows = list(self.db.query("select * from evenings order by id desc limit 1"))
         return evening_of_row(rows[0]) if rows else None
 
     def circle_evenings(self, players: tuple[str, ...], date: str | None) -> Iterator[Evening]:
@@ -154,9 +147,21 @@ class Ledger:
         closed = None if status == "open" else now_utc()
         self.db.execute("update evenings set status = ?, closed_utc = ? where id = ?", [status, closed, evening_id])
 
-    def close_open_evenings(self, keep: int | None = None) -> None:
-        """Close every open evening (but ``keep``), without stamping the time."""
-        self.db.execute("update evenings set status = 'closed' where status = 'open' and id != ?", [keep or 0])
+    def close_open_evenings(self, keep: int | None = None) -> list[Evening]:
+        """Close every open evening but ``keep`` and the tables of a tournament
+        (they stay open while their round is played); returns those closed."""
+        tables = self.tournament_evening_ids()
+        closing = [ev for ev in self.open_evenings() if ev.id != keep and ev.id not in tables]
+        for ev in closing:
+            self.set_status(ev.id, "closed")
+        return closing
+
+    def tournament_evening_ids(self) -> set[int]:
+        """The evenings that are tables of a tournament (``cup_tables``), in a
+        ledger that has that table; none in one that has not."""
+        if not self.db.execute("select 1 from sqlite_master where type = 'table' and name = 'cup_tables'").fetchone():
+            return set()
+        return {r[0] for r in self.db.execute("select evening_id from cup_tables where evening_id is not null")}
 
     def set_tarif(self, evening_id: int, cents: int) -> None:
         self.db.execute("update evenings set tarif_cents = ? where id = ?", [cents, evening_id])
