@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from fractions import Fraction
+from pathlib import Path
 from typing import NamedTuple
 
 from .domain.evening import Entry, Outcome, State, replay, step
@@ -329,13 +330,27 @@ class Service:
             led.set_record(new_id, stored_record(outcome))  # the canonical record of the replacement
         return outcome
 
+    # Merging ---------------------------------------------------------------------
+
+    def merge(self, other: Path) -> dict[str, int]:
+        """Bring in what the ledger ``other`` has and this one lacks, in one
+        transaction, and re-score every evening that got new entries or
+        corrections, as after a correction. Counts of what came in by kind
+        (all 0: nothing new). A conflict raises; nothing is written."""
+        led = self.ledger
+        with led.other_ledger(other) as src, led.transaction():
+            merged = led.merge_from(src, other.name)
+            for evening_id in merged.touched:
+                self._rescore(led.evening(evening_id), f"merging {other.name} into evening {evening_id}")
+        return merged.counts
+
     def _writable(self, evening: Evening | None) -> Evening:
         ev = evening or self.ledger.open_evening()
         if not ev.is_open:
             raise EveningClosed(ev.id, ev.date)
         return ev
 
-    def _rescore(self, evening: Evening) -> tuple[list[StoredEntry], list[Outcome]]:
+    def _rescore(self, evening: Evening, why: str = "the correction") -> tuple[list[StoredEntry], list[Outcome]]:
         """Every derived row of the evening written anew (inside a transaction)."""
         entries = self.ledger.replayed_entries(evening)
         try:
@@ -343,6 +358,6 @@ class Service:
                 evening.rules, evening.seating, [e.as_entry() for e in entries], self.ledger.start_state(evening)
             )
         except HandError as exc:
-            raise SchreiberError(f"the correction would make a later hand invalid: {exc}") from None
+            raise SchreiberError(f"{why} would make a later hand invalid: {exc}") from None
         self.ledger.replace_results(evening, entries, outcomes)
         return entries, outcomes

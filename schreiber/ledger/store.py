@@ -40,6 +40,7 @@ from .errors import LedgerUnavailable, NoOpenEvening, NoSuchEvening, NoSuchHand
 from .values import DateRange, Evening, SheetLine, StoredEntry
 
 if TYPE_CHECKING:
+    from .merge import Merged
     from .statistics import StatsRows
 
 
@@ -432,6 +433,28 @@ class Ledger:
         from . import export as _export
 
         return _export.ROWS[what](self.db.conn, evening.id if evening else None, rng)
+
+    # Merge ---------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def other_ledger(self, path: Path) -> Iterator[sqlite3.Connection]:
+        """Another ledger file, open read-only for ``merge_from`` (refused
+        unless it is a ledger of this schema and not this file)."""
+        from .merge import open_other
+        from .migrations import migrations
+
+        con = open_other(path, self.path, [m.name for m in migrations.applied(self.db)])
+        try:
+            yield con
+        finally:
+            con.close()
+
+    def merge_from(self, other: sqlite3.Connection, label: str) -> Merged:
+        """Bring in every row of ``other`` this ledger lacks (inside a
+        transaction; see ledger/merge.py); the evenings to re-score."""
+        from .merge import merge_rows
+
+        return merge_rows(self.db.conn, other, label)
 
     # Backup --------------------------------------------------------------------
 
