@@ -346,3 +346,21 @@ def test_the_other_ledger_is_only_read(cup):
     content = table.read_bytes()
     ok(cup, "merge", str(table))
     assert table.read_bytes() == content
+
+
+def test_a_file_imported_at_a_table_is_known_at_the_desk(cup, tmp_path):
+    table = copy_of(cup, "table2.db")
+    led = Ledger(table)
+    dealer = Service(led).next_hand().table.dealer
+    led.close()
+    f = tmp_path / "hands.jsonl"
+    f.write_text("".join(json.dumps(r) + "\n" for r in random_hands(random.Random(12), FIVE, 7, dealer)))
+    assert "Imported 7 hands (hands 7..13)" in ok(table, "hand", "import", str(f))
+    assert json.loads(ok(cup, "merge", str(table), "--json"))["imports"] == 1
+    before = dump(cup)
+    assert ok(cup, "hand", "import", str(f)) == f"nothing imported: {f} was imported into evening 1 before (7 hands)\n"
+    # and an export of the table's evening adds nothing at the desk either
+    out = tmp_path / "table.jsonl"
+    ok(table, "export", "--format", "jsonl", "--out", str(out))
+    assert ok(cup, "hand", "import", str(out)) == f"nothing imported: all 13 hands of {out} are in evening 1 already\n"
+    assert dump(cup) == before
