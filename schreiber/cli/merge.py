@@ -41,5 +41,7 @@ def merge(
     if json_out:
         print_json({"from": other, "merged": any(counts.values()), **counts})
         return
+    named = {key for key, _, _ in NAMES}
     parts = [f"{n} {one if n == 1 else many}" for key, one, many in NAMES if (n := counts.get(key, 0))]
+    parts += [f"{n} {key.replace('_', ' ')}" for key, n in counts.items() if n and key not in named]
     typer.echo(f"merged from {other}: {', '.join(parts)}" if parts else f"nothing new in {other}")

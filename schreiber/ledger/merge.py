@@ -37,13 +37,15 @@ class Table(NamedTuple):
     ``key``: the columns that name a row in both ledgers (after mapping);
     ``refs``: columns holding ids of rows of another table (mapped from the
     other ledger's ids to ours); ``same``: columns both ledgers must agree on
-    where both hold the row; ``has_id``: an integer ``id`` key, new in ours."""
+    where both hold the row; ``has_id``: an integer ``id`` key, new in ours;
+    ``counted``: new rows are counted under the table's name."""
 
     name: str
     key: tuple[str, ...]
     refs: dict[str, str]
     same: tuple[str, ...]
     has_id: bool = True
+    counted: bool = True
 
 
 EVENING_SAME = ("date", "preset", "rules_json", "seating_json", "first_dealer", "start_pot")
@@ -51,9 +53,9 @@ TABLES = (
     Table("players", ("uid",), {}, ("name",)),
     Table("evenings", ("uid",), {}, EVENING_SAME),
     Table("evening_players", ("evening_id", "seat"), {"evening_id": "evenings", "player_id": "players"},
-          ("player_id",), has_id=False),
+          ("player_id",), has_id=False, counted=False),
     Table("entries", ("uid",), {"evening_id": "evenings", "replaces": "entries"},
-          ("evening_id", "seq", "kind", "number", "record_json", "player", "replaces")),
+          ("evening_id", "seq", "kind", "number", "record_json", "player", "replaces"), counted=False),
     Table("corrections", ("uid",), {"evening_id": "evenings", "entry_id": "entries", "replacement_id": "entries"},
           ("evening_id", "kind", "entry_id", "replacement_id")),
     Table("imports", ("uid",), {"evening_id": "evenings"}, ("evening_id", "sha256")),
@@ -206,9 +208,8 @@ class _Merge:
         cur = self.ours.execute(
             f'insert into "{t.name}" ({names}) values ({", ".join("?" for _ in cols)})', [row[c] for c in cols]
         )
-        key = {"players": "players", "evenings": "evenings", "corrections": "corrections", "imports": "imports"}
-        if t.name in key:
-            self.counts[key[t.name]] += 1
+        if t.counted:  # entries are counted as hands and other entries
+            self.counts[t.name] = self.counts.get(t.name, 0) + 1
         assert cur.lastrowid is not None
         return cur.lastrowid
 

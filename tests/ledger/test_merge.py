@@ -364,3 +364,64 @@ def test_a_file_imported_at_a_table_is_known_at_the_desk(cup, tmp_path):
     ok(table, "export", "--format", "jsonl", "--out", str(out))
     assert ok(cup, "hand", "import", str(out)) == f"nothing imported: all 13 hands of {out} are in evening 1 already\n"
     assert dump(cup) == before
+
+
+# Tables the ledger gains later are a line each -------------------------------------
+
+
+def add_cup_tables(*dbs: Path) -> None:
+    """The tables of a cup as a later migration may add them (made by hand here)."""
+    for db in dbs:
+        con = sqlite3.connect(db)
+        con.executescript(
+            "create table cups (id integer primary key, uid text unique, name text);"
+            "create table cup_players (cup_id integer, player_id integer, primary key (cup_id, player_id));"
+            "create table cup_tables (cup_id integer, round integer, table_no integer, evening_id integer,"
+            " primary key (cup_id, round, table_no));"
+        )
+        con.close()
+
+
+def test_later_tables_are_merged_by_their_line(cup, monkeypatch):
+    from schreiber.ledger import merge
+
+    monkeypatch.setattr(
+        merge,
+        "TABLES",
+        merge.TABLES
+        + (
+            merge.Table("cups", ("uid",), {}, ("name",)),
+            merge.Table(
+                "cup_players", ("cup_id", "player_id"), {"cup_id": "cups", "player_id": "players"}, (), has_id=False
+            ),
+            merge.Table(
+                "cup_tables",
+                ("cup_id", "round", "table_no"),
+                {"cup_id": "cups", "evening_id": "evenings"},
+                ("evening_id",),
+                has_id=False,
+            ),
+        ),
+    )
+    table = copy_of(cup, "table2.db")
+    before = dump(cup)
+    assert ok(cup, "merge", str(table)) == f"nothing new in {table}\n"  # neither has them: skipped
+    assert dump(cup) == before
+    add_cup_tables(cup, table)
+    con = sqlite3.connect(table)
+    con.execute("insert into cups values (1, 'c0ffee', 'Frühjahrscup')")
+    con.executemany("insert into cup_players values (1, ?)", [(i,) for i in range(1, 6)])
+    con.execute("insert into cup_tables values (1, 1, 2, 1)")
+    con.commit()
+    con.close()
+    add_hands(table, 2, seed=13)
+    out = ok(cup, "merge", str(table))
+    assert out == f"merged from {table}: 2 hands, 1 cups, 5 cup players, 1 cup tables\n"
+    con = sqlite3.connect(cup)
+    assert con.execute("select * from cup_tables").fetchall() == [(1, 1, 2, 1)]
+    con.close()
+    assert ok(cup, "merge", str(table)) == f"nothing new in {table}\n"
+    # a conflict names the evening's table
+    add_hands(table, 1, seed=14)
+    add_hands(cup, 1, seed=15)
+    assert "conflict in evening 1 (table 2): hand 9 was entered differently" in refused(cup, "merge", str(table))
