@@ -89,16 +89,9 @@ def open_other(path: Path, ours: Path, applied: list[str]) -> sqlite3.Connection
         raise MergeRefused(path, f"{path} is not a schreiber ledger (not an SQLite database)", "foreign")
     try:
         con = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True, isolation_level=None)
-        names = {r[0] for r in con.execute("select name from sqlite_master where type = 'table'")}
+        theirs = _migrations(con, path)
     except sqlite3.DatabaseError as exc:
-        raise MergeRefused(
-            path, f"{path} is not a schreiber ledger (not an SQLite database: {exc})", "foreign"
-        ) from None
-    if not names >= LEDGER_TABLES | {"_sqlite_migrations"}:
-        con.close()
-        raise MergeRefused(path, f"{path} is an SQLite file but not a schreiber ledger", "foreign")
-    theirs = [r[0] for r in con.execute(
-        "select name from _sqlite_migrations where migration_set = 'schreiber' order by rowid")]  # fmt: skip
+        raise MergeRefused(path, f"cannot read {path} as a ledger ({exc})", "foreign") from None
     if theirs != applied:
         con.close()
         if theirs == applied[: len(theirs)]:
@@ -108,6 +101,16 @@ def open_other(path: Path, ours: Path, applied: list[str]) -> sqlite3.Connection
         newer = next((n for n in theirs if n not in applied), theirs[-1] if theirs else "?")
         raise MergeRefused(path, f"{path} was written by a newer schreiber (schema {newer})", "newer")
     return con
+
+
+def _migrations(con: sqlite3.Connection, path: Path) -> list[str]:
+    """The schreiber migrations applied to the other file (refused if it is no ledger)."""
+    names = {r[0] for r in con.execute("select name from sqlite_master where type = 'table'")}
+    if not names >= LEDGER_TABLES | {"_sqlite_migrations"}:
+        con.close()
+        raise MergeRefused(path, f"{path} is an SQLite file but not a schreiber ledger", "foreign")
+    return [r[0] for r in con.execute(
+        "select name from _sqlite_migrations where migration_set = 'schreiber' order by rowid")]  # fmt: skip
 
 
 def _header(path: Path) -> bytes:
