@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from fractions import Fraction
+from pathlib import Path
 from typing import NamedTuple
 
 from .domain.cup import hands_per_round
@@ -33,6 +34,17 @@ class Added(NamedTuple):
 
     number: int
     outcome: Outcome
+
+
+class Imported(NamedTuple):
+    """What an import did: the hand number of each entry added (0 for other
+    entries), how many entries were left out as already in the evening, and
+    (entries, hands) of the same file imported before (then nothing was added)."""
+
+    evening: Evening
+    numbers: list[int]
+    present: int
+    before: tuple[int, int] | None
 
 
 class NextHand(NamedTuple):
@@ -273,37 +285,81 @@ class Service:
         SchreiberError naming every bad one by ``labels[i]`` (default "entry
         N"). Returns the hand number of each entry (0 for other entries).
         ``progress(done, total)`` is called now and then."""
+        with self.ledger.transaction():
+            return self._write_entries(self._writable(evening), entries, labels, progress)
+
+    def import_entries(
+        self,
+        entries: list[Entry],
+        uids: list[str | None],
+        sha256: str,
+        evening: Evening | None = None,
+        labels: list[str] | None = None,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> Imported:
+        """``add_entries`` for a file, which may have been imported before: a
+        file of the same content (``sha256``) imported into the evening before
+        adds nothing, nor does an entry whose id (``uids[i]``, from an export)
+        is in the evening already. An id of an entry in another evening is
+        not taken over (the entry is a copy there). One transaction."""
+        led = self.ledger
+        with led.transaction():
+            ev = self._writable(evening)
+            before = led.earlier_import(ev, sha256)
+            if before is not None:
+                return Imported(ev, [], 0, before)
+            here, elsewhere = led.entry_uids(ev, [u for u in uids if u])
+            keep = [i for i, u in enumerate(uids) if u not in here]
+            if not keep:
+                return Imported(ev, [], len(entries), None)
+            labels = labels or [f"entry {i}" for i in range(1, len(entries) + 1)]
+            numbers = self._write_entries(
+                ev,
+                [entries[i] for i in keep],
+                [labels[i] for i in keep],
+                progress,
+                [None if uids[i] in elsewhere else uids[i] for i in keep],
+            )
+            led.record_import(ev, sha256, len(entries), sum(e.kind == "hand" for e in entries))
+        return Imported(ev, numbers, len(entries) - len(keep), None)
+
+    def _write_entries(
+        self,
+        ev: Evening,
+        entries: list[Entry],
+        labels: list[str] | None,
+        progress: Callable[[int, int], None] | None,
+        uids: list[str | None] | None = None,
+    ) -> list[int]:
+        """The body of ``add_entries`` (inside its transaction); ``uids``: an
+        id for each entry where it has one already."""
         labels = labels or [f"entry {i}" for i in range(1, len(entries) + 1)]
         total = len(entries)
         every = max(1, total // 50)
         led = self.ledger
-        with led.transaction():
-            ev = self._writable(evening)
-            self._round_room(ev, sum(1 for e in entries if e.kind == "hand"))
-            seq, number = led.next_seq(ev) - 1, led.next_number(ev) - 1
-            problems: list[str] = []
-            out: list[int] = []
-            for i, entry, o, problem in self._score_each(entries, ev):
-                if problem:
-                    problems.append(f"{labels[i]}: {problem}")
-                elif not problems and o is not None:  # after the first problem only check the rest
-                    seq += 1
-                    n = None
-                    if entry.kind == "hand":
-                        number += 1
-                        n = number
-                        entry = Entry.hand(stored_record(o))
-                    led.insert_result(ev, led.insert_entry(ev, seq, entry, n), n, o)
-                    out.append(n or 0)
-                if progress and (i + 1) % every == 0:
-                    progress(i + 1, total)
-            if problems:
-                more = f"; and {len(problems) - 10} more" if len(problems) > 10 else ""
-                raise SchreiberError(
-                    f"{len(problems)} of {total} entries are wrong, nothing was added: "
-                    + "; ".join(problems[:10])
-                    + more
-                )
+        self._round_room(ev, sum(1 for e in entries if e.kind == "hand"))
+        seq, number = led.next_seq(ev) - 1, led.next_number(ev) - 1
+        problems: list[str] = []
+        out: list[int] = []
+        for i, entry, o, problem in self._score_each(entries, ev):
+            if problem:
+                problems.append(f"{labels[i]}: {problem}")
+            elif not problems and o is not None:  # after the first problem only check the rest
+                seq += 1
+                n = None
+                if entry.kind == "hand":
+                    number += 1
+                    n = number
+                    entry = Entry.hand(stored_record(o))
+                led.insert_result(ev, led.insert_entry(ev, seq, entry, n, uid=uids[i] if uids else None), n, o)
+                out.append(n or 0)
+            if progress and (i + 1) % every == 0:
+                progress(i + 1, total)
+        if problems:
+            more = f"; and {len(problems) - 10} more" if len(problems) > 10 else ""
+            raise SchreiberError(
+                f"{len(problems)} of {total} entries are wrong, nothing was added: " + "; ".join(problems[:10]) + more
+            )
         return out
 
     def _score_each(
@@ -382,7 +438,21 @@ class Service:
                 f"{target} hands; it has {table.hands}, so {hands} more do not fit (a wrong hand: hand edit N)"
             )
 
-    def _rescore(self, evening: Evening) -> tuple[list[StoredEntry], list[Outcome]]:
+    # Merging ---------------------------------------------------------------------
+
+    def merge(self, other: Path) -> dict[str, int]:
+        """Bring in what the ledger ``other`` has and this one lacks, in one
+        transaction, and re-score every evening that got new entries or
+        corrections, as after a correction. Counts of what came in by kind
+        (all 0: nothing new). A conflict raises; nothing is written."""
+        led = self.ledger
+        with led.other_ledger(other) as src, led.transaction():
+            merged = led.merge_from(src, other.name)
+            for evening_id in merged.touched:
+                self._rescore(led.evening(evening_id), f"merging {other.name} into evening {evening_id}")
+        return merged.counts
+
+    def _rescore(self, evening: Evening, why: str = "the correction") -> tuple[list[StoredEntry], list[Outcome]]:
         """Every derived row of the evening written anew (inside a transaction)."""
         entries = self.ledger.replayed_entries(evening)
         try:
@@ -390,6 +460,6 @@ class Service:
                 evening.rules, evening.seating, [e.as_entry() for e in entries], self.ledger.start_state(evening)
             )
         except HandError as exc:
-            raise SchreiberError(f"the correction would make a later hand invalid: {exc}") from None
+            raise SchreiberError(f"{why} would make a later hand invalid: {exc}") from None
         self.ledger.replace_results(evening, entries, outcomes)
         return entries, outcomes

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from ..errors import SchreiberError
 from ..ledger.errors import (
     EveningClosed,
+    MergeConflict,
+    MergeRefused,
     NoOpenEvening,
     NoSuchCup,
     NoSuchEvening,
@@ -22,6 +24,22 @@ from ..ledger.errors import (
     SeveralOpenEvenings,
     TargetExists,
 )
+
+MERGE_REFUSED: dict[str, str] = {
+    "missing": "; give the path of the other table's ledger file",
+    "foreign": "; give the ledger file of the other table (a copy of this ledger)",
+    "self": "; give the other table's ledger file, not this one",
+    "older": "; open it once with `schreiber --db {path} evening list` to migrate it, then merge again",
+    "newer": "; update schreiber on this machine, then merge again",
+}
+MERGE_CONFLICT: dict[str, str] = {
+    "entry": ": settle it at the table, enter it once in one of the ledgers, then merge again",
+    "correction": ": settle the correction at the table, make it in one of the ledgers only, then merge again",
+    "evening": ": these are different evenings; start it again in one ledger and enter its hands there",
+    "tarif": ": set the same tarif in both (schreiber evening tarif), then merge again",
+    "player": ": give the player one name in both (schreiber player rename), then merge again",
+    "row": ": make both ledgers agree, then merge again",
+}
 
 HINTS: dict[type, Callable[[SchreiberError], str]] = {
     NoOpenEvening: lambda e: "; start one with: schreiber evening start NAME NAME NAME NAME",
@@ -36,6 +54,8 @@ HINTS: dict[type, Callable[[SchreiberError], str]] = {
     NotALedger: lambda e: "; give another --db",
     TargetExists: lambda e: "; give another name, or --force to replace it",
     NoSuchCup: lambda e: "; see schreiber cup list, or start one with: schreiber cup start NAME PLAYER...",
+    MergeRefused: lambda e: MERGE_REFUSED.get(getattr(e, "reason", ""), "").format(path=getattr(e, "path", "FILE")),
+    MergeConflict: lambda e: MERGE_CONFLICT.get(getattr(e, "kind", ""), MERGE_CONFLICT["row"]),
 }
 
 

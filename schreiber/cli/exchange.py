@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -15,6 +15,9 @@ from .hand import hand_app
 from .inputs import read_lines
 from .options import EveningNumber, Period, Season, Since, Until
 from .root import app, ledger, service
+
+if TYPE_CHECKING:
+    from ..service import Imported
 
 
 @app.command("export")
@@ -71,15 +74,18 @@ def import_hands(
     skipped; a line of `export --format jsonl` is accepted too, and
     {"kind": "radl"}, {"kind": "redeal"}, {"kind": "strafpunkt", "player": NAME}.
     Every wrong line is reported with its number and nothing is written.
+    A file imported into the evening before adds nothing, nor does a line
+    whose "id" (as an export writes it) is a hand the evening has already.
 
     Example: schreiber hand import hands.jsonl
     """
-    from ..domain.hand_file import parse_lines
+    from ..domain.hand_file import content_sha256, parse_lines
 
     lines = read_lines(file)
     svc = service()
     ev = svc.evening(evening_id, writable=True)
-    entries, numbers, problems = parse_lines(lines, ev.seating)
+    parsed = parse_lines(lines, ev.seating)
+    entries, numbers, problems = parsed.entries, parsed.numbers, parsed.problems
     if problems:  # report the scoring problems of the readable lines too
         scoring = svc.check_entries(entries, ev)
         problems = sorted(problems + [(numbers[i], msg) for i, msg in scoring])
@@ -99,18 +105,34 @@ def import_hands(
         sys.stderr.write(("\r" + msg) if tty else (msg + "\n"))
         sys.stderr.flush()
 
+    labels = [f"line {n}" for n in numbers]
     try:
-        done = svc.add_entries(entries, ev, [f"line {n}" for n in numbers], progress if show else None)
+        done = svc.import_entries(entries, parsed.ids, content_sha256(lines), ev, labels, progress if show else None)
     except SchreiberError as exc:
         raise SchreiberError(f"{file}: {message(exc)}") from None
     finally:
         if show and tty:
             sys.stderr.write("\n")
     if not quiet:
-        hands = [n for n in done if n]
-        span = f" (hands {hands[0]}..{hands[-1]})" if hands else ""
-        typer.echo(
-            f"Imported {len(hands)} hands{span} and {len(done) - len(hands)} other entries into evening {ev.id}."
-            if len(done) != len(hands)
-            else f"Imported {len(hands)} hands{span} into evening {ev.id}."
-        )
+        typer.echo(import_summary(file, done, all(e.kind == "hand" for e in entries)))
+
+
+def import_summary(file: str, done: Imported, all_hands: bool) -> str:
+    """One line: what an import added, or why it added nothing (``all_hands``:
+    the file holds hands only)."""
+    name = "standard input" if file == "-" else file
+    ev = done.evening.id
+    if done.before is not None:
+        entries, hands = done.before
+        what = f"{hands} hands" + (f", {entries - hands} other entries" if entries != hands else "")
+        return f"nothing imported: {name} was imported into evening {ev} before ({what})"
+    kind = "hands" if all_hands else "entries"
+    if not done.numbers:
+        return f"nothing imported: all {done.present} {kind} of {name} are in evening {ev} already"
+    numbers = [n for n in done.numbers if n]
+    span = f" (hands {numbers[0]}..{numbers[-1]})" if numbers else ""
+    others = len(done.numbers) - len(numbers)
+    also = f" and {others} other entries" if others else ""
+    if done.present:
+        return f"{done.present} {kind} already present, {len(numbers)} hands{also} imported into evening {ev}{span}."
+    return f"Imported {len(numbers)} hands{span}{also} into evening {ev}."

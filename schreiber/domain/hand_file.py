@@ -5,40 +5,80 @@ A line is a bare hand record (../shared/interface.md), a line of
 exported ``dealer``), or a non-hand entry ``{"kind": "radl" | "redeal" |
 "strafpunkt", "player": NAME}``. Every line that is no entry at all is
 reported with its number; checking the hands themselves is the replay's job.
+
+A line may carry the entry's global id as ``"id"`` (an export writes it), so
+a hand imported again is known; two lines with one id are refused.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import re
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from .evening import ENTRY_KINDS, Entry
 from .names import match_players
 
 OTHER_KINDS = tuple(k for k in ENTRY_KINDS if k != "hand")
+ID_PATTERN = re.compile(r"[0-9A-Za-z_-]{1,64}")
 
 
 class LineProblem(ValueError):
     """A line that is not an entry; the message says why."""
 
 
-def parse_lines(lines: Iterable[str], players: tuple[str, ...]) -> tuple[list[Entry], list[int], list[tuple[int, str]]]:
-    """Entries of a JSON Lines hand file, the line number of each, and
-    (line number, problem) for every line that is not an entry at all."""
-    entries: list[Entry] = []
-    numbers: list[int] = []
-    problems: list[tuple[int, str]] = []
+class HandFile(NamedTuple):
+    """A file of hands as read: its entries, the line number and the id
+    (or None) of each, and (line number, problem) for every line that is
+    not an entry at all."""
+
+    entries: list[Entry]
+    numbers: list[int]
+    problems: list[tuple[int, str]]
+    ids: list[str | None]
+
+
+def parse_lines(lines: Iterable[str], players: tuple[str, ...]) -> HandFile:
+    """The entries of a JSON Lines hand file (see HandFile)."""
+    out = HandFile([], [], [], [])
+    seen: dict[str, int] = {}
     for n, line in enumerate(lines, 1):
         text = line.strip()
         if not text:
             continue
         try:
-            entries.append(_entry(_json_object(text), players))
+            data = _json_object(text)
+            uid = _id(data, seen)
+            out.entries.append(_entry(data, players))
         except LineProblem as exc:
-            problems.append((n, str(exc)))
+            out.problems.append((n, str(exc)))
             continue
-        numbers.append(n)
-    return entries, numbers, problems
+        if uid:
+            seen[uid] = n
+        out.numbers.append(n)
+        out.ids.append(uid)
+    return out
+
+
+def content_sha256(lines: list[str]) -> str:
+    """The SHA-256 of a file's lines: a file imported before is known by it."""
+    return hashlib.sha256("\n".join(lines).encode("utf-8")).hexdigest()
+
+
+def _id(data: dict, seen: dict[str, int]) -> str | None:
+    """The entry's global id, taken off the line (None: the line has none)."""
+    uid = data.pop("id", None)
+    if uid is None:
+        return None
+    if not isinstance(uid, str) or not ID_PATTERN.fullmatch(uid):
+        raise LineProblem(
+            '"id" is the entry\'s id as an export writes it (letters and digits); leave it out for a new hand'
+        )
+    if uid in seen:
+        raise LineProblem(f'the "id" {uid} is on line {seen[uid]} too; every entry is imported once')
+    return uid
 
 
 def _json_object(text: str) -> dict:

@@ -98,3 +98,22 @@ class NoSuchCup(LedgerError):
         else:
             super().__init__(f"there is no tournament '{name}' (known: {', '.join(known) or 'none'})")
         self.name = name
+
+
+class MergeRefused(LedgerError):
+    """The other file of ``merge`` cannot be merged; ``reason`` says why
+    (missing, foreign, older, newer, self)."""
+
+    def __init__(self, path: Path, message: str, reason: str):
+        self.path = path
+        self.reason = reason
+        super().__init__(message)
+
+
+class MergeConflict(LedgerError):
+    """Both ledgers hold a row differently; ``kind`` says which (entry,
+    correction, evening, tarif, player, row). Nothing is merged."""
+
+    def __init__(self, where: str, what: str, kind: str):
+        self.kind = kind
+        super().__init__(f"conflict in {where}: {what}; nothing was merged")

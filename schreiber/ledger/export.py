@@ -24,10 +24,11 @@ def _where(evening: int | None, rng: DateRange) -> tuple[str, list]:
 
 
 def hand_rows(db: sqlite3.Connection, evening: int | None, rng: DateRange) -> Iterator[dict]:
-    """One row per active hand, with its payments and its record."""
+    """One row per active hand, with its payments, its record and its global
+    id (``id``: ``hand import`` of the row again knows the hand)."""
     where, params = _where(evening, rng)
     cur = db.execute(
-        "select e.id, e.evening_id, ev.date, e.number, r.dealer, r.contract, r.declarer, r.partner, r.won, "
+        "select e.uid, e.evening_id, ev.date, e.number, r.dealer, r.contract, r.declarer, r.partner, r.won, "
         "r.kontra, r.radl_factor, r.pot_after, e.record_json, "
         "(select json_group_object(pl.name, pay.points_x2520) from payments pay "
         "  join players pl on pl.id = pay.player_id where pay.entry_id = e.id) "
@@ -35,11 +36,12 @@ def hand_rows(db: sqlite3.Connection, evening: int | None, rng: DateRange) -> It
         f"where e.status = 'active' and e.kind = 'hand' and {where} order by ev.date, e.evening_id, e.seq, e.id",
         params,
     )
-    for _, eid, date, number, dealer, contract, declarer, partner, won, kontra, radl, pot, record_json, pays in cur:
+    for uid, eid, date, number, dealer, contract, declarer, partner, won, kontra, radl, pot, record_json, pays in cur:
         yield {
             "evening": eid,
             "date": date,
             "number": number,
+            "id": uid,
             "dealer": dealer,
             "contract": contract,
             "declarer": declarer or None,

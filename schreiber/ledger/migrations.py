@@ -13,6 +13,7 @@ import sqlite_utils
 from sqlite_utils import Migrations
 
 from ..domain.points import units
+from .codec import new_uid
 from .derived import backfill, create_schema
 
 migrations = Migrations("schreiber")
@@ -92,6 +93,32 @@ def m004_schrift(db: sqlite_utils.Database) -> None:
                        [units(Fraction(v)), entry_id, names[name]])  # fmt: skip
         db.execute("update results set schrift_json = ? where entry_id = ?",
                    [json.dumps({"payments": old, "items": []}, ensure_ascii=False), entry_id])  # fmt: skip
+
+
+# The tables whose rows get a globally unique id (m005); merge matches rows by it.
+UID_TABLES = ("players", "evenings", "entries", "corrections")
+
+
+@migrations()
+def m005_global_ids(db: sqlite_utils.Database) -> None:
+    """A globally unique id (``uid``, a random UUID as hex) on every player,
+    evening, entry and correction, so the ledgers of several tables (one per
+    machine) can be merged (``schreiber merge``, ledger/merge.py); and
+    ``imports``: the files ``hand import`` brought into an evening (by the
+    SHA-256 of their content), so importing one again adds nothing."""
+    for table in UID_TABLES:
+        db.execute(f"alter table {table} add column uid text")
+        ids = [r[0] for r in db.execute(f"select id from {table} order by id").fetchall()]
+        db.conn.executemany(f"update {table} set uid = ? where id = ?", [(new_uid(), i) for i in ids])
+        db.execute(f"create unique index {table}_uid on {table}(uid)")
+    db.table("imports").create(
+        {"id": int, "uid": str, "evening_id": int, "sha256": str, "entries": int, "hands": int, "created_utc": str},
+        pk="id",
+        not_null={"uid", "evening_id", "sha256"},
+        foreign_keys=[("evening_id", "evenings", "id")],
+    )
+    db.execute("create unique index imports_uid on imports(uid)")
+    db.execute("create index imports_file on imports(evening_id, sha256)")
 
 
 @migrations()

@@ -27,6 +27,7 @@ from .codec import (
     entry_of_row,
     entry_values,
     evening_of_row,
+    new_uid,
     now_utc,
     payment_values,
     renamed,
@@ -40,6 +41,7 @@ from .values import DateRange, Evening, SheetLine, StoredEntry
 
 if TYPE_CHECKING:
     from .cup import CupBook
+    from .merge import Merged
     from .statistics import StatsRows
 
 
@@ -125,6 +127,7 @@ class Ledger:
         evening_id = self._insert(
             "evenings",
             {
+                "uid": new_uid(),
                 "date": date,
                 "preset": rules.preset,
                 "rules_json": rules.to_json(),
@@ -172,7 +175,7 @@ class Ledger:
         row = self.db.execute("select id from players where name = ?", [name]).fetchone()
         if row:
             return row[0]
-        return self._insert("players", {"name": name, "created_utc": now_utc()})
+        return self._insert("players", {"uid": new_uid(), "name": name, "created_utc": now_utc()})
 
     def players(self) -> list[tuple[str, int]]:
         """Every player by name, with the number of evenings he sat at."""
@@ -288,9 +291,16 @@ class Ledger:
         return entry_of_row(rows[0])
 
     def insert_entry(
-        self, evening: Evening, seq: int, entry: Entry, number: int | None, replaces: int | None = None
+        self,
+        evening: Evening,
+        seq: int,
+        entry: Entry,
+        number: int | None,
+        replaces: int | None = None,
+        uid: str | None = None,
     ) -> int:
-        return self._insert("entries", entry_values(evening.id, seq, entry, number, replaces))
+        """Record an entry (with ``uid`` as its id where it has one already, e.g. from an export)."""
+        return self._insert("entries", entry_values(evening.id, seq, entry, number, replaces, uid))
 
     def insert_result(self, evening: Evening, entry_id: int, number: int | None, o: Outcome) -> None:
         """What the entry did: its result row, payments and statistics rows."""
@@ -312,6 +322,7 @@ class Ledger:
         self.db.execute("update entries set status = 'void' where id = ?", [entry_id])
         self.db.table("corrections").insert(
             {
+                "uid": new_uid(),
                 "evening_id": evening.id,
                 "kind": kind,
                 "entry_id": entry_id,
@@ -322,6 +333,35 @@ class Ledger:
 
     def set_record(self, entry_id: int, record: dict) -> None:
         self.db.execute("update entries set record_json = ? where id = ?", [dumps(record), entry_id])
+
+    # Imports -------------------------------------------------------------------
+
+    def entry_uids(self, evening: Evening, uids: list[str]) -> tuple[set[str], set[str]]:
+        """Of ``uids``: those of entries in this evening, and those of entries in another."""
+        here: set[str] = set()
+        elsewhere: set[str] = set()
+        for i in range(0, len(uids), 500):
+            chunk = uids[i : i + 500]
+            for uid, evening_id in self.db.execute(
+                f"select uid, evening_id from entries where uid in ({', '.join('?' for _ in chunk)})", chunk
+            ):
+                (here if evening_id == evening.id else elsewhere).add(uid)
+        return here, elsewhere
+
+    def earlier_import(self, evening: Evening, sha256: str) -> tuple[int, int] | None:
+        """(entries, hands) of the file with this content imported into the evening before, if it was."""
+        row = self.db.execute(
+            "select entries, hands from imports where evening_id = ? and sha256 = ? order by id limit 1",
+            [evening.id, sha256],
+        ).fetchone()
+        return (row[0], row[1]) if row else None
+
+    def record_import(self, evening: Evening, sha256: str, entries: int, hands: int) -> None:
+        self._insert(
+            "imports",
+            {"uid": new_uid(), "evening_id": evening.id, "sha256": sha256, "entries": entries, "hands": hands,
+             "created_utc": now_utc()},
+        )  # fmt: skip
 
     # Reading -----------------------------------------------------------------
 
@@ -406,6 +446,28 @@ class Ledger:
         from . import export as _export
 
         return _export.ROWS[what](self.db.conn, evening.id if evening else None, rng)
+
+    # Merge ---------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def other_ledger(self, path: Path) -> Iterator[sqlite3.Connection]:
+        """Another ledger file, open read-only for ``merge_from`` (refused
+        unless it is a ledger of this schema and not this file)."""
+        from .merge import open_other
+        from .migrations import migrations
+
+        con = open_other(path, self.path, [m.name for m in migrations.applied(self.db)])
+        try:
+            yield con
+        finally:
+            con.close()
+
+    def merge_from(self, other: sqlite3.Connection, label: str) -> Merged:
+        """Bring in every row of ``other`` this ledger lacks (inside a
+        transaction; see ledger/merge.py); the evenings to re-score."""
+        from .merge import merge_rows
+
+        return merge_rows(self.db.conn, other, label)
 
     # Backup --------------------------------------------------------------------
 

@@ -142,10 +142,13 @@ def test_import_equals_adding_one_by_one(evening, tmp_path):
     r = cli(db, "hand", "import", str(jsonl(tmp_path / "h.jsonl", records(30, FIVE))))
     assert r.exit_code == 0, r.output
     assert "Imported 30 hands (hands 1..30) into evening 1" in r.stdout
+
+    def without_ids(text):  # each hand has its own global id in each ledger
+        return [{k: v for k, v in json.loads(line).items() if k != "id"} for line in text.splitlines()]
+
     for what in ("hands", "items", "payments"):
-        assert (
-            cli(db, "export", "--what", what, "--format", "jsonl").stdout
-            == cli(evening, "export", "--what", what, "--format", "jsonl").stdout
+        assert without_ids(cli(db, "export", "--what", what, "--format", "jsonl").stdout) == without_ids(
+            cli(evening, "export", "--what", what, "--format", "jsonl").stdout
         )
     assert cli(db, "balance", "--json").stdout == cli(evening, "balance", "--json").stdout
     assert cli(db, "stats", "--json").stdout == cli(evening, "stats", "--json").stdout
@@ -250,3 +253,75 @@ def test_import_from_stdin_and_progress(tmp_path):
     assert r.exit_code == 0, r.output
     assert "Imported 1200 hands" in r.stdout
     assert "importing" in r.stderr and "importing" not in r.stdout
+
+
+# Importing again adds nothing ----------------------------------------------
+
+
+def test_a_file_imported_twice_adds_nothing_the_second_time(tmp_path):
+    db = tmp_path / "twice.db"
+    assert cli(db, "evening", "start", *FOUR).exit_code == 0
+    f = jsonl(tmp_path / "h.jsonl", records(16))
+    r = cli(db, "hand", "import", str(f))
+    assert r.exit_code == 0 and "Imported 16 hands (hands 1..16) into evening 1." in r.stdout
+    before = dump(db)
+    r = cli(db, "hand", "import", str(f))
+    assert r.exit_code == 0, r.output
+    assert r.stdout == f"nothing imported: {f} was imported into evening 1 before (16 hands)\n"
+    assert dump(db) == before
+    # the same content under another name, or from standard input, is the same file
+    g = tmp_path / "copy.jsonl"
+    g.write_bytes(f.read_bytes())
+    assert "nothing imported" in cli(db, "hand", "import", str(g)).stdout
+    r = CliRunner().invoke(app, ["--db", str(db), "hand", "import", "-"], input=f.read_text(encoding="utf-8"))
+    assert r.stdout == "nothing imported: standard input was imported into evening 1 before (16 hands)\n"
+    assert dump(db) == before
+    # into another evening it is imported again
+    assert cli(db, "evening", "start", *FOUR).exit_code == 0
+    r = cli(db, "hand", "import", str(f))
+    assert "Imported 16 hands (hands 1..16) into evening 2." in r.stdout
+
+
+def test_an_export_imported_into_its_own_evening_adds_nothing(evening, tmp_path):
+    out = tmp_path / "ev.jsonl"
+    assert cli(evening, "export", "--format", "jsonl", "--out", str(out)).exit_code == 0
+    ids = [json.loads(line)["id"] for line in out.read_text(encoding="utf-8").splitlines()]
+    assert len(set(ids)) == 30 and all(len(i) == 32 for i in ids)
+    before = dump(evening)
+    r = cli(evening, "hand", "import", str(out))
+    assert r.exit_code == 0, r.output
+    assert r.stdout == f"nothing imported: all 30 hands of {out} are in evening 1 already\n"
+    assert dump(evening) == before
+
+
+def test_an_export_completes_an_older_copy(evening, tmp_path):
+    """A ledger that got the first 25 hands of an export gets the other 4
+    (hand 30 was undone: not exported) from the whole export, each hand with
+    its id: afterwards both export the same hands with the same ids."""
+    assert cli(evening, "undo").exit_code == 0
+    early = tmp_path / "early.db"
+    assert cli(early, "evening", "start", *FIVE, "--rule", "pagatkassa=1", "--date", "2026-02-03").exit_code == 0
+    out = tmp_path / "all.jsonl"
+    assert cli(evening, "export", "--format", "jsonl", "--out", str(out)).exit_code == 0
+    lines = out.read_text(encoding="utf-8").splitlines()
+    part = jsonl(tmp_path / "part.jsonl", [json.loads(x) for x in lines[:25]])
+    assert "Imported 25 hands" in cli(early, "hand", "import", str(part)).stdout
+    r = cli(early, "hand", "import", str(out))
+    assert r.exit_code == 0, r.output
+    assert r.stdout == "25 hands already present, 4 hands imported into evening 1 (hands 26..29).\n"
+    assert cli(early, "balance", "--json").stdout == cli(evening, "balance", "--json").stdout
+    assert cli(early, "export", "--format", "jsonl").stdout == cli(evening, "export", "--format", "jsonl").stdout
+
+
+def test_ids_in_a_file_are_checked(tmp_path):
+    db = tmp_path / "ids.db"
+    assert cli(db, "evening", "start", *FOUR).exit_code == 0
+    recs = records(3)
+    lines = [dict(recs[0], id="a" * 32), dict(recs[1], id="a" * 32), dict(recs[2], id=7)]
+    before = dump(db)
+    r = cli(db, "hand", "import", str(jsonl(tmp_path / "ids.jsonl", lines)))
+    assert r.exit_code == 1
+    msg = str(r.exception)
+    assert 'line 2: the "id" ' + "a" * 32 + " is on line 1 too" in msg
+    assert 'line 3: "id" is the entry\'s id' in msg and "nothing was imported" in msg
+    assert dump(db) == before

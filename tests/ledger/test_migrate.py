@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 import sqlite_utils
 
-from schreiber.ledger.migrations import migrations
+from schreiber.ledger.migrations import UID_TABLES, migrations
 from schreiber.ledger.store import Ledger
 from tests.helpers import TESTS
 from tests.ledger_checks import check_ledger, dreier, run_cli
@@ -162,6 +162,46 @@ def test_fresh_schema_equals_migrated_schema(v1, tmp_path):
     assert a.keys() == b.keys()
     for key in a:
         assert a[key] == b[key], key
+    # what a new ledger holds since global ids: a uid column with a unique index
+    # on each table merge matches by, and the table of files imported
+    for table in UID_TABLES:
+        columns = {c[1]: c[2] for c in a[("table", table)][0]}
+        assert columns["uid"] == "TEXT", table
+        assert a[("index", f"{table}_uid")] == (table, 1, a[("index", f"{table}_uid")][2]), table
+    assert [c[1] for c in a[("table", "imports")][0]] == [
+        "id", "uid", "evening_id", "sha256", "entries", "hands", "created_utc"
+    ]  # fmt: skip
+    assert a[("index", "imports_uid")][1] == 1
+
+
+def uids(db: Path) -> dict[str, list]:
+    con = sqlite3.connect(db)
+    try:
+        return {t: [r[0] for r in con.execute(f"select uid from {t} order by id")] for t in UID_TABLES}
+    finally:
+        con.close()
+
+
+def test_migration_gives_every_row_a_unique_id(v1):
+    before = v1_figures(v1)
+    con = sqlite3.connect(v1)
+    rows = {t: con.execute(f"select count(*) from {t}").fetchone()[0] for t in UID_TABLES}
+    con.close()
+    assert rows["entries"] and rows["corrections"] and rows["players"] and rows["evenings"]
+    assert run_cli("balance", "--json", db=v1).returncode == 0
+    got = uids(v1)
+    every = [u for values in got.values() for u in values]
+    assert {t: len(v) for t, v in got.items()} == rows
+    assert all(isinstance(u, str) and re.fullmatch(r"[0-9a-f]{32}", u) for u in every)
+    assert len(set(every)) == len(every)
+    assert v1_figures(v1) == before
+    # what is written from now on has its id too
+    assert run_cli("hand", "add", "--json", json.dumps(dreier("Hans", 50)), db=v1).returncode == 0
+    assert run_cli("undo", db=v1).returncode == 0
+    later = uids(v1)
+    assert len(later["entries"]) == rows["entries"] + 1 and len(later["corrections"]) == rows["corrections"] + 1
+    every = [u for values in later.values() for u in values]
+    assert None not in every and len(set(every)) == len(every)
 
 
 def test_backup_before_migration(v1):

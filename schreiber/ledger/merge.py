@@ -1,0 +1,307 @@
+"""Bringing another ledger's rows into this one (``schreiber merge``).
+
+A cup's desk hands each table a copy of its ledger; each table enters its
+hands on its copy; the desk merges the copies back. Rows are matched by
+their global id (``uid``, migration m005), players also by name. Only what
+grows is merged: new players, evenings, entries, corrections and imports
+are inserted (with their ids mapped to this ledger's), an evening's status
+moves forward (open < closed < settled), never back. Whatever both ledgers
+hold differently is a conflict (``MergeConflict``): nothing is written.
+The other file is opened read-only and only read. Re-scoring the evenings
+that got new entries is the service's business (it has the scorer).
+
+The tables and how their rows match are data (``TABLES``): a table the
+ledger gains later is merged by adding its ``Table`` line; a table that
+either file lacks is skipped.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+from typing import NamedTuple
+
+from .connection import LEDGER_TABLES
+from .errors import MergeConflict, MergeRefused
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+STATUS_RANK = {"open": 0, "closed": 1, "settled": 2}
+
+
+class Table(NamedTuple):
+    """How the rows of one table are merged.
+
+    ``key``: the columns that name a row in both ledgers (after mapping);
+    ``refs``: columns holding ids of rows of another table (mapped from the
+    other ledger's ids to ours); ``same``: columns both ledgers must agree on
+    where both hold the row; ``has_id``: an integer ``id`` key, new in ours;
+    ``counted``: new rows are counted under the table's name."""
+
+    name: str
+    key: tuple[str, ...]
+    refs: dict[str, str]
+    same: tuple[str, ...]
+    has_id: bool = True
+    counted: bool = True
+
+
+EVENING_SAME = ("date", "preset", "rules_json", "seating_json", "first_dealer", "start_pot")
+TABLES = (
+    Table("players", ("uid",), {}, ("name",)),
+    Table("evenings", ("uid",), {}, EVENING_SAME),
+    Table("evening_players", ("evening_id", "seat"), {"evening_id": "evenings", "player_id": "players"},
+          ("player_id",), has_id=False, counted=False),
+    Table("entries", ("uid",), {"evening_id": "evenings", "replaces": "entries"},
+          ("evening_id", "seq", "kind", "number", "record_json", "player", "replaces"), counted=False),
+    Table("corrections", ("uid",), {"evening_id": "evenings", "entry_id": "entries", "replacement_id": "entries"},
+          ("evening_id", "kind", "entry_id", "replacement_id")),
+    Table("imports", ("uid",), {"evening_id": "evenings"}, ("evening_id", "sha256")),
+    Table("cups", ("uid",), {}, ("name", "date", "season", "preset", "rules_json", "rounds", "hands", "hands_five",
+          "points_scheme", "best", "seed")),
+    Table("cup_players", ("cup_id", "player_id"), {"cup_id": "cups", "player_id": "players"}, ("number", "lot"),
+          has_id=False, counted=False),
+    Table("cup_tables", ("cup_id", "round", "table_no"), {"cup_id": "cups", "evening_id": "evenings"},
+          ("evening_id",), has_id=False, counted=False),
+)  # fmt: skip
+
+WHAT = {"date": "date", "preset": "rules", "rules_json": "rules", "seating_json": "seating",
+        "first_dealer": "first dealer", "start_pot": "Pagat pot at the start", "player_id": "seating"}  # fmt: skip
+
+
+class Merged(NamedTuple):
+    """What a merge brought in: rows counted by kind, and the evenings (our
+    ids) that got new entries or corrections, to be re-scored."""
+
+    counts: dict[str, int]
+    touched: list[int]
+
+
+def open_other(path: Path, ours: Path, applied: list[str]) -> sqlite3.Connection:
+    """The other ledger, read-only, once it is known to be a ledger of our
+    schema (``applied``: our migrations) and not this ledger itself."""
+    if not path.exists():
+        raise MergeRefused(path, f"there is no file {path}", "missing")
+    if path.is_dir():
+        raise MergeRefused(path, f"{path} is a folder, not a ledger file", "missing")
+    if ours.exists() and os.path.samefile(path, ours):
+        raise MergeRefused(path, f"{path} is this ledger itself", "self")
+    if _header(path) != SQLITE_HEADER:
+        raise MergeRefused(path, f"{path} is not a schreiber ledger (not an SQLite database)", "foreign")
+    try:
+        con = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True, isolation_level=None)
+        theirs = _migrations(con, path)
+    except sqlite3.DatabaseError as exc:
+        raise MergeRefused(path, f"cannot read {path} as a ledger ({exc})", "foreign") from None
+    if theirs != applied:
+        con.close()
+        if theirs == applied[: len(theirs)]:
+            raise MergeRefused(
+                path, f"{path} is a ledger of an older schema (it lacks {applied[len(theirs)]})", "older"
+            )
+        newer = next((n for n in theirs if n not in applied), theirs[-1] if theirs else "?")
+        raise MergeRefused(path, f"{path} was written by a newer schreiber (schema {newer})", "newer")
+    return con
+
+
+def _migrations(con: sqlite3.Connection, path: Path) -> list[str]:
+    """The schreiber migrations applied to the other file (refused if it is no ledger)."""
+    names = {r[0] for r in con.execute("select name from sqlite_master where type = 'table'")}
+    if not names >= LEDGER_TABLES | {"_sqlite_migrations"}:
+        con.close()
+        raise MergeRefused(path, f"{path} is an SQLite file but not a schreiber ledger", "foreign")
+    return [r[0] for r in con.execute(
+        "select name from _sqlite_migrations where migration_set = 'schreiber' order by rowid")]  # fmt: skip
+
+
+def _header(path: Path) -> bytes:
+    try:
+        with open(path, "rb") as f:
+            return f.read(len(SQLITE_HEADER))
+    except OSError as exc:
+        raise MergeRefused(path, f"cannot read {path}: {exc.strerror}", "missing") from None
+
+
+def merge_rows(ours: sqlite3.Connection, theirs: sqlite3.Connection, label: str) -> Merged:
+    """Insert into ``ours`` (inside the caller's transaction) every row of
+    ``theirs`` it lacks; raise MergeConflict at the first row both hold
+    differently. ``label`` names the other ledger in messages."""
+    m = _Merge(ours, theirs, label)
+    theirs.execute("begin")  # one consistent snapshot of the other file
+    try:
+        for table in TABLES:
+            if _has_table(ours, table.name) and _has_table(theirs, table.name):
+                m.table(table)
+    finally:
+        theirs.execute("rollback")
+    touched = sorted(m.touched)
+    for evening_id in touched:  # a correction voids its entry
+        ours.execute(
+            "update entries set status = 'void' where evening_id = ? and status = 'active' "
+            "and id in (select entry_id from corrections where evening_id = ?)",
+            [evening_id, evening_id],
+        )
+    return Merged(m.counts, touched)
+
+
+def _has_table(con: sqlite3.Connection, name: str) -> bool:
+    return con.execute("select 1 from sqlite_master where type = 'table' and name = ?", [name]).fetchone() is not None
+
+
+def _rows(con: sqlite3.Connection, sql: str, params: list) -> list[dict]:
+    cur = con.execute(sql, params)
+    cols = [d[0] for d in cur.description]
+    return [dict(zip(cols, r)) for r in cur.fetchall()]
+
+
+class _Merge:
+    """One merge in progress: the other ledger's ids mapped to ours, table by table."""
+
+    def __init__(self, ours: sqlite3.Connection, theirs: sqlite3.Connection, label: str):
+        self.ours, self.theirs, self.label = ours, theirs, label
+        self.ids: dict[str, dict[int, int]] = {t.name: {} for t in TABLES}
+        self.counts = {"players": 0, "evenings": 0, "hands": 0, "other_entries": 0, "corrections": 0,
+                       "status_changes": 0, "imports": 0}  # fmt: skip
+        self.touched: set[int] = set()
+        self.checks: dict[str, Callable[[dict, dict | None], None]] = {
+            "players": self._player,
+            "evenings": self._evening,
+            "entries": self._entry,
+            "corrections": self._correction,
+        }
+
+    def table(self, t: Table) -> None:
+        columns = [r[1] for r in self.ours.execute(f'pragma table_info("{t.name}")')]
+        select = ", ".join(f'"{c}"' for c in columns)
+        for row in _rows(self.theirs, f'select {select} from "{t.name}" order by rowid', []):
+            mapped = {c: self._mapped(t, c, row[c]) for c in columns}
+            mine = self._find(t, mapped)
+            check = self.checks.get(t.name)
+            if mine is not None:
+                differ = [c for c in t.same if not _equal(c, mine[c], mapped[c])]
+                if check:
+                    check(mapped | {"differ": differ}, mine)
+                elif differ:
+                    what = ", ".join(sorted({WHAT.get(c, c) for c in differ}))
+                    raise MergeConflict(self._where(mapped.get("evening_id")),
+                                        f"{t.name} differs in both ledgers ({what})", "row")  # fmt: skip
+            else:
+                if check:
+                    check(mapped, None)
+                mine = {"id": self._insert(t, {c: v for c, v in mapped.items() if not (t.has_id and c == "id")})}
+            if t.has_id:
+                self.ids[t.name][row["id"]] = mine["id"]
+
+    def _mapped(self, t: Table, column: str, value: object) -> object:
+        target = t.refs.get(column)
+        if target is None or value is None:
+            return value
+        assert isinstance(value, int)
+        return self.ids[target][value]
+
+    def _find(self, t: Table, row: dict) -> dict | None:
+        where = " and ".join(f'"{c}" = ?' for c in t.key)
+        found = _rows(self.ours, f'select * from "{t.name}" where {where}', [row[c] for c in t.key])
+        if not found and t.name == "players":  # names are unique in a ledger
+            found = _rows(self.ours, "select * from players where name = ?", [row["name"]])
+        return found[0] if found else None
+
+    def _insert(self, t: Table, row: dict) -> int:
+        cols = list(row)
+        names = ", ".join(f'"{c}"' for c in cols)
+        cur = self.ours.execute(
+            f'insert into "{t.name}" ({names}) values ({", ".join("?" for _ in cols)})', [row[c] for c in cols]
+        )
+        if t.counted:  # entries are counted as hands and other entries
+            self.counts[t.name] = self.counts.get(t.name, 0) + 1
+        assert cur.lastrowid is not None
+        return cur.lastrowid
+
+    # Per table: what must hold where both have a row, or before a new one is inserted.
+
+    def _player(self, theirs: dict, mine: dict | None) -> None:
+        if mine is not None and mine["uid"] == theirs["uid"] and mine["name"] != theirs["name"]:
+            raise MergeConflict(f"player {mine['name']}", f"{self.label} calls this player {theirs['name']}", "player")
+
+    def _evening(self, theirs: dict, mine: dict | None) -> None:
+        if mine is None:
+            return
+        where = self._where(mine["id"])
+        if theirs["differ"]:
+            what = sorted({WHAT.get(c, c) for c in theirs["differ"]})
+            raise MergeConflict(where, f"the evening was started differently in both ledgers ({', '.join(what)})",
+                                "evening")  # fmt: skip
+        if theirs["tarif_cents"] != mine["tarif_cents"]:
+            raise MergeConflict(
+                where,
+                f"the tarif is {mine['tarif_cents'] / 100:.2f} here and {theirs['tarif_cents'] / 100:.2f} "
+                f"in {self.label}",
+                "tarif",
+            )
+        if STATUS_RANK.get(theirs["status"], 0) > STATUS_RANK.get(mine["status"], 0):
+            self.ours.execute(
+                "update evenings set status = ?, closed_utc = ? where id = ?",
+                [theirs["status"], theirs["closed_utc"], mine["id"]],
+            )
+            self.counts["status_changes"] += 1
+
+    def _entry(self, theirs: dict, mine: dict | None) -> None:
+        if mine is not None:
+            if theirs["differ"]:
+                raise MergeConflict(self._where(mine["evening_id"]),
+                                    f"{_name(mine)} was entered differently in both ledgers", "entry")  # fmt: skip
+            return
+        for other in _rows(
+            self.ours, "select * from entries where evening_id = ? and seq = ?", [theirs["evening_id"], theirs["seq"]]
+        ):
+            if not self._theirs_has("entries", other["uid"]):
+                mine_, theirs_ = _name(other), _name(theirs)
+                what = (
+                    f"{mine_} was entered differently in both ledgers"
+                    if mine_ == theirs_
+                    else f"{mine_} here and {theirs_} in {self.label} were entered at the same place"
+                )
+                raise MergeConflict(self._where(theirs["evening_id"]), what, "entry")
+        self.counts["hands" if theirs["kind"] == "hand" else "other_entries"] += 1
+        self.touched.add(theirs["evening_id"])
+
+    def _correction(self, theirs: dict, mine: dict | None) -> None:
+        if mine is not None:
+            if theirs["differ"]:
+                entry = _rows(self.ours, "select * from entries where id = ?", [mine["entry_id"]])[0]
+                raise MergeConflict(self._where(mine["evening_id"]),
+                                    f"{_name(entry)} was corrected differently in both ledgers", "correction")  # fmt: skip
+            return
+        entry = _rows(self.ours, "select * from entries where id = ?", [theirs["entry_id"]])[0]
+        if self.ours.execute("select 1 from corrections where entry_id = ?", [theirs["entry_id"]]).fetchone():
+            raise MergeConflict(self._where(theirs["evening_id"]),
+                                f"{_name(entry)} was corrected differently in both ledgers", "correction")  # fmt: skip
+        self.touched.add(theirs["evening_id"])
+
+    def _theirs_has(self, table: str, uid: str) -> bool:
+        return self.theirs.execute(f'select 1 from "{table}" where uid = ?', [uid]).fetchone() is not None
+
+    def _where(self, evening_id: object) -> str:
+        """An evening as the conflict names it: its number here (and its cup table, where there is one)."""
+        if evening_id is None:
+            return "the ledger"
+        table = None
+        if _has_table(self.ours, "cup_tables"):
+            row = self.ours.execute("select table_no from cup_tables where evening_id = ?", [evening_id]).fetchone()
+            table = row[0] if row else None
+        return f"evening {evening_id}" + (f" (table {table})" if table is not None else "")
+
+
+def _name(entry: dict) -> str:
+    """An entry as the sheet names it: hand N, else its kind and place."""
+    if entry["kind"] == "hand" and entry["number"] is not None:
+        return f"hand {entry['number']}"
+    return f"the {entry['kind']} entry at place {entry['seq']}"
+
+
+def _equal(column: str, a: object, b: object) -> bool:
+    if column.endswith("_json") and isinstance(a, str) and isinstance(b, str):
+        return json.loads(a) == json.loads(b)
+    return a == b

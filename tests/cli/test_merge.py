@@ -1,0 +1,57 @@
+"""A cup's evening at two tables, each on its own copy of the desk's ledger,
+merged back: through the console command, as the desk would type it."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+from tests.ledger_checks import check_ledger, dreier, run_cli
+
+TABLE_1 = ("Anna", "Berti", "Carl", "Dora")
+TABLE_2 = ("Emil", "Fritz", "Gerti", "Hans")
+
+
+def test_two_tables_merged_back_at_the_desk(tmp_path):
+    desk = tmp_path / "cup.db"
+    assert run_cli("evening", "list", "--json", db=desk).returncode == 0
+    copies = []
+    for n, players in ((1, TABLE_1), (2, TABLE_2)):
+        copy = tmp_path / f"table{n}.db"
+        assert run_cli("backup", str(copy), db=desk).returncode == 0
+        assert run_cli("evening", "start", *players, "--date", "2026-04-18", db=copy).returncode == 0
+        for i, who in enumerate(players * 2):
+            r = run_cli("hand", "add", "--json", json.dumps(dreier(who, 40 + i + n)), db=copy)
+            assert r.returncode == 0, r.stderr
+        copies.append(copy)
+    run_cli("undo", db=copies[1])
+    balances = [json.loads(run_cli("balance", "--json", db=c).stdout) for c in copies]
+    r = run_cli("merge", str(copies[0]), db=desk)
+    assert (r.returncode, r.stdout, r.stderr) == (0, f"merged from {copies[0]}: 4 players, 1 evening, 8 hands\n", "")
+    r = run_cli("merge", str(copies[1]), "--json", db=desk)
+    assert r.returncode == 0 and json.loads(r.stdout) | {"from": ""} == {
+        "from": "",
+        "merged": True,
+        "players": 4,
+        "evenings": 1,
+        "hands": 8,
+        "other_entries": 0,
+        "corrections": 1,
+        "status_changes": 0,
+        "imports": 0,
+    }
+    r = run_cli("merge", str(copies[1]), db=desk)
+    assert r.stdout == f"nothing new in {copies[1]}\n"
+    # each evening's totals at the desk are the table's
+    con = sqlite3.connect(desk)
+    for evening_id, want in ((1, balances[0]), (2, balances[1])):
+        got = dict(
+            con.execute(
+                "select p.name, sum(pay.points_x2520) / 2520.0 from payments pay join players p on p.id = pay.player_id "
+                "join entries e on e.id = pay.entry_id where e.status = 'active' and pay.evening_id = ? group by p.name",
+                [evening_id],
+            ).fetchall()
+        )
+        assert got == want
+    con.close()
+    assert check_ledger(desk)["hands"] == 15
