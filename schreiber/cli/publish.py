@@ -87,7 +87,13 @@ def _prepare(path: Path, host: str, port: int, live: bool) -> list[str]:
 
     if not live and not flush(path):
         typer.echo("Note: another process is writing; the newest hands may be missing (use --live).", err=True)
-    meta = pub.write_metadata(path, app_dir() / "publish")
+    folder = app_dir() / "publish"
+    try:
+        meta = pub.write_metadata(path, folder)
+    except OSError as exc:
+        raise SchreiberError(
+            f"cannot write Datasette's metadata to {folder} ({exc.strerror}); check its permissions"
+        ) from None
     return pub.command(path, meta, host, port, live)
 
 

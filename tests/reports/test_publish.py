@@ -37,7 +37,7 @@ def free_port() -> int:
 
 def schreiber(*args: str, home: Path, timeout: float = 60) -> subprocess.CompletedProcess:
     """The console script in a fresh process, with its own HOME (the metadata goes there)."""
-    env = dict(os.environ, HOME=str(home))
+    env = dict(os.environ, HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"))
     env.pop("SCHREIBER_DB", None)
     return subprocess.run(
         [sys.executable, "-m", "schreiber", *args], capture_output=True, text=True, env=env, timeout=timeout
@@ -88,7 +88,7 @@ def server(cup_db, tmp_path_factory):
     home = tmp_path_factory.mktemp("home")
     log = home / "server.log"
     port = free_port()
-    env = dict(os.environ, HOME=str(home))
+    env = dict(os.environ, HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"))
     env.pop("SCHREIBER_DB", None)
     with log.open("w") as out:
         proc = subprocess.Popen(
@@ -233,6 +233,10 @@ def test_errors_are_one_line(tmp_path, cup_db):
         taken.listen()
         port = str(taken.getsockname()[1])
         assert_one_error_line(schreiber("--db", str(cup_db), "publish", "--port", port, home=tmp_path), "--port")
+    blocked = tmp_path / "blocked"
+    blocked.mkdir()
+    (blocked / ".config").write_text("a file where the app directory would go")
+    assert_one_error_line(schreiber("--db", str(cup_db), "publish", "--print", home=blocked), "metadata")
 
 
 def test_without_datasette_one_line_says_how_to_install_it(tmp_path, cup_db):
