@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from . import backup, cup, evening, exchange, hand, merge, money, report, rules, stats, tisch  # noqa: F401  (register)
+from . import backup, cup, evening, exchange, hand, merge, money, publish, report, rules, stats, tisch  # noqa: F401  (register)
 from .root import OPTS, app
 
 __all__ = ["app"]

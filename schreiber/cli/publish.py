@@ -1,0 +1,113 @@
+"""`schreiber publish`: the ledger served read-only in Datasette, with the
+project's German titles and canned queries (docs/datasette.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..errors import SchreiberError
+from .root import app, db_path
+
+LOOPBACK = "127.0.0.1"
+
+
+@app.command("publish")
+def publish(
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port to serve on.")] = 8001,
+    host: Annotated[
+        str | None,
+        typer.Option("--host", help="Address to serve on (default 127.0.0.1: this computer only).", show_default=False),
+    ] = None,
+    live: Annotated[
+        bool, typer.Option("--live", help="Show hands as they are entered (read-only, not a snapshot).")
+    ] = False,
+    print_only: Annotated[bool, typer.Option("--print", help="Print the command line instead of running it.")] = False,
+) -> None:
+    """Serve the ledger in Datasette: results, result list, table sheets and
+    season cup points as pages and JSON, read-only.
+
+    Pages: /DB/rangliste?cup=NAME, /DB/ergebnisliste?cup=NAME,
+    /DB/tischblatt?abend=N, /DB/cupwertung?saison=2026/27, /DB/turniere
+    (DB: the ledger's file name without .db). Needs: pip install "schreiber[publish]".
+
+    Example: schreiber publish --port 8001
+    """
+    from .. import publish as pub
+
+    if not pub.installed():
+        raise SchreiberError('Datasette is not installed; pip install "schreiber[publish]"')
+    path = db_path()
+    if not path.exists():
+        raise SchreiberError(f"there is no ledger at {path} yet; nothing to publish (give --db PATH)")
+    chosen = _host(host)
+    if not print_only:
+        _check_port(chosen, port)
+    cmd = _prepare(path, chosen, port, live)
+    if print_only:
+        typer.echo(pub.shell_line(cmd))
+        return
+    name = pub.database_name(path)
+    typer.echo(f"Serving {path} on http://{chosen}:{port}/{name} (read-only); stop with Ctrl-C.", err=True)
+    _run(cmd)
+
+
+def _host(host: str | None) -> str:
+    """127.0.0.1 unless another address is asked for by name; a non-loopback
+    one is said out loud, since everyone on that network can then read the ledger."""
+    from ..publish import is_loopback
+
+    if host is None:
+        return LOOPBACK
+    if not host.strip() or any(c.isspace() or c in "/@" for c in host):
+        raise SchreiberError(f"--host {host!r} is not an address; give e.g. --host 127.0.0.1")
+    if not is_loopback(host):
+        typer.echo(f"Warning: serving on {host}: anyone who can reach it can read the whole ledger.", err=True)
+    return host
+
+
+def _check_port(host: str, port: int) -> None:
+    import socket
+
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
+        try:
+            s.bind((host.strip("[]"), port))
+        except OSError as exc:
+            raise SchreiberError(f"cannot serve on {host}:{port} ({exc.strerror}); give another --port") from None
+
+
+def _prepare(path: Path, host: str, port: int, live: bool) -> list[str]:
+    """The metadata file for this ledger and the command; unless live, the
+    write-ahead log is moved into the file first (an immutable reader skips it)."""
+    from .. import publish as pub
+    from ..ledger.publish import flush
+    from .paths import app_dir
+
+    if not live and not flush(path):
+        typer.echo("Note: another process is writing; the newest hands may be missing (use --live).", err=True)
+    folder = app_dir() / "publish"
+    try:
+        meta = pub.write_metadata(path, folder)
+    except OSError as exc:
+        raise SchreiberError(
+            f"cannot write Datasette's metadata to {folder} ({exc.strerror}); check its permissions"
+        ) from None
+    return pub.command(path, meta, host, port, live)
+
+
+def _run(cmd: list[str]) -> None:
+    """Hand the process over to Datasette (Ctrl-C and a terminate signal reach it directly)."""
+    import os
+    import subprocess
+    import sys
+
+    sys.stdout.flush()
+    sys.stderr.flush()
+    if os.name == "posix":
+        os.execv(cmd[0], cmd)
+    try:
+        raise SystemExit(subprocess.run(cmd, check=False).returncode)
+    except KeyboardInterrupt:
+        raise SystemExit(0) from None
