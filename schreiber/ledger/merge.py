@@ -175,9 +175,10 @@ class _Merge:
     def table(self, t: Table) -> None:
         columns = [r[1] for r in self.ours.execute(f'pragma table_info("{t.name}")')]
         select = ", ".join(f'"{c}"' for c in columns)
+        index = self._index(t)
         for row in _rows(self.theirs, f'select {select} from "{t.name}" order by rowid', []):
             mapped = {c: self._mapped(t, c, row[c]) for c in columns}
-            mine = self._find(t, mapped)
+            mine = index.get(tuple(mapped[c] for c in t.key)) or self._find(t, mapped)
             check = self.checks.get(t.name)
             if mine is not None:
                 differ = [c for c in t.same if not _equal(c, mine[c], mapped[c])]
@@ -201,11 +202,15 @@ class _Merge:
         assert isinstance(value, int)
         return self.ids[target][value]
 
+    def _index(self, t: Table) -> dict[tuple, dict]:
+        """Our rows of the table by their key, read once (a row looked up one by one cost a query each)."""
+        return {tuple(r[c] for c in t.key): r for r in _rows(self.ours, f'select * from "{t.name}"', [])}
+
     def _find(self, t: Table, row: dict) -> dict | None:
-        where = " and ".join(f'"{c}" = ?' for c in t.key)
-        found = _rows(self.ours, f'select * from "{t.name}" where {where}', [row[c] for c in t.key])
-        if not found and t.name == "players":  # names are unique in a ledger
-            found = _rows(self.ours, "select * from players where name = ?", [row["name"]])
+        """A row the index does not hold by its key: a player of the same name (names are unique in a ledger)."""
+        if t.name != "players":
+            return None
+        found = _rows(self.ours, "select * from players where name = ?", [row["name"]])
         return found[0] if found else None
 
     def _insert(self, t: Table, row: dict) -> int:
@@ -302,6 +307,8 @@ def _name(entry: dict) -> str:
 
 
 def _equal(column: str, a: object, b: object) -> bool:
+    if a == b:
+        return True
     if column.endswith("_json") and isinstance(a, str) and isinstance(b, str):
         return json.loads(a) == json.loads(b)
-    return a == b
+    return False
