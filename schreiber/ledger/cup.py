@@ -38,8 +38,13 @@ def _tie_breaks() -> str:
     return ", ".join(f"coalesce(b.b{n}, 0) desc" for n in _ROUND_COLUMNS)
 
 
+def points(units: str) -> str:
+    """Points for reading from a column in units of 1/2520: whole where whole, else to two places."""
+    return f"(case when {units} % 2520 = 0 then {units} / 2520 else round({units} / 2520.0, 2) end)"
+
+
 def _round_decimals() -> str:
-    return ", ".join(f"t.r{n}_x2520 / 2520.0 as r{n}" for n in _ROUND_COLUMNS)
+    return ", ".join(f"{points(f't.r{n}_x2520')} as r{n}" for n in _ROUND_COLUMNS)
 
 
 def _round_units() -> str:
@@ -74,7 +79,7 @@ with sums as (
 )
 select c.id as cup_id, c.name as cup, t.round, t.table_no, t.evening_id, p.name as player,
        coalesce(s.s, 0) as schrift_x2520, coalesce(s.g, 0) as geld_x2520,
-       coalesce(s.s, 0) / 2520.0 as schrift, coalesce(s.g, 0) / 2520.0 as geld
+       {points("coalesce(s.s, 0)")} as schrift, {points("coalesce(s.g, 0)")} as geld
 from cup_tables t join cups c on c.id = t.cup_id
 join evening_players ep on ep.evening_id = t.evening_id join players p on p.id = ep.player_id
 left join sums s on s.evening_id = t.evening_id and s.player_id = p.id;
@@ -97,7 +102,7 @@ t as (
 )
 select t.cup_id, t.cup,
        rank() over (partition by t.cup_id order by t.schrift_x2520 desc, {_tie_breaks()}, t.lot) as rank,
-       t.player, t.ort, t.schrift_x2520 / 2520.0 as schrift, t.geld_x2520 / 2520.0 as geld,
+       t.player, t.ort, {points("t.schrift_x2520")} as schrift, {points("t.geld_x2520")} as geld,
        {_round_decimals()}, t.rounds_played, t.lot, t.schrift_x2520, t.geld_x2520, {_round_units()}
 from t left join b on b.cup_id = t.cup_id and b.player = t.player;
 
