@@ -40,7 +40,8 @@ def _print_balance(led: Ledger, ev: Evening, schrift: bool = False) -> None:
     from ..render import signed
 
     what = f", Schrift ({SCHRIFT_WORDS.get(ev.rules.schrift_kontra, 'the money')})" if schrift else ""
-    typer.echo(f"Evening {ev.id} ({ev.date}, {ev.preset}){what}:")
+    closed = "" if ev.is_open else f", {ev.status}"
+    typer.echo(f"Evening {ev.id} ({ev.date}, {ev.preset}{closed}){what}:")
     for p, v in led.balance(ev.id, schrift=schrift).items():
         typer.echo(f"  {p:<12} {signed(v):>8}")
 
@@ -58,7 +59,7 @@ def balance(
     from ..domain.points import as_number
 
     svc = service()
-    led, ev = svc.ledger, svc.evening(evening_id)
+    led, ev = svc.ledger, svc.evening(evening_id, or_latest=True)  # none open: the last one, e.g. just settled
     if json_out:
         totals = led.balance(ev.id, schrift=schrift)
         print_json({p: as_number(v) for p, v in totals.items()})
@@ -86,7 +87,7 @@ def sheet(
     from ..reports import sheet as sh
 
     svc = service()
-    led, ev = svc.ledger, svc.evening(evening_id)
+    led, ev = svc.ledger, svc.evening(evening_id, or_latest=True)  # none open: the last one, e.g. just settled
     rows, totals, rules = sh.build(led.sheet_lines(ev), ev)
     if explain is not None:
         _explain(rows, explain, json_out)
@@ -98,7 +99,8 @@ def sheet(
     if csv_out:
         typer.echo(csv_text(headers, body), nl=False)
         return
-    typer.echo(f"Evening {ev.id}, {ev.date}, {rules.preset}")
+    closed = "" if ev.is_open else f" ({ev.status}; evening reopen {ev.id} to change it)"
+    typer.echo(f"Evening {ev.id}, {ev.date}, {rules.preset}{closed}")
     typer.echo(table(headers, body, fmt) if body else "No hands yet.")
     typer.echo("Stand: " + player_points(totals.items()))
     schrift = sh.schrift_totals(rows)
@@ -106,7 +108,8 @@ def sheet(
         typer.echo(f"Schrift ({SCHRIFT_WORDS[rules.schrift_kontra]}): " + player_points(schrift.items()))
         if any(r.schrift_payments for r in rows):
             typer.echo("S = the Schrift's running total, where a hand writes other points than it pays")
-    typer.echo(next_line(led, ev))
+    if ev.is_open:
+        typer.echo(next_line(led, ev))
 
 
 def _explain(rows: list[SheetRow], number: int, json_out: bool) -> None:

@@ -330,12 +330,16 @@ def _partner(ck: _Checker) -> None:
     if contract.call:
         if not ck.has_partner:
             ck.fail(
-                f"{contract.name} calls a king: give the partner who held it (or null if the king lay in the talon)"
+                f"{contract.name} calls a king: give the partner who held it, or talon if the king lay in the talon "
+                '(in JSON: "partner": null)'
             )
         elif raw["partner"] is not None:
             ck.partner = ck.in_game(ck.player(raw["partner"], "partner"), "partner")
             if ck.partner and ck.declarers and ck.partner == ck.declarers[0] and not ck.rules.own_king:
-                ck.fail(f"calling one's own king is not allowed under {ck.rules.preset}; give the partner or null")
+                ck.fail(
+                    f"calling one's own king is not allowed under {ck.rules.preset}; give the partner, or talon "
+                    "(in JSON: null) if the king lay in the talon"
+                )
     elif ck.has_partner and raw["partner"] is not None:
         ck.fail(f"{contract.name} is played without a partner; leave out partner")
 

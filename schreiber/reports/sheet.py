@@ -283,8 +283,9 @@ def to_json(rows: list[SheetRow], totals: dict[str, Fraction], evening: Evening,
 
 def explain(row: SheetRow) -> str:
     """Every item of one hand: base value, each multiplier, who pays what."""
+    head = " ".join(w for w in (row.contract, row.declarer) if w)
     lines = [
-        f"Hand {row.number}: {row.contract} {row.declarer}"
+        f"Hand {row.number}: {head}"
         + (f" mit {partner_text(row)}" if partner_text(row) else "")
         + (f", {row.result}" if row.result else "")
         + (f"  [{', '.join(row.marks)}]" if row.marks else "")

@@ -410,4 +410,5 @@ TABLE_TITLES = {
 
 
 def _evening_cell(e) -> str:
-    return f"{_fmt(e['points'])} ({e['date']})" if e else "-"
+    """A best or worst evening: its points, date and number (several evenings can share a date)."""
+    return f"{_fmt(e['points'])} ({e['date']}, #{e['evening']})" if e else "-"

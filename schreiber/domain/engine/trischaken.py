@@ -110,7 +110,7 @@ def _tirol(hand: Hand, rules: Rules, table: Table) -> list[Item]:
     mults = []
     need = parse_points(rules.trischaken_double_from, 71)
     if any(scores[p] >= need for p in losers):
-        mults.append(("hat das Spiel", 2))
+        mults.append((f"({threshold_words(need)} erreicht)", 2))
     if losers == [table.vorhand]:
         mults.append(("Vorhand", 2))
     total = v * (len(players) - 1)

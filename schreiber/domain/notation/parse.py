@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..names import closest, fold, term_index
+from ..names import closest, fold, lookup, term_index
 from ..rules import Contract, Rules
 from ..table import Table
 from .words import (
@@ -186,6 +186,12 @@ class _Parser:
                 f"(declarer, then partner); use kontra:{p}, renonce:{p} or geber:{p} for the others"
             )
         base = tok.rstrip("+-!")
+        elsewhere = _played_elsewhere(base, self.rules)
+        if elsewhere:
+            return err(
+                f"{elsewhere} is not played under {self.rules.preset}; "
+                f"its premiums: {listing(self.rules.active_premiums)}"
+            )
         near = _near_ids(base, self.rules.active_premiums)
         near += [w for w in (closest(base, sorted(KEYWORDS - {"+", "-"})) if base else []) if w not in near]
         hint = f" (did you mean {' or '.join(near[:3])}?)" if near else ""
@@ -193,6 +199,20 @@ class _Parser:
             f"unknown word '{tok}' under {self.rules.preset}{hint}; expected a result (+ - g v), points, "
             f"Kontra ({' '.join(self.rules.kontra_levels)}), or a premium: {listing(self.rules.active_premiums)}"
         )
+
+
+def _played_elsewhere(word: str, rules: Rules) -> str | None:
+    """The name of a premium ``word`` names under another preset (or among
+    this one's inactive ones), where these rules do not play it."""
+    from ..rules import PRESETS, load_preset
+
+    if not word:
+        return None
+    for table in [rules.premiums] + [load_preset(name).premiums for name in PRESETS]:
+        pid = lookup(word, table)
+        if pid is not None and pid not in rules.active_premiums:
+            return table[pid].name
+    return None
 
 
 def _near_ids(word: str, entries: dict) -> list[str]:

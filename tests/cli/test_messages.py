@@ -1,0 +1,66 @@
+"""Messages as a scorekeeper meets them: what to type in the notation's
+terms, a premium the rules do not play named as such, an itemized
+Trischaken in plain German, the sheet of an evening just settled, and a best
+evening named so that evenings of one date are told apart."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from tests.helpers import F, G, H, I, cli
+
+
+def run(*args):
+    r = cli(*args)
+    assert r.exit_code == 0, r.output
+    return r.output
+
+
+def refused(*args) -> str:
+    p = subprocess.run([sys.executable, "-m", "schreiber", *args], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 1, (p.stdout, p.stderr)
+    lines = p.stderr.strip().splitlines()
+    assert len(lines) == 1, p.stderr
+    return lines[0]
+
+
+def test_a_missing_partner_names_the_talon_not_null():
+    run("evening", "start", F, G, H, I, "--rules", "standard")
+    line = refused("hand", "add", "--json", json.dumps({"contract": "rufer", "declarer": G, "result": "won"}))
+    assert 'give the partner who held it, or talon if the king lay in the talon (in JSON: "partner": null)' in line
+
+
+def test_a_premium_not_played_under_the_rules_is_named():
+    run("evening", "start", F, G, H, I, "--rules", "tirol")
+    line = refused("hand", "add", "ruf", "gerti", "hans", "+", "sküs")
+    assert line.startswith("schreiber: error: Sküsfang is not played under tirol; its premiums: kakadu,")
+    assert "did you mean" not in line
+
+
+def test_an_itemized_trischaken_reads_plainly():
+    # tirol-koenigrufen-de-luxe.txt:69: the one with most points pays each other player; with 36 or more, double.
+    run("evening", "start", F, G, H, I, "--rules", "tirol")
+    run("hand", "add", "trischaken", "20", "10", "38", "2")  # from the Vorhand Gerti: Ilse 38 pays
+    text = run("sheet", "--explain", "1")
+    assert text.splitlines()[0] == "Hand 1: Trischaken, Fri 2 Ger 20 Han 10 Ils 38"
+    assert "Trischaken: Ilse zahlt: 6 x 2 (36 Punkte erreicht) = 12" in text
+
+
+def test_the_sheet_after_settling_shows_the_evening_just_closed():
+    run("evening", "start", F, G, H, I, "--rules", "standard")
+    run("hand", "add", "dreier", "hans", "+")
+    run("settle", "--close")
+    text = run("sheet")
+    assert text.startswith("Evening 1, ") and "(settled; evening reopen 1 to change it)" in text.splitlines()[0]
+    assert "Next:" not in text
+    assert run("balance").startswith("Evening 1 (")
+
+
+def test_a_best_evening_is_named_by_date_and_number():
+    for _ in range(2):  # two evenings on one date
+        run("evening", "start", F, G, H, I, "--date", "2026-11-20")
+        run("hand", "add", "dreier", "hans", "+")
+    text = run("stats", "--table", "players")
+    assert "(2026-11-20, #1)" in text
