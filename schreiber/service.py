@@ -100,7 +100,7 @@ class Service:
         names, first = seating(players, dealer)
         pot, pot_from = self.carried_pot(names, date) if rules.pagatkassa else (Fraction(0), None)
         led = self.ledger
-        with led.transaction():
+        with led.transaction(checked=True):
             still_open = led.open_evenings()
             for ev in still_open:
                 led.set_status(ev.id, "closed")
@@ -131,7 +131,7 @@ class Service:
 
     def reopen_evening(self, evening_id: int) -> Evening:
         """Open a closed evening again (any other open evening is closed)."""
-        with self.ledger.transaction():
+        with self.ledger.transaction(checked=True):
             ev = self.ledger.evening(evening_id)
             self.ledger.close_open_evenings(keep=evening_id)
             self.ledger.set_status(evening_id, "open")
@@ -156,7 +156,7 @@ class Service:
         if not new:
             raise SchreiberError("the new name is empty")
         led = self.ledger
-        with led.transaction():
+        with led.transaction(checked=True):
             if not led.has_player(old):
                 names = led.player_names()
                 raise SchreiberError(f"unknown player '{old}'; players: {', '.join(names) or 'none yet'}")
@@ -246,7 +246,7 @@ class Service:
         total = len(entries)
         every = max(1, total // 50)
         led = self.ledger
-        with led.transaction():
+        with led.transaction(checked=True):
             ev = self._writable(evening)
             self._round_room(ev, sum(1 for e in entries if e.kind == "hand"))
             seq, number = led.next_seq(ev) - 1, led.next_number(ev) - 1

@@ -82,7 +82,7 @@ class Desk:
         seed = secrets.randbelow(SEED_MAX) if seed is None else seed
         lots = rules_of_cup.draw_lots([n for n, _ in field], seed)
         led = self.ledger
-        with led.transaction():
+        with led.transaction(checked=True):
             if name.casefold() in {n.casefold() for n in led.cups.names()}:
                 raise SchreiberError(f"there is already a tournament called '{name}'; give another name")
             cup_id = led.cups.insert(name, date, season or rules_of_cup.season_of(date), rules, seed)

@@ -80,15 +80,17 @@ def test_parallel_writers_lose_nothing(tmp_path):
 
 
 def test_parallel_first_use_of_a_new_ledger(tmp_path):
-    """Four processes creating the same ledger at once: all succeed (the
-    schema is created under the write lock, once)."""
+    """Four processes creating the same ledger at once, while four read it:
+    all succeed (the schema is created under the write lock, once)."""
     for trial in range(2):
         db = tmp_path / f"new{trial}.db"
-        with ThreadPoolExecutor(4) as pool:
-            runs = list(pool.map(lambda _: run_cli("evening", "list", "--json", db=db), range(4)))
-        for r in runs:
-            assert r.returncode == 0, r.stderr
-            assert json.loads(r.stdout) == []
+        with ThreadPoolExecutor(8) as pool:
+            starts = [pool.submit(run_cli, "evening", "start", *PLAYERS, db=db) for _ in range(4)]
+            reads = [pool.submit(run_cli, "evening", "list", "--json", db=db) for _ in range(4)]
+            for f in starts + reads:
+                r = f.result()
+                assert r.returncode == 0, r.stderr
+        assert len(json.loads(run_cli("evening", "list", "--json", db=db).stdout)) == 4
         assert check_ledger(db)["hands"] == 0
 
 
