@@ -18,6 +18,7 @@ from typing import NamedTuple
 from .domain.cup import hands_per_round
 from .domain.evening import Entry, Outcome, State, replay, step
 from .domain.names import match_players
+from .domain.points import from_units
 from .domain.record import HandError
 from .domain.rules import Rules
 from .domain.table import Table
@@ -26,6 +27,10 @@ from .ledger.codec import stored_record
 from .ledger.errors import EveningClosed
 from .ledger.store import Ledger
 from .ledger.values import Evening, StoredEntry
+
+
+def _what(e: StoredEntry) -> str:
+    return f"hand {e.number}" if e.kind == "hand" else f"{e.kind} (entry {e.id})"
 
 
 class Added(NamedTuple):
@@ -166,6 +171,42 @@ class Service:
             for ev in touched:
                 self._rescore(ev)
         return len(touched)
+
+    # Checking -------------------------------------------------------------------
+
+    def check_consistency(self) -> tuple[int, list[str]]:
+        """(hands, problems): every evening re-scored from its records: each
+        hand's payments sum to zero (what went into the Pagat pot counted),
+        the stored payments are the re-scored ones, and each player's
+        balance is the sum of the hands."""
+        led = self.ledger
+        hands, problems = 0, []
+        for ev in led.evenings():
+            entries = led.replayed_entries(ev)
+            try:
+                outcomes = replay(ev.rules, ev.seating, [e.as_entry() for e in entries], led.start_state(ev))
+            except (HandError, KeyError, TypeError, ValueError) as exc:
+                problems.append(f"evening {ev.id}: its entries no longer score ({exc})")
+                continue
+            stored: dict[int, dict[str, Fraction]] = {}
+            for entry_id, name, x in led.entry_totals(ev):
+                stored.setdefault(entry_id, {})[name] = from_units(x)
+            balance = {p: Fraction(0) for p in ev.seating}
+            pot = ev.start_pot
+            for e, o in zip(entries, outcomes):
+                pays = {p: v for p, v in o.payments if v}
+                if sum(pays.values()) + (o.state.pot - pot) != 0:
+                    problems.append(f"evening {ev.id}, {_what(e)}: the payments do not sum to zero")
+                pot = o.state.pot
+                if not e.is_void:
+                    hands += e.kind == "hand"
+                    if {p: v for p, v in stored.get(e.id, {}).items() if v} != pays:
+                        problems.append(f"evening {ev.id}, {_what(e)}: the stored payments differ from its record")
+                    for p, v in pays.items():
+                        balance[p] = balance.get(p, Fraction(0)) + v
+            if {p: v for p, v in led.balance(ev.id).items() if v} != {p: v for p, v in balance.items() if v}:
+                problems.append(f"evening {ev.id}: the balance differs from the sum of its hands")
+        return hands, problems
 
     # Reading the next hand ----------------------------------------------------
 

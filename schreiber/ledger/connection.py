@@ -45,17 +45,20 @@ KNOWN_MIGRATIONS = frozenset(
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
-def open_database(path: Path, create_folder: bool = False) -> tuple[sqlite_utils.Database, str]:
+def open_database(
+    path: Path, create_folder: bool = False, read_only: bool = False
+) -> tuple[sqlite_utils.Database, str]:
     """The ledger at ``path`` and how it is open: ``"rw"``; ``"ro"`` (this
     process cannot write the file or its folder: reads only); or ``"new"``
-    (no ledger there yet: an empty in-memory ledger until ``create_database``).
+    (no ledger there yet: an empty in-memory ledger until ``create_database``);
+    ``read_only`` opens it so even where it could be written.
     ``create_folder``: a missing folder is made at the first write (the
     default ledger in the app directory); else a missing folder is refused."""
     size = _inspect(path, create_folder)
     if not size:
         return _in_memory(), "new"
     _check_header(path)
-    if not _writable(path):
+    if read_only or not _writable(path):
         return _open_read_only(path), "ro"
     db = _open_existing(path)
     if db is None:  # an SQLite file without a single table: ours to fill
@@ -242,7 +245,8 @@ def quick_check(conn: sqlite3.Connection, p: Path) -> None:
     """Refuse a damaged ledger (SQLite's own ``quick_check``)."""
     rows = [r[0] for r in conn.execute("PRAGMA quick_check(3)")]
     if rows != ["ok"]:
-        raise LedgerDamaged(p, "; ".join(rows))
+        lines = [line for r in rows for line in r.splitlines() if not line.startswith("***")]
+        raise LedgerDamaged(p, "; ".join(lines[:2]) + ("; ..." if len(lines) > 2 else ""))
 
 
 def _migrate(db: sqlite_utils.Database, path: Path) -> None:

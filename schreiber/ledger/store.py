@@ -47,10 +47,10 @@ class Ledger:
     """An open ledger file (see ``connection``: what is refused, what is
     read-only, and when a new file is made)."""
 
-    def __init__(self, path: str | Path, create_folder: bool = False):
+    def __init__(self, path: str | Path, create_folder: bool = False, read_only: bool = False):
         self.path = Path(path)
         self.create_folder = create_folder
-        self.db, self.mode = open_database(self.path, create_folder)
+        self.db, self.mode = open_database(self.path, create_folder, read_only)
         OPENED[:] = [self.path]
 
     def close(self) -> None:
@@ -101,10 +101,14 @@ class Ledger:
     def check(self) -> list[str]:
         """SQLite's ``integrity_check`` and ``foreign_key_check`` of the file:
         their problems ([] when it is whole)."""
-        problems = [r[0] for r in self.db.execute("PRAGMA integrity_check(20)")]
-        problems = [] if problems == ["ok"] else problems
-        for table, rowid, parent, _ in self.db.execute("PRAGMA foreign_key_check"):
-            problems.append(f"row {rowid} of {table} points to a missing row of {parent}")
+        problems: list[str] = []
+        try:
+            rows = [r[0] for r in self.db.execute("PRAGMA integrity_check(20)")]
+            problems += [] if rows == ["ok"] else [line for r in rows for line in r.splitlines()][:20]
+            for table, rowid, parent, _ in self.db.execute("PRAGMA foreign_key_check"):
+                problems.append(f"row {rowid} of {table} points to a missing row of {parent}")
+        except sqlite3.DatabaseError as exc:
+            problems.append(str(exc))
         return problems
 
     @property
