@@ -42,7 +42,10 @@ def ledger_path(db: str | None) -> tuple[Path, bool]:
         return default_ledger_path(), True
     if not db.strip():
         raise SchreiberError("--db is empty; give the ledger file, e.g. --db ~/tarock/ledger.db")
-    path = Path(db).expanduser()
+    try:
+        path = Path(db).expanduser()
+    except RuntimeError:  # ~nosuchuser
+        path = Path(db)
     if str(path).startswith("~"):
         raise SchreiberError(f"--db {db}: there is no such user's home folder; give the path in full")
     if len(path.name.encode("utf-8", "surrogateescape")) > 255:

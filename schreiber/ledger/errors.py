@@ -78,9 +78,10 @@ class NoOpenEvening(LedgerError):
 
 
 class NoSuchEvening(LedgerError):
-    def __init__(self, evening_id: int):
+    def __init__(self, evening_id: int, last: int | None = None):
         self.evening_id = evening_id
-        super().__init__(f"there is no evening {evening_id}")
+        have = "" if last is None else f" (evenings 1..{last})" if last else " (no evenings yet)"
+        super().__init__(f"there is no evening {evening_id}{have}")
 
 
 class EveningClosed(LedgerError):

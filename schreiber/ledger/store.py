@@ -43,6 +43,14 @@ if TYPE_CHECKING:
     from .statistics import StatsRows
 
 
+INT64_MAX = 2**63 - 1
+
+
+def _fits(n: int) -> bool:
+    """A number from outside that SQLite can compare (a 64-bit integer)."""
+    return -INT64_MAX <= n <= INT64_MAX
+
+
 class Ledger:
     """An open ledger file (see ``connection``: what is refused, what is
     read-only, and when a new file is made)."""
@@ -140,9 +148,9 @@ class Ledger:
         return [evening_of_row(r) for r in self.db.query("select * from evenings where status = 'open' order by id")]
 
     def evening(self, evening_id: int) -> Evening:
-        rows = list(self.db.query("select * from evenings where id = ?", [evening_id]))
+        rows = list(self.db.query("select * from evenings where id = ?", [evening_id])) if _fits(evening_id) else []
         if not rows:
-            raise NoSuchEvening(evening_id)
+            raise NoSuchEvening(evening_id, self.db.execute("select coalesce(max(id), 0) from evenings").fetchone()[0])
         return evening_of_row(rows[0])
 
     def evenings(self) -> list[Evening]:
@@ -306,6 +314,8 @@ class Ledger:
                 "select * from entries where evening_id = ? and kind = 'hand' and number = ? and status = 'active'",
                 [evening.id, number],
             )
+            if _fits(number)
+            else ()
         )
         if not rows:
             numbers = [
