@@ -11,13 +11,14 @@ state (Radl, Holz, the Pagat pot) stay right.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import NamedTuple
 
 from .domain.cup import hands_per_round
 from .domain.evening import Entry, Outcome, State, replay, step
-from .domain.names import match_players
+from .domain.names import check_name, match_players
 from .domain.points import from_units
 from .domain.record import HandError
 from .domain.rules import Rules
@@ -62,11 +63,9 @@ class Started(NamedTuple):
 
 def check_players(players: list[str] | tuple[str, ...]) -> tuple[str, ...]:
     """The seating of a new evening: 4 or 5 distinct names."""
-    names = tuple(p.strip() for p in players)
-    if len(names) not in (4, 5):
-        raise SchreiberError(f"Königrufen is played by 4 or 5 players, not {len(names)}; list them in seating order")
-    if any(not n for n in names):
-        raise SchreiberError("a player's name is empty")
+    if len(players) not in (4, 5):
+        raise SchreiberError(f"Königrufen is played by 4 or 5 players, not {len(players)}; list them in seating order")
+    names = tuple(check_name(p) for p in players)
     folded = [n.casefold() for n in names]
     dup = next((n for n in names if folded.count(n.casefold()) > 1), None)
     if dup:
@@ -157,9 +156,8 @@ class Service:
 
     def rename_player(self, old: str, new: str) -> int:
         """Rename a player everywhere (the same person); returns evenings touched."""
-        new = new.strip()
-        if not new:
-            raise SchreiberError("the new name is empty")
+        new = check_name(new, "the new name")
+        old = unicodedata.normalize("NFC", old).strip()
         led = self.ledger
         with led.transaction(checked=True):
             if not led.has_player(old):

@@ -59,7 +59,7 @@ def registration(players: list[str]) -> list[tuple[str, str | None]]:
         if name.casefold() in seen:
             raise SchreiberError(f"{name} is registered twice; every player plays once")
         seen.add(name.casefold())
-        out.append((name, ort.strip() or None))
+        out.append((name, check_name(ort, f"{name}'s place of residence") if ort.strip() else None))
     rules_of_cup.table_sizes(len(out))  # a field that cannot be seated is said at once
     return out
 
