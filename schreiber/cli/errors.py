@@ -6,12 +6,13 @@ of what to type next is the command line's business, added here.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import unicodedata
 from collections.abc import Callable
 
-from ..errors import SchreiberError
+from ..errors import Interrupted, SchreiberError
 from ..ledger.errors import (
     OPENED,
     EveningClosed,
@@ -47,7 +48,7 @@ def message(exc: SchreiberError) -> str:
     return str(exc) + (hint(exc) if hint else "")
 
 
-INTERRUPTED = 130  # the exit status after Ctrl-C (128 + SIGINT), as shells report it
+INTERRUPTED = 130  # the exit status after Ctrl-C (128 + SIGINT), as shells report it (docs/backup.md)
 
 
 def one_line(text: str) -> str:
@@ -61,10 +62,16 @@ def one_line(text: str) -> str:
 
 
 def interrupted() -> None:
-    """Ctrl-C: one line, the interrupt's exit status (the transaction, if
-    any, was rolled back: nothing was written)."""
-    sys.stderr.write("schreiber: interrupted; nothing was written\n")
-    sys.stderr.flush()
+    """Ctrl-C: one line, the interrupt's exit status. The transaction that
+    was open is rolled back; a change committed before it is said so."""
+    from ..ledger.errors import COMMITTED
+
+    with contextlib.suppress(Exception):
+        sys.stdout.flush()
+    said = "the last change was written before it" if COMMITTED else "nothing was written"
+    sys.stderr.write(f"schreiber: interrupted; {said}\n")
+    with contextlib.suppress(Exception):
+        sys.stderr.flush()
     os._exit(INTERRUPTED)
 
 
@@ -74,7 +81,7 @@ def guarded(fn: Callable[[], object]) -> None:
         fn()
     except SchreiberError as exc:
         _fail(message(exc))
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, Interrupted):
         interrupted()
     except BrokenPipeError:
         os._exit(0)

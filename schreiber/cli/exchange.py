@@ -90,12 +90,10 @@ def import_hands(
         )
     if not entries:
         raise SchreiberError(f"{file} holds no hands; write one hand record (JSON) per line")
-    show = not quiet and len(entries) >= 1000
-    tty = sys.stderr.isatty()
+    show = not quiet and len(entries) >= 1000 and sys.stderr.isatty()  # progress only on a terminal
 
     def progress(done: int, total: int) -> None:
-        msg = f"importing {done}/{total} ({100 * done // total}%)"
-        sys.stderr.write(("\r" + msg) if tty else (msg + "\n"))
+        sys.stderr.write(f"\rimporting {done}/{total} ({100 * done // total}%)")
         sys.stderr.flush()
 
     try:
@@ -103,7 +101,7 @@ def import_hands(
     except SchreiberError as exc:
         raise SchreiberError(f"{file}: {message(exc)}") from None
     finally:
-        if show and tty:
+        if show:
             sys.stderr.write("\n")
     if not quiet:
         hands = [n for n in done if n]

@@ -11,6 +11,7 @@ from pathlib import Path
 from ..errors import SchreiberError
 
 OPENED: list[Path] = []  # the ledger this process opened last: what an SQLite error is about
+COMMITTED: list[Path] = []  # a ledger this process has written to (what an interrupt's line says)
 
 
 class LedgerError(SchreiberError):

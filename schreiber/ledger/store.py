@@ -35,7 +35,7 @@ from .codec import (
 )
 from .connection import create_database, open_database, quick_check
 from .derived import derived_rows, write_rows
-from .errors import OPENED, LedgerUnavailable, NoOpenEvening, NoSuchEvening, NoSuchHand, sqlite_problem
+from .errors import COMMITTED, OPENED, LedgerUnavailable, NoOpenEvening, NoSuchEvening, NoSuchHand, sqlite_problem
 from .values import DateRange, Evening, SheetLine, StoredEntry
 
 if TYPE_CHECKING:
@@ -94,6 +94,7 @@ class Ledger:
                 quick_check(conn, self.path)
             yield
             conn.execute("COMMIT")
+            COMMITTED[:] = [self.path]
         except BaseException as exc:
             if conn.in_transaction:  # some errors (disk full) end the transaction themselves
                 with contextlib.suppress(sqlite3.Error):
