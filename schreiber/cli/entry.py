@@ -42,4 +42,7 @@ def main() -> None:
         fast = commands.app
     if not IGNORED:
         signal.signal(signal.SIGINT, _during_command)
-    guarded(fast)
+    try:
+        guarded(fast)
+    finally:  # the command is done: Ctrl-C while Python shuts down has nothing left to stop
+        signal.signal(signal.SIGINT, signal.SIG_IGN)

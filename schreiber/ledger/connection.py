@@ -23,6 +23,7 @@ and a backup beside it.
 from __future__ import annotations
 
 import datetime as _dt
+import itertools
 import os
 import sqlite3
 from pathlib import Path
@@ -43,6 +44,7 @@ KNOWN_MIGRATIONS = frozenset(
     {"m001_initial", "m002_derived_stats", "m003_written_score", "m004_schrift", "m005_global_ids", "m006_cups"}
 )
 SQLITE_MAGIC = b"SQLite format 3\x00"
+_NEW = itertools.count()
 
 
 def open_database(
@@ -59,7 +61,7 @@ def open_database(
         return _in_memory(), "new"
     _check_header(path)
     if read_only or not _writable(path):
-        return _open_read_only(path), "ro"
+        return _open_read_only(path, _writable(path)), "ro"
     db = _open_existing(path)
     if db is None:  # an SQLite file without a single table: ours to fill
         return _in_memory(), "new"
@@ -134,9 +136,47 @@ def _connect(target: str, uri: bool = False) -> sqlite3.Connection:
 
 def _in_memory() -> sqlite_utils.Database:
     """An empty ledger that lives only in this process: what a command sees
-    where there is no ledger yet."""
-    db = sqlite_utils.Database(_connect(":memory:"), execute_plugins=False)
+    where there is no ledger yet, and what its first write goes to before
+    the file is made (``copy_new``). Named, so the file's connection can
+    attach it."""
+    uri = f"file:schreiber-new-{os.getpid()}-{next(_NEW)}?mode=memory&cache=shared"
+    db = sqlite_utils.Database(_connect(uri, uri=True), execute_plugins=False)
+    db.memory_uri = uri  # type: ignore[attr-defined]
     migrations.apply(db)
+    return db
+
+
+def copy_new(memory: sqlite_utils.Database, path: Path, create_folder: bool) -> sqlite_utils.Database:
+    """The file made for the first write, with the rows that write put into
+    the in-memory ledger; refused if another process filled the file meanwhile."""
+    db = create_database(path, create_folder)
+    conn = db.conn
+    conn.execute("ATTACH DATABASE ? AS new", [memory.memory_uri])  # type: ignore[attr-defined]
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute("PRAGMA defer_foreign_keys = ON")
+        if conn.execute("select exists(select 1 from main.players) or exists(select 1 from main.evenings)").fetchone()[
+            0
+        ]:
+            conn.execute("ROLLBACK")
+            raise LedgerUnavailable(
+                f"ledger {path} was created by another schreiber meanwhile; nothing was written; try again"
+            )
+        tables = [
+            r[0]
+            for r in conn.execute(
+                "select name from new.sqlite_master where type = 'table' and name not like 'sqlite_%' and name != '_sqlite_migrations'"
+            )
+        ]
+        for t in tables:
+            conn.execute(f'insert or ignore into main."{t}" select * from new."{t}"')  # or ignore: seeded tables
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        conn.close()
+        raise
+    conn.execute("DETACH DATABASE new")
     return db
 
 
@@ -173,7 +213,7 @@ def _open_existing(p: Path, create: bool = False) -> sqlite_utils.Database | Non
     """A writable connection to ``p`` once it is known to be ours: marked,
     migrated; None for an SQLite file without tables (unless ``create``)."""
     try:
-        conn = _connect(str(p))
+        conn = _connect("file:" + quote(str(p.resolve())), uri=True)  # a URI: ATTACH of a named memory db works
     except sqlite3.Error as exc:
         raise _problem(p, exc) from None
     try:
@@ -203,16 +243,19 @@ def _problem(p: Path, exc: sqlite3.Error) -> Exception:
     return LedgerUnavailable(f"cannot use ledger {p}: {exc}")
 
 
-def _open_read_only(p: Path) -> sqlite_utils.Database:
-    """A ledger this process may not write: read through SQLite's read-only
-    mode; where even the WAL index cannot be made (a read-only folder or
-    medium), as an unchanging file."""
+def _open_read_only(p: Path, writable: bool = False) -> sqlite_utils.Database:
+    """A ledger opened only to be read: where it could be written, as usual
+    but with writes refused (``query_only``; the WAL files go when it is
+    closed); where it cannot, through SQLite's read-only mode, and where
+    even the WAL index cannot be made (a read-only folder or medium), as an
+    unchanging file."""
     base = "file:" + quote(str(p.resolve()))
     last: sqlite3.Error | None = None
-    for query in ("?mode=ro", "?immutable=1"):
+    for query in ("?mode=rw", "?mode=ro", "?immutable=1") if writable else ("?mode=ro", "?immutable=1"):
         conn = None
         try:
             conn = _connect(base + query, uri=True)
+            conn.execute("PRAGMA query_only = ON")
             ours = is_ours(conn, p)
         except sqlite3.Error as exc:
             if conn is not None:

@@ -33,7 +33,7 @@ from .codec import (
     result_of_row,
     result_values,
 )
-from .connection import create_database, open_database, quick_check
+from .connection import copy_new, open_database, quick_check
 from .derived import derived_rows, write_rows
 from .errors import COMMITTED, OPENED, LedgerUnavailable, NoOpenEvening, NoSuchEvening, NoSuchHand, sqlite_problem
 from .values import DateRange, Evening, SheetLine, StoredEntry
@@ -71,10 +71,6 @@ class Ledger:
                 f"ledger {self.path} is read-only (the file, its folder or the medium); nothing was written; "
                 "copy it somewhere writable to change it"
             )
-        if self.mode == "new":
-            db = create_database(self.path, self.create_folder)
-            self.db.conn.close()
-            self.db, self.mode = db, "rw"
 
     @contextlib.contextmanager
     def transaction(self, checked: bool = False) -> Iterator[None]:
@@ -84,6 +80,9 @@ class Ledger:
         ledger of 100,000 hands, too slow for every hand; a single hand
         relies on SQLite noticing damage in the pages it touches)."""
         self._ready_to_write()
+        if self.mode == "new":
+            yield from self._first_write()
+            return
         conn = self.db.conn
         try:
             conn.execute("BEGIN IMMEDIATE")
@@ -102,6 +101,26 @@ class Ledger:
             if isinstance(exc, sqlite3.Error):
                 raise self._problem(exc) from None
             raise
+
+    def _first_write(self) -> Iterator[None]:
+        """Where there is no ledger yet: the write goes to the in-memory
+        ledger first, and only if it succeeds is the file made with its rows
+        (a failed command leaves no file)."""
+        memory = self.db
+        memory.conn.execute("BEGIN")
+        try:
+            yield
+        except BaseException:
+            memory.conn.execute("ROLLBACK")
+            raise
+        memory.conn.execute("COMMIT")
+        try:
+            self.db = copy_new(memory, self.path, self.create_folder)
+        except sqlite3.Error as exc:
+            raise self._problem(exc) from None
+        self.mode = "rw"
+        memory.conn.close()
+        COMMITTED[:] = [self.path]
 
     def _problem(self, exc: sqlite3.Error) -> Exception:
         """An SQLite error in the ledger's terms; anything else as it was."""
