@@ -45,6 +45,7 @@ KNOWN_MIGRATIONS = frozenset(
 )
 SQLITE_MAGIC = b"SQLite format 3\x00"
 _NEW = itertools.count()
+_OPENED_HERE: set[str] = set()  # files this process has checked and opened with SQLite
 
 
 def open_database(
@@ -107,7 +108,12 @@ def _inspect(p: Path, create_folder: bool) -> int | None:
 
 def _check_header(p: Path) -> None:
     """The first bytes, read without SQLite: a file that is no SQLite
-    database is refused before SQLite could leave a file beside it."""
+    database is refused before SQLite could leave a file beside it. Only
+    before this process first opens the file with SQLite: closing any other
+    handle of a file drops the process's SQLite locks on it (POSIX)."""
+    key = str(p.resolve())
+    if key in _OPENED_HERE:
+        return
     try:
         with open(p, "rb") as f:
             head = f.read(100)
@@ -121,6 +127,7 @@ def _check_header(p: Path) -> None:
     page = 65536 if page == 1 else page
     if page < 512 or page & (page - 1):
         raise LedgerDamaged(p, "its header is damaged")
+    _OPENED_HERE.add(key)
 
 
 def _writable(p: Path) -> bool:
@@ -319,17 +326,21 @@ def _migrate(db: sqlite_utils.Database, path: Path) -> None:
 
 
 def _backup_before_migration(path: Path) -> None:
+    """A copy of the ledger as it was, beside it: written under a temporary
+    name and renamed, so a ``.bak`` is always whole."""
     stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.before-migration-{stamp}.bak")
-    dest = sqlite3.connect(str(target))
+    part = target.with_name(target.name + ".part")
+    dest = sqlite3.connect(str(part))
     src = sqlite3.connect(str(path))  # not the migrating connection: it holds the write lock
     try:
         with dest:
             src.backup(dest)
+        dest.close()
+        os.replace(part, target)
     except BaseException:
         dest.close()
-        target.unlink(missing_ok=True)
+        part.unlink(missing_ok=True)
         raise
     finally:
         src.close()
-    dest.close()
