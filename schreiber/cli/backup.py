@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from ..errors import SchreiberError
+from .errors import one_line
 from .root import OPTS, app, db_path, ledger
 
 
@@ -30,7 +31,7 @@ def backup(
     target = led.backup(path, overwrite=force)
     led.close()
     evenings, hands = backup_counts(target)  # what the copy holds, not what the ledger holds by now
-    typer.echo(f"Backed up {led.path} to {target}: {evenings} evening(s), {hands} hand(s).")
+    typer.echo(one_line(f"Backed up {led.path} to {target}: {evenings} evening(s), {hands} hand(s)."))
 
 
 @app.command("check")

@@ -10,7 +10,7 @@ import typer
 
 from ..errors import SchreiberError
 from .dates import parse_range
-from .errors import message
+from .errors import message, one_line
 from .hand import hand_app
 from .inputs import read_lines
 from .options import Period, Season, Since, Until
@@ -56,7 +56,7 @@ def export(
         tmp.replace(out)
     except OSError as exc:
         raise SchreiberError(f"cannot write {out}: {exc.strerror}; give another --out") from None
-    typer.echo(f"Exported {n} {what} to {out}.", err=True)
+    typer.echo(one_line(f"Exported {n} {what} to {out}."), err=True)
 
 
 @hand_app.command("import")

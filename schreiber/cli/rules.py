@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..errors import SchreiberError
+from .errors import one_line
 from .paths import app_dir
 from .root import app, print_json
 
@@ -182,4 +183,8 @@ def new(
     except OSError as exc:
         raise SchreiberError(f"cannot write {target}: {exc.strerror}; give another --out") from None
     load_rules_file(target)  # what we wrote must load back
-    typer.echo(f"Wrote {target}. Edit it, then: schreiber evening start A B C D --rules {name if not out else target}")
+    typer.echo(
+        one_line(
+            f"Wrote {target}. Edit it, then: schreiber evening start A B C D --rules {name if not out else target}"
+        )
+    )

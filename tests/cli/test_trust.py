@@ -580,3 +580,11 @@ def test_fuzzed_ledger_is_whole(fuzz_db):
     if fuzz_db.exists():
         check_ledger(fuzz_db, zero_sum=False)
         assert row_counts(fuzz_db)["evenings"] >= 1
+
+
+def test_typed_paths_are_echoed_without_control_characters(tmp_path):
+    db = tmp_path / "ledger.db"
+    ledger_with_hands(db, 1)
+    r = run_cli("backup", str(tmp_path / "b\x1b[2J.db"), db=db)
+    assert r.returncode == 0, r.stderr
+    assert "\x1b" not in r.stdout and "\\x1b" in r.stdout
