@@ -88,19 +88,25 @@ class Ledger:
             conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
             raise self._problem(exc) from None
+        committing = False
         try:
             if checked:
                 quick_check(conn, self.path)
             yield
+            committing = True
             conn.execute("COMMIT")
-            COMMITTED[:] = [self.path]
         except BaseException as exc:
+            if committing and not conn.in_transaction and not isinstance(exc, sqlite3.Error):
+                # Ctrl-C the moment the commit returned: it is written
+                COMMITTED[:] = [self.path]
+                raise
             if conn.in_transaction:  # some errors (disk full) end the transaction themselves
                 with contextlib.suppress(sqlite3.Error):
                     conn.execute("ROLLBACK")
             if isinstance(exc, sqlite3.Error):
                 raise self._problem(exc) from None
             raise
+        COMMITTED[:] = [self.path]
 
     def _first_write(self) -> Iterator[None]:
         """Where there is no ledger yet: the write goes to the in-memory

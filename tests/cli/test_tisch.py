@@ -2,6 +2,7 @@
 
 import json
 import os
+import signal
 import sys
 
 import pexpect
@@ -12,7 +13,13 @@ from tests.helpers import F, G, H, I, cli, dump
 def spawn(db, *args):
     env = dict(os.environ, SCHREIBER_DB=str(db), TERM="dumb", COLUMNS="200")
     return pexpect.spawn(
-        sys.executable, ["-m", "schreiber", *args], env=env, encoding="utf-8", timeout=20, dimensions=(50, 200)
+        sys.executable,
+        ["-m", "schreiber", *args],
+        env=env,
+        encoding="utf-8",
+        timeout=20,
+        dimensions=(50, 200),
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # even where the tests run with it ignored
     )
 
 
