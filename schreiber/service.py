@@ -11,6 +11,7 @@ state (Radl, Holz, the Pagat pot) stay right.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 from pathlib import Path
@@ -18,7 +19,8 @@ from typing import NamedTuple
 
 from .domain.cup import hands_per_round
 from .domain.evening import Entry, Outcome, State, replay, step
-from .domain.names import match_players
+from .domain.names import check_name, match_players
+from .domain.points import from_units
 from .domain.record import HandError
 from .domain.rules import Rules
 from .domain.table import Table
@@ -27,6 +29,10 @@ from .ledger.codec import stored_record
 from .ledger.errors import EveningClosed, NoOpenEvening, SeveralOpenEvenings
 from .ledger.store import Ledger
 from .ledger.values import Evening, StoredEntry
+
+
+def _what(e: StoredEntry) -> str:
+    return f"hand {e.number}" if e.kind == "hand" else f"{e.kind} (entry {e.id})"
 
 
 class Added(NamedTuple):
@@ -74,11 +80,9 @@ Which = Evening | int | None
 
 def check_players(players: list[str] | tuple[str, ...]) -> tuple[str, ...]:
     """The seating of a new evening: 4 or 5 distinct names."""
-    names = tuple(p.strip() for p in players)
-    if len(names) not in (4, 5):
-        raise SchreiberError(f"Königrufen is played by 4 or 5 players, not {len(names)}; list them in seating order")
-    if any(not n for n in names):
-        raise SchreiberError("a player's name is empty")
+    if len(players) not in (4, 5):
+        raise SchreiberError(f"Königrufen is played by 4 or 5 players, not {len(players)}; list them in seating order")
+    names = tuple(check_name(p) for p in players)
     folded = [n.casefold() for n in names]
     dup = next((n for n in names if folded.count(n.casefold()) > 1), None)
     if dup:
@@ -119,7 +123,7 @@ class Service:
         names, first = seating(players, dealer)
         pot, pot_from = self.carried_pot(names, date) if rules.pagatkassa else (Fraction(0), None)
         led = self.ledger
-        with led.transaction():
+        with led.transaction(checked=True):
             closed = [] if keep_open else led.close_open_evenings()
             eid = led.insert_evening(
                 names, rules, date, first, rules.tarif_cents if tarif_cents is None else tarif_cents, pot
@@ -174,7 +178,7 @@ class Service:
         """Open a closed evening again; any other open evening is closed (not the
         tables of a tournament, nor any with ``keep_open``). Returns the evening
         and those closed."""
-        with self.ledger.transaction():
+        with self.ledger.transaction(checked=True):
             ev = self.ledger.evening(evening_id)
             closed = [] if keep_open else self.ledger.close_open_evenings(keep=evening_id)
             self.ledger.set_status(evening_id, "open")
@@ -195,11 +199,10 @@ class Service:
 
     def rename_player(self, old: str, new: str) -> int:
         """Rename a player everywhere (the same person); returns evenings touched."""
-        new = new.strip()
-        if not new:
-            raise SchreiberError("the new name is empty")
+        new = check_name(new, "the new name")
+        old = unicodedata.normalize("NFC", old).strip()
         led = self.ledger
-        with led.transaction():
+        with led.transaction(checked=True):
             if not led.has_player(old):
                 names = led.player_names()
                 raise SchreiberError(f"unknown player '{old}'; players: {', '.join(names) or 'none yet'}")
@@ -209,6 +212,42 @@ class Service:
             for ev in touched:
                 self._rescore(ev)
         return len(touched)
+
+    # Checking -------------------------------------------------------------------
+
+    def check_consistency(self) -> tuple[int, list[str]]:
+        """(hands, problems): every evening re-scored from its records: each
+        hand's payments sum to zero (what went into the Pagat pot counted),
+        the stored payments are the re-scored ones, and each player's
+        balance is the sum of the hands."""
+        led = self.ledger
+        hands, problems = 0, []
+        for ev in led.evenings():
+            entries = led.replayed_entries(ev)
+            try:
+                outcomes = replay(ev.rules, ev.seating, [e.as_entry() for e in entries], led.start_state(ev))
+            except (HandError, KeyError, TypeError, ValueError) as exc:
+                problems.append(f"evening {ev.id}: its entries no longer score ({exc})")
+                continue
+            stored: dict[int, dict[str, Fraction]] = {}
+            for entry_id, name, x in led.entry_totals(ev):
+                stored.setdefault(entry_id, {})[name] = from_units(x)
+            balance = {p: Fraction(0) for p in ev.seating}
+            pot = ev.start_pot
+            for e, o in zip(entries, outcomes):
+                pays = {p: v for p, v in o.payments if v}
+                if sum(pays.values()) + (o.state.pot - pot) != 0:
+                    problems.append(f"evening {ev.id}, {_what(e)}: the payments do not sum to zero")
+                pot = o.state.pot
+                if not e.is_void:
+                    hands += e.kind == "hand"
+                    if {p: v for p, v in stored.get(e.id, {}).items() if v} != pays:
+                        problems.append(f"evening {ev.id}, {_what(e)}: the stored payments differ from its record")
+                    for p, v in pays.items():
+                        balance[p] = balance.get(p, Fraction(0)) + v
+            if {p: v for p, v in led.balance(ev.id).items() if v} != {p: v for p, v in balance.items() if v}:
+                problems.append(f"evening {ev.id}: the balance differs from the sum of its hands")
+        return hands, problems
 
     # Reading the next hand ----------------------------------------------------
 
@@ -285,7 +324,7 @@ class Service:
         SchreiberError naming every bad one by ``labels[i]`` (default "entry
         N"). Returns the hand number of each entry (0 for other entries).
         ``progress(done, total)`` is called now and then."""
-        with self.ledger.transaction():
+        with self.ledger.transaction(checked=True):
             return self._write_entries(self._writable(evening), entries, labels, progress)
 
     def import_entries(
@@ -303,7 +342,7 @@ class Service:
         is in the evening already. An id of an entry in another evening is
         not taken over (the entry is a copy there). One transaction."""
         led = self.ledger
-        with led.transaction():
+        with led.transaction(checked=True):
             ev = self._writable(evening)
             before = led.earlier_import(ev, sha256)
             if before is not None:
@@ -446,7 +485,7 @@ class Service:
         corrections, as after a correction. Counts of what came in by kind
         (all 0: nothing new). A conflict raises; nothing is written."""
         led = self.ledger
-        with led.other_ledger(other) as src, led.transaction():
+        with led.other_ledger(other) as src, led.transaction(checked=True):
             merged = led.merge_from(src, other.name)
             for evening_id in merged.touched:
                 self._rescore(led.evening(evening_id), f"merging {other.name} into evening {evening_id}")

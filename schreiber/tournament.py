@@ -59,7 +59,7 @@ def registration(players: list[str]) -> list[tuple[str, str | None]]:
         if name.casefold() in seen:
             raise SchreiberError(f"{name} is registered twice; every player plays once")
         seen.add(name.casefold())
-        out.append((name, ort.strip() or None))
+        out.append((name, check_name(ort, f"{name}'s place of residence") if ort.strip() else None))
     rules_of_cup.table_sizes(len(out))  # a field that cannot be seated is said at once
     return out
 
@@ -82,7 +82,7 @@ class Desk:
         seed = secrets.randbelow(SEED_MAX) if seed is None else seed
         lots = rules_of_cup.draw_lots([n for n, _ in field], seed)
         led = self.ledger
-        with led.transaction():
+        with led.transaction(checked=True):
             if name.casefold() in {n.casefold() for n in led.cups.names()}:
                 raise SchreiberError(f"there is already a tournament called '{name}'; give another name")
             cup_id = led.cups.insert(name, date, season or rules_of_cup.season_of(date), rules, seed)
@@ -95,7 +95,7 @@ class Desk:
         round's tables are closed (ooe-2023.md §14 O-13: a round ends with the
         hands played; unfinished tables need ``force``)."""
         led = self.ledger
-        with led.transaction():
+        with led.transaction(checked=True):
             cup = led.cups.find(name)
             tables = led.cups.tables(cup.id)
             last = max((t.round for t in tables), default=0)

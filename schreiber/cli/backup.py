@@ -7,7 +7,8 @@ from typing import Annotated
 import typer
 
 from ..errors import SchreiberError
-from .root import app, db_path, ledger
+from .errors import one_line
+from .root import OPTS, app, db_path, ledger
 
 
 @app.command("backup")
@@ -30,4 +31,42 @@ def backup(
     target = led.backup(path, overwrite=force)
     led.close()
     evenings, hands = backup_counts(target)  # what the copy holds, not what the ledger holds by now
-    typer.echo(f"Backed up {led.path} to {target}: {evenings} evening(s), {hands} hand(s).")
+    typer.echo(one_line(f"Backed up {led.path} to {target}: {evenings} evening(s), {hands} hand(s)."))
+
+
+@app.command("check")
+def check() -> None:
+    """Check the ledger: SQLite's integrity check, and every evening re-scored
+    from its records (each hand's payments sum to zero, the balances are the
+    sum of the hands). Reads only; exit status 1 if anything is wrong.
+
+    Example: schreiber check
+    """
+    from ..ledger.store import Ledger
+    from ..service import Service
+    from .paths import ledger_path
+
+    path = ledger_path(OPTS.db)[0]
+    if not path.exists():
+        raise SchreiberError(f"there is no ledger at {path} yet; nothing to check")
+    led = Ledger(path, read_only=True)
+    problems = led.check()
+    typer.echo(f"Ledger {path}")
+    typer.echo(f"  integrity (SQLite integrity_check, foreign keys): {'ok' if not problems else 'DAMAGED'}")
+    for p in problems:
+        typer.echo(f"    {p}")
+    if not problems:
+        hands, wrong = Service(led).check_consistency()
+        evenings = len(led.evenings())
+        typer.echo(
+            f"  {hands} hands in {evenings} evenings, re-scored: payments sum to zero, balances match the hands: "
+            + ("ok" if not wrong else f"{len(wrong)} problem(s)")
+        )
+        for p in wrong:
+            typer.echo(f"    {p}")
+        problems += wrong
+    if problems:
+        raise SchreiberError(
+            f"ledger {path} fails its check ({len(problems)} problem(s)); restore your last good backup "
+            "(docs/backup.md), or copy what can be read with: schreiber backup FILE"
+        )

@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from .errors import one_line
 from .root import app, ledger, print_json
 
 cup_app = typer.Typer(
@@ -171,8 +172,11 @@ def table_copy(
         raise SchreiberError(f"round {wanted} of {c.name} has no table {number} (tables: {have})")
     target = led.backup(out, overwrite=force)
     typer.echo(
-        f"Table {found.table_no} of round {found.round} ({', '.join(found.players)}) is evening {found.evening_id}; "
-        f"copy written to {target}. At the table: schreiber --db {target} tisch --evening {found.evening_id}"
+        one_line(
+            f"Table {found.table_no} of round {found.round} ({', '.join(found.players)}) is evening "
+            f"{found.evening_id}; copy written to {target}. At the table: schreiber --db {target} tisch "
+            f"--evening {found.evening_id}"
+        )
     )
 
 

@@ -1,19 +1,48 @@
 """The console entry point: the fast path of ``hand add``, or the full
-command line; either way every error is one clear line (``errors.guarded``)."""
+command line; either way every error is one clear line (``errors.guarded``).
 
-from __future__ import annotations
+Ctrl-C is schreiber's from this module's first line on: while the program
+starts (imports, before anything is opened) it ends the process at once
+with one line and the interrupt's exit status; once a command runs it
+raises ``Interrupted``, which rolls back the open transaction on its way
+to the same line.
+"""
 
+import os
+import signal
 import sys
 
-from .errors import guarded
-from .fast import fast_hand_add
+INTERRUPTED = 130  # 128 + SIGINT, as shells report it (cli/errors.py)
+
+
+def _during_start(signum, frame):
+    os.write(2, b"schreiber: interrupted; nothing was written\n")
+    os._exit(INTERRUPTED)
+
+
+IGNORED = signal.getsignal(signal.SIGINT) is signal.SIG_IGN  # e.g. a job started with & : it stays ignored
+if not IGNORED:
+    signal.signal(signal.SIGINT, _during_start)
+
+
+def _during_command(signum, frame):
+    from ..errors import Interrupted
+
+    raise Interrupted()
 
 
 def main() -> None:
-    fast = fast_hand_add(sys.argv[1:])
-    if fast is not None:
-        guarded(fast)
-        return
-    from . import commands
+    from .errors import guarded
+    from .fast import fast_hand_add
 
-    guarded(commands.app)
+    fast = fast_hand_add(sys.argv[1:])
+    if fast is None:
+        from . import commands
+
+        fast = commands.app
+    if not IGNORED:
+        signal.signal(signal.SIGINT, _during_command)
+    try:
+        guarded(fast)
+    finally:  # the command is done: Ctrl-C while Python shuts down has nothing left to stop
+        signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -6,16 +6,20 @@ of what to type next is the command line's business, added here.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import unicodedata
 from collections.abc import Callable
 
-from ..errors import SchreiberError
+from ..errors import Interrupted, SchreiberError
 from ..ledger.errors import (
+    OPENED,
     EveningClosed,
+    LedgerDamaged,
     MergeConflict,
     MergeRefused,
+    NewerLedger,
     NoOpenEvening,
     NoSuchCup,
     NoSuchEvening,
@@ -52,6 +56,11 @@ HINTS: dict[type, Callable[[SchreiberError], str]] = {
     EveningClosed: lambda e: f"; reopen it with: schreiber evening reopen {getattr(e, 'evening_id', '')}",
     NoSuchHand: lambda e: "; see schreiber sheet",
     NotALedger: lambda e: "; give another --db",
+    NewerLedger: lambda e: "; use the newer schreiber, or give another --db",
+    LedgerDamaged: lambda e: (
+        "; see what is wrong with: schreiber check; copy what can be read with: schreiber backup FILE; "
+        "restore your last backup (docs/backup.md)"
+    ),
     TargetExists: lambda e: "; give another name, or --force to replace it",
     NoSuchCup: lambda e: "; see schreiber cup list, or start one with: schreiber cup start NAME PLAYER...",
     MergeRefused: lambda e: MERGE_REFUSED.get(getattr(e, "reason", ""), "").format(path=getattr(e, "path", "FILE")),
@@ -65,13 +74,31 @@ def message(exc: SchreiberError) -> str:
     return str(exc) + (hint(exc) if hint else "")
 
 
+INTERRUPTED = 130  # the exit status after Ctrl-C (128 + SIGINT), as shells report it (docs/backup.md)
+
+
 def one_line(text: str) -> str:
-    """The error on one line: control characters quoted from the input (a
-    newline in a name, a terminal escape) are shown escaped."""
+    """The error on one line: control and format characters quoted from the
+    input (a newline in a name, a terminal escape, a zero-width space) are
+    shown escaped."""
     return "".join(
-        ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) == "Cc" or ch in "\u2028\u2029" else ch
+        ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") else ch
         for ch in text
     )
+
+
+def interrupted() -> None:
+    """Ctrl-C: one line, the interrupt's exit status. The transaction that
+    was open is rolled back; a change committed before it is said so."""
+    from ..ledger.errors import COMMITTED
+
+    with contextlib.suppress(Exception):
+        sys.stdout.flush()
+    said = "the last change was written before it" if COMMITTED else "nothing was written"
+    sys.stderr.write(f"schreiber: interrupted; {said}\n")
+    with contextlib.suppress(Exception):
+        sys.stderr.flush()
+    os._exit(INTERRUPTED)
 
 
 def guarded(fn: Callable[[], object]) -> None:
@@ -79,19 +106,32 @@ def guarded(fn: Callable[[], object]) -> None:
     try:
         fn()
     except SchreiberError as exc:
-        sys.stderr.write(f"schreiber: error: {one_line(message(exc))}\n")
-        sys.exit(1)
-    except KeyboardInterrupt:
-        sys.stderr.write("schreiber: interrupted; nothing was written\n")
-        sys.exit(1)
+        _fail(message(exc))
+    except (KeyboardInterrupt, Interrupted):
+        interrupted()
     except BrokenPipeError:
         os._exit(0)
     except UnicodeEncodeError as exc:  # e.g. a name typed in a terminal that does not send UTF-8
         bad = exc.object[exc.start : exc.end] if isinstance(exc.object, str) else ""
-        sys.stderr.write(f"schreiber: error: {bad!r} is not valid text (UTF-8); check the terminal's encoding\n")
-        sys.exit(1)
-    except Exception as exc:  # a bug: still one line, and the ledger is untouched
-        sys.stderr.write(
-            f"schreiber: error: unexpected {type(exc).__name__}: {one_line(str(exc))} (please report this)\n"
-        )
-        sys.exit(1)
+        _fail(f"{bad!r} is not valid text (UTF-8); check the terminal's encoding")
+    except Exception as exc:
+        _fail(_unforeseen(exc))
+
+
+def _fail(text: str) -> None:
+    sys.stderr.write(f"schreiber: error: {one_line(text)}\n")
+    sys.exit(1)
+
+
+def _unforeseen(exc: Exception) -> str:
+    """What SQLite said about the ledger in its terms (damage, a full disk);
+    otherwise a bug: still one line, and the ledger is untouched."""
+    sqlite3 = sys.modules.get("sqlite3")
+    if OPENED and ((sqlite3 is not None and isinstance(exc, sqlite3.Error)) or isinstance(exc, UnicodeDecodeError)):
+        from ..ledger.errors import LedgerDamaged, sqlite_problem
+
+        found = sqlite_problem(OPENED[0], exc) or LedgerDamaged(OPENED[0], f"{type(exc).__name__}: {exc}")
+        return message(found)
+    if isinstance(exc, OSError) and exc.strerror:
+        return f"{exc.strerror}" + (f": {exc.filename}" if exc.filename else "")
+    return f"unexpected {type(exc).__name__}: {exc} (please report this)"

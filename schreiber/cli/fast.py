@@ -11,15 +11,13 @@ returns None and goes to the full command line.
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Callable
-from pathlib import Path
 
 
 def fast_hand_add(argv: list[str]) -> Callable[[], None] | None:
     """The plain forms of `hand add` as a command to run, or None."""
-    db = os.environ.get("SCHREIBER_DB") or None
+    db: str | None = None
     args = list(argv)
     if args and args[0] == "--db" and len(args) > 1:
         db, args = args[1], args[2:]
@@ -37,9 +35,9 @@ def fast_hand_add(argv: list[str]) -> Callable[[], None] | None:
         from ..render import player_points
         from ..service import Service
         from .inputs import read_record
-        from .paths import default_ledger_path
+        from .paths import ledger_path
 
-        svc = Service(Ledger(Path(db).expanduser() if db else default_ledger_path()))
+        svc = Service(Ledger(*ledger_path(db)))
         record = read_record(json_text) if json_text is not None else svc.read_notation(words, evening)
         added = svc.add_hand(record, evening)
         if not quiet:

@@ -6,6 +6,7 @@ import json
 import sys
 
 from ..domain.names import match_players
+from ..domain.rules import TARIF_MAX_CENTS
 from ..errors import SchreiberError
 
 
@@ -31,11 +32,12 @@ def read_record(text: str) -> dict:
 
 
 def read_lines(path: str) -> list[str]:
-    """The lines of a file (or stdin for '-'), as one clear error if unreadable."""
+    """The lines of a file (or stdin for '-'), as one clear error if
+    unreadable; a UTF-8 byte-order mark at its start is skipped."""
     if path == "-":
-        return sys.stdin.read().splitlines()
+        return sys.stdin.read().removeprefix("\ufeff").splitlines()
     try:
-        with open(path, encoding="utf-8") as f:
+        with open(path, encoding="utf-8-sig") as f:
             return f.read().splitlines()
     except FileNotFoundError:
         raise SchreiberError(f"there is no file {path}; check the path") from None
@@ -68,8 +70,12 @@ def parse_tarif(text: str) -> int:
         d = Decimal(t)
     except InvalidOperation:
         raise SchreiberError(f"tarif '{text}' is not an amount; write e.g. 0.10 (euro) or 10c") from None
+    if not d.is_finite() or not 0 <= d <= (TARIF_MAX_CENTS if cents else TARIF_MAX_CENTS // 100):
+        raise SchreiberError(
+            f"tarif '{text}' is out of range; give 0 to {TARIF_MAX_CENTS // 100}.00 (euro) a point, e.g. 0.10 or 10c"
+        )
     value = d if cents else d * 100
-    if value != value.to_integral_value() or value < 0:
+    if value != value.to_integral_value():
         raise SchreiberError(f"tarif '{text}' must be a whole number of cents, e.g. 0.10 or 10c")
     return int(value)
 

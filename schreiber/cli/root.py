@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from .paths import default_ledger_path
+from .paths import ledger_path
 
 if TYPE_CHECKING:
     from ..ledger.store import Ledger
@@ -34,15 +34,13 @@ OPTS = _Opts()
 
 
 def db_path() -> Path:
-    if OPTS.db:
-        return Path(OPTS.db).expanduser()
-    return default_ledger_path()
+    return ledger_path(OPTS.db)[0]
 
 
 def ledger() -> Ledger:
     from ..ledger.store import Ledger  # here, not above: --help and --version never open a ledger
 
-    return Ledger(db_path())
+    return Ledger(*ledger_path(OPTS.db))
 
 
 def service() -> Service:

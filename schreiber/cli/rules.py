@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..errors import SchreiberError
+from .errors import one_line
 from .paths import app_dir
 from .root import app, print_json
 
@@ -167,14 +168,23 @@ def new(
 
     from ..domain.rules import PRESETS, load_rules, load_rules_file
 
-    if not re.fullmatch(r"[\w-]+", name) or name in PRESETS:
-        raise SchreiberError(f"'{name}' is not a usable name: use letters, digits and dashes, and not a preset's name")
+    if not re.fullmatch(r"[\w-]{1,60}", name) or name in PRESETS:
+        raise SchreiberError(
+            f"'{name[:60]}' is not a usable name: use 1 to 60 letters, digits and dashes, and not a preset's name"
+        )
     r = load_rules(resolve(base))
     target = out or rules_dir() / f"{name}.toml"
     if target.exists() and not force:
         raise SchreiberError(f"{target} exists already; edit it, or add --force to overwrite it")
-    target.parent.mkdir(parents=True, exist_ok=True)
     text = rules_toml(r, name, r.preset)
-    target.write_text(text, encoding="utf-8")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise SchreiberError(f"cannot write {target}: {exc.strerror}; give another --out") from None
     load_rules_file(target)  # what we wrote must load back
-    typer.echo(f"Wrote {target}. Edit it, then: schreiber evening start A B C D --rules {name if not out else target}")
+    typer.echo(
+        one_line(
+            f"Wrote {target}. Edit it, then: schreiber evening start A B C D --rules {name if not out else target}"
+        )
+    )

@@ -9,6 +9,7 @@ after every hand. The ledger stays open, so a hand costs no process start.
 from __future__ import annotations
 
 import contextlib
+import signal
 import sys
 from typing import TYPE_CHECKING, Annotated
 
@@ -90,6 +91,7 @@ def tisch(
     if interactive:
         _setup_readline(session)
     while True:
+        on_ctrl_c = signal.signal(signal.SIGINT, signal.default_int_handler)  # Ctrl-C at the prompt drops the line
         try:
             line = input(session.prompt()) if interactive else _read_line(session)
         except EOFError:
@@ -98,6 +100,8 @@ def tisch(
         except KeyboardInterrupt:
             typer.echo("\n(Ctrl-C: line dropped; ende to leave)")
             continue
+        finally:
+            signal.signal(signal.SIGINT, on_ctrl_c)
         if line is None:
             break
         if not session.handle(line):

@@ -12,7 +12,7 @@ _FOLD = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "é": "e"
 
 def fold(word: str) -> str:
     """Lower case, umlauts spelled out, no spaces, dashes, dots or underscores."""
-    w = word.strip().lower().translate(_FOLD)
+    w = unicodedata.normalize("NFC", word).strip().lower().translate(_FOLD)
     return "".join(ch for ch in w if ch not in " -_.'’")
 
 
@@ -51,8 +51,8 @@ def match_players(word: str, players: tuple[str, ...] | list[str], prefix: bool 
     """The players a typed name can mean: the name itself, else the same name
     in any case; with ``prefix``, else every player whose name begins so.
     (The short notation reads names more leniently, umlauts folded, beside
-    its keywords: see ``notation.parse``.)"""
-    w = word.strip()
+    its keywords: see ``notation.parse``.) The word is read in NFC, as names are kept."""
+    w = unicodedata.normalize("NFC", word).strip()
     if w in players:
         return [w]
     cf = w.casefold()
@@ -72,9 +72,12 @@ def check_name(raw: str, what: str = "a player's name") -> str:
     name = unicodedata.normalize("NFC", raw).strip()
     if not name:
         raise SchreiberError(f"{what} is empty")
-    if any(unicodedata.category(ch) in ("Cc", "Cf") for ch in name):
+    bad = next((ch for ch in name if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp")), None)
+    if bad is not None:
+        kind = "an invisible (zero-width or format)" if unicodedata.category(bad) == "Cf" else "a control"
         raise SchreiberError(
-            f"{what} {name.encode('unicode_escape').decode('ascii')!r} holds a control character; type it plainly"
+            f"{what} '{name.encode('unicode_escape').decode('ascii')}' holds {kind} character "
+            f"(U+{ord(bad):04X}); type it plainly"
         )
     if len(name) > NAME_MAX:
         raise SchreiberError(f"{what} is longer than {NAME_MAX} characters")

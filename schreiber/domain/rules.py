@@ -30,6 +30,11 @@ PRESETS = _preset_names()
 
 KONTRA_LEVELS = ("kontra", "re", "sub", "hirsch", "mord")
 RADL_MAX = 60  # the longest Radl a rule may ask for, in hands
+VALUE_MAX = 1000  # the largest whole number of a rule, a value or a factor: keeps every sum in 64 bits
+TARIF_MAX_CENTS = 100_000  # 1,000.00 (euro) a point
+NESTING_MAX = 32  # brackets inside brackets of a rules file
+# Ranges of the whole-number rules that differ from 0..VALUE_MAX.
+INT_RANGES = {"tarif_cents": (0, TARIF_MAX_CENTS), "deck_points": (1, VALUE_MAX)}
 
 # Rule keys of earlier versions, read into today's: key -> (new key, value for each old value).
 LEGACY_KEYS: dict[str, tuple[str, dict]] = {
@@ -438,8 +443,10 @@ def convert_setting(setting: Setting, raw: Any) -> Any:
             raise RulesError(f"{what}: {raw!r} is not a {setting.type.__name__}")
     if setting.choices and value not in setting.choices:
         raise RulesError(f"{what}: '{value}' is not valid; valid: {', '.join(setting.choices)}")
-    if setting.type is int and value < 0:
-        raise RulesError(f"{what}: {value} is negative; use 0 or more")
+    if setting.type is int:
+        low, high = INT_RANGES.get(setting.key, (0, VALUE_MAX))
+        if not low <= value <= high:
+            raise RulesError(f"{what}: {value} is out of range; give {low} to {high}")
     if setting.key in ("game_needs", "trischaken_double_from"):
         try:
             parse_points(value, 71)
@@ -491,24 +498,31 @@ def _check_field(where: str, name: str, value) -> None:
     """Every field of a contract or premium has the type its meaning needs."""
 
     def whole(v):
-        return isinstance(v, int) and not isinstance(v, bool) and v >= 0
+        return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= VALUE_MAX
 
-    if name in _WHOLE and not whole(value):
-        raise RulesError(f"{where}: '{name}' must be a whole number of 0 or more, not {value!r}")
-    if name in _OPTIONAL_WHOLE and value is not None and not whole(value):
-        raise RulesError(f"{where}: '{name}' must be a whole number of 0 or more, not {value!r}")
+    if (name in _WHOLE or (name in _OPTIONAL_WHOLE and value is not None)) and not whole(value):
+        raise RulesError(f"{where}: '{name}' must be a whole number from 0 to {VALUE_MAX}, not {value!r}")
     if name in ("party", "announced_by") and value not in (None, "declarer", "opponents"):
         raise RulesError(f'{where}: \'{name}\' must be "declarer" or "opponents", not {value!r}')
     if name in _FLAGS and not isinstance(value, bool):
         raise RulesError(f"{where}: '{name}' must be true or false, not {value!r}")
     if name in _TEXT and not isinstance(value, str):
         raise RulesError(f"{where}: '{name}' must be text, not {value!r}")
+    if name in _TEXT + _WORDS and any(_control(w) for w in (value if isinstance(value, tuple) else (value,))):
+        raise RulesError(f"{where}: '{name}' holds a control character; type it plainly")
     if (
         name in _WORDS
         and value is not None
         and not (isinstance(value, tuple) and all(isinstance(w, str) for w in value))
     ):
         raise RulesError(f'{where}: \'{name}\' must be a list of words like ["a", "b"], not {value!r}')
+
+
+def _control(text: object) -> bool:
+    """Text with a control or format character (a terminal escape, a zero-width space)."""
+    import unicodedata
+
+    return isinstance(text, str) and any(unicodedata.category(ch) in ("Cc", "Cf") for ch in text)
 
 
 def _build_entry(cls: type, fields: dict, eid: str, raw: dict, where: str) -> Any:
@@ -583,6 +597,9 @@ def rules_from_dict(data: dict, origin: str = "rules") -> Rules:
     }
     if not contracts:
         raise RulesError(f"{origin}: no contracts defined")
+    for key in ("preset", "title", "source"):
+        if _control(data.get(key)):
+            raise RulesError(f"{origin}: '{key}' holds a control character; type it plainly")
     for c in contracts.values():
         for pid in (c.premiums or ()) + c.requires:
             if pid not in premiums:
@@ -601,10 +618,41 @@ def rules_from_dict(data: dict, origin: str = "rules") -> Rules:
 def _read_toml(text: str, origin: str) -> dict:
     import tomllib  # only here: a stored evening's rules come from JSON, not TOML
 
+    if _nesting(text) > NESTING_MAX:
+        raise RulesError(f"{origin} nests lists or tables more than {NESTING_MAX} deep; a rules file needs 2")
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise RulesError(f"{origin} is not valid TOML: {exc}") from None
+    except RecursionError:  # pragma: no cover - the nesting limit comes first
+        raise RulesError(f"{origin} nests too deep") from None
+
+
+def _nesting(text: str) -> int:
+    """How deep brackets and braces nest outside strings and comments (at
+    most: an unclosed string ends the count, TOML then refuses it)."""
+    depth = deepest = 0
+    quote = ""
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if quote:
+            if ch == "\\" and quote == '"':
+                i += 1
+            elif ch == quote or ch == "\n":
+                quote = ""
+        elif ch in "\"'":
+            quote = ch
+        elif ch == "#":
+            while i < len(text) and text[i] != "\n":
+                i += 1
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth = max(0, depth - 1)
+        i += 1
+    return deepest
 
 
 def _merge(base: dict, top: dict) -> dict:

@@ -6,6 +6,7 @@ import contextlib
 import datetime as _dt
 import os
 import sqlite3
+from glob import escape as glob_escape
 from pathlib import Path
 
 from .errors import LedgerUnavailable, TargetExists
@@ -29,6 +30,7 @@ def backup(conn: sqlite3.Connection, ledger_path: Path, path: Path, overwrite: b
         raise TargetExists(target)
     if not target.parent.is_dir():
         raise LedgerUnavailable(f"the folder {target.parent} does not exist; create it first")
+    _remove_stale(target)
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
         _copy_checked(conn, tmp, ledger_path)
@@ -39,6 +41,26 @@ def backup(conn: sqlite3.Connection, ledger_path: Path, path: Path, overwrite: b
         with contextlib.suppress(OSError):
             tmp.unlink()
     return target
+
+
+def _remove_stale(target: Path) -> None:
+    """Temporary files a killed backup to ``target`` left behind (its
+    process is gone): removed before the next backup there."""
+    for old in target.parent.glob(f".{glob_escape(target.name)}.*.tmp*"):
+        pid = old.name[len(target.name) + 2 :].partition(".tmp")[0]
+        if pid.isdigit() and not _alive(int(pid)):
+            with contextlib.suppress(OSError):
+                old.unlink()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process
+        return True
+    return True
 
 
 def _copy_checked(conn: sqlite3.Connection, tmp: Path, ledger_path: Path) -> None:

@@ -1,78 +1,287 @@
-"""Opening a ledger file: refuse what is not ours, create or migrate what is.
+"""Opening a ledger file: recognize ours, refuse everything else untouched,
+create or migrate ours.
 
-Every connection runs in WAL mode with a busy timeout, so several processes
-(two tablets and a laptop at one table) can write one file at once. An older
-schema is migrated in place, under the write lock, after a backup beside it.
+A ledger carries ``PRAGMA application_id`` = ``APPLICATION_ID`` ("SCHR")
+and ``PRAGMA user_version`` = ``LEDGER_FORMAT`` from its creation on. A
+ledger of an older schreiber (unmarked) is recognized by its tables and the
+names of its applied migrations, and marked at its next write. Anything
+else (a text file, another program's SQLite file, even one that keeps its
+own sqlite-utils migrations) is refused before anything is written to it,
+and nothing is created beside it: the header is read as plain bytes first,
+and SQLite's journal mode is only set on a file known to be ours.
+
+A missing (or empty) file is no ledger yet: reads see an empty ledger (an
+in-memory schema) and the file is created at the first write, so a command
+that fails leaves no file behind. A file that this process cannot write (a
+read-only file, folder or medium) is opened read-only: it can be read and
+backed up, not written. Every writable connection runs in WAL mode with a
+busy timeout, so several processes can write one file at once. An older
+schema is migrated in place, under the write lock, after a ``quick_check``
+and a backup beside it.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
+import itertools
 import os
 import sqlite3
 from pathlib import Path
+from urllib.parse import quote
 
 import sqlite_utils
 
-from .errors import LedgerUnavailable, NotALedger
+from .errors import LedgerDamaged, LedgerUnavailable, NewerLedger, NotALedger, sqlite_problem
 from .migrations import migrations
 
 BUSY_TIMEOUT_MS = 10_000
 LEDGER_TABLES = {"players", "evenings", "entries", "results", "payments"}
+APPLICATION_ID = 0x53434852  # "SCHR"
+LEDGER_FORMAT = 1  # user_version: raised only if a later schreiber changes what a ledger is
+MIGRATION_SET = "schreiber"
+# Every migration a schreiber has ever applied (those of parallel lines of work included).
+KNOWN_MIGRATIONS = frozenset(
+    {"m001_initial", "m002_derived_stats", "m003_written_score", "m004_schrift", "m005_global_ids", "m006_cups"}
+)
+SQLITE_MAGIC = b"SQLite format 3\x00"
+_NEW = itertools.count()
+_OPENED_HERE: set[str] = set()  # files this process has checked and opened with SQLite
 
 
-def open_database(path: Path) -> sqlite_utils.Database:
-    """The ledger at ``path`` as a sqlite-utils Database, created or migrated."""
-    _check_path(path)
-    existed = path.exists() and path.stat().st_size > 0
-    conn = _connect(path)
-    db = sqlite_utils.Database(conn, execute_plugins=False)  # no plugins: skips an entry-point scan (~15 ms)
-    try:
-        _set_pragmas(conn)
-        if migrations.pending(db):
-            _migrate(db, path, existed)
-    except sqlite3.OperationalError as exc:
-        msg = str(exc)
-        if "readonly" in msg or "read-only" in msg:
-            raise LedgerUnavailable(
-                f"ledger {path} is read-only; copy it somewhere writable or fix its permissions"
-            ) from None
-        if "unable to open" in msg:
-            raise LedgerUnavailable(f"cannot open ledger {path}; check the path and permissions") from None
-        raise LedgerUnavailable(f"cannot use ledger {path}: {msg}") from None
+def open_database(
+    path: Path, create_folder: bool = False, read_only: bool = False
+) -> tuple[sqlite_utils.Database, str]:
+    """The ledger at ``path`` and how it is open: ``"rw"``; ``"ro"`` (this
+    process cannot write the file or its folder: reads only); or ``"new"``
+    (no ledger there yet: an empty in-memory ledger until ``create_database``);
+    ``read_only`` opens it so even where it could be written.
+    ``create_folder``: a missing folder is made at the first write (the
+    default ledger in the app directory); else a missing folder is refused."""
+    size = _inspect(path, create_folder)
+    if not size:
+        return _in_memory(), "new"
+    _check_header(path)
+    if read_only or not _writable(path):
+        return _open_read_only(path, _writable(path)), "ro"
+    db = _open_existing(path)
+    if db is None:  # an SQLite file without a single table: ours to fill
+        return _in_memory(), "new"
+    return db, "rw"
+
+
+def create_database(path: Path, create_folder: bool = False) -> sqlite_utils.Database:
+    """The ledger at ``path`` made ready for a write: created (with its
+    folder, if asked) when there is none yet, migrated when older."""
+    if create_folder and not path.parent.exists():
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise LedgerUnavailable(f"cannot create the folder for the ledger {path}: {exc.strerror}") from None
+    _inspect(path, False)
+    if path.exists() and path.stat().st_size:
+        _check_header(path)
+    db = _open_existing(path, create=True)
+    assert db is not None
     return db
 
 
-def _check_path(p: Path) -> None:
-    if p.exists() and p.is_dir():
-        raise LedgerUnavailable(f"ledger path {p} is a directory; give a file name, e.g. {p / 'ledger.db'}")
-    if not p.parent.exists():
-        try:
-            p.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise LedgerUnavailable(f"cannot create the folder for the ledger {p}: {exc.strerror}") from None
-    if p.exists() and not os.access(p, os.R_OK):
-        raise LedgerUnavailable(f"ledger {p} is not readable; check its permissions")
-
-
-def _connect(p: Path) -> sqlite3.Connection:
-    """A connection to ``p`` once it is known to be ours (or empty)."""
-    existed = p.exists() and p.stat().st_size > 0
+def _inspect(p: Path, create_folder: bool) -> int | None:
+    """The file's size (None: no file); one clear error for a path that cannot be a ledger."""
     try:
-        conn = sqlite3.connect(str(p), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
-        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        names = {r[0] for r in conn.execute("select name from sqlite_master where type='table'")}
-    except sqlite3.DatabaseError as exc:
-        if "readonly" in str(exc) or "unable to open" in str(exc):  # e.g. WAL files in a read-only folder
+        st = p.stat()
+    except FileNotFoundError:
+        if not create_folder and not p.parent.is_dir():
             raise LedgerUnavailable(
-                f"cannot open ledger {p} for writing ({exc}); check the path and the permissions "
-                "of the file and its folder, or copy it somewhere writable"
+                f"the folder {p.parent} does not exist; create it first, or give another --db"
             ) from None
-        raise NotALedger(p, str(exc)) from None
-    if existed and names and not (names >= LEDGER_TABLES) and "_sqlite_migrations" not in names:
-        conn.close()
-        raise NotALedger(p)
+        return None
+    except NotADirectoryError:
+        raise LedgerUnavailable(f"{p.parent} is a file, not a folder; give another --db") from None
+    except OSError as exc:
+        raise LedgerUnavailable(f"cannot use the ledger path {p}: {exc.strerror}; give another --db") from None
+    if p.is_dir():
+        raise LedgerUnavailable(f"ledger path {p} is a directory; give a file name, e.g. {p / 'ledger.db'}")
+    if not os.access(p, os.R_OK):
+        raise LedgerUnavailable(f"ledger {p} is not readable; check its permissions")
+    return st.st_size
+
+
+def _check_header(p: Path) -> None:
+    """The first bytes, read without SQLite: a file that is no SQLite
+    database is refused before SQLite could leave a file beside it. Only
+    before this process first opens the file with SQLite: closing any other
+    handle of a file drops the process's SQLite locks on it (POSIX)."""
+    key = str(p.resolve())
+    if key in _OPENED_HERE:
+        return
+    try:
+        with open(p, "rb") as f:
+            head = f.read(100)
+    except OSError as exc:
+        raise LedgerUnavailable(f"cannot read ledger {p}: {exc.strerror}") from None
+    if not head.startswith(SQLITE_MAGIC):
+        raise NotALedger(p, "not an SQLite database")
+    if len(head) < 100:
+        raise LedgerDamaged(p, "the file is cut short")
+    page = int.from_bytes(head[16:18], "big")
+    page = 65536 if page == 1 else page
+    if page < 512 or page & (page - 1):
+        raise LedgerDamaged(p, "its header is damaged")
+    _OPENED_HERE.add(key)
+
+
+def _writable(p: Path) -> bool:
+    """Can this process write the file and create the WAL files beside it?"""
+    return os.access(p, os.W_OK) and os.access(p.parent, os.W_OK)
+
+
+def _connect(target: str, uri: bool = False) -> sqlite3.Connection:
+    conn = sqlite3.connect(target, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, uri=uri)
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     return conn
+
+
+def _in_memory() -> sqlite_utils.Database:
+    """An empty ledger that lives only in this process: what a command sees
+    where there is no ledger yet, and what its first write goes to before
+    the file is made (``copy_new``). Named, so the file's connection can
+    attach it."""
+    uri = f"file:schreiber-new-{os.getpid()}-{next(_NEW)}?mode=memory&cache=shared"
+    db = sqlite_utils.Database(_connect(uri, uri=True), execute_plugins=False)
+    db.memory_uri = uri  # type: ignore[attr-defined]
+    migrations.apply(db)
+    return db
+
+
+def copy_new(memory: sqlite_utils.Database, path: Path, create_folder: bool) -> sqlite_utils.Database:
+    """The file made for the first write, with the rows that write put into
+    the in-memory ledger; refused if another process filled the file meanwhile."""
+    db = create_database(path, create_folder)
+    conn = db.conn
+    conn.execute("ATTACH DATABASE ? AS new", [memory.memory_uri])  # type: ignore[attr-defined]
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute("PRAGMA defer_foreign_keys = ON")
+        if conn.execute("select exists(select 1 from main.players) or exists(select 1 from main.evenings)").fetchone()[
+            0
+        ]:
+            conn.execute("ROLLBACK")
+            raise LedgerUnavailable(
+                f"ledger {path} was created by another schreiber meanwhile; nothing was written; try again"
+            )
+        tables = [
+            r[0]
+            for r in conn.execute(
+                "select name from new.sqlite_master where type = 'table' and name not like 'sqlite_%' and name != '_sqlite_migrations'"
+            )
+        ]
+        for t in tables:
+            conn.execute(f'insert or ignore into main."{t}" select * from new."{t}"')  # or ignore: seeded tables
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        conn.close()
+        raise
+    conn.execute("DETACH DATABASE new")
+    return db
+
+
+def is_ours(conn: sqlite3.Connection, p: Path) -> bool | None:
+    """True: a marked ledger; False: a ledger of an older schreiber, not
+    marked yet; None: an SQLite file without tables. Raises NotALedger for
+    anything else and NewerLedger for a newer schreiber's ledger. Reads only."""
+    app_id, version = (conn.execute(f"pragma {p_}").fetchone()[0] for p_ in ("application_id", "user_version"))
+    names = {r[0] for r in conn.execute("select name from sqlite_master where type = 'table'")}
+    if app_id not in (0, APPLICATION_ID):
+        raise NotALedger(p, f"another program's SQLite file, application id {app_id:#x}")
+    if app_id == APPLICATION_ID and version > LEDGER_FORMAT:
+        raise NewerLedger(p, f"ledger format {version}; this one knows {LEDGER_FORMAT}")
+    if not names and app_id == 0:
+        if version:
+            raise NotALedger(p, f"an SQLite file of another program, user version {version}")
+        return None
+    applied = set()
+    if "_sqlite_migrations" in names:
+        applied = {
+            r[0] for r in conn.execute("select name from _sqlite_migrations where migration_set = ?", [MIGRATION_SET])
+        }
+        if not applied and app_id == 0:
+            raise NotALedger(p, "an SQLite file with another program's migrations")
+    if app_id == 0 and not (names >= LEDGER_TABLES):
+        raise NotALedger(p, "an SQLite file without a ledger's tables")
+    unknown = sorted(applied - KNOWN_MIGRATIONS)
+    if unknown:
+        raise NewerLedger(p, f"schema step {', '.join(unknown)}; update schreiber")
+    return app_id == APPLICATION_ID
+
+
+def _open_existing(p: Path, create: bool = False) -> sqlite_utils.Database | None:
+    """A writable connection to ``p`` once it is known to be ours: marked,
+    migrated; None for an SQLite file without tables (unless ``create``)."""
+    try:
+        conn = _connect("file:" + quote(str(p.resolve())), uri=True)  # a URI: ATTACH of a named memory db works
+    except sqlite3.Error as exc:
+        raise _problem(p, exc) from None
+    try:
+        ours = is_ours(conn, p)
+        if ours is None and not create:
+            conn.close()
+            return None
+        db = sqlite_utils.Database(conn, execute_plugins=False)  # no plugins: skips an entry-point scan (~15 ms)
+        _set_pragmas(conn)
+        if not ours or migrations.pending(db):
+            _migrate(db, p)
+    except sqlite3.Error as exc:
+        conn.close()
+        raise _problem(p, exc) from None
+    except BaseException:
+        conn.close()
+        raise
+    return db
+
+
+def _problem(p: Path, exc: sqlite3.Error) -> Exception:
+    found = sqlite_problem(p, exc)
+    if found is not None:
+        return found
+    if isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError):
+        return NotALedger(p, f"not an SQLite database: {exc}")
+    return LedgerUnavailable(f"cannot use ledger {p}: {exc}")
+
+
+def _open_read_only(p: Path, writable: bool = False) -> sqlite_utils.Database:
+    """A ledger opened only to be read: where it could be written, as usual
+    but with writes refused (``query_only``; the WAL files go when it is
+    closed); where it cannot, through SQLite's read-only mode, and where
+    even the WAL index cannot be made (a read-only folder or medium), as an
+    unchanging file."""
+    base = "file:" + quote(str(p.resolve()))
+    last: sqlite3.Error | None = None
+    for query in ("?mode=rw", "?mode=ro", "?immutable=1") if writable else ("?mode=ro", "?immutable=1"):
+        conn = None
+        try:
+            conn = _connect(base + query, uri=True)
+            conn.execute("PRAGMA query_only = ON")
+            ours = is_ours(conn, p)
+        except sqlite3.Error as exc:
+            if conn is not None:
+                conn.close()
+            last = exc
+            continue
+        except BaseException:
+            if conn is not None:
+                conn.close()
+            raise
+        db = sqlite_utils.Database(conn, execute_plugins=False)
+        if ours is None or migrations.pending(db):
+            conn.close()
+            raise LedgerUnavailable(
+                f"ledger {p} is read-only and needs this schreiber's schema first; copy it somewhere writable"
+            )
+        return db
+    assert last is not None
+    raise _problem(p, last)
 
 
 def _set_pragmas(conn: sqlite3.Connection) -> None:
@@ -82,29 +291,56 @@ def _set_pragmas(conn: sqlite3.Connection) -> None:
     conn.execute("PRAGMA synchronous = NORMAL")
 
 
-def _migrate(db: sqlite_utils.Database, path: Path, existed: bool) -> None:
-    """Apply the pending migrations under the write lock, so two processes
-    opening the same old or new file at once do not both migrate (one would
-    fail "database is locked"). Each migration runs in a savepoint inside it."""
+def quick_check(conn: sqlite3.Connection, p: Path) -> None:
+    """Refuse a damaged ledger (SQLite's own ``quick_check``)."""
+    rows = [r[0] for r in conn.execute("PRAGMA quick_check(3)")]
+    if rows != ["ok"]:
+        lines = [line for r in rows for line in r.splitlines() if not line.startswith("***")]
+        raise LedgerDamaged(p, "; ".join(lines[:2]) + ("; ..." if len(lines) > 2 else ""))
+
+
+def _migrate(db: sqlite_utils.Database, path: Path) -> None:
+    """Mark the ledger as ours and apply the pending migrations, under the
+    write lock, so two processes opening the same old or new file at once
+    do not both migrate (one would fail "database is locked"). An existing
+    ledger is checked and backed up first. Each migration runs in a
+    savepoint inside it."""
     conn = db.conn
     conn.execute("BEGIN IMMEDIATE")
     try:
-        if migrations.pending(db):
-            if existed:
-                _backup_before_migration(path)
+        ours = is_ours(conn, path)  # again, under the lock: another process may have been first
+        pending = migrations.pending(db)
+        if ours is not None and pending:
+            quick_check(conn, path)
+            _backup_before_migration(path)
+        if pending:
             migrations.apply(db)
+        if not ours:
+            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            conn.execute(f"PRAGMA user_version = {LEDGER_FORMAT}")
     except BaseException:
-        conn.execute("ROLLBACK")
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
         raise
     conn.execute("COMMIT")
 
 
 def _backup_before_migration(path: Path) -> None:
+    """A copy of the ledger as it was, beside it: written under a temporary
+    name and renamed, so a ``.bak`` is always whole."""
     stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.before-migration-{stamp}.bak")
-    dest = sqlite3.connect(str(target))
+    part = target.with_name(target.name + ".part")
+    dest = sqlite3.connect(str(part))
     src = sqlite3.connect(str(path))  # not the migrating connection: it holds the write lock
-    with dest:
-        src.backup(dest)
-    src.close()
-    dest.close()
+    try:
+        with dest:
+            src.backup(dest)
+        dest.close()
+        os.replace(part, target)
+    except BaseException:
+        dest.close()
+        part.unlink(missing_ok=True)
+        raise
+    finally:
+        src.close()

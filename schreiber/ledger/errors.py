@@ -13,6 +13,8 @@ from ..errors import SchreiberError
 
 if TYPE_CHECKING:
     from .values import Evening
+OPENED: list[Path] = []  # the ledger this process opened last: what an SQLite error is about
+COMMITTED: list[Path] = []  # a ledger this process has written to (what an interrupt's line says)
 
 
 class LedgerError(SchreiberError):
@@ -24,16 +26,54 @@ class LedgerUnavailable(LedgerError):
 
 
 class NotALedger(LedgerError):
-    """The file exists but is no schreiber ledger (another program's file)."""
+    """The file exists but is no schreiber ledger (another program's file);
+    it is left exactly as it was."""
 
     def __init__(self, path: Path, reason: str = ""):
         self.path = path
-        what = f"not an SQLite database: {reason}" if reason else ""
         super().__init__(
-            f"{path} is not a schreiber ledger ({what})"
-            if what
-            else f"{path} is an SQLite file but not a schreiber ledger"
+            f"{path} is not a schreiber ledger ({reason}); it was left untouched"
+            if reason
+            else f"{path} is an SQLite file but not a schreiber ledger; it was left untouched"
         )
+
+
+class NewerLedger(LedgerError):
+    """A ledger of a newer schreiber: its schema has steps this one does not know."""
+
+    def __init__(self, path: Path, what: str):
+        self.path = path
+        super().__init__(f"ledger {path} was made by a newer schreiber ({what}); nothing was written")
+
+
+class LedgerDamaged(LedgerError):
+    """SQLite finds the file damaged: it is read at most, never written."""
+
+    def __init__(self, path: Path, what: str):
+        self.path = path
+        super().__init__(f"ledger {path} is damaged ({what}); nothing was written")
+
+
+def sqlite_problem(path: Path, exc: BaseException) -> LedgerError | None:
+    """What an error SQLite raised means for the ledger at ``path``, in
+    the ledger's terms: damage, a full disk, a read-only file; None for
+    anything else (a bug)."""
+    msg = str(exc)
+    low = msg.lower()
+    if any(w in low for w in ("malformed", "not a database", "corrupt", "could not decode")):
+        return LedgerDamaged(path, msg)
+    if "disk is full" in low or "disk i/o error" in low:
+        return LedgerUnavailable(
+            f"cannot write ledger {path} ({msg}): the disk may be full or failing; nothing was written; "
+            "free some space and try again"
+        )
+    if "readonly" in low or "read-only" in low:
+        return LedgerUnavailable(f"ledger {path} is read-only; nothing was written")
+    if "unable to open" in low:
+        return LedgerUnavailable(f"cannot open ledger {path} ({msg}); check the path and its permissions")
+    if "locked" in low or "busy" in low:
+        return LedgerUnavailable(f"ledger {path} is busy (another schreiber holds it too long); try again")
+    return None
 
 
 class NoOpenEvening(LedgerError):

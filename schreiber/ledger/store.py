@@ -34,9 +34,9 @@ from .codec import (
     result_of_row,
     result_values,
 )
-from .connection import open_database
+from .connection import copy_new, open_database, quick_check
 from .derived import derived_rows, write_rows
-from .errors import LedgerUnavailable, NoSuchEvening, NoSuchHand
+from .errors import COMMITTED, OPENED, LedgerUnavailable, NoSuchEvening, NoSuchHand, sqlite_problem
 from .values import DateRange, Evening, SheetLine, StoredEntry
 
 if TYPE_CHECKING:
@@ -45,37 +45,107 @@ if TYPE_CHECKING:
     from .statistics import StatsRows
 
 
-class Ledger:
-    """An open ledger file."""
+INT64_MAX = 2**63 - 1
 
-    def __init__(self, path: str | Path):
+
+def _fits(n: int) -> bool:
+    """A number from outside that SQLite can compare (a 64-bit integer)."""
+    return -INT64_MAX <= n <= INT64_MAX
+
+
+class Ledger:
+    """An open ledger file (see ``connection``: what is refused, what is
+    read-only, and when a new file is made)."""
+
+    def __init__(self, path: str | Path, create_folder: bool = False, read_only: bool = False):
         self.path = Path(path)
-        self.db = open_database(self.path)
+        self.create_folder = create_folder
+        self.db, self.mode = open_database(self.path, create_folder, read_only)
+        OPENED[:] = [self.path]
 
     def close(self) -> None:
         self.db.conn.close()
 
+    def _ready_to_write(self) -> None:
+        """A read-only ledger refuses; where there is no ledger yet, it is made now."""
+        if self.mode == "ro":
+            raise LedgerUnavailable(
+                f"ledger {self.path} is read-only (the file, its folder or the medium); nothing was written; "
+                "copy it somewhere writable to change it"
+            )
+
     @contextlib.contextmanager
-    def transaction(self) -> Iterator[None]:
-        """One short write transaction: all of it lands, or none of it."""
+    def transaction(self, checked: bool = False) -> Iterator[None]:
+        """One short write transaction: all of it lands, or none of it.
+        ``checked``: SQLite's ``quick_check`` first, and a damaged ledger is
+        refused (for the writes that start something: about 0.75 s on a
+        ledger of 100,000 hands, too slow for every hand; a single hand
+        relies on SQLite noticing damage in the pages it touches)."""
+        self._ready_to_write()
+        if self.mode == "new":
+            yield from self._first_write()
+            return
         conn = self.db.conn
         try:
             conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as exc:
-            if "readonly" in str(exc):
-                raise LedgerUnavailable(f"ledger {self.path} is read-only; nothing was written") from None
+        except sqlite3.Error as exc:
+            raise self._problem(exc) from None
+        committing = False
+        try:
+            if checked:
+                quick_check(conn, self.path)
+            yield
+            committing = True
+            conn.execute("COMMIT")
+        except BaseException as exc:
+            if committing and not conn.in_transaction and not isinstance(exc, sqlite3.Error):
+                # Ctrl-C the moment the commit returned: it is written
+                COMMITTED[:] = [self.path]
+                raise
+            if conn.in_transaction:  # some errors (disk full) end the transaction themselves
+                with contextlib.suppress(sqlite3.Error):
+                    conn.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.Error):
+                raise self._problem(exc) from None
             raise
+        COMMITTED[:] = [self.path]
+
+    def _first_write(self) -> Iterator[None]:
+        """Where there is no ledger yet: the write goes to the in-memory
+        ledger first, and only if it succeeds is the file made with its rows
+        (a failed command leaves no file)."""
+        memory = self.db
+        memory.conn.execute("BEGIN")
         try:
             yield
-        except BaseException as exc:
-            if conn.in_transaction:  # some errors (disk full) end the transaction themselves
-                conn.execute("ROLLBACK")
-            if isinstance(exc, sqlite3.OperationalError) and "readonly" in str(exc):
-                # a read-only file in a writable folder: BEGIN passes, the first write fails
-                raise LedgerUnavailable(f"ledger {self.path} is read-only; nothing was written") from None
+        except BaseException:
+            memory.conn.execute("ROLLBACK")
             raise
-        else:
-            conn.execute("COMMIT")
+        memory.conn.execute("COMMIT")
+        try:
+            self.db = copy_new(memory, self.path, self.create_folder)
+        except sqlite3.Error as exc:
+            raise self._problem(exc) from None
+        self.mode = "rw"
+        memory.conn.close()
+        COMMITTED[:] = [self.path]
+
+    def _problem(self, exc: sqlite3.Error) -> Exception:
+        """An SQLite error in the ledger's terms; anything else as it was."""
+        return sqlite_problem(self.path, exc) or exc
+
+    def check(self) -> list[str]:
+        """SQLite's ``integrity_check`` and ``foreign_key_check`` of the file:
+        their problems ([] when it is whole)."""
+        problems: list[str] = []
+        try:
+            rows = [r[0] for r in self.db.execute("PRAGMA integrity_check(20)")]
+            problems += [] if rows == ["ok"] else [line for r in rows for line in r.splitlines()][:20]
+            for table, rowid, parent, _ in self.db.execute("PRAGMA foreign_key_check"):
+                problems.append(f"row {rowid} of {table} points to a missing row of {parent}")
+        except sqlite3.DatabaseError as exc:
+            problems.append(str(exc))
+        return problems
 
     @property
     def cups(self) -> CupBook:
@@ -98,7 +168,7 @@ class Ledger:
         return [evening_of_row(r) for r in self.db.query("select * from evenings where status = 'open' order by id")]
 
     def evening(self, evening_id: int) -> Evening:
-        rows = list(self.db.query("select * from evenings where id = ?", [evening_id]))
+        rows = list(self.db.query("select * from evenings where id = ?", [evening_id])) if _fits(evening_id) else []
         if not rows:
             ids = self.db.execute("select id, status from evenings order by id").fetchall()
             raise NoSuchEvening(evening_id, [i for i, _ in ids], [i for i, st in ids if st == "open"])
@@ -278,6 +348,8 @@ class Ledger:
                 "select * from entries where evening_id = ? and kind = 'hand' and number = ? and status = 'active'",
                 [evening.id, number],
             )
+            if _fits(number)
+            else ()
         )
         if not rows:
             numbers = [

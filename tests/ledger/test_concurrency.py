@@ -22,8 +22,14 @@ from schreiber.domain.record import check_hand
 from schreiber.domain.rules import load_rules
 from tests.ledger_checks import PLAYERS, check_ledger, dreier, run_cli
 
-WRITERS = 4
-HANDS_EACH = 6
+WRITERS = 8
+HANDS_EACH = 3
+READERS = 3
+
+
+def hand_of(w: int, i: int) -> dict:
+    """Writer w's hand i: told apart by (declarer, points)."""
+    return dreier(PLAYERS[w % 4], 30 + 10 * (w // 4) + i)
 
 
 def expected_balance(records: list[dict]) -> dict[str, Fraction]:
@@ -41,7 +47,7 @@ def writer(db: Path, w: int) -> list[tuple[int, str]]:
     """One writer: its hands one after the other, each a fresh process."""
     out = []
     for i in range(HANDS_EACH):
-        r = run_cli("hand", "add", "--json", json.dumps(dreier(PLAYERS[w], 36 + i)), "-q", db=db)
+        r = run_cli("hand", "add", "--json", json.dumps(hand_of(w, i)), "-q", db=db)
         out.append((r.returncode, r.stderr))
     return out
 
@@ -59,10 +65,10 @@ def reader(db: Path, n: int) -> list[tuple[int, str]]:
 def test_parallel_writers_lose_nothing(tmp_path):
     db = tmp_path / "ledger.db"
     assert run_cli("evening", "start", *PLAYERS, db=db).returncode == 0
-    with ThreadPoolExecutor(WRITERS + 1) as pool:
+    with ThreadPoolExecutor(WRITERS + READERS) as pool:
         writers = [pool.submit(writer, db, w) for w in range(WRITERS)]
-        readers = pool.submit(reader, db, 4)
-        results = [f.result() for f in writers] + [readers.result()]
+        readers = [pool.submit(reader, db, 3) for _ in range(READERS)]
+        results = [f.result() for f in writers + readers]
     for runs in results:
         for code, err in runs:
             assert "locked" not in err
@@ -70,25 +76,35 @@ def test_parallel_writers_lose_nothing(tmp_path):
     info = check_ledger(db)
     assert info["hands"] == WRITERS * HANDS_EACH
     stored = {(r["declarer"], r["points"]) for r in info["records"]}
-    want = {(PLAYERS[w], 36 + i) for w in range(WRITERS) for i in range(HANDS_EACH)}
+    want = {(hand_of(w, i)["declarer"], hand_of(w, i)["points"]) for w in range(WRITERS) for i in range(HANDS_EACH)}
     assert stored == want
     bal = run_cli("balance", "--json", db=db)
     assert bal.returncode == 0
-    expected = expected_balance([dreier(PLAYERS[w], 36 + i) for w in range(WRITERS) for i in range(HANDS_EACH)])
+    expected = expected_balance([hand_of(w, i) for w in range(WRITERS) for i in range(HANDS_EACH)])
     assert {k: Fraction(v) for k, v in json.loads(bal.stdout).items()} == expected
     assert info["balance"] == {k: v for k, v in expected.items()}
 
 
 def test_parallel_first_use_of_a_new_ledger(tmp_path):
-    """Four processes creating the same ledger at once: all succeed (the
-    schema is created under the write lock, once)."""
+    """Four processes starting the first evening of a new ledger at once,
+    while four read it: the file is made once (under the write lock), no
+    reader fails, no process fails with "database is locked"; a start that
+    finds the new file filled by another meanwhile writes nothing and says
+    to try again (the file is made only by a write that succeeds)."""
     for trial in range(2):
         db = tmp_path / f"new{trial}.db"
-        with ThreadPoolExecutor(4) as pool:
-            runs = list(pool.map(lambda _: run_cli("evening", "list", "--json", db=db), range(4)))
-        for r in runs:
-            assert r.returncode == 0, r.stderr
-            assert json.loads(r.stdout) == []
+        with ThreadPoolExecutor(8) as pool:
+            starts = [pool.submit(run_cli, "evening", "start", *PLAYERS, db=db) for _ in range(4)]
+            reads = [pool.submit(run_cli, "evening", "list", "--json", db=db) for _ in range(4)]
+            started = 0
+            for f in starts:
+                r = f.result()
+                assert r.returncode == 0 or "meanwhile; nothing was written; try again" in r.stderr, r.stderr
+                started += r.returncode == 0
+            for f in reads:
+                assert f.result().returncode == 0, f.result().stderr
+        assert started >= 1
+        assert len(json.loads(run_cli("evening", "list", "--json", db=db).stdout)) == started
         assert check_ledger(db)["hands"] == 0
 
 

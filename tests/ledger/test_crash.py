@@ -153,3 +153,94 @@ def test_sigkill_during_import_is_all_or_nothing(tmp_path):
     p.send_signal(signal.SIGKILL)
     p.wait()
     assert hands_in(db) in (1, 1 + n)
+
+
+# SIGKILL during the longest operations, as a user's process (the console script) --------------------
+
+
+def killed(args: list[str], db: Path, delay: float) -> int:
+    """Run `schreiber ARGS`, SIGKILL it after ``delay`` s; its exit status (-9: killed while running)."""
+    p = subprocess.Popen(
+        SCHREIBER + args,
+        env=dict(os.environ, SCHREIBER_DB=str(db)),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    time.sleep(delay)
+    p.send_signal(signal.SIGKILL)
+    return p.wait()
+
+
+def test_sigkills_during_imports(tmp_path):
+    """Eight kills of `hand import`: the file is wholly in or wholly out,
+    and at least one kill provably landed inside the import (killed while
+    running, nothing of it in the ledger, the import's transaction open)."""
+    db = tmp_path / "ledger.db"
+    assert run_cli("evening", "start", *PLAYERS, db=db).returncode == 0
+    src = tmp_path / "hands.jsonl"
+    n = 600
+    src.write_text("".join(json.dumps(dreier(PLAYERS[i % 4], i % 71)) + "\n" for i in range(n)), encoding="utf-8")
+    rng = random.Random(31)
+    hands, inside = 0, 0
+    for _ in range(8):
+        status = killed(["hand", "import", str(src), "-q"], db, rng.uniform(0.2, 1.5))
+        now = hands_in(db)  # integrity and consistency
+        assert now in (hands, hands + n)
+        inside += status == -signal.SIGKILL and now == hands
+        hands = now
+    assert inside, "no kill landed inside an import"
+    assert not [p for p in tmp_path.iterdir() if p.suffix == ".tmp"]
+
+
+def applied(db: Path) -> list[str]:
+    con = sqlite3.connect(db)
+    try:
+        return [r[0] for r in con.execute("select name from _sqlite_migrations order by id")]
+    finally:
+        con.close()
+
+
+def test_sigkills_during_a_migration(tmp_path):
+    """Six kills of the first open of a version-1 ledger (which migrates
+    it): the ledger is the old one or the migrated one, whole either way,
+    and every .bak beside it is a whole copy of the old one."""
+    fixture = ROOT / "tests" / "fixtures" / "ledger_v1.db"
+    rng = random.Random(5)
+    outcomes = set()
+    for k in range(6):
+        db = tmp_path / f"v1-{k}.db"
+        db.write_bytes(fixture.read_bytes())
+        killed(["balance", "--json"], db, rng.uniform(0.1, 0.6))
+        names = applied(db)
+        assert names == ["m001_initial"] or len(names) > 1, names
+        outcomes.add(len(names) > 1)
+        check_ledger(db, zero_sum=False) if len(names) > 1 else None
+        con = sqlite3.connect(db)
+        assert con.execute("pragma integrity_check").fetchone()[0] == "ok"
+        con.close()
+        for bak in tmp_path.glob(f"{db.name}.before-migration-*.bak"):
+            assert applied(bak) == ["m001_initial"]
+        assert run_cli("balance", "--json", db=db).returncode == 0  # it opens (and migrates) afterwards
+        assert len(applied(db)) > 1
+
+
+def test_sigkills_during_a_backup(tmp_path):
+    """Six kills of `schreiber backup`: the copy is whole or absent, the
+    ledger untouched; a following backup leaves no temporary file."""
+    db = tmp_path / "ledger.db"
+    assert run_cli("evening", "start", *PLAYERS, db=db).returncode == 0
+    src = tmp_path / "hands.jsonl"
+    src.write_text("".join(json.dumps(dreier(PLAYERS[i % 4], i % 71)) + "\n" for i in range(1500)), encoding="utf-8")
+    assert run_cli("hand", "import", str(src), "-q", db=db).returncode == 0
+    before = hands_in(db)
+    rng = random.Random(8)
+    copy = tmp_path / "copies" / "copy.db"
+    copy.parent.mkdir()
+    for _ in range(6):
+        killed(["backup", str(copy), "--force"], db, rng.uniform(0.1, 0.5))
+        assert hands_in(db) == before
+        if copy.exists():
+            assert hands_in(copy) == before
+    r = run_cli("backup", str(copy), "--force", db=db)
+    assert r.returncode == 0, r.stderr
+    assert [p.name for p in copy.parent.iterdir()] == ["copy.db"]

@@ -155,7 +155,7 @@ def test_migrated_ledger_goes_on(v1):
 
 def test_fresh_schema_equals_migrated_schema(v1, tmp_path):
     fresh = tmp_path / "fresh.db"
-    assert run_cli("evening", "list", "--json", db=fresh).returncode == 0
+    assert run_cli("evening", "start", "A", "B", "C", "D", db=fresh).returncode == 0  # a read makes no file
     assert run_cli("evening", "list", "--json", db=v1).returncode == 0
     assert applied(fresh) == applied(v1)
     a, b = schema(fresh), schema(v1)
@@ -220,6 +220,8 @@ def test_backup_before_migration(v1):
 def test_new_ledger_gets_no_backup(tmp_path):
     db = tmp_path / "new.db"
     assert run_cli("evening", "list", "--json", db=db).returncode == 0
+    assert not db.exists()  # reading where there is no ledger yet makes none
+    assert run_cli("evening", "start", "A", "B", "C", "D", db=db).returncode == 0
     assert backups(db) == []
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from ..names import closest, fold, lookup, term_index
 from ..rules import Contract, Rules
 from ..table import Table
@@ -40,7 +42,7 @@ class _Parser:
 
     # ---- players ---------------------------------------------------------
     def exact_player(self, word: str) -> str | None:
-        cf = word.strip().casefold()
+        cf = unicodedata.normalize("NFC", word).strip().casefold()
         for p in self.players:
             if p.casefold() == cf:
                 return p
