@@ -1,5 +1,5 @@
-"""The console entry point: the fast path of ``hand add``, or the full
-command line; either way every error is one clear line (``errors.guarded``)."""
+"""The console entry point: the fast path of ``hand add``, or the command
+line with the command groups it needs (``groups.py``); either way every error is one clear line (``errors.guarded``)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,6 @@ def main() -> None:
     if fast is not None:
         guarded(fast)
         return
-    from . import commands
+    from .groups import app_for
 
-    guarded(commands.app)
+    guarded(app_for(sys.argv[1:]))
