@@ -388,23 +388,25 @@ class Ledger:
         ).fetchone()[0]
         return from_units(x)
 
-    def sheet_lines(self, evening: Evening) -> list[SheetLine]:
-        """Every entry of the evening in order, voided ones included, with what
-        the ledger wrote beside it."""
-        results = {r["entry_id"]: r for r in self.db.query("select * from results where evening_id = ?", [evening.id])}
+    def sheet_lines(self, evening: Evening, after_seq: int = 0) -> list[SheetLine]:
+        """Every entry of the evening in order (those after ``after_seq`` only,
+        where given), voided ones included, with what the ledger wrote beside it."""
+        later = "where {0}.entry_id in (select id from entries where evening_id = ? and seq > ?)"
+        args = [evening.id, after_seq]
+        results = {r["entry_id"]: r for r in self.db.query(f"select r.* from results r {later.format('r')}", args)}
         pays: dict[int, dict[str, Fraction]] = {}
         for entry_id, name, points in self.db.execute(
             "select pay.entry_id, p.name, pay.points from payments pay join players p on p.id = pay.player_id "
-            "where pay.evening_id = ?",
-            [evening.id],
+            + later.format("pay"),
+            args,
         ):
             pays.setdefault(entry_id, {})[name] = Fraction(points)
         corrected = {
             r["entry_id"]: r["kind"]
-            for r in self.db.query("select entry_id, kind from corrections where evening_id = ?", [evening.id])
+            for r in self.db.query(f"select c.entry_id, c.kind from corrections c {later.format('c')}", args)
         }
         out = []
-        for row in self.db.query("select * from entries where evening_id = ? order by seq, id", [evening.id]):
+        for row in self.db.query("select * from entries where evening_id = ? and seq > ? order by seq, id", args):
             e = entry_of_row(row)
             res = results.get(e.id)
             out.append(
@@ -413,6 +415,10 @@ class Ledger:
                 )
             )
         return out
+
+    def data_version(self) -> int:
+        """Changes whenever another connection commits a change to the ledger."""
+        return self.db.execute("pragma data_version").fetchone()[0]
 
     def entry_totals(self, evening: Evening) -> list[tuple[int, str, int]]:
         """(entry id, player, points in 1/2520) of every active payment, in entry order."""
