@@ -26,7 +26,9 @@ from .errors import SchreiberError
 from .ledger.codec import stored_record
 from .ledger.errors import EveningClosed, NoOpenEvening, SeveralOpenEvenings
 from .ledger.store import Ledger
-from .ledger.values import Evening, StoredEntry
+from .ledger.values import Evening, Scored, StoredEntry
+
+WRITE_BATCH = 2000  # entries of an import written together (one statement a table)
 
 
 class Added(NamedTuple):
@@ -341,6 +343,7 @@ class Service:
         seq, number = led.next_seq(ev) - 1, led.next_number(ev) - 1
         problems: list[str] = []
         out: list[int] = []
+        batch: list[Scored] = []
         for i, entry, o, problem in self._score_each(entries, ev):
             if problem:
                 problems.append(f"{labels[i]}: {problem}")
@@ -351,10 +354,15 @@ class Service:
                     number += 1
                     n = number
                     entry = Entry.hand(stored_record(o))
-                led.insert_result(ev, led.insert_entry(ev, seq, entry, n, uid=uids[i] if uids else None), n, o)
+                batch.append(Scored(seq, entry, n, uids[i] if uids else None, o))
                 out.append(n or 0)
+            if len(batch) >= WRITE_BATCH and not problems:
+                led.insert_scored(ev, batch)
+                batch = []
             if progress and (i + 1) % every == 0:
                 progress(i + 1, total)
+        if not problems:
+            led.insert_scored(ev, batch)
         if problems:
             more = f"; and {len(problems) - 10} more" if len(problems) > 10 else ""
             raise SchreiberError(

@@ -97,12 +97,10 @@ def import_hands(
         )
     if not entries:
         raise SchreiberError(f"{file} holds no hands; write one hand record (JSON) per line")
-    show = not quiet and len(entries) >= 1000
-    tty = sys.stderr.isatty()
+    show = not quiet and len(entries) >= 1000 and sys.stderr.isatty()  # progress on a terminal only
 
     def progress(done: int, total: int) -> None:
-        msg = f"importing {done}/{total} ({100 * done // total}%)"
-        sys.stderr.write(("\r" + msg) if tty else (msg + "\n"))
+        sys.stderr.write(f"\rimporting {done}/{total} ({100 * done // total}%)")
         sys.stderr.flush()
 
     labels = [f"line {n}" for n in numbers]
@@ -111,7 +109,7 @@ def import_hands(
     except SchreiberError as exc:
         raise SchreiberError(f"{file}: {message(exc)}") from None
     finally:
-        if show and tty:
+        if show:
             sys.stderr.write("\n")
     if not quiet:
         typer.echo(import_summary(file, done, all(e.kind == "hand" for e in entries)))

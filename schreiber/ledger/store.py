@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 import json
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -37,7 +37,7 @@ from .codec import (
 from .connection import open_database
 from .derived import derived_rows, write_rows
 from .errors import LedgerUnavailable, NoSuchEvening, NoSuchHand
-from .values import DateRange, Evening, SheetLine, StoredEntry
+from .values import DateRange, Evening, Scored, SheetLine, StoredEntry
 
 if TYPE_CHECKING:
     from .cup import CupBook
@@ -309,6 +309,36 @@ class Ledger:
         if rows:
             self.db.table("payments").insert_all(rows)
         write_rows(self.db, derived_rows(evening.id, entry_id, o, self.player_id))
+
+    def insert_scored(self, evening: Evening, scored: list[Scored]) -> None:
+        """Many new entries with what each did (an import, inside its
+        transaction): the same rows as ``insert_entry`` and ``insert_result``
+        for each, written a table at a time. The entries' ids follow the
+        largest id (the write transaction keeps other writers out)."""
+        if not scored:
+            return
+        first = self.db.execute("select coalesce(max(id), 0) + 1 from entries").fetchone()[0]
+        pid = self._player_ids()
+        entries, results, pays = [], [], []
+        derived: dict[str, list[dict]] = {}
+        for entry_id, (seq, entry, number, uid, o) in enumerate(scored, first):
+            entries.append(dict(entry_values(evening.id, seq, entry, number, None, uid), id=entry_id))
+            results.append(result_values(evening.id, entry_id, number, o))
+            pays += payment_values(evening.id, entry_id, o, pid)
+            for table, rows in derived_rows(evening.id, entry_id, o, pid).items():
+                derived.setdefault(table, []).extend(rows)
+        write_rows(self.db, {"entries": entries, "results": results, "payments": pays, **derived})
+
+    def _player_ids(self) -> Callable[[str], int]:
+        """``player_id`` with the ids looked up once (new players added as met)."""
+        known = dict(self.db.execute("select name, id from players").fetchall())
+
+        def pid(name: str) -> int:
+            if name not in known:
+                known[name] = self.player_id(name)
+            return known[name]
+
+        return pid
 
     def replace_results(self, evening: Evening, entries: list[StoredEntry], outcomes: list[Outcome]) -> None:
         """After a correction: every derived row of the evening written anew."""
