@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from ..domain.evening import Entry, Outcome, State, initial_state
 from ..domain.points import from_units
 from ..domain.rules import Rules
+from . import rollups
 from .codec import (
     dumps,
     entry_of_row,
@@ -303,12 +304,22 @@ class Ledger:
         return self._insert("entries", entry_values(evening.id, seq, entry, number, replaces, uid))
 
     def insert_result(self, evening: Evening, entry_id: int, number: int | None, o: Outcome) -> None:
-        """What the entry did: its result row, payments and statistics rows."""
-        self.db.table("results").insert(result_values(evening.id, entry_id, number, o))
-        rows = payment_values(evening.id, entry_id, o, self.player_id)
-        if rows:
-            self.db.table("payments").insert_all(rows)
-        write_rows(self.db, derived_rows(evening.id, entry_id, o, self.player_id))
+        """What the entry did: its result row, payments and statistics rows
+        (and the evening's statistics rollups)."""
+        self._write_result(evening, entry_id, number, o, self._player_ids())
+        rollups.add(self.db.conn, entry_id, entry_id)
+
+    def _write_result(
+        self, evening: Evening, entry_id: int, number: int | None, o: Outcome, pid: Callable[[str], int]
+    ) -> None:
+        write_rows(
+            self.db,
+            {
+                "results": [result_values(evening.id, entry_id, number, o)],
+                "payments": payment_values(evening.id, entry_id, o, pid),
+                **derived_rows(evening.id, entry_id, o, pid),
+            },
+        )
 
     def insert_scored(self, evening: Evening, scored: list[Scored]) -> None:
         """Many new entries with what each did (an import, inside its
@@ -328,6 +339,7 @@ class Ledger:
             for table, rows in derived_rows(evening.id, entry_id, o, pid).items():
                 derived.setdefault(table, []).extend(rows)
         write_rows(self.db, {"entries": entries, "results": results, "payments": pays, **derived})
+        rollups.add(self.db.conn, first, first + len(scored) - 1)
 
     def _player_ids(self) -> Callable[[str], int]:
         """``player_id`` with the ids looked up once (new players added as met)."""
@@ -344,8 +356,10 @@ class Ledger:
         """After a correction: every derived row of the evening written anew."""
         self.db.execute("delete from payments where evening_id = ?", [evening.id])
         self.db.execute("delete from results where evening_id = ?", [evening.id])
+        pid = self._player_ids()
         for e, o in zip(entries, outcomes):
-            self.insert_result(evening, e.id, e.number, o)
+            self._write_result(evening, e.id, e.number, o, pid)
+        rollups.rebuild(self.db.conn, evening.id)
 
     def void_entry(self, evening: Evening, entry_id: int, kind: str, replacement_id: int | None = None) -> None:
         """Mark an entry void and log the correction (undo, void or edit)."""
@@ -470,12 +484,13 @@ class Ledger:
             params,
         ).fetchall()
 
-    def statistics(self, rng: DateRange, schrift: bool = False) -> StatsRows:
+    def statistics(self, rng: DateRange, schrift: bool = False, full: bool = False) -> StatsRows:
         """Every aggregate ``schreiber stats`` needs for the evenings in range
-        (with ``schrift`` also each evening's written score)."""
+        (with ``schrift`` also each evening's written score; ``full``: summed
+        from every hand's rows instead of the per-evening rollups)."""
         from .statistics import read_statistics
 
-        return read_statistics(self.db.conn, rng, schrift)
+        return read_statistics(self.db.conn, rng, schrift, full)
 
     def export_rows(self, what: str, evening: Evening | None, rng: DateRange) -> Iterator[dict]:
         """Hands, items or payments of one evening or a date range (see ledger/export.py)."""
