@@ -401,7 +401,7 @@ class Service:
             if not rows:
                 raise SchreiberError("there is no hand to undo in this evening")
             self.ledger.void_entry(ev, rows[-1].id, "undo")
-            self._rescore(ev)
+            self._rescore(ev, from_seq=rows[-1].seq)
         return rows[-1]
 
     def void(self, number: int, evening: Which = None) -> StoredEntry:
@@ -410,7 +410,7 @@ class Service:
             ev = self._writable(evening)
             entry = self.ledger.hand_entry(ev, number)
             self.ledger.void_entry(ev, entry.id, "void")
-            self._rescore(ev)
+            self._rescore(ev, from_seq=entry.seq)
         return entry
 
     def edit(self, number: int, record: dict, evening: Which = None) -> Outcome:
@@ -422,7 +422,7 @@ class Service:
             old = led.hand_entry(ev, number)
             new_id = led.insert_entry(ev, old.seq, Entry.hand(record), number, replaces=old.id)
             led.void_entry(ev, old.id, "edit", new_id)
-            entries, outcomes = self._rescore(ev)
+            entries, outcomes = self._rescore(ev, from_seq=old.seq)
             outcome = next(o for e, o in zip(entries, outcomes) if e.id == new_id)
             led.set_record(new_id, stored_record(outcome))  # the canonical record of the replacement
         return outcome
@@ -460,14 +460,20 @@ class Service:
                 self._rescore(led.evening(evening_id), f"merging {other.name} into evening {evening_id}")
         return merged.counts
 
-    def _rescore(self, evening: Evening, why: str = "the correction") -> tuple[list[StoredEntry], list[Outcome]]:
-        """Every derived row of the evening written anew (inside a transaction)."""
-        entries = self.ledger.replayed_entries(evening)
+    def _rescore(
+        self, evening: Evening, why: str = "the correction", from_seq: int = 0
+    ) -> tuple[list[StoredEntry], list[Outcome]]:
+        """Every derived row of the evening written anew (inside a
+        transaction), from the entries at ``from_seq`` on: a correction
+        changes nothing before the entry it corrects, so the replay starts
+        from the state stored there."""
+        led = self.ledger
+        entries = led.replayed_entries(evening, from_seq)
+        start = led.last_state(evening, before_seq=from_seq) if from_seq else led.start_state(evening)
+        first = led.replayed_before(evening, from_seq) + 1 if from_seq else 1
         try:
-            outcomes = replay(
-                evening.rules, evening.seating, [e.as_entry() for e in entries], self.ledger.start_state(evening)
-            )
+            outcomes = replay(evening.rules, evening.seating, [e.as_entry() for e in entries], start, first)
         except HandError as exc:
             raise SchreiberError(f"{why} would make a later hand invalid: {exc}") from None
-        self.ledger.replace_results(evening, entries, outcomes)
+        led.replace_results(evening, entries, outcomes, from_seq)
         return entries, outcomes

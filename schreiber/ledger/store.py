@@ -234,30 +234,39 @@ class Ledger:
             )
         ]
 
-    def replayed_entries(self, evening: Evening) -> list[StoredEntry]:
-        """What a replay of the evening goes through: the active entries and
-        the hands voided by ``hand void``, which were dealt and keep their
-        place in a Radl (RULINGS.md Later rulings: a Radl counts deals)."""
+    def replayed_before(self, evening: Evening, seq: int) -> int:
+        """How many entries a replay of the evening goes through before ``seq``."""
+        return self.db.execute(
+            "select count(*) from entries where evening_id = ? and seq < ? and (status = 'active' or id in "
+            "(select entry_id from corrections where evening_id = ? and kind = 'void'))",
+            [evening.id, seq, evening.id],
+        ).fetchone()[0]
+
+    def replayed_entries(self, evening: Evening, from_seq: int = 0) -> list[StoredEntry]:
+        """What a replay of the evening goes through (from ``from_seq`` on):
+        the active entries and the hands voided by ``hand void``, which were
+        dealt and keep their place in a Radl (RULINGS.md Later rulings: a
+        Radl counts deals)."""
         return [
             entry_of_row(r)
             for r in self.db.query(
-                "select * from entries where evening_id = ? and (status = 'active' or id in "
+                "select * from entries where evening_id = ? and seq >= ? and (status = 'active' or id in "
                 "(select entry_id from corrections where evening_id = ? and kind = 'void')) order by seq, id",
-                [evening.id, evening.id],
+                [evening.id, from_seq, evening.id],
             )
         ]
 
     def start_state(self, evening: Evening) -> State:
         return initial_state(evening.rules, evening.seating, evening.first_dealer, evening.start_pot)
 
-    def last_state(self, evening: Evening) -> State:
+    def last_state(self, evening: Evening, before_seq: int | None = None) -> State:
         """The evening's state after its last replayed entry (results are kept
-        for exactly those)."""
+        for exactly those); with ``before_seq``, after the last one before it."""
         row = self.db.execute(
             "select r.state_json from results r join entries e on e.id = r.entry_id "
-            "where e.evening_id = ? and (e.status = 'active' or r.kind = 'dealt') "
+            "where e.evening_id = ? and (e.status = 'active' or r.kind = 'dealt') and (? is null or e.seq < ?) "
             "order by e.seq desc, e.id desc limit 1",
-            [evening.id],
+            [evening.id, before_seq, before_seq],
         ).fetchone()
         return State.from_json(row[0]) if row else self.start_state(evening)
 
@@ -352,10 +361,14 @@ class Ledger:
 
         return pid
 
-    def replace_results(self, evening: Evening, entries: list[StoredEntry], outcomes: list[Outcome]) -> None:
-        """After a correction: every derived row of the evening written anew."""
-        self.db.execute("delete from payments where evening_id = ?", [evening.id])
-        self.db.execute("delete from results where evening_id = ?", [evening.id])
+    def replace_results(
+        self, evening: Evening, entries: list[StoredEntry], outcomes: list[Outcome], from_seq: int = 0
+    ) -> None:
+        """After a correction: every derived row of the evening's entries from
+        ``from_seq`` on written anew (the rows before it stay as they are)."""
+        later = "evening_id = ? and entry_id in (select id from entries where evening_id = ? and seq >= ?)"
+        self.db.execute(f"delete from payments where {later}", [evening.id, evening.id, from_seq])
+        self.db.execute(f"delete from results where {later}", [evening.id, evening.id, from_seq])
         pid = self._player_ids()
         for e, o in zip(entries, outcomes):
             self._write_result(evening, e.id, e.number, o, pid)
