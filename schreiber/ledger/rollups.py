@@ -127,18 +127,24 @@ def _by_year(r: Rollup, evening_rows: str, cols: bool = True) -> str:
 def in_range(r: Rollup) -> str:
     """A subquery of the rollup's rows (keys, sums) for the evenings in
     ``temp.stats_evenings`` (after ``RANGE``): whole years, then the rest."""
-    cols = ", ".join((*r.keys, *r.sums))
+    cols = ", ".join(f"r.{c}" for c in (*r.keys, *r.sums))
     return (
-        f"(select {cols} from {_year_table(r)} where year in (select year from temp.stats_years) union all "
-        f"select {cols} from {r.table} where evening_id in (select id from temp.stats_rest))"
+        f"(select {cols} from temp.stats_years y cross join {_year_table(r)} r on r.year = y.year union all "
+        f"select {cols} from temp.stats_rest s cross join {r.table} r on r.evening_id = s.id)"
     )
 
 
 EVENINGS_IN_RANGE = """(
-    select player_id, evenings from year_evenings where year in (select year from temp.stats_years)
+    select r.player_id, r.evenings from temp.stats_years y cross join year_evenings r on r.year = y.year
     union all
-    select player_id, count(distinct evening_id) from roll_roles where evening_id in (select id from temp.stats_rest)
-    group by player_id)"""
+    select r.player_id, count(distinct r.evening_id) from temp.stats_rest s cross join roll_roles r
+    on r.evening_id = s.id group by r.player_id)"""
+# What the statistics read of each evening, in an index: the evenings' rows
+# are long (their rules), and the statistics read every evening in range.
+EVENINGS_INDEX = (
+    "create index evenings_stats on evenings(date, id, tarif_cents, start_pot, seating_json, "
+    "coalesce(json_extract(rules_json, '$.rules.pagatkassa_end'), 'carry'))"
+)
 
 
 def create(conn: sqlite3.Connection) -> None:
@@ -155,6 +161,7 @@ def create(conn: sqlite3.Connection) -> None:
     for r in ROLLUPS:
         conn.execute(f"insert into {r.table} {r.select.format(where=_alias(r) + '.evening_id is not null')}")
     _rebuild_years(conn, "true")
+    conn.execute(EVENINGS_INDEX)
 
 
 def _rebuild_years(conn: sqlite3.Connection, years: str) -> None:
@@ -196,16 +203,41 @@ def add(conn: sqlite3.Connection, first_entry: int, last_entry: int) -> None:
 
 
 def rebuild(conn: sqlite3.Connection, evening_id: int) -> None:
-    """An evening's rollups anew from its derived rows (after a re-score),
-    and its year's from the evenings' rollups."""
+    """An evening's rollups anew from its derived rows (after a re-score);
+    its year's rollups lose the evening's old counts and gain the new ones."""
+    _year_delta(conn, evening_id, -1)
     for r in ROLLUPS:
         conn.execute(f"delete from {r.table} where evening_id = ?", [evening_id])
         where = f"{_alias(r)}.evening_id = {int(evening_id)}"
         conn.execute(f"insert into {r.table} {r.select.format(where=where)}")
-    _rebuild_years(conn, f"{YEAR} = (select {YEAR} from evenings ev where ev.id = {int(evening_id)})")
+    _year_delta(conn, evening_id, 1)
+
+
+def _year_delta(conn: sqlite3.Connection, evening_id: int, sign: int) -> None:
+    """Add (``sign`` 1) or take away (-1) the evening's rollups to or from its
+    year's; a group whose count falls to 0 is no more."""
+    for r in ROLLUPS:
+        if r.table == "roll_points":
+            continue
+        rows = f"select evening_id, {', '.join(r.keys)}, {', '.join(f'{sign} * {x}' for x in r.sums)} " \
+               f"from {r.table} where evening_id = {int(evening_id)}"  # fmt: skip
+        update = ", ".join(f"{x} = {x} + excluded.{x}" for x in r.sums)
+        conn.execute(
+            f"insert into {_year_table(r)} {_by_year(r, rows)} on conflict (year, {', '.join(r.keys)}) "
+            f"do update set {update}"
+        )
+        conn.execute(f"delete from {_year_table(r)} where {r.sums[0]} = 0")
+    conn.execute(
+        f"insert into year_evenings select {YEAR}, r.player_id, {sign} from "
+        f"(select distinct evening_id, player_id from roll_roles where evening_id = {int(evening_id)}) r "
+        "join evenings ev on ev.id = r.evening_id where true "
+        "on conflict (year, player_id) do update set evenings = evenings + excluded.evenings"
+    )
+    conn.execute("delete from year_evenings where evenings = 0")
 
 
 def drop(conn: sqlite3.Connection) -> None:
+    conn.execute("drop index if exists evenings_stats")
     for r in ROLLUPS:
         conn.execute(f"drop table if exists {r.table}")
         conn.execute(f"drop table if exists {_year_table(r)}")

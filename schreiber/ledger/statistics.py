@@ -71,7 +71,7 @@ def _void_filter(conn: sqlite3.Connection) -> str:
     rows cascade with ``results``), so normally nothing needs filtering; if a
     voided entry still has rows, every query filters them out."""
     stale = conn.execute(
-        "select exists(select 1 from entries e where e.status != 'active' and ("
+        "select exists(select 1 from entries e where (e.status < 'active' or e.status > 'active') and ("
         "exists(select 1 from payments p where p.entry_id = e.id) or "
         "exists(select 1 from results r where r.entry_id = e.id)))"
     ).fetchone()[0]
@@ -142,7 +142,8 @@ def _read_rollups(conn: sqlite3.Connection, schrift: bool) -> StatsRows:
 
 # The same rows from the per-evening rollups (-1 and '' stand for NULL there).
 ROLLED = {
-    "points": "select evening_id, player_id, points_x2520 from roll_points where {r}",
+    "points": "select r.evening_id, r.player_id, r.points_x2520 from temp.stats_evenings s "
+    "cross join roll_points r on r.evening_id = s.id",
     "roles": """
         select player_id, role, nullif(won, -1), sum(n) from {roll_roles} group by player_id, role, won
         union all
@@ -169,7 +170,7 @@ ROLLED = {
 EVENINGS = """
     select ev.id, ev.date, ev.seating_json, ev.tarif_cents, ev.start_pot,
            coalesce(json_extract(ev.rules_json, '$.rules.pagatkassa_end'), 'carry')
-    from evenings ev where ev.id in (select id from temp.stats_evenings)"""
+    from evenings ev indexed by evenings_stats where ev.id in (select id from temp.stats_evenings)"""
 
 # Points per player and evening: one GROUP BY over payments (covering index).
 POINTS = """
