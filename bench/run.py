@@ -1,21 +1,26 @@
-"""Benchmarks: how long the commands a scorekeeper waits for take.
+"""Benchmarks: how long the commands a scorekeeper waits for take, each
+beside its floor measured in the same run.
 
-    .venv/bin/python bench/run.py                  # everything (a few minutes)
+    .venv/bin/python bench/run.py                  # everything (several minutes)
     .venv/bin/python bench/run.py --hands 10000    # smaller ledgers, quicker
     .venv/bin/python bench/run.py --rounds 40      # more start-up samples
     .venv/bin/python bench/run.py --only startup   # just the start-up table
+    .venv/bin/python bench/run.py --stats-db /tmp/club1m.db   # also stats over a ledger built before
 
-Start-up: `schreiber hand add --json ...` (a fresh process, as at the table)
-against the floor `python -c "import typer, sqlite_utils"`, measured
-alternately in the same run so that both see the same machine load; target:
-at most 1.3x the floor. Two references beside it: a bare typer app with one
-`--json TEXT` option (typer's own cost of parsing an option) and
-`schreiber --version`.
+Start-up: `hand add`, `balance`, `sheet`, `settle`, `stats` and `undo` (a
+fresh process each, as at the table) against the floor
+`python -c "import typer, sqlite_utils"`, measured alternately in the same
+run so that both see the same machine load; target: at most 1.3x the floor.
+Two references beside it: a bare typer app with one `--json TEXT` option
+(typer's own cost of parsing an option) and `schreiber --version`.
 
-Size: `sheet` of a 200-hand evening, `stats` over 100,000 hands in many
-evenings, and `hand import` of 100,000 hands in one file. Each of these runs
-only when `schreiber --help` (or `schreiber hand --help`) lists the command;
-otherwise the table says "not available".
+Size, each figure beside its floor: `sheet` of a 200-hand evening and
+`stats` over club ledgers of --hands/10 and --hands hands (and any
+--stats-db, e.g. 1,000,000 hands built once with bench/bench_stats.py
+--db), beside the start-up floor; how the CPU time of a line of `schreiber
+tisch` grows with the evening (bench_tisch.py: hands 1-20 are its floor);
+`hand import` of --hands hands beside a Python process that parses the same
+lines and stores one row per hand; the ledger's bytes per hand.
 
 The child processes run without PYTHONDONTWRITEBYTECODE, as a user's do:
 with it, every run would compile schreiber's modules afresh.
@@ -30,6 +35,7 @@ import os
 import platform
 import random
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -103,15 +109,20 @@ def machine() -> dict:
 def startup(tmp: Path, rounds: int) -> list[list]:
     db = tmp / "startup.db"
     env = child_env(db)
-    run(SCHREIBER + ["evening", "start", *PLAYERS], env)
     app = tmp / "typer_app.py"
     app.write_text(TYPER_APP)
+    build_evening(db, 10 * rounds + 40)  # hands enough for every `undo`
     cases = {
         "floor: python -c 'import typer, sqlite_utils'": [PY, "-c", "import typer, sqlite_utils"],
         "reference: bare typer app, one --json option": [PY, str(app), "--json", HAND],
         "schreiber --version": SCHREIBER + ["--version"],
         "schreiber hand add --json ... -q": SCHREIBER + ["hand", "add", "--json", HAND, "-q"],
+        "schreiber balance": SCHREIBER + ["balance"],
         "schreiber balance --json": SCHREIBER + ["balance", "--json"],
+        "schreiber sheet (last 8 hands shown by tisch: full sheet here)": SCHREIBER + ["sheet"],
+        "schreiber settle": SCHREIBER + ["settle"],
+        "schreiber stats": SCHREIBER + ["stats"],
+        "schreiber undo": SCHREIBER + ["undo"],
     }
     for argv in cases.values():  # warm the page cache and the bytecode caches
         run(argv, env)
@@ -198,69 +209,103 @@ def best_of(argv: list[str], env: dict, repeat: int) -> tuple[float, float]:
     return min(ts), statistics.median(ts)
 
 
-def sizes(tmp: Path, hands: int, repeat: int, have: set[str]) -> list[list]:
-    sys.path.insert(0, str(ROOT))
+FLOOR = [PY, "-c", "import typer, sqlite_utils"]
+
+# The floor of an import: a Python process that reads the same lines as JSON
+# and stores one row per hand (sqlite3, one executemany, one transaction).
+IMPORT_FLOOR = """
+import json, sqlite3, sys
+rows = [(i, json.dumps(json.loads(line))) for i, line in enumerate(open(sys.argv[1], encoding="utf-8")) if line.strip()]
+con = sqlite3.connect(sys.argv[2])
+con.execute("create table hands (id integer primary key, record_json text)")
+with con:
+    con.executemany("insert into hands values (?, ?)", rows)
+"""
+
+
+def beside_floor(argv: list[str], env: dict, repeat: int) -> tuple[float, float]:
+    """Median seconds of ``argv`` and of the start-up floor, run alternately."""
+    run(argv, env)  # warm-up
+    ts, fs = [], []
+    for _ in range(repeat):
+        fs.append(run(FLOOR, env)[0])
+        ts.append(run(argv, env)[0])
+    return statistics.median(ts), statistics.median(fs)
+
+
+def sizes(tmp: Path, hands: int, repeat: int, have: set[str], stats_dbs: list[Path]) -> list[list]:
     rows: list[list] = []
-    na = ["not available", "", ""]
+    db = tmp / "sheet.db"
+    build_evening(db, 200)
+    env = child_env(db)
+    for argv in (["sheet", "--json"], ["sheet"]):
+        med, floor = beside_floor(SCHREIBER + argv, env, repeat)
+        rows.append([f"schreiber {' '.join(argv)} (200 hands)", f"{med:.3f}", f"{floor:.3f}", f"{med / floor:.2f}x"])
+    rows += tisch_rows(tmp)
+    rows += import_rows(tmp, hands)
+    rows += stats_rows(tmp, hands, repeat, stats_dbs)
+    return rows
 
-    # sheet of a 200-hand evening
-    if "sheet" in have:
-        db = tmp / "sheet.db"
-        build_evening(db, 200)
+
+def tisch_rows(tmp: Path) -> list[list]:
+    """CPU time of a line of `schreiber tisch` at hand 400 against hands 1-20 (bench_tisch.py)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from bench_tisch import growth, play
+
+    out = []
+    for name, ms, ratio in growth(play(tmp / "tisch.db", 420), 20):
+        if name in ("hands 1-20", "hands 101-120", "hands 201-220", "hands 301-320", "hands 401-420"):
+            out.append([f"tisch, a line at {name} (CPU ms; floor: hands 1-20)", f"{ms:.2f}", "", f"{ratio:.2f}x"])
+    return out
+
+
+def import_rows(tmp: Path, hands: int) -> list[list]:
+    db = tmp / "import.db"
+    env = child_env(db)
+    run(SCHREIBER + ["evening", "start", *PLAYERS], env)
+    src = tmp / "hands.jsonl"
+    with src.open("w", encoding="utf-8") as f:
+        for r in random_hands(random.Random(11), PLAYERS, hands):
+            f.write(json.dumps(r, ensure_ascii=False) + "\n")
+    floor, _ = run([PY, "-c", IMPORT_FLOOR, str(src), str(tmp / "floor.db")], env)
+    secs, _ = run(SCHREIBER + ["hand", "import", str(src), "-q"], env)
+    import sqlite3
+
+    con = sqlite3.connect(db)
+    n = con.execute("select count(*) from entries where kind = 'hand' and status = 'active'").fetchone()[0]
+    con.execute("vacuum")
+    con.close()
+    if n != hands:
+        raise SystemExit(f"import: expected {hands} hands in the ledger, found {n}")
+    return [
+        [f"schreiber hand import ({hands:,} hands; floor: parse + 1 row/hand)", f"{secs:.2f}", f"{floor:.2f}",
+         f"{secs / floor:.1f}x"],
+        ["ledger size after the import (bytes per hand, vacuumed)", f"{db.stat().st_size / hands:.0f}", "", ""],
+    ]  # fmt: skip
+
+
+def stats_rows(tmp: Path, hands: int, repeat: int, stats_dbs: list[Path]) -> list[list]:
+    """`stats` over club ledgers of growing size (built here, or given with --stats-db)."""
+    import sqlite3
+
+    dbs = list(stats_dbs)
+    for n in (hands // 10, hands):
+        db = tmp / f"stats{n}.db"
+        build_club(db, n)
+        dbs.append(db)
+    out = []
+    for db in sorted(dbs, key=lambda p: p.stat().st_size):
         env = child_env(db)
-        for argv in (["sheet", "--json"], ["sheet"]):
-            best, med = best_of(SCHREIBER + argv, env, repeat)
-            rows.append([f"schreiber {' '.join(argv)} (200 hands)", f"{best:.3f}", f"{med:.3f}", ""])
-    else:
-        rows.append(["schreiber sheet (200 hands)", *na])
-
-    # stats over `hands` hands
-    if "stats" in have:
-        db = tmp / "stats.db"
-        t = time.perf_counter()
-        evenings = build_club(db, hands)
-        built = time.perf_counter() - t
-        env = child_env(db)
-        for argv in (["stats", "--json"], ["stats"]):
-            best, med = best_of(SCHREIBER + argv, env, repeat)
-            rows.append(
-                [f"schreiber {' '.join(argv)} ({hands:,} hands, {evenings} evenings)", f"{best:.3f}", f"{med:.3f}", ""]
-            )
-        rows.append(
-            [
-                "(building that ledger in-process: Service.add_entries per evening)",
-                f"{built:.1f}",
-                "",
-                f"{hands / built:,.0f} hands/s",
-            ]
-        )
-    else:
-        rows.append([f"schreiber stats ({hands:,} hands)", *na])
-
-    # importing `hands` hands (one file, one evening)
-    if "hand import" in have:
-        db = tmp / "import.db"
-        env = child_env(db)
-        run(SCHREIBER + ["evening", "start", *PLAYERS], env)
-        src = tmp / "hands.jsonl"
-        with src.open("w", encoding="utf-8") as f:
-            for r in random_hands(random.Random(11), PLAYERS, hands):
-                f.write(json.dumps(r, ensure_ascii=False) + "\n")
-        secs, _ = run(SCHREIBER + ["hand", "import", str(src), "-q"], env)
-        _, r = run(SCHREIBER + ["balance", "--json"], env)
-        import sqlite3
-
+        run(SCHREIBER + ["--version"], env)  # migrates a ledger given from before
         con = sqlite3.connect(db)
         n = con.execute("select count(*) from entries where kind = 'hand' and status = 'active'").fetchone()[0]
         con.close()
-        if n != hands:
-            raise SystemExit(f"import: expected {hands} hands in the ledger, found {n}")
-        rows.append(
-            [f"schreiber hand import ({hands:,} hands, once)", f"{secs:.3f}", "", f"{hands / secs:,.0f} hands/s"]
-        )
-    else:
-        rows.append([f"schreiber hand import ({hands:,} hands)", *na])
-    return rows
+        for argv in (["stats"], ["stats", "--json"], ["stats", "--season", "2024/25"]):
+            med, floor = beside_floor(SCHREIBER + argv, env, repeat)
+            out.append(
+                [f"schreiber {' '.join(argv)} ({n:,} hands)", f"{med:.3f}", f"{floor:.3f}", f"{med / floor:.2f}x"]
+            )
+    return out
 
 
 def table(header: list[str], rows: list[list]) -> str:
@@ -280,7 +325,15 @@ def main() -> None:
     ap.add_argument("--hands", type=int, default=100_000, help="hands for stats and import (default 100000)")
     ap.add_argument("--repeat", type=int, default=3, help="runs of sheet and stats (default 3)")
     ap.add_argument("--only", choices=("startup", "size"), help="run only one of the two tables")
+    ap.add_argument(
+        "--stats-db",
+        type=Path,
+        action="append",
+        default=[],
+        help="a further club ledger for the stats rows (e.g. 1,000,000 hands built once; a copy is used)",
+    )
     a = ap.parse_args()
+    sys.path.insert(0, str(ROOT))
     m = machine()
     print(f"machine: {m['nproc']} CPUs ({m['cpu']}), {m['python']}, {m['system']}")
     with tempfile.TemporaryDirectory(prefix="schreiber-bench-") as d:
@@ -291,9 +344,14 @@ def main() -> None:
             print(f"\nStart-up: a fresh process each, {a.rounds} rounds alternating (target: hand add <= 1.3x floor)")
             print(table(["command", "median ms", "min ms", "vs floor", "vs typer app"], rows))
         if a.only != "startup":
-            rows = sizes(tmp, a.hands, a.repeat, have)
-            print(f"\nSize: a fresh process each, best and median of {a.repeat} runs after one warm-up")
-            print(table(["command", "best s", "median s", "note"], rows))
+            copies = []
+            for i, given in enumerate(a.stats_db):
+                copies.append(tmp / f"given{i}.db")
+                shutil.copy(given, copies[-1])
+            rows = sizes(tmp, a.hands, a.repeat, have, copies)
+            print(f"\nSize: a fresh process each, median of {a.repeat} runs after one warm-up, beside its floor")
+            print("(the start-up floor, run alternately; for the import: parsing the lines and storing a row per hand)")
+            print(table(["what", "figure", "floor", "vs floor"], rows))
 
 
 if __name__ == "__main__":

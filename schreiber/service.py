@@ -28,7 +28,9 @@ from .errors import SchreiberError
 from .ledger.codec import stored_record
 from .ledger.errors import EveningClosed, NoOpenEvening, SeveralOpenEvenings
 from .ledger.store import Ledger
-from .ledger.values import Evening, StoredEntry
+from .ledger.values import Evening, Scored, StoredEntry
+
+WRITE_BATCH = 2000  # entries of an import written together (one statement a table)
 
 
 def _what(e: StoredEntry) -> str:
@@ -380,6 +382,7 @@ class Service:
         seq, number = led.next_seq(ev) - 1, led.next_number(ev) - 1
         problems: list[str] = []
         out: list[int] = []
+        batch: list[Scored] = []
         for i, entry, o, problem in self._score_each(entries, ev):
             if problem:
                 problems.append(f"{labels[i]}: {problem}")
@@ -390,10 +393,15 @@ class Service:
                     number += 1
                     n = number
                     entry = Entry.hand(stored_record(o))
-                led.insert_result(ev, led.insert_entry(ev, seq, entry, n, uid=uids[i] if uids else None), n, o)
+                batch.append(Scored(seq, entry, n, uids[i] if uids else None, o))
                 out.append(n or 0)
+            if len(batch) >= WRITE_BATCH and not problems:
+                led.insert_scored(ev, batch)
+                batch = []
             if progress and (i + 1) % every == 0:
                 progress(i + 1, total)
+        if not problems:
+            led.insert_scored(ev, batch)
         if problems:
             more = f"; and {len(problems) - 10} more" if len(problems) > 10 else ""
             raise SchreiberError(
@@ -432,7 +440,7 @@ class Service:
             if not rows:
                 raise SchreiberError("there is no hand to undo in this evening")
             self.ledger.void_entry(ev, rows[-1].id, "undo")
-            self._rescore(ev)
+            self._rescore(ev, from_seq=rows[-1].seq)
         return rows[-1]
 
     def void(self, number: int, evening: Which = None) -> StoredEntry:
@@ -441,7 +449,7 @@ class Service:
             ev = self._writable(evening)
             entry = self.ledger.hand_entry(ev, number)
             self.ledger.void_entry(ev, entry.id, "void")
-            self._rescore(ev)
+            self._rescore(ev, from_seq=entry.seq)
         return entry
 
     def edit(self, number: int, record: dict, evening: Which = None) -> Outcome:
@@ -453,7 +461,7 @@ class Service:
             old = led.hand_entry(ev, number)
             new_id = led.insert_entry(ev, old.seq, Entry.hand(record), number, replaces=old.id)
             led.void_entry(ev, old.id, "edit", new_id)
-            entries, outcomes = self._rescore(ev)
+            entries, outcomes = self._rescore(ev, from_seq=old.seq)
             outcome = next(o for e, o in zip(entries, outcomes) if e.id == new_id)
             led.set_record(new_id, stored_record(outcome))  # the canonical record of the replacement
         return outcome
@@ -491,14 +499,20 @@ class Service:
                 self._rescore(led.evening(evening_id), f"merging {other.name} into evening {evening_id}")
         return merged.counts
 
-    def _rescore(self, evening: Evening, why: str = "the correction") -> tuple[list[StoredEntry], list[Outcome]]:
-        """Every derived row of the evening written anew (inside a transaction)."""
-        entries = self.ledger.replayed_entries(evening)
+    def _rescore(
+        self, evening: Evening, why: str = "the correction", from_seq: int = 0
+    ) -> tuple[list[StoredEntry], list[Outcome]]:
+        """Every derived row of the evening written anew (inside a
+        transaction), from the entries at ``from_seq`` on: a correction
+        changes nothing before the entry it corrects, so the replay starts
+        from the state stored there."""
+        led = self.ledger
+        entries = led.replayed_entries(evening, from_seq)
+        start = led.last_state(evening, before_seq=from_seq) if from_seq else led.start_state(evening)
+        first = led.replayed_before(evening, from_seq) + 1 if from_seq else 1
         try:
-            outcomes = replay(
-                evening.rules, evening.seating, [e.as_entry() for e in entries], self.ledger.start_state(evening)
-            )
+            outcomes = replay(evening.rules, evening.seating, [e.as_entry() for e in entries], start, first)
         except HandError as exc:
             raise SchreiberError(f"{why} would make a later hand invalid: {exc}") from None
-        self.ledger.replace_results(evening, entries, outcomes)
+        led.replace_results(evening, entries, outcomes, from_seq)
         return entries, outcomes

@@ -1,5 +1,6 @@
-"""The console entry point: the fast path of ``hand add``, or the full
-command line; either way every error is one clear line (``errors.guarded``).
+"""The console entry point: the fast path of ``hand add``, or the command
+line with the command groups it needs (``groups.py``); either way every
+error is one clear line (``errors.guarded``).
 
 Ctrl-C is schreiber's from this module's first line on: while the program
 starts (imports, before anything is opened) it ends the process at once
@@ -37,9 +38,9 @@ def main() -> None:
 
     fast = fast_hand_add(sys.argv[1:])
     if fast is None:
-        from . import commands
+        from .groups import app_for
 
-        fast = commands.app
+        fast = app_for(sys.argv[1:])
     if not IGNORED:
         signal.signal(signal.SIGINT, _during_command)
     try:

@@ -1,6 +1,6 @@
-"""The typer app, its global options, and what every command needs: the
-ledger, the service (which also picks the evening a command works on), JSON
-output."""
+"""The typer app and what every command needs: the ledger, the service
+(which also picks the evening a command works on), JSON output. Option
+values are converted without pydantic (``coercion.py``)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,14 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from . import coercion
 from .paths import ledger_path
 
 if TYPE_CHECKING:
     from ..ledger.store import Ledger
     from ..service import Service
+
+coercion.install()
 
 app = typer.Typer(
     help="schreiber: the scorekeeper (Schreiber) for Tarock Königrufen.\n\n"

@@ -68,6 +68,8 @@ class Session:
         self.led = svc.ledger
         self.number = number
         self.out = out
+        self._sheet: sh.Sheet | None = None  # the running sheet, kept current as lines add entries
+        self._version = -1  # the ledger's data_version the sheet was read at
         self.commands: dict[str, Callable[[list[str]], None]] = {
             "hilfe": lambda rest: self.help(),
             "schrift": lambda rest: self.show_sheet(all_rows=True),
@@ -135,6 +137,7 @@ class Session:
         self.show_sheet()
 
     def undo(self, rest: list[str]) -> None:
+        self._sheet = None  # a correction re-scores the evening
         e = self.svc.undo(
             any_entry=bool(rest and rest[0].lower() in ("alles", "eintrag", "entry")), evening=self.number
         )
@@ -143,12 +146,14 @@ class Session:
 
     def void(self, rest: list[str]) -> None:
         n = self._number(rest)
+        self._sheet = None  # a correction re-scores the evening
         self.svc.void(n, self.number)
         self.out(f"Hand {n} storniert.")
         self.show_sheet()
 
     def edit(self, rest: list[str]) -> None:
         n = self._number(rest[:1])
+        self._sheet = None  # a correction re-scores the evening
         self.svc.edit(n, self.parse(rest[1:]), self.number)
         self.out(f"Hand {n} ausgebessert.")
         self.show_sheet()
@@ -190,23 +195,30 @@ class Session:
         for k, v in COMMANDS.items():
             self.out(f"  {k:<16} {v}")
 
-    def show_sheet(self, all_rows: bool = False) -> None:
+    def sheet(self) -> sh.Sheet:
+        """The evening's sheet: the kept one with the entries added since, or
+        read anew after a correction or when another process wrote the ledger."""
         ev = self.evening
-        rows, _, rules = sh.build(self.led.sheet_lines(ev), ev)
-        headers, body = sh.table_rows(rows, ev.seating, rules)
-        if not all_rows and len(body) > 8:
-            body = body[-8:]
+        version = self.led.data_version()
+        if self._sheet is None or version != self._version or self._sheet.evening != ev:
+            self._sheet, self._version = sh.Sheet(ev), version
+        self._sheet.extend(self.led.sheet_lines(ev, after_seq=self._sheet.last_seq))
+        return self._sheet
+
+    def show_sheet(self, all_rows: bool = False) -> None:
+        sheet = self.sheet()
+        ev, rows = sheet.evening, sheet.rows
+        headers, body = sh.table_rows(rows if all_rows else rows[-8:], ev.seating, sheet.rules)
         if body:
             self.out(table(headers, body))
-        self.show_totals()
+        self.out("Stand: " + player_points(sheet.totals.items()))
         self.out(next_line(self.led, ev))
 
     def show_totals(self) -> None:
         self.out("Stand: " + player_points(self.led.balance(self.evening.id).items()))
 
     def explain(self, n: int) -> None:
-        rows, _, _ = sh.build(self.led.sheet_lines(self.evening), self.evening)
-        match = [r for r in rows if r.number == n and r.kind == "hand"]
+        match = [r for r in self.sheet().rows if r.number == n and r.kind == "hand"]
         if not match:
             raise SchreiberError(f"there is no hand {n} on this sheet")
         self.out("\n\n".join(sh.explain(r) for r in match))

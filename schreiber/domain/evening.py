@@ -275,11 +275,12 @@ def _schrift(rules: Rules, hand: Hand, table: Table, ctx: Context, stake: Item |
     return written._replace(items=(stake, *written.items), payments=tuple(pays.items()))
 
 
-def replay(rules: Rules, players: tuple[str, ...], entries: list[Entry], start: State) -> list[Outcome]:
-    """Score a whole evening from its start; raises HandError naming the entry."""
+def replay(rules: Rules, players: tuple[str, ...], entries: list[Entry], start: State, first: int = 1) -> list[Outcome]:
+    """Score a whole evening from its start (or its entries from number
+    ``first`` on, from the state before them); raises HandError naming the entry."""
     out = []
     state = start
-    for i, entry in enumerate(entries, 1):
+    for i, entry in enumerate(entries, first):
         try:
             o = step(rules, players, state, entry)
         except HandError as exc:

@@ -64,10 +64,13 @@ POINT_UNITS = 2520
 
 def units(v: Fraction) -> int:
     """Points as whole 1/2520 units; ValueError if a share is finer than that."""
-    scaled = Fraction(v) * POINT_UNITS
-    if scaled.denominator != 1:
+    if not isinstance(v, (int, Fraction)):
+        v = Fraction(v)
+    num, den = (v, 1) if isinstance(v, int) else (v.numerator, v.denominator)
+    whole, rest = divmod(num * POINT_UNITS, den)
+    if rest:
         raise ValueError(f"{v} is not a multiple of 1/{POINT_UNITS} point")
-    return int(scaled)
+    return whole
 
 
 def from_units(x: int) -> Fraction:

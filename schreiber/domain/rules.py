@@ -10,7 +10,6 @@ the known ones.
 import dataclasses
 import json
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, NamedTuple, get_args, get_origin
 
@@ -20,9 +19,12 @@ from .points import parse_points
 LISTED_FIRST = ("standard", "tirol", "hausrunde", "gumpoldskirchen", "lungau")  # the order the docs use
 
 
+PRESET_DIR = Path(__file__).parent / "presets"  # read directly: importlib.resources costs every start-up
+
+
 def _preset_names() -> tuple[str, ...]:
     """Every TOML file in presets/ is a preset: a new one needs no code."""
-    found = {f.name[:-5] for f in resources.files("schreiber.domain.presets").iterdir() if f.name.endswith(".toml")}
+    found = {f.name[:-5] for f in PRESET_DIR.iterdir() if f.name.endswith(".toml")}
     return tuple(n for n in LISTED_FIRST if n in found) + tuple(sorted(found - set(LISTED_FIRST)))
 
 
@@ -681,7 +683,7 @@ def _resolve(data: dict, origin: str, seen: tuple = ()) -> dict:
 def preset_data(name: str) -> dict:
     if name not in PRESETS:
         raise RulesError(f"unknown preset '{name}'; valid: {', '.join(PRESETS)}")
-    text = resources.files("schreiber.domain.presets").joinpath(f"{name}.toml").read_text(encoding="utf-8")
+    text = (PRESET_DIR / f"{name}.toml").read_text(encoding="utf-8")
     return _read_toml(text, f"preset {name}")
 
 

@@ -39,10 +39,8 @@ LEDGER_TABLES = {"players", "evenings", "entries", "results", "payments"}
 APPLICATION_ID = 0x53434852  # "SCHR"
 LEDGER_FORMAT = 1  # user_version: raised only if a later schreiber changes what a ledger is
 MIGRATION_SET = "schreiber"
-# Every migration a schreiber has ever applied (those of parallel lines of work included).
-KNOWN_MIGRATIONS = frozenset(
-    {"m001_initial", "m002_derived_stats", "m003_written_score", "m004_schrift", "m005_global_ids", "m006_cups"}
-)
+# Every migration this schreiber knows: a ledger with another one applied is a newer schreiber's.
+KNOWN_MIGRATIONS = frozenset(m.name for m in migrations._migrations)
 SQLITE_MAGIC = b"SQLite format 3\x00"
 _NEW = itertools.count()
 _OPENED_HERE: set[str] = set()  # files this process has checked and opened with SQLite

@@ -130,3 +130,12 @@ def m006_cups(db: sqlite_utils.Database) -> None:
     from .cup import create_schema as create_cup_schema
 
     create_cup_schema(db)
+
+
+@migrations()
+def m008_rollups(db: sqlite_utils.Database) -> None:
+    """Per-evening rollups of the statistics rows (ledger/rollups.py), so
+    ``schreiber stats`` reads a few rows per evening instead of every hand."""
+    from . import rollups
+
+    rollups.create(db.conn)

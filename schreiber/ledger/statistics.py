@@ -17,6 +17,7 @@ import sqlite3
 from fractions import Fraction
 from typing import NamedTuple
 
+from . import rollups
 from .values import DateRange
 
 
@@ -46,18 +47,22 @@ class StatsRows(NamedTuple):
 
 
 IN_RANGE = "{t}.evening_id in (select id from temp.stats_evenings)"
+TEMP_TABLES = ("stats_evenings", "stats_years", "stats_rest")
 
 
-def read_statistics(conn: sqlite3.Connection, rng: DateRange, schrift: bool = False) -> StatsRows:
-    """All the statistics' rows for the evenings in ``rng``."""
+def read_statistics(conn: sqlite3.Connection, rng: DateRange, schrift: bool = False, full: bool = False) -> StatsRows:
+    """All the statistics' rows for the evenings in ``rng`` (``full``: summed
+    from every hand's rows, not from the per-evening rollups)."""
     sel, params = rng.sql()
-    conn.execute("drop table if exists temp.stats_evenings")
+    for table in TEMP_TABLES:
+        conn.execute(f"drop table if exists temp.{table}")
     conn.execute("create temp table stats_evenings (id integer primary key)")
     conn.execute(f"insert into temp.stats_evenings {sel}", params)
     try:
-        return _read(conn, schrift)
+        return _read(conn, schrift, full)
     finally:
-        conn.execute("drop table if exists temp.stats_evenings")
+        for table in TEMP_TABLES:
+            conn.execute(f"drop table if exists temp.{table}")
 
 
 def _void_filter(conn: sqlite3.Connection) -> str:
@@ -66,15 +71,19 @@ def _void_filter(conn: sqlite3.Connection) -> str:
     rows cascade with ``results``), so normally nothing needs filtering; if a
     voided entry still has rows, every query filters them out."""
     stale = conn.execute(
-        "select exists(select 1 from entries e where e.status != 'active' and ("
+        "select exists(select 1 from entries e where (e.status < 'active' or e.status > 'active') and ("
         "exists(select 1 from payments p where p.entry_id = e.id) or "
         "exists(select 1 from results r where r.entry_id = e.id)))"
     ).fetchone()[0]
     return " and {t}.entry_id not in (select id from entries where status != 'active')" if stale else ""
 
 
-def _read(conn: sqlite3.Connection, schrift: bool) -> StatsRows:
+def _read(conn: sqlite3.Connection, schrift: bool, full: bool = False) -> StatsRows:
+    """The rows from the per-evening rollups (``rollups.py``), or with
+    ``full`` (or where a voided entry still has rows) from every hand's rows."""
     void = _void_filter(conn)
+    if not void and not full:
+        return _read_rollups(conn, schrift)
 
     def rows(sql: str, **tables: str) -> list:
         return conn.execute(
@@ -82,11 +91,8 @@ def _read(conn: sqlite3.Connection, schrift: bool) -> StatsRows:
         ).fetchall()
 
     return StatsRows(
-        names=dict(conn.execute("select id, name from players").fetchall()),
-        evenings=[
-            StatsEvening(eid, date, tuple(json.loads(seating)), tarif, Fraction(start_pot or "0"), rule)
-            for eid, date, seating, tarif, start_pot, rule in conn.execute(EVENINGS)
-        ],
+        names=_names(conn),
+        evenings=_evenings(conn),
         points=rows(POINTS, pay="pay"),
         roles=rows(ROLES, hp="hp"),
         declarer_contracts=rows(DECLARER_CONTRACTS, f="f"),
@@ -99,11 +105,72 @@ def _read(conn: sqlite3.Connection, schrift: bool) -> StatsRows:
     )
 
 
+def _names(conn: sqlite3.Connection) -> dict[int, str]:
+    return dict(conn.execute("select id, name from players").fetchall())
+
+
+def _evenings(conn: sqlite3.Connection) -> list[StatsEvening]:
+    return [
+        StatsEvening(eid, date, tuple(json.loads(seating)), tarif, Fraction(start_pot or "0"), rule)
+        for eid, date, seating, tarif, start_pot, rule in conn.execute(EVENINGS)
+    ]
+
+
+def _read_rollups(conn: sqlite3.Connection, schrift: bool) -> StatsRows:
+    for statement in rollups.RANGE:
+        conn.execute(statement)
+    parts = {r.table: rollups.in_range(r) for r in rollups.ROLLUPS}
+    parts |= {"r": "evening_id in (select id from temp.stats_evenings)", "evenings": rollups.EVENINGS_IN_RANGE}
+
+    def rows(sql: str) -> list:
+        return conn.execute(sql.format(**parts)).fetchall()
+
+    return StatsRows(
+        names=_names(conn),
+        evenings=_evenings(conn),
+        points=rows(ROLLED["points"]),
+        roles=rows(ROLLED["roles"]),
+        declarer_contracts=rows(ROLLED["declarer_contracts"]),
+        contracts=rows(ROLLED["contracts"]),
+        premiums_by_side=rows(ROLLED["premiums_by_side"]),
+        premiums=rows(ROLLED["premiums"]),
+        kontras=rows(ROLLED["kontras"]),
+        sides=rows(ROLLED["sides"]),
+        schrift_points=rows(ROLLED["points"].replace("points_x2520", "schrift_x2520")) if schrift else None,
+    )
+
+
+# The same rows from the per-evening rollups (-1 and '' stand for NULL there).
+ROLLED = {
+    "points": "select r.evening_id, r.player_id, r.points_x2520 from temp.stats_evenings s "
+    "cross join roll_points r on r.evening_id = s.id",
+    "roles": """
+        select player_id, role, nullif(won, -1), sum(n) from {roll_roles} group by player_id, role, won
+        union all
+        select player_id, '#evenings', null, sum(evenings) from {evenings} group by player_id""",
+    "declarer_contracts": """
+        select player_id, contract, nullif(won, -1), sum(n) from {roll_declarers} where several = 0
+        group by player_id, contract, won
+        union all
+        select player_id, contract, nullif(won, -1), sum(n) from {roll_declarers} where several = 1
+        group by player_id, contract, won""",
+    "contracts": "select contract, nullif(won, -1), sum(n) from {roll_contracts} group by contract, won",
+    "premiums_by_side": """
+        select premium, party, nullif(d_side, ''), nullif(o_side, ''), sum(announced), sum(announced_made),
+               sum(silent_made)
+        from {roll_premiums} group by premium, party, d_side, o_side""",
+    "premiums": """
+        select premium, sum(played), sum(announced), sum(announced_made), sum(silent_made), sum(kontra)
+        from {roll_premiums} group by premium""",
+    "kontras": "select player_id, role, sum(given), sum(won) from {roll_kontras} group by player_id, role",
+    "sides": "select d_side, o_side, won, sum(n) from {roll_sides} group by d_side, o_side, won",
+}
+
 # The evenings in range, with what settlement needs.
 EVENINGS = """
     select ev.id, ev.date, ev.seating_json, ev.tarif_cents, ev.start_pot,
            coalesce(json_extract(ev.rules_json, '$.rules.pagatkassa_end'), 'carry')
-    from evenings ev where ev.id in (select id from temp.stats_evenings)"""
+    from evenings ev indexed by evenings_stats where ev.id in (select id from temp.stats_evenings)"""
 
 # Points per player and evening: one GROUP BY over payments (covering index).
 POINTS = """

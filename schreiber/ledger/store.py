@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 import json
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from ..domain.evening import Entry, Outcome, State, initial_state
 from ..domain.points import from_units
 from ..domain.rules import Rules
+from . import rollups
 from .codec import (
     dumps,
     entry_of_row,
@@ -37,7 +38,7 @@ from .codec import (
 from .connection import copy_new, open_database, quick_check
 from .derived import derived_rows, write_rows
 from .errors import COMMITTED, OPENED, LedgerUnavailable, NoSuchEvening, NoSuchHand, sqlite_problem
-from .values import DateRange, Evening, SheetLine, StoredEntry
+from .values import DateRange, Evening, Scored, SheetLine, StoredEntry
 
 if TYPE_CHECKING:
     from .cup import CupBook
@@ -303,30 +304,39 @@ class Ledger:
             )
         ]
 
-    def replayed_entries(self, evening: Evening) -> list[StoredEntry]:
-        """What a replay of the evening goes through: the active entries and
-        the hands voided by ``hand void``, which were dealt and keep their
-        place in a Radl (RULINGS.md Later rulings: a Radl counts deals)."""
+    def replayed_before(self, evening: Evening, seq: int) -> int:
+        """How many entries a replay of the evening goes through before ``seq``."""
+        return self.db.execute(
+            "select count(*) from entries where evening_id = ? and seq < ? and (status = 'active' or id in "
+            "(select entry_id from corrections where evening_id = ? and kind = 'void'))",
+            [evening.id, seq, evening.id],
+        ).fetchone()[0]
+
+    def replayed_entries(self, evening: Evening, from_seq: int = 0) -> list[StoredEntry]:
+        """What a replay of the evening goes through (from ``from_seq`` on):
+        the active entries and the hands voided by ``hand void``, which were
+        dealt and keep their place in a Radl (RULINGS.md Later rulings: a
+        Radl counts deals)."""
         return [
             entry_of_row(r)
             for r in self.db.query(
-                "select * from entries where evening_id = ? and (status = 'active' or id in "
+                "select * from entries where evening_id = ? and seq >= ? and (status = 'active' or id in "
                 "(select entry_id from corrections where evening_id = ? and kind = 'void')) order by seq, id",
-                [evening.id, evening.id],
+                [evening.id, from_seq, evening.id],
             )
         ]
 
     def start_state(self, evening: Evening) -> State:
         return initial_state(evening.rules, evening.seating, evening.first_dealer, evening.start_pot)
 
-    def last_state(self, evening: Evening) -> State:
+    def last_state(self, evening: Evening, before_seq: int | None = None) -> State:
         """The evening's state after its last replayed entry (results are kept
-        for exactly those)."""
+        for exactly those); with ``before_seq``, after the last one before it."""
         row = self.db.execute(
             "select r.state_json from results r join entries e on e.id = r.entry_id "
-            "where e.evening_id = ? and (e.status = 'active' or r.kind = 'dealt') "
+            "where e.evening_id = ? and (e.status = 'active' or r.kind = 'dealt') and (? is null or e.seq < ?) "
             "order by e.seq desc, e.id desc limit 1",
-            [evening.id],
+            [evening.id, before_seq, before_seq],
         ).fetchone()
         return State.from_json(row[0]) if row else self.start_state(evening)
 
@@ -375,19 +385,66 @@ class Ledger:
         return self._insert("entries", entry_values(evening.id, seq, entry, number, replaces, uid))
 
     def insert_result(self, evening: Evening, entry_id: int, number: int | None, o: Outcome) -> None:
-        """What the entry did: its result row, payments and statistics rows."""
-        self.db.table("results").insert(result_values(evening.id, entry_id, number, o))
-        rows = payment_values(evening.id, entry_id, o, self.player_id)
-        if rows:
-            self.db.table("payments").insert_all(rows)
-        write_rows(self.db, derived_rows(evening.id, entry_id, o, self.player_id))
+        """What the entry did: its result row, payments and statistics rows
+        (and the evening's statistics rollups)."""
+        self._write_result(evening, entry_id, number, o, self._player_ids())
+        rollups.add(self.db.conn, entry_id, entry_id)
 
-    def replace_results(self, evening: Evening, entries: list[StoredEntry], outcomes: list[Outcome]) -> None:
-        """After a correction: every derived row of the evening written anew."""
-        self.db.execute("delete from payments where evening_id = ?", [evening.id])
-        self.db.execute("delete from results where evening_id = ?", [evening.id])
+    def _write_result(
+        self, evening: Evening, entry_id: int, number: int | None, o: Outcome, pid: Callable[[str], int]
+    ) -> None:
+        write_rows(
+            self.db,
+            {
+                "results": [result_values(evening.id, entry_id, number, o)],
+                "payments": payment_values(evening.id, entry_id, o, pid),
+                **derived_rows(evening.id, entry_id, o, pid),
+            },
+        )
+
+    def insert_scored(self, evening: Evening, scored: list[Scored]) -> None:
+        """Many new entries with what each did (an import, inside its
+        transaction): the same rows as ``insert_entry`` and ``insert_result``
+        for each, written a table at a time. The entries' ids follow the
+        largest id (the write transaction keeps other writers out)."""
+        if not scored:
+            return
+        first = self.db.execute("select coalesce(max(id), 0) + 1 from entries").fetchone()[0]
+        pid = self._player_ids()
+        entries, results, pays = [], [], []
+        derived: dict[str, list[dict]] = {}
+        for entry_id, (seq, entry, number, uid, o) in enumerate(scored, first):
+            entries.append(dict(entry_values(evening.id, seq, entry, number, None, uid), id=entry_id))
+            results.append(result_values(evening.id, entry_id, number, o))
+            pays += payment_values(evening.id, entry_id, o, pid)
+            for table, rows in derived_rows(evening.id, entry_id, o, pid).items():
+                derived.setdefault(table, []).extend(rows)
+        write_rows(self.db, {"entries": entries, "results": results, "payments": pays, **derived})
+        rollups.add(self.db.conn, first, first + len(scored) - 1)
+
+    def _player_ids(self) -> Callable[[str], int]:
+        """``player_id`` with the ids looked up once (new players added as met)."""
+        known = dict(self.db.execute("select name, id from players").fetchall())
+
+        def pid(name: str) -> int:
+            if name not in known:
+                known[name] = self.player_id(name)
+            return known[name]
+
+        return pid
+
+    def replace_results(
+        self, evening: Evening, entries: list[StoredEntry], outcomes: list[Outcome], from_seq: int = 0
+    ) -> None:
+        """After a correction: every derived row of the evening's entries from
+        ``from_seq`` on written anew (the rows before it stay as they are)."""
+        later = "evening_id = ? and entry_id in (select id from entries where evening_id = ? and seq >= ?)"
+        self.db.execute(f"delete from payments where {later}", [evening.id, evening.id, from_seq])
+        self.db.execute(f"delete from results where {later}", [evening.id, evening.id, from_seq])
+        pid = self._player_ids()
         for e, o in zip(entries, outcomes):
-            self.insert_result(evening, e.id, e.number, o)
+            self._write_result(evening, e.id, e.number, o, pid)
+        rollups.rebuild(self.db.conn, evening.id)
 
     def void_entry(self, evening: Evening, entry_id: int, kind: str, replacement_id: int | None = None) -> None:
         """Mark an entry void and log the correction (undo, void or edit)."""
@@ -460,23 +517,25 @@ class Ledger:
         ).fetchone()[0]
         return from_units(x)
 
-    def sheet_lines(self, evening: Evening) -> list[SheetLine]:
-        """Every entry of the evening in order, voided ones included, with what
-        the ledger wrote beside it."""
-        results = {r["entry_id"]: r for r in self.db.query("select * from results where evening_id = ?", [evening.id])}
+    def sheet_lines(self, evening: Evening, after_seq: int = 0) -> list[SheetLine]:
+        """Every entry of the evening in order (those after ``after_seq`` only,
+        where given), voided ones included, with what the ledger wrote beside it."""
+        later = "where {0}.entry_id in (select id from entries where evening_id = ? and seq > ?)"
+        args = [evening.id, after_seq]
+        results = {r["entry_id"]: r for r in self.db.query(f"select r.* from results r {later.format('r')}", args)}
         pays: dict[int, dict[str, Fraction]] = {}
         for entry_id, name, points in self.db.execute(
             "select pay.entry_id, p.name, pay.points from payments pay join players p on p.id = pay.player_id "
-            "where pay.evening_id = ?",
-            [evening.id],
+            + later.format("pay"),
+            args,
         ):
             pays.setdefault(entry_id, {})[name] = Fraction(points)
         corrected = {
             r["entry_id"]: r["kind"]
-            for r in self.db.query("select entry_id, kind from corrections where evening_id = ?", [evening.id])
+            for r in self.db.query(f"select c.entry_id, c.kind from corrections c {later.format('c')}", args)
         }
         out = []
-        for row in self.db.query("select * from entries where evening_id = ? order by seq, id", [evening.id]):
+        for row in self.db.query("select * from entries where evening_id = ? and seq > ? order by seq, id", args):
             e = entry_of_row(row)
             res = results.get(e.id)
             out.append(
@@ -485,6 +544,10 @@ class Ledger:
                 )
             )
         return out
+
+    def data_version(self) -> int:
+        """Changes whenever another connection commits a change to the ledger."""
+        return self.db.execute("pragma data_version").fetchone()[0]
 
     def entry_totals(self, evening: Evening) -> list[tuple[int, str, int]]:
         """(entry id, player, points in 1/2520) of every active payment, in entry order."""
@@ -506,12 +569,13 @@ class Ledger:
             params,
         ).fetchall()
 
-    def statistics(self, rng: DateRange, schrift: bool = False) -> StatsRows:
+    def statistics(self, rng: DateRange, schrift: bool = False, full: bool = False) -> StatsRows:
         """Every aggregate ``schreiber stats`` needs for the evenings in range
-        (with ``schrift`` also each evening's written score)."""
+        (with ``schrift`` also each evening's written score; ``full``: summed
+        from every hand's rows instead of the per-evening rollups)."""
         from .statistics import read_statistics
 
-        return read_statistics(self.db.conn, rng, schrift)
+        return read_statistics(self.db.conn, rng, schrift, full)
 
     def export_rows(self, what: str, evening: Evening | None, rng: DateRange) -> Iterator[dict]:
         """Hands, items or payments of one evening or a date range (see ledger/export.py)."""

@@ -10,7 +10,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..domain.evening import Entry, State
+from ..domain.evening import Entry, Outcome, State
 from ..domain.rules import Rules, rules_from_json
 
 
@@ -102,3 +102,15 @@ class SheetLine(NamedTuple):
     result: StoredResult | None  # None for a voided entry
     payments: dict[str, Fraction]
     correction: str | None  # undo | void | edit, for a voided entry
+
+
+class Scored(NamedTuple):
+    """A new entry scored, to be written: its place in the evening, its hand
+    number (None for other entries), its id where it has one (from an
+    export), and what it did."""
+
+    seq: int
+    entry: Entry
+    number: int | None
+    uid: str | None
+    outcome: Outcome

@@ -80,10 +80,31 @@ def _result_text(record: dict, rules: Rules) -> str:
 
 def build(lines: list[SheetLine], evening: Evening) -> tuple[list[SheetRow], dict[str, Fraction], Rules]:
     """Every entry of the evening in order, with running totals."""
-    rules = evening.rules
-    run = _Running(evening)
-    rows = [_row(line, rules, run) for line in lines]
-    return rows, run.totals, rules
+    sheet = Sheet(evening)
+    sheet.extend(lines)
+    return sheet.rows, sheet.totals, sheet.rules
+
+
+class Sheet:
+    """An evening's sheet that grows by the entries appended to it: the table
+    session keeps one and adds each new entry's row instead of building the
+    whole sheet again (``build`` is one ``extend`` over every line)."""
+
+    def __init__(self, evening: Evening):
+        self.evening = evening
+        self.rules = evening.rules
+        self.rows: list[SheetRow] = []
+        self.last_seq = 0  # the last entry on the sheet
+        self._run = _Running(evening)
+
+    @property
+    def totals(self) -> dict[str, Fraction]:
+        return self._run.totals
+
+    def extend(self, lines: list[SheetLine]) -> None:
+        for line in lines:
+            self.rows.append(_row(line, self.rules, self._run))
+            self.last_seq = max(self.last_seq, line.entry.seq)
 
 
 class _Running:

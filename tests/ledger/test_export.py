@@ -252,7 +252,24 @@ def test_import_from_stdin_and_progress(tmp_path):
     r = CliRunner().invoke(app, ["--db", str(db), "hand", "import", "-"], input=text)
     assert r.exit_code == 0, r.output
     assert "Imported 1200 hands" in r.stdout
-    assert "importing" not in r.stderr and "importing" not in r.stdout  # progress only on a terminal
+    assert "importing" not in r.stderr + r.stdout  # progress is shown on a terminal only
+
+
+def test_import_shows_progress_on_a_terminal(tmp_path):
+    import os
+    import sys
+
+    import pexpect
+
+    db = tmp_path / "s.db"
+    assert cli(db, "evening", "start", *FOUR).exit_code == 0
+    src = tmp_path / "hands.jsonl"
+    src.write_text("".join(json.dumps(r) + "\n" for r in records(1200, seed=4)), encoding="utf-8")
+    env = dict(os.environ, SCHREIBER_DB=str(db), TERM="dumb")
+    p = pexpect.spawn(sys.executable, ["-m", "schreiber", "hand", "import", str(src)], env=env, encoding="utf-8")
+    p.expect("importing 1200/1200 \\(100%\\)", timeout=120)
+    p.expect("Imported 1200 hands", timeout=60)
+    p.expect(pexpect.EOF, timeout=60)
 
 
 # Importing again adds nothing ----------------------------------------------

@@ -1,0 +1,244 @@
+"""Rollups of the statistics rows: what ``schreiber stats`` sums, already
+summed for each evening (``roll_*``) and for each year (``year_*``).
+
+The statistics tables (``derived.py``) hold a row per hand and player; the
+statistics group them per evening first and then per player
+(``statistics.py``). These tables keep that first step: one row per evening
+(or year) and group (player, role, contract, premium, sides ...) with its
+counts. A date range is then read as the years it holds whole plus the
+evenings of the years it cuts (``RANGE``), so the statistics over a club's
+decades read a few rows per year instead of every hand. The points stay per
+evening: money is settled evening by evening. ``year_evenings`` counts each
+player's evenings in a year (not a sum of the other rows).
+
+They are kept current where the derived rows are written, in the same
+transaction: a new entry adds its counts (``add``: an upsert of the entry
+range's groups), a re-scored evening (a correction, a merge) has its
+rollups rebuilt from its derived rows (``rebuild``). Closing and reopening
+an evening changes no derived row, so no rollup. A NULL in a grouping
+column is stored as -1 (numbers) or '' (text), since key columns cannot
+hold NULL; the queries turn them back. An evening's year is the first four
+characters of its date (an evening's date never changes). ``tests/ledger/test_rollups.py``
+checks them against a full recomputation after random corrections.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import NamedTuple
+
+
+class Rollup(NamedTuple):
+    table: str
+    keys: tuple[str, ...]  # after evening_id
+    sums: tuple[str, ...]
+    select: str  # evening_id, *keys, *sums of the derived rows where {where}, grouped
+
+
+ROLLUPS = (
+    Rollup(
+        "roll_points",
+        ("player_id",),
+        ("points_x2520", "schrift_x2520"),
+        "select pay.evening_id, pay.player_id, sum(pay.points_x2520), sum(pay.schrift_x2520) from payments pay "
+        "where {where} group by pay.evening_id, pay.player_id",
+    ),
+    Rollup(
+        "roll_roles",
+        ("player_id", "role", "won"),
+        ("n",),
+        "select hp.evening_id, hp.player_id, hp.role, coalesce(hp.won, -1), count(*) from hand_players hp "
+        "where {where} group by hp.evening_id, hp.player_id, hp.role, hp.won",
+    ),
+    Rollup(
+        "roll_declarers",
+        ("player_id", "contract", "won", "several"),
+        ("n",),
+        "select f.evening_id, f.declarer_id, f.contract, coalesce(f.won, -1), 0, count(*) from hand_facts f "
+        "where f.declarer_id is not null and {where} group by f.evening_id, f.declarer_id, f.contract, f.won "
+        "union all "
+        "select f.evening_id, hp.player_id, hp.contract, coalesce(hp.won, -1), 1, count(*) from hand_facts f "
+        "join hand_players hp on hp.entry_id = f.entry_id and hp.role = 'declarer' "
+        "where f.several = 1 and {where} group by f.evening_id, hp.player_id, hp.contract, hp.won",
+    ),
+    Rollup(
+        "roll_contracts",
+        ("contract", "won"),
+        ("n",),
+        "select f.evening_id, f.contract, coalesce(f.won, -1), count(*) from hand_facts f "
+        "where {where} group by f.evening_id, f.contract, f.won",
+    ),
+    Rollup(
+        "roll_premiums",
+        ("premium", "party", "d_side", "o_side"),
+        ("played", "announced", "announced_made", "silent_made", "kontra"),
+        "select pr.evening_id, pr.premium, pr.party, coalesce(f.d_side, ''), coalesce(f.o_side, ''), count(*), "
+        "sum(pr.announced), sum(pr.announced and pr.made), sum(not pr.announced and pr.made), "
+        "sum(pr.kontra is not null) from hand_premiums pr join hand_facts f on f.entry_id = pr.entry_id "
+        "where {where} group by pr.evening_id, pr.premium, pr.party, f.d_side, f.o_side",
+    ),
+    Rollup(
+        "roll_kontras",
+        ("player_id", "role"),
+        ("given", "won"),
+        "select k.evening_id, k.player_id, k.role, count(*), sum(k.won = 1) from hand_kontras k "
+        "where {where} group by k.evening_id, k.player_id, k.role",
+    ),
+    Rollup(
+        "roll_sides",
+        ("d_side", "o_side", "won"),
+        ("n",),
+        "select f.evening_id, f.d_side, f.o_side, f.won, count(*) from hand_facts f "
+        "where f.won is not null and f.d_side is not null and f.o_side is not null and {where} "
+        "group by f.evening_id, f.d_side, f.o_side, f.won",
+    ),
+)
+
+# The alias of the derived table each rollup's rows are selected from (for the entry filter).
+_ALIAS = {"roll_points": ("pay",), "roll_roles": ("hp",), "roll_premiums": ("pr",), "roll_kontras": ("k",)}
+
+
+YEAR = "coalesce(substr(ev.date, 1, 4), '')"
+RANGE = (
+    f"create temp table stats_years as select {YEAR} as year from evenings ev "
+    "left join temp.stats_evenings s on s.id = ev.id group by 1 having count(s.id) = count(*)",
+    "create temp table stats_rest as select s.id from temp.stats_evenings s join evenings ev on ev.id = s.id "
+    f"where {YEAR} not in (select year from temp.stats_years)",
+)
+
+
+def _alias(r: Rollup) -> str:
+    return _ALIAS.get(r.table, ("f",))[0]
+
+
+def _year_table(r: Rollup) -> str:
+    return "year_" + r.table.removeprefix("roll_")
+
+
+def _by_year(r: Rollup, evening_rows: str, cols: bool = True) -> str:
+    """``evening_rows`` (evening_id, keys, sums) summed per year and keys."""
+    names = ", ".join(("evening_id", *r.keys, *r.sums)) if cols else ""
+    keys = "".join(f", x.{k}" for k in r.keys)
+    sums = "".join(f", sum(x.{s})" for s in r.sums)
+    source = f"with x({names}) as ({evening_rows})" if cols else f"with x as ({evening_rows})"
+    return f"{source} select {YEAR}{keys}{sums} from x join evenings ev on ev.id = x.evening_id where true group by 1{keys}"
+
+
+def in_range(r: Rollup) -> str:
+    """A subquery of the rollup's rows (keys, sums) for the evenings in
+    ``temp.stats_evenings`` (after ``RANGE``): whole years, then the rest."""
+    cols = ", ".join(f"r.{c}" for c in (*r.keys, *r.sums))
+    return (
+        f"(select {cols} from temp.stats_years y cross join {_year_table(r)} r on r.year = y.year union all "
+        f"select {cols} from temp.stats_rest s cross join {r.table} r on r.evening_id = s.id)"
+    )
+
+
+EVENINGS_IN_RANGE = """(
+    select r.player_id, r.evenings from temp.stats_years y cross join year_evenings r on r.year = y.year
+    union all
+    select r.player_id, count(distinct r.evening_id) from temp.stats_rest s cross join roll_roles r
+    on r.evening_id = s.id group by r.player_id)"""
+# What the statistics read of each evening, in an index: the evenings' rows
+# are long (their rules), and the statistics read every evening in range.
+EVENINGS_INDEX = (
+    "create index evenings_stats on evenings(date, id, tarif_cents, start_pot, seating_json, "
+    "coalesce(json_extract(rules_json, '$.rules.pagatkassa_end'), 'carry'))"
+)
+
+
+def create(conn: sqlite3.Connection) -> None:
+    """The rollup tables (migration m008), filled from the derived rows."""
+    for r in ROLLUPS:
+        for table, first in ((r.table, "evening_id integer not null"), (_year_table(r), "year text not null")):
+            if table == "year_points":
+                continue
+            cols = ", ".join([first, *(f"{k} not null" for k in r.keys), *r.sums])
+            key = ", ".join((first.split()[0], *r.keys))
+            conn.execute(f"create table {table} ({cols}, primary key ({key})) without rowid")
+    conn.execute("create table year_evenings (year text not null, player_id not null, evenings, "
+                 "primary key (year, player_id)) without rowid")  # fmt: skip
+    for r in ROLLUPS:
+        conn.execute(f"insert into {r.table} {r.select.format(where=_alias(r) + '.evening_id is not null')}")
+    _rebuild_years(conn, "true")
+    conn.execute(EVENINGS_INDEX)
+
+
+def _rebuild_years(conn: sqlite3.Connection, years: str) -> None:
+    """The year rollups of the years ``years`` (an SQL condition on ``ev``) from the evening rollups."""
+    evenings = f"select id from evenings ev where {years}"
+    for r in ROLLUPS:
+        if r.table == "roll_points":
+            continue
+        conn.execute(f"delete from {_year_table(r)} where year in (select {YEAR} from evenings ev where {years})")
+        rows = f"select * from {r.table} where evening_id in ({evenings})"
+        conn.execute(f"insert into {_year_table(r)} {_by_year(r, rows, cols=False)}")
+    conn.execute(f"delete from year_evenings where year in (select {YEAR} from evenings ev where {years})")
+    conn.execute(
+        f"insert into year_evenings select {YEAR}, r.player_id, count(distinct r.evening_id) from roll_roles r "
+        f"join evenings ev on ev.id = r.evening_id where ev.id in ({evenings}) group by 1, r.player_id"
+    )
+
+
+def add(conn: sqlite3.Connection, first_entry: int, last_entry: int) -> None:
+    """Add the counts of the entries ``first_entry``..``last_entry`` (new,
+    their derived rows written) to their evenings' and years' rollups."""
+    first, last = int(first_entry), int(last_entry)
+    conn.execute(
+        f"insert into year_evenings select {YEAR}, p.player_id, 1 from "
+        f"(select distinct evening_id, player_id from hand_players where entry_id between {first} and {last}) p "
+        "join evenings ev on ev.id = p.evening_id where not exists (select 1 from roll_roles r "
+        "where r.evening_id = p.evening_id and r.player_id = p.player_id) "
+        "on conflict (year, player_id) do update set evenings = evenings + 1"
+    )
+    for r in ROLLUPS:
+        rows = r.select.format(where=f"{_alias(r)}.entry_id between {first} and {last}")
+        tables = [(r.table, "evening_id", f"select * from ({rows}) where true")]
+        if r.table != "roll_points":
+            tables.append((_year_table(r), "year", _by_year(r, rows)))
+        for table, first_key, select in tables:
+            key = ", ".join((first_key, *r.keys))
+            update = ", ".join(f"{s} = {s} + excluded.{s}" for s in r.sums)
+            conn.execute(f"insert into {table} {select} on conflict ({key}) do update set {update}")
+
+
+def rebuild(conn: sqlite3.Connection, evening_id: int) -> None:
+    """An evening's rollups anew from its derived rows (after a re-score);
+    its year's rollups lose the evening's old counts and gain the new ones."""
+    _year_delta(conn, evening_id, -1)
+    for r in ROLLUPS:
+        conn.execute(f"delete from {r.table} where evening_id = ?", [evening_id])
+        where = f"{_alias(r)}.evening_id = {int(evening_id)}"
+        conn.execute(f"insert into {r.table} {r.select.format(where=where)}")
+    _year_delta(conn, evening_id, 1)
+
+
+def _year_delta(conn: sqlite3.Connection, evening_id: int, sign: int) -> None:
+    """Add (``sign`` 1) or take away (-1) the evening's rollups to or from its
+    year's; a group whose count falls to 0 is no more."""
+    for r in ROLLUPS:
+        if r.table == "roll_points":
+            continue
+        rows = f"select evening_id, {', '.join(r.keys)}, {', '.join(f'{sign} * {x}' for x in r.sums)} " \
+               f"from {r.table} where evening_id = {int(evening_id)}"  # fmt: skip
+        update = ", ".join(f"{x} = {x} + excluded.{x}" for x in r.sums)
+        conn.execute(
+            f"insert into {_year_table(r)} {_by_year(r, rows)} on conflict (year, {', '.join(r.keys)}) "
+            f"do update set {update}"
+        )
+        conn.execute(f"delete from {_year_table(r)} where {r.sums[0]} = 0")
+    conn.execute(
+        f"insert into year_evenings select {YEAR}, r.player_id, {sign} from "
+        f"(select distinct evening_id, player_id from roll_roles where evening_id = {int(evening_id)}) r "
+        "join evenings ev on ev.id = r.evening_id where true "
+        "on conflict (year, player_id) do update set evenings = evenings + excluded.evenings"
+    )
+    conn.execute("delete from year_evenings where evenings = 0")
+
+
+def drop(conn: sqlite3.Connection) -> None:
+    conn.execute("drop index if exists evenings_stats")
+    for r in ROLLUPS:
+        conn.execute(f"drop table if exists {r.table}")
+        conn.execute(f"drop table if exists {_year_table(r)}")
+    conn.execute("drop table if exists year_evenings")

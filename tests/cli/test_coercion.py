@@ -1,0 +1,73 @@
+"""Option values converted without pydantic read as typer's own conversion
+(through pydantic) reads them, with the same error messages."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from schreiber.cli import coercion
+from tests.helpers import cli
+
+pydantic = pytest.importorskip("pydantic")
+
+INT_TEXTS = ["1", "+1", "-1", " 3 ", "1_0", "_1", "1__0", "1.0", "1.00", "1.", ".0", "1.5", "1e3", "0x10", "0b1"]
+INT_TEXTS += ["３", "٣", "", "007", "-0", "\t4\n", "1 0", "inf", "nan", "9" * 30, "1_", "+-1", "-1.0", "1_0.0"]
+BOOL_TEXTS = ["true", "TRUE", "1", "0", "yes", "no", "on", "off", "t", "f", "y", "n", "x", "2", "", " yes ", "1.0"]
+
+
+def pydantic_reads(kind, value):
+    try:
+        return pydantic.TypeAdapter(kind).validate_python(value)
+    except pydantic.ValidationError as exc:
+        return "error: " + exc.errors()[0]["msg"]
+
+
+def plain_reads(convert, value):
+    try:
+        return convert(value)
+    except ValueError as exc:
+        return f"error: {exc}"
+
+
+@pytest.mark.parametrize("text", INT_TEXTS)
+def test_integers_read_as_pydantic_reads_them(text):
+    assert plain_reads(coercion.as_int, text) == pydantic_reads(int, text)
+
+
+@given(st.text(alphabet="0123456789_.+- \t", max_size=8))
+def test_integers_of_any_shape(text):
+    assert plain_reads(coercion.as_int, text) == pydantic_reads(int, text)
+
+
+@pytest.mark.parametrize("text", BOOL_TEXTS)
+def test_booleans_read_as_pydantic_reads_them(text):
+    expected = pydantic_reads(bool, text.strip() or False)  # typer strips a flag's text, "" is False
+    assert plain_reads(coercion.as_bool, text) == expected
+
+
+def test_every_option_of_the_command_line_is_converted_without_pydantic():
+    import typer
+
+    from schreiber.cli.commands import app
+
+    coercion.install()
+    command = typer.main.get_command(app)
+    plain = []
+
+    def walk(cmd):
+        for p in cmd.params:
+            plain.append(coercion._converter(p.type_descriptor) is not None)
+        for sub in getattr(cmd, "commands", {}).values():
+            walk(sub)
+
+    walk(command)
+    assert plain and all(plain)
+
+
+def test_a_bad_number_reads_as_before(ledger_env):
+    r = cli("undo", "--evening", "x")
+    assert r.exit_code == 2
+    assert (
+        "Invalid value for '--evening': Input should be a valid integer, unable to parse string as an integer"
+        in r.output
+    )

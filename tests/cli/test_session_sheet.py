@@ -1,0 +1,50 @@
+"""The table session keeps its sheet and adds each new entry's row; what it
+shows is always what the sheet built afresh from the ledger shows."""
+
+import contextlib
+import random
+
+from schreiber.cli.session import Session
+from schreiber.domain.notation.format import format_notation
+from schreiber.domain.rules import load_rules
+from schreiber.domain.sample import random_hands
+from schreiber.errors import SchreiberError
+from schreiber.ledger.store import Ledger
+from schreiber.reports import sheet as sh
+from schreiber.service import Service
+
+PLAYERS = ("Anna", "Berti", "Carl", "Dora")
+
+
+def fresh_output(svc, number, all_rows=False):
+    """What a session that keeps no sheet would print."""
+    out = []
+    Session(svc, number, out=out.append).show_sheet(all_rows)
+    return out
+
+
+def test_the_kept_sheet_is_the_sheet_built_afresh(tmp_path):
+    rules = load_rules("tirol", ["pagatkassa=1"])
+    svc = Service(Ledger(tmp_path / "l.db"))
+    number = svc.start_evening(PLAYERS, rules, "2026-11-21").evening_id
+    out: list[str] = []
+    session = Session(svc, number, out=out.append)
+    other = Service(Ledger(tmp_path / "l.db"))  # another process at the same ledger
+    rng = random.Random(3)
+    for i in range(60):
+        nxt = svc.next_hand(number)
+        rec = next(random_hands(rng, PLAYERS, 1, first_dealer=nxt.table.dealer))
+        session.handle(format_notation(rec, rules))
+        if i % 7 == 3:
+            session.handle(rng.choice(["radl", "zusammen", "straf Carl", "undo", "storno 2", "schrift"]))
+        if i % 11 == 5:
+            with contextlib.suppress(SchreiberError):  # a hand voided already
+                other.void(rng.randint(1, svc.next_hand(number).number - 1), number)
+        out.clear()
+        session.show_sheet()
+        assert out == fresh_output(svc, number), i
+        rows, totals, _ = sh.build(svc.ledger.sheet_lines(svc.evening(number)), svc.evening(number))
+        assert session.sheet().rows == rows and session.sheet().totals == totals
+    out.clear()
+    session.show_sheet(all_rows=True)
+    assert out == fresh_output(svc, number, all_rows=True)

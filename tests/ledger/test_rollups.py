@@ -1,0 +1,108 @@
+"""The statistics rollups (per evening and per year) stay equal to a full
+recomputation from every hand's rows, through hands, imports, random
+corrections, a re-opened evening and a merge."""
+
+import contextlib
+import datetime as dt
+import random
+import shutil
+import sqlite3
+
+from schreiber.domain.evening import Entry
+from schreiber.domain.rules import load_rules
+from schreiber.domain.sample import random_hands
+from schreiber.errors import SchreiberError
+from schreiber.ledger import rollups
+from schreiber.ledger.store import Ledger
+from schreiber.ledger.values import DateRange
+from schreiber.service import Service
+
+CIRCLES = (("Anna", "Berti", "Carl", "Dora"), ("Fritz", "Gerti", "Hans", "Ilse", "Josef"))
+RANGES = (
+    DateRange(),
+    DateRange("2025-03-01", None),
+    DateRange(None, "2025-12-31"),
+    DateRange("2025-01-01", "2025-12-31"),
+)
+
+
+def tables(conn: sqlite3.Connection) -> dict[str, list]:
+    names = [r.table for r in rollups.ROLLUPS] + [rollups._year_table(r) for r in rollups.ROLLUPS[1:]]
+    return {t: sorted(conn.execute(f"select * from {t}").fetchall()) for t in [*names, "year_evenings"]}
+
+
+def recomputed(path) -> dict[str, list]:
+    """The rollups of a copy of the ledger, made afresh from its derived rows."""
+    conn = sqlite3.connect(":memory:")
+    src = sqlite3.connect(path)
+    src.backup(conn)
+    src.close()
+    rollups.drop(conn)
+    rollups.create(conn)
+    out = tables(conn)
+    conn.close()
+    return out
+
+
+def play(svc: Service, rng: random.Random, day: dt.date, hands: int) -> int:
+    players = rng.choice(CIRCLES)
+    rules = load_rules("standard", ["pagatkassa=1"] if rng.random() < 0.5 else [])
+    ev = svc.start_evening(players, rules, day.isoformat()).evening_id
+    records = list(random_hands(rng, players, hands))
+    svc.add_entries([Entry.hand(r) for r in records[: hands // 2]], ev)  # an import: written a batch at a time
+    for r in records[hands // 2 :]:
+        svc.add_hand(r, ev)  # one at a time, as at the table
+    return ev
+
+
+def correct(svc: Service, rng: random.Random, ev: int) -> None:
+    number = rng.randint(1, 6)
+    with contextlib.suppress(SchreiberError):  # a hand voided already
+        what = rng.choice(["void", "undo", "edit", "radl", "straf"])
+        if what == "void":
+            svc.void(number, ev)
+        elif what == "undo":
+            svc.undo(evening=ev)
+        elif what == "edit":
+            players = svc.evening(ev).seating
+            svc.edit(number, {"contract": "trischaken", "scores": {p: 10 + i for i, p in enumerate(players)}}, ev)
+        elif what == "radl":
+            svc.radl(evening=ev)
+        else:
+            svc.strafpunkt(svc.evening(ev).seating[1], ev)
+
+
+def test_rollups_equal_a_full_recomputation(tmp_path):
+    path = tmp_path / "l.db"
+    svc = Service(Ledger(path))
+    rng = random.Random(14)
+    day = dt.date(2024, 11, 20)
+    evenings = []
+    for _ in range(14):
+        evenings.append(play(svc, rng, day, rng.randint(6, 12)))
+        for _ in range(rng.randint(0, 3)):
+            correct(svc, rng, rng.choice(evenings))
+        day += dt.timedelta(days=rng.choice((20, 40)))
+    assert tables(svc.ledger.db.conn) == recomputed(path)
+    for rng_ in RANGES:
+        for schrift in (False, True):
+            assert svc.ledger.statistics(rng_, schrift) == svc.ledger.statistics(rng_, schrift, full=True), rng_
+
+
+def test_rollups_after_a_merge(tmp_path):
+    path = tmp_path / "l.db"
+    svc = Service(Ledger(path))
+    rng = random.Random(5)
+    ev = play(svc, rng, dt.date(2025, 5, 1), 8)
+    svc.ledger.close()
+    other = tmp_path / "other.db"
+    shutil.copy(path, other)  # closed: the whole ledger is in the file
+    theirs = Service(Ledger(other))
+    for r in random_hands(rng, theirs.evening(ev).seating, 4, theirs.next_hand(ev).table.dealer):
+        theirs.add_hand(r, ev)
+    theirs.void(2, ev)
+    theirs.ledger.close()
+    ours = Service(Ledger(path))
+    ours.merge(other)
+    assert tables(ours.ledger.db.conn) == recomputed(path)
+    assert ours.ledger.statistics(DateRange()) == ours.ledger.statistics(DateRange(), full=True)
