@@ -16,7 +16,7 @@ LOOPBACK = "127.0.0.1"
 
 @app.command("publish")
 def publish(
-    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port to serve on.")] = 8001,
+    port: Annotated[int, typer.Option("--port", help="Port to serve on (1-65535).")] = 8001,
     host: Annotated[
         str | None,
         typer.Option("--host", help="Address to serve on (default 127.0.0.1: this computer only).", show_default=False),
@@ -37,6 +37,8 @@ def publish(
     """
     from .. import publish as pub
 
+    if not 1 <= port <= 65535:
+        raise SchreiberError(f"--port {port} is out of range; give 1 to 65535")
     if not pub.installed():
         raise SchreiberError('Datasette is not installed; pip install "schreiber[publish]"')
     path = db_path()
