@@ -405,6 +405,24 @@ class Service:
             self._rescore(ev)
         return entry
 
+    def take_back(self, ref: str, evening: Which = None) -> StoredEntry:
+        """Void the entry the sheet numbers ``ref``: a hand by its number ("5"),
+        any other entry (a Radl, a redeal, a Strafpunkt) as "e2". Recorded as a
+        correction like ``void``; later entries are re-scored."""
+        text = ref.strip().lower()
+        if text.isascii() and text.isdigit():
+            return self.void(int(text), evening)
+        if not (text[:1] == "e" and text[1:].isascii() and text[1:].isdigit()):
+            raise SchreiberError(f"'{ref}' is not an entry of the sheet; give a hand's number (5) or an entry's (e2)")
+        with self.ledger.transaction():
+            ev = self._writable(evening)
+            entry = self.ledger.other_entry(ev, int(text[1:]))
+            if entry.is_void:
+                raise SchreiberError(f"entry {text} ({entry.kind}) is taken back already")
+            self.ledger.void_entry(ev, entry.id, "void")
+            self._rescore(ev)
+        return entry
+
     def edit(self, number: int, record: dict, evening: Which = None) -> Outcome:
         """Replace hand N: the old one is voided, the new one takes its place
         (same number, marked as corrected); later hands are re-scored."""

@@ -117,6 +117,26 @@ def void(
     typer.echo(f"Hand {number} voided (kept on the sheet).")
 
 
+entry_app = typer.Typer(help="Any entry of the sheet: hands, Radl starts, redeals, Strafpunkte.", no_args_is_help=True)
+app.add_typer(entry_app, name="entry")
+
+
+@entry_app.command("void")
+def entry_void(
+    ref: Annotated[str, typer.Argument(help="The entry as the sheet's # column names it: 5 (hand 5) or e2.")],
+    evening_id: EveningNumber = None,
+) -> None:
+    """Take back any entry by its number on the sheet: a hand (5), or a Radl,
+    redeal or Strafpunkt (e1, e2, ...). It stays on the sheet, marked, and
+    counts nothing; later hands are re-scored.
+
+    Example: schreiber entry void e2
+    """
+    e = service().take_back(ref, evening_id)
+    what = f"Hand {e.number}" if e.kind == "hand" else f"Entry {ref.strip().lower()} ({e.kind})"
+    typer.echo(f"{what} voided (kept on the sheet).")
+
+
 @hand_app.command("edit", context_settings={"ignore_unknown_options": True})
 def edit(
     number: Annotated[int, typer.Argument(help="The hand's number on the sheet.")],

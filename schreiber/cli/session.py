@@ -23,11 +23,11 @@ from .report import next_line
 
 COMMANDS = {
     "hilfe": "this help (also ?)",
-    "schrift": "the whole score sheet (also sheet)",
+    "schrift": "the whole score sheet (also sheet, blatt)",
     "stand": "the running totals (also balance)",
     "erklär N": "itemize hand N (also explain N)",
     "undo": "take the last hand back (also zurück; 'undo eintrag': the last Radl, redeal, ...)",
-    "storno N": "void hand N (also void N)",
+    "storno N": "void hand N, or the entry eN of the sheet (a Radl, redeal, Strafpunkt) (also void N)",
     "ändern N HAND": "replace hand N by HAND in notation (also edit N ...)",
     "radl [NAME]": "a doubled round starts (at NAME's deal)",
     "sküsradl [NAME]": "the evening's last Radl starts (at NAME's deal); Radls during it stack onto it",
@@ -40,6 +40,7 @@ ALIASES = {
     "help": "hilfe",
     "h": "hilfe",
     "sheet": "schrift",
+    "blatt": "schrift",
     "balance": "stand",
     "explain": "erklär",
     "erklaer": "erklär",
@@ -142,9 +143,11 @@ class Session:
         self.show_sheet()
 
     def void(self, rest: list[str]) -> None:
-        n = self._number(rest)
-        self.svc.void(n, self.number)
-        self.out(f"Hand {n} storniert.")
+        if not rest:
+            raise SchreiberError("which entry? e.g. storno 3 (hand 3) or storno e1 (see the sheet's # column)")
+        e = self.svc.take_back(rest[0], self.number)
+        what = f"Hand {e.number}" if e.kind == "hand" else f"Eintrag {rest[0].lower()} ({e.kind})"
+        self.out(f"{what} storniert.")
         self.show_sheet()
 
     def edit(self, rest: list[str]) -> None:

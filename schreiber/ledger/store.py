@@ -36,7 +36,7 @@ from .codec import (
 )
 from .connection import open_database
 from .derived import derived_rows, write_rows
-from .errors import LedgerUnavailable, NoSuchEvening, NoSuchHand
+from .errors import LedgerUnavailable, NoSuchEntry, NoSuchEvening, NoSuchHand
 from .values import DateRange, Evening, SheetLine, StoredEntry
 
 if TYPE_CHECKING:
@@ -240,7 +240,7 @@ class Ledger:
         return [
             entry_of_row(r)
             for r in self.db.query(
-                "select * from entries where evening_id = ? and (status = 'active' or id in "
+                "select * from entries where evening_id = ? and (status = 'active' or kind = 'hand' and id in "
                 "(select entry_id from corrections where evening_id = ? and kind = 'void')) order by seq, id",
                 [evening.id, evening.id],
             )
@@ -289,6 +289,28 @@ class Ledger:
             ]
             raise NoSuchHand(number, numbers)
         return entry_of_row(rows[0])
+
+    def other_entry(self, evening: Evening, ref: int) -> StoredEntry:
+        """The evening's entry e``ref``: its ``ref``-th entry that is not a hand
+        (a Radl, a redeal, a Strafpunkt), counted as the sheet numbers them."""
+        rows = list(
+            self.db.query(
+                "select * from entries where evening_id = ? and kind != 'hand' order by seq, id", [evening.id]
+            )
+        )
+        if not 1 <= ref <= len(rows):
+            raise NoSuchEntry(ref, len(rows))
+        return entry_of_row(rows[ref - 1])
+
+    def change_count(self, evening: Evening) -> tuple[int, int]:
+        """(entries, corrections) of the evening: a cheap sign that another
+        session changed it."""
+        row = self.db.execute(
+            "select (select count(*) from entries where evening_id = ?), "
+            "(select count(*) from corrections where evening_id = ?)",
+            [evening.id, evening.id],
+        ).fetchone()
+        return int(row[0]), int(row[1])
 
     def insert_entry(
         self,

@@ -40,6 +40,7 @@ class SheetRow:
     schrift: dict[str, Fraction] | None = None  # running Schrift, where a rule keeps it apart from the money
     schrift_payments: dict[str, Fraction] | None = None  # this entry's Schrift, where it differs
     schrift_items: list[dict] | None = None
+    ref: str = ""  # what to type to take the entry back: the hand's number, or e1, e2, ... for other entries
 
 
 def _result_text(record: dict, rules: Rules) -> str:
@@ -83,6 +84,13 @@ def build(lines: list[SheetLine], evening: Evening) -> tuple[list[SheetRow], dic
     rules = evening.rules
     run = _Running(evening)
     rows = [_row(line, rules, run) for line in lines]
+    others = 0
+    for r in rows:
+        if r.kind == "hand":
+            r.ref = str(r.number)
+        else:
+            others += 1
+            r.ref = f"e{others}"
     return rows, run.totals, rules
 
 
@@ -198,7 +206,7 @@ def table_rows(rows: list[SheetRow], players: tuple[str, ...], rules: Rules) -> 
     out = []
     for r in rows:
         cells: list = [
-            r.number if r.number is not None else "",
+            r.ref,
             r.dealer or "",
             r.contract,
             r.declarer,
@@ -267,7 +275,14 @@ def to_json(rows: list[SheetRow], totals: dict[str, Fraction], evening: Evening,
             )
         else:
             events.append(
-                {"kind": r.kind, "after_hand": last, "dealer": r.dealer, "player": r.declarer or None, **common(r)}
+                {
+                    "kind": r.kind,
+                    "ref": r.ref,
+                    "after_hand": last,
+                    "dealer": r.dealer,
+                    "player": r.declarer or None,
+                    **common(r),
+                }
             )
     out = {
         "evening": {"id": evening.id, "date": evening.date, "rules": rules.preset},
