@@ -72,6 +72,12 @@ def sheet(
     explain: Annotated[
         int | None, typer.Option("--explain", help="Itemize hand N: every item, base value, multipliers.")
     ] = None,
+    explain_player: Annotated[
+        str | None,
+        typer.Option(
+            "--explain-player", metavar="NAME", help="The entries that made NAME's total, with the running sum."
+        ),
+    ] = None,
     fmt: Annotated[
         str, typer.Option("--fmt", help="Table format: any tabulate format (simple, github, grid, ...).")
     ] = "simple",
@@ -81,7 +87,8 @@ def sheet(
 ) -> None:
     """The score sheet (Schrift) of the open evening: every hand, running totals, marks.
 
-    Example: schreiber sheet --explain 3
+    Examples: schreiber sheet --explain 3
+              schreiber sheet --explain-player Anna
     """
     from ..render import csv_text, player_points, table
     from ..reports import sheet as sh
@@ -91,6 +98,11 @@ def sheet(
     rows, totals, rules = sh.build(led.sheet_lines(ev), ev)
     if explain is not None:
         _explain(rows, explain, json_out)
+        return
+    if explain_player is not None:
+        from .inputs import pick_player
+
+        typer.echo(player_story_text(rows, pick_player(ev.seating, explain_player), fmt, json_out), nl=False)
         return
     if json_out:
         print_json(sh.to_json(rows, totals, ev, rules))
@@ -125,6 +137,23 @@ def _explain(rows: list[SheetRow], number: int, json_out: bool) -> None:
         print_json([{"number": r.number, "void": r.void, "items": r.items} for r in match])
     else:
         typer.echo("\n\n".join(sh.explain(r) for r in match))
+
+
+def player_story_text(rows: list[SheetRow], player: str, fmt: str = "simple", json_out: bool = False) -> str:
+    """``sheet --explain-player``: the entries that made the player's total."""
+    from ..domain.points import as_number
+    from ..render import cell, gain, json_text, table
+    from ..reports import sheet as sh
+
+    story, voided = sh.player_story(rows, player)
+    if json_out:
+        keys = ("ref", "contract", "declarer", "points", "total")
+        entries = [dict(zip(keys, (*r[:3], as_number(r[3]), as_number(r[4])))) for r in story]
+        return json_text({"player": player, "entries": entries, "voided": voided})
+    body = [[ref, contract, declarer, gain(v), cell(total)] for ref, contract, declarer, v, total in story]
+    text = table(["#", "Spiel", "Spieler", player, "Summe"], body, fmt) + "\n" if body else ""
+    left_out = f"; {voided} storniert, nicht gezählt" if voided else ""
+    return text + f"{player}: {cell(story[-1][4]) if story else '0'} aus {len(story)} Einträgen{left_out}\n"
 
 
 def next_line(led: Ledger, ev: Evening) -> str:

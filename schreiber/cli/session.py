@@ -25,7 +25,7 @@ COMMANDS = {
     "hilfe": "this help (also ?)",
     "schrift": "the whole score sheet (also sheet, blatt)",
     "stand": "the running totals (also balance)",
-    "erklär N": "itemize hand N (also explain N)",
+    "erklär N": "itemize hand N (also explain N); erklär NAME: the hands that made NAME's total",
     "undo": "take the last hand back (also zurück; 'undo eintrag': the last Radl, redeal, ...)",
     "storno N": "void hand N, or the entry eN of the sheet (a Radl, redeal, Strafpunkt) (also void N)",
     "ändern N HAND": "replace hand N by HAND in notation (also edit N ...)",
@@ -73,7 +73,7 @@ class Session:
             "hilfe": lambda rest: self.help(),
             "schrift": lambda rest: self.show_sheet(all_rows=True),
             "stand": lambda rest: self.show_totals(),
-            "erklär": lambda rest: self.explain(self._number(rest)),
+            "erklär": self.explain_any,
             "undo": self.undo,
             "storno": self.void,
             "ändern": self.edit,
@@ -206,6 +206,17 @@ class Session:
 
     def show_totals(self) -> None:
         self.out("Stand: " + player_points(self.led.balance(self.evening.id).items()))
+
+    def explain_any(self, rest: list[str]) -> None:
+        """erklär N: one hand itemized; erklär NAME: what made the player's total."""
+        if rest and not rest[0].isdigit():
+            from .report import player_story_text
+
+            rows, _, _ = sh.build(self.led.sheet_lines(self.evening), self.evening)
+            who = pick_player(self.evening.seating, rest[0])
+            self.out(player_story_text(rows, who).rstrip("\n"))
+            return
+        self.explain(self._number(rest))
 
     def explain(self, n: int) -> None:
         rows, _, _ = sh.build(self.led.sheet_lines(self.evening), self.evening)

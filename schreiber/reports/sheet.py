@@ -296,6 +296,23 @@ def to_json(rows: list[SheetRow], totals: dict[str, Fraction], evening: Evening,
     return out
 
 
+def player_story(rows: list[SheetRow], player: str) -> tuple[list[tuple], int]:
+    """What made one player's total: every entry that counted for the player
+    (each hand, a Strafpunkt, ...) as (ref, contract, declarer, the player's
+    points, running sum), and how many voided entries were left out."""
+    out: list[tuple] = []
+    total = Fraction(0)
+    for r in rows:
+        if r.void or r.kind == "radl":
+            continue
+        v = r.payments.get(player, Fraction(0))
+        if v == 0 and r.kind != "hand":
+            continue
+        total += v
+        out.append((r.ref, r.contract, r.declarer, v, total))
+    return out, sum(1 for r in rows if r.void)
+
+
 def explain(row: SheetRow) -> str:
     """Every item of one hand: base value, each multiplier, who pays what."""
     head = " ".join(w for w in (row.contract, row.declarer) if w)
