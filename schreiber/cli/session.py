@@ -19,7 +19,7 @@ from ..reports import sheet as sh
 from ..service import Service
 from .errors import message
 from .inputs import pick_player
-from .report import next_line
+from .report import compact_text, next_line, too_wide
 
 COMMANDS = {
     "hilfe": "this help (also ?)",
@@ -71,7 +71,7 @@ class Session:
         self.out = out
         self.commands: dict[str, Callable[[list[str]], None]] = {
             "hilfe": lambda rest: self.help(),
-            "schrift": lambda rest: self.show_sheet(all_rows=True),
+            "schrift": lambda rest: self.show_sheet(),
             "stand": lambda rest: self.show_totals(),
             "erklär": self.explain_any,
             "undo": self.undo,
@@ -133,14 +133,14 @@ class Session:
     def add_hand(self, words: list[str]) -> None:
         added = self.svc.add_hand(self.parse(words), self.number)
         self.out(f"Hand {added.number}: " + player_points(added.outcome.payments))
-        self.show_sheet()
+        self.show_row(str(added.number))
 
     def undo(self, rest: list[str]) -> None:
         e = self.svc.undo(
             any_entry=bool(rest and rest[0].lower() in ("alles", "eintrag", "entry")), evening=self.number
         )
         self.out(f"Zurückgenommen: {'Hand ' + str(e.number) if e.kind == 'hand' else e.kind}.")
-        self.show_sheet()
+        self.show_standing()
 
     def void(self, rest: list[str]) -> None:
         if not rest:
@@ -148,13 +148,13 @@ class Session:
         e = self.svc.take_back(rest[0], self.number)
         what = f"Hand {e.number}" if e.kind == "hand" else f"Eintrag {rest[0].lower()} ({e.kind})"
         self.out(f"{what} storniert.")
-        self.show_sheet()
+        self.show_standing()
 
     def edit(self, rest: list[str]) -> None:
         n = self._number(rest[:1])
         self.svc.edit(n, self.parse(rest[1:]), self.number)
         self.out(f"Hand {n} ausgebessert.")
-        self.show_sheet()
+        self.show_standing()
 
     def radl(self, rest: list[str], final: bool = False) -> None:
         player = pick_player(self.evening.seating, rest[0]) if rest else None
@@ -172,7 +172,7 @@ class Session:
         who = pick_player(self.evening.seating, rest[0])
         self.svc.strafpunkt(who, self.number)
         self.out(f"Strafpunkt für {who}.")
-        self.show_sheet()
+        self.show_standing()
 
     def parse(self, words: list[str]) -> dict:
         if not words:
@@ -193,16 +193,26 @@ class Session:
         for k, v in COMMANDS.items():
             self.out(f"  {k:<16} {v}")
 
-    def show_sheet(self, all_rows: bool = False) -> None:
+    def show_sheet(self) -> None:
+        """The whole sheet: the wide form where the terminal is wide enough, else the compact one."""
         ev = self.evening
         rows, _, rules = sh.build(self.led.sheet_lines(ev), ev)
         headers, body = sh.table_rows(rows, ev.seating, rules)
-        if not all_rows and len(body) > 8:
-            body = body[-8:]
         if body:
-            self.out(table(headers, body))
+            text = table(headers, body)
+            self.out(compact_text(rows, ev.seating) if too_wide(text) else text)
+        self.show_standing()
+
+    def show_row(self, ref: str) -> None:
+        """After a hand: its row of the compact sheet, and the standing."""
+        ev = self.evening
+        rows, _, _ = sh.build(self.led.sheet_lines(ev), ev)
+        self.out(compact_text([r for r in rows if r.ref == ref and not r.void][-1:], ev.seating, legend=False))
+        self.show_standing()
+
+    def show_standing(self) -> None:
         self.show_totals()
-        self.out(next_line(self.led, ev))
+        self.out(next_line(self.led, self.evening))
 
     def show_totals(self) -> None:
         self.out("Stand: " + player_points(self.led.balance(self.evening.id).items()))

@@ -2,8 +2,8 @@
 
 A prompt that takes the short notation line after line (docs/notation.md),
 with history and tab completion of players, contracts, premiums and
-commands; it shows who deals and who is Vorhand next, and prints the sheet
-after every hand. The ledger stays open, so a hand costs no process start.
+commands; it shows who deals and who is Vorhand next, and after every hand
+its row of the sheet and the standing (the whole sheet on request). The ledger stays open, so a hand costs no process start.
 """
 
 from __future__ import annotations
@@ -85,7 +85,8 @@ def tisch(
     number = start_evening(players, rules, rule) if players else svc.evening(evening_id, writable=True).id
     session = Session(svc, number)
     ev = session.evening
-    typer.echo(f"Tisch: evening {ev.id} ({ev.date}, {ev.preset}): {', '.join(ev.seating)}. Type a hand, or hilfe.")
+    typer.echo(f"Tisch: Abend {ev.id} ({ev.date}, {ev.preset}): {', '.join(ev.seating)}.")
+    typer.echo("Eine Hand in Kurzschrift, oder hilfe.")
     interactive = sys.stdin.isatty()
     if interactive:
         _setup_readline(session)

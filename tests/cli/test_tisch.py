@@ -97,3 +97,68 @@ def test_guided_entry_ctrl_c_writes_nothing(ledger_env):
     assert p.exitstatus == 1
     assert "Traceback" not in p.before
     assert dump(ledger_env) == before
+
+
+def spawn_80(db, *args):
+    """A process in an 80-column terminal, as at most tables."""
+    env = dict(os.environ, SCHREIBER_DB=str(db), TERM="dumb", COLUMNS="80", LINES="40")
+    env.pop("COLUMNS")
+    return pexpect.spawn(
+        sys.executable, ["-m", "schreiber", *args], env=env, encoding="utf-8", timeout=20, dimensions=(40, 80)
+    )
+
+
+def test_a_whole_tirol_evening_in_80_columns_wraps_no_line(ledger_env):
+    from tests.helpers import ROOT
+
+    lines = (ROOT / "examples" / "evenings" / "tirol.txt").read_text(encoding="utf-8").splitlines()
+    assert cli("evening", "start", "Anna", "Berti", "Carl", "Dora", "--rules", "tirol").exit_code == 0
+    p = spawn_80(ledger_env, "tisch")
+    p.expect(r"\] > ")
+    seen = p.before + p.after
+    for line in lines:
+        if not line.strip() or line.startswith("#"):
+            continue
+        p.sendline(line)
+        p.expect(r"\] > ")
+        seen += p.before + p.after
+    p.sendline("schrift")
+    p.expect(r"\] > ")
+    seen += p.before
+    p.sendline("ende")
+    p.expect(pexpect.EOF)
+    assert "Fehler" not in seen
+    assert "Zelle: Stand (diese Hand)" in seen  # the whole sheet on request, compact: it is wider than 80
+    assert "Hand 30:" in seen
+    too_long = [line for line in seen.replace("\r", "").split("\n") if len(line) > 80]
+    assert too_long == []
+
+
+def test_sheet_fits_the_terminal(ledger_env):
+    assert cli("evening", "start", F, G, H, I, "--rules", "tirol").exit_code == 0
+    assert cli("tisch", input="rufer ge ha + pagat! geg:trull\ndreier il 41 kontra\nradl\n").exit_code == 0
+    p = spawn_80(ledger_env, "sheet")
+    p.expect(pexpect.EOF)
+    lines = p.before.replace("\r", "").split("\n")
+    assert lines[1].split() == ["#", "Geb", "Spiel", F, G, H, I]
+    # tir:6 Rufer 1 + tir:29 Pagat announced 2 - the opponents' silent Trull 1 = 2
+    assert lines[3].split() == [
+        "1",
+        "Fri",
+        "Rufer",
+        "Ger/Han",
+        "+",
+        "-2",
+        "(-2)",
+        "2",
+        "(+2)",
+        "2",
+        "(+2)",
+        "-2",
+        "(-2)",
+    ]
+    assert "Zelle: Stand (diese Hand)" in p.before
+    assert max(len(line) for line in lines) <= 80
+    wide = spawn(ledger_env, "sheet")  # 200 columns: the wide form fits
+    wide.expect(pexpect.EOF)
+    assert "Ergebnis" in wide.before and "Zelle:" not in wide.before
