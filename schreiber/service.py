@@ -29,6 +29,15 @@ from .ledger.store import Ledger
 from .ledger.values import Evening, StoredEntry
 
 
+class EveningChanged(SchreiberError):
+    """The evening changed since a front end last showed it (another session
+    wrote to it): nothing was written."""
+
+    def __init__(self, evening: int, before: tuple[int, int], now: tuple[int, int]):
+        self.evening, self.before, self.now = evening, before, now
+        super().__init__(f"evening {evening} changed in the meantime; nothing was written")
+
+
 class Added(NamedTuple):
     """An entry written: the hand's number on the sheet (0 for other entries)."""
 
@@ -102,6 +111,10 @@ class Service:
 
     def __init__(self, ledger: Ledger):
         self.ledger = ledger
+        self.expected: tuple[int, tuple[int, int]] | None = None
+        """(evening, its ``Ledger.change_count``) as a front end last showed it
+        (the table session's prompt): a write to that evening after another
+        session changed it raises EveningChanged, inside the transaction."""
 
     # Evenings ----------------------------------------------------------------
 
@@ -439,8 +452,14 @@ class Service:
 
     def _writable(self, evening: Which) -> Evening:
         """The evening to write to, read afresh (inside the transaction): the
-        one given, else the one open evening; it must be open."""
-        return self.evening(evening.id if isinstance(evening, Evening) else evening, writable=True)
+        one given, else the one open evening; it must be open (and as last
+        shown, where ``expected`` says what was shown)."""
+        ev = self.evening(evening.id if isinstance(evening, Evening) else evening, writable=True)
+        if self.expected is not None and self.expected[0] == ev.id:
+            now = self.ledger.change_count(ev)
+            if now != self.expected[1]:
+                raise EveningChanged(ev.id, self.expected[1], now)
+        return ev
 
     def _round_room(self, evening: Evening, hands: int) -> None:
         """A tournament table takes no more hands than its round has

@@ -16,7 +16,7 @@ from ..errors import SchreiberError
 from ..ledger.values import Evening
 from ..render import player_points, table
 from ..reports import sheet as sh
-from ..service import Service
+from ..service import EveningChanged, Service
 from .errors import message
 from .inputs import pick_player
 from .report import compact_text, next_line, too_wide
@@ -69,6 +69,7 @@ class Session:
         self.led = svc.ledger
         self.number = number
         self.out = out
+        self.seen: tuple[int, int] | None = None  # the evening's change count when the prompt was shown
         self.commands: dict[str, Callable[[list[str]], None]] = {
             "hilfe": lambda rest: self.help(),
             "schrift": lambda rest: self.show_sheet(),
@@ -94,6 +95,8 @@ class Session:
         factor = radl_factor(nxt.evening.rules, nxt.state)
         extra = f" x{factor} ({nxt.state.radl_left})" if nxt.state.radl_left else ""
         which = f"Abend {self.number}, Hand " if len(self.led.open_evenings()) > 1 else ""
+        self.seen = self.led.change_count(nxt.evening)
+        self.svc.expected = (self.number, self.seen)
         return f"[{which}{nxt.number}: {t.dealer} gibt, {t.vorhand} Vorhand{extra}] > "
 
     def words(self) -> list[str]:
@@ -121,14 +124,31 @@ class Session:
         cmd = ALIASES.get(head, head)
         if cmd == "ende":
             return False
+        now = self.led.change_count(self.evening)
+        if self.seen is not None and now != self.seen:
+            self.changed(self.seen, now)
+            return True
         try:
             if cmd in self.commands:
                 self.commands[cmd](parts[1:])
             else:
                 self.add_hand(parts)
+        except EveningChanged as exc:
+            self.changed(exc.before, exc.now)
         except SchreiberError as exc:
             self.out(f"Fehler: {message(exc)}")
         return True
+
+    def changed(self, before: tuple[int, int], now: tuple[int, int]) -> None:
+        """Another session wrote to the evening since the prompt: say what, who
+        deals now, and ask again (the line is not taken)."""
+        entries, corrections = now[0] - before[0], now[1] - before[1]
+        what = [f"{entries} Eintr{'ag' if entries == 1 else 'äge'} neu"] if entries else []
+        what += [f"{corrections} Korrektur{'en' if corrections != 1 else ''}"] if corrections else []
+        self.out(f"Der Abend wurde inzwischen anderswo geändert ({', '.join(what) or 'geändert'}).")
+        self.out("Die Zeile wurde NICHT eingetragen; bitte noch einmal (Pfeil hoch holt sie zurück).")
+        t = self.svc.next_hand(self.evening).table
+        self.out(f"Jetzt: {t.dealer} gibt, {t.vorhand} Vorhand.")
 
     def add_hand(self, words: list[str]) -> None:
         added = self.svc.add_hand(self.parse(words), self.number)

@@ -162,3 +162,61 @@ def test_sheet_fits_the_terminal(ledger_env):
     wide = spawn(ledger_env, "sheet")  # 200 columns: the wide form fits
     wide.expect(pexpect.EOF)
     assert "Ergebnis" in wide.before and "Zelle:" not in wide.before
+
+
+def other_process(db, *args):
+    """A second schreiber writing to the same ledger, as another table's session would."""
+    import subprocess
+
+    env = dict(os.environ, SCHREIBER_DB=str(db))
+    r = subprocess.run([sys.executable, "-m", "schreiber", *args], env=env, capture_output=True, text=True, timeout=20)
+    assert r.returncode == 0, r.stderr
+
+
+def test_tisch_catches_a_stale_prompt(ledger_env):
+    assert cli("evening", "start", F, G, H, I).exit_code == 0
+    p = spawn_80(ledger_env, "tisch")
+    p.expect(r"\[1: Fritz gibt, Gerti Vorhand\] > ")
+    p.sendline("rufer ge ha +")  # std:31 +-1
+    p.expect(r"\[2: Gerti gibt, Hans Vorhand\] > ")
+    other_process(ledger_env, "hand", "add", "rufer", "hans", "ilse", "+")  # hand 2, elsewhere
+    p.sendline("rufer ha fr +")  # meant for the prompt's hand 2: not taken
+    p.expect("Der Abend wurde inzwischen anderswo geändert \\(1 Eintrag neu\\)")
+    p.expect("NICHT eingetragen")
+    p.expect("Jetzt: Hans gibt, Ilse Vorhand")
+    p.expect(r"\[3: Hans gibt, Ilse Vorhand\] > ")
+    assert balance() == {F: -2, G: 0, H: 2, I: 0}  # the two hands, nothing from the stale line
+    other_process(ledger_env, "undo")
+    p.sendline("stand")
+    p.expect("\\(1 Korrektur\\)")
+    p.expect("Jetzt: Gerti gibt, Hans Vorhand")
+    p.expect(r"\[3: Gerti gibt, Hans Vorhand\] > ")  # hand 2 voided keeps its number
+    p.sendline("rufer ha fr +")  # now Hans is Vorhand again, and the line is taken
+    p.expect("Hand 3: Fritz \\+1, Gerti -1, Hans \\+1, Ilse -1")
+    p.expect(r"\[4: ")
+    p.sendline("ende")
+    p.expect(pexpect.EOF)
+    assert balance() == {F: 0, G: 0, H: 2, I: -2}
+
+
+def test_a_write_after_another_session_wrote_is_refused_inside_the_transaction(ledger_env):
+    from schreiber.cli.session import Session
+    from schreiber.ledger.store import Ledger
+    from schreiber.service import EveningChanged, Service
+
+    assert cli("evening", "start", F, G, H, I).exit_code == 0
+    out: list[str] = []
+    session = Session(Service(Ledger(ledger_env)), 1, out=out.append)
+    session.prompt()  # the prompt shows hand 1
+    Service(Ledger(ledger_env)).add_hand({"contract": "rufer", "declarer": G, "partner": H, "result": "won"})
+    before = dump(ledger_env)
+    try:
+        session.svc.add_hand({"contract": "rufer", "declarer": G, "partner": I, "result": "won"}, 1)
+    except EveningChanged as exc:
+        assert (exc.before, exc.now) == ((0, 0), (1, 0))
+    else:
+        raise AssertionError("a stale write was taken")
+    assert dump(ledger_env) == before
+    session.handle("rufer ge il +")
+    assert out[-1] == "Jetzt: Gerti gibt, Hans Vorhand."
+    assert dump(ledger_env) == before
