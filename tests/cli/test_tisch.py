@@ -72,16 +72,39 @@ def test_guided_entry(ledger_env):
     p.sendline("trull")
     p.expect("Partei")
     p.sendline("")
-    p.expect("angesagt")
-    p.sendline("n")
+    p.expect(r"angesagt\? \[j/N\]")  # silent is the common case
+    p.sendline("")
     p.expect("Ergebnis")
     p.sendline("")
     p.expect("Prämie")
     p.sendline("")
-    p.expect("Eintragen")
-    p.sendline("y")
+    p.expect(r"Eintragen: solorufer Hans Ilse 35/2 trull \[J/n\]")  # read back in short notation
+    p.sendline("j")
     p.expect("Hand 1: Fritz -4, Gerti -4, Hans \\+4, Ilse \\+4")  # std:37 Solo 2 + Trull silent 1 x2 (std:61)
     p.expect(pexpect.EOF)
+
+
+def test_guided_entry_of_the_most_common_hand_is_mostly_enter(ledger_env):
+    assert cli("evening", "start", F, G, H, I, "--rules", "tirol").exit_code == 0
+    p = spawn_80(ledger_env, "hand", "add")
+    p.expect("Hand 1: Fritz gibt, Gerti Vorhand")
+    p.expect(r" 1\. Rufer\r\n +2\. Trischaken")  # in bidding order, the Rufer first (not alphabetical)
+    p.expect(r"Spiel \[rufer\]: ")
+    p.sendline("")
+    p.expect("Spieler: Gerti \\(Vorhand\\)")
+    p.expect("Partner")
+    p.sendline("hans")
+    p.expect(r"Punkte oder Ergebnis \(z.B. 41, 35/2, \+ oder -\) \[\+\]: ")
+    p.sendline("")
+    p.expect("Kontra aufs Spiel")
+    p.sendline("")
+    p.expect("Prämie")
+    p.sendline("")
+    p.expect(r"Eintragen: rufer Gerti Hans \+ \[J/n\]")
+    p.sendline("")
+    p.expect("Hand 1: Fritz -1, Gerti \\+1, Hans \\+1, Ilse -1")  # tir:6 Rufer 1
+    p.expect(pexpect.EOF)
+    assert "{" not in p.before
 
 
 def test_guided_entry_ctrl_c_writes_nothing(ledger_env):
