@@ -19,6 +19,8 @@ from pathlib import Path
 
 def fast_hand_add(argv: list[str]) -> Callable[[], None] | None:
     """The plain forms of `hand add` as a command to run, or None."""
+    if os.environ.get("_SCHREIBER_COMPLETE"):
+        return None  # shell completion (typer's): the full command line answers it
     db = os.environ.get("SCHREIBER_DB") or None
     args = list(argv)
     if args and args[0] == "--db" and len(args) > 1:

@@ -12,7 +12,7 @@ import typer
 
 from ..domain.names import fold
 from ..domain.points import parse_points
-from ..domain.rules import Contract, Rules
+from ..domain.rules import Contract, Rules, bidding_order
 from ..domain.table import Table
 from ..errors import SchreiberError
 from ..ledger.values import Evening
@@ -53,25 +53,6 @@ def _yes(question: str, default: bool = False) -> bool:
         typer.echo("  j oder n")
 
 
-def contract_order(rules: Rules) -> list[str]:
-    """The active contracts in the order a table bids them: the cheapest
-    king-calling contract (the Rufer) first, then as the preset lists them
-    (the ledger keeps an evening's rules sorted by id, so the preset is read
-    again; a circle's own rules file: by value)."""
-    from ..domain.rules import RulesError, load_rules
-
-    try:
-        listed = list(load_rules(rules.preset).contracts)
-    except RulesError:
-        listed = []
-    contracts = rules.active_contracts
-    rank = {cid: i for i, cid in enumerate(listed)}
-    order = sorted(contracts, key=lambda cid: (rank.get(cid, len(rank)), contracts[cid].value, cid))
-    calling = [cid for cid in order if contracts[cid].call]
-    first = min(calling, key=lambda cid: (contracts[cid].value, order.index(cid))) if calling else None
-    return ([first] if first else []) + [cid for cid in order if cid != first]
-
-
 def ask_hand(svc: Service, evening: Evening | None = None) -> dict:
     """The hand record of the evening's next hand, asked step by step, read
     back in short notation before it is entered."""
@@ -90,7 +71,7 @@ def ask_hand(svc: Service, evening: Evening | None = None) -> dict:
 
 def _ask_record(rules: Rules, players: tuple[str, ...], table: Table, dealer: str) -> dict:
     contracts = rules.active_contracts
-    order = contract_order(rules)
+    order = bidding_order(rules)
     cid = _choose("Spiel", order, default=order[0], labels={k: c.name for k, c in contracts.items()})
     c = contracts[cid]
     if c.kind == "trischaken":

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..errors import SchreiberError
+from . import complete
 from .options import EveningNumber
 from .root import app, ledger, print_json, service
 
@@ -76,7 +77,10 @@ def sheet(
     explain_player: Annotated[
         str | None,
         typer.Option(
-            "--explain-player", metavar="NAME", help="The entries that made NAME's total, with the running sum."
+            "--explain-player",
+            metavar="NAME",
+            help="The entries that made NAME's total, with the running sum.",
+            autocompletion=complete.players,
         ),
     ] = None,
     fmt: Annotated[

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..errors import SchreiberError
+from . import complete
 from .evening import start_evening
 from .options import EveningNumber
 from .paths import app_dir
@@ -66,9 +67,14 @@ def _setup_readline(session: Session) -> None:
 @app.command("tisch")
 def tisch(
     players: Annotated[
-        list[str] | None, typer.Argument(help="Start a new evening with these players (optional).")
+        list[str] | None,
+        typer.Argument(
+            help="Start a new evening with these players (optional).", autocompletion=complete.known_players
+        ),
     ] = None,
-    rules: Annotated[str, typer.Option("--rules", help="Preset or rules file, with PLAYERS.")] = "standard",
+    rules: Annotated[
+        str, typer.Option("--rules", help="Preset or rules file, with PLAYERS.", autocompletion=complete.presets)
+    ] = "standard",
     rule: Annotated[list[str] | None, typer.Option("--rule", help="House rule KEY=VALUE, with PLAYERS.")] = None,
     evening_id: EveningNumber = None,
 ) -> None:
