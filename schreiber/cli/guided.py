@@ -24,9 +24,10 @@ def _choose(question: str, choices: list[str], default: str | None = None, label
     labels = labels or {}
     for i, c in enumerate(choices, 1):
         typer.echo(f"  {i:>2}. {labels.get(c, c)}")
+    shown = labels.get(default, default) if default else ""  # the default as the list names it (gewonnen, not won)
     while True:
-        ans = typer.prompt(question, default=default or "", show_default=bool(default)).strip()
-        if not ans and default:
+        ans = typer.prompt(question, default=shown, show_default=bool(default)).strip()
+        if default and ans in ("", shown):
             return default
         if ans.isdigit() and 1 <= int(ans) <= len(choices):
             return choices[int(ans) - 1]
@@ -60,12 +61,11 @@ def ask_hand(svc: Service, evening: Evening | None = None) -> dict:
 
     nxt = svc.next_hand(evening)
     table = nxt.table
-    typer.echo(
-        f"Hand {nxt.number}: {table.dealer} gibt, {table.vorhand} Vorhand. (Strg-C bricht ab, nichts wird eingetragen.)"
-    )
+    typer.echo(f"Hand {nxt.number}: {table.dealer} gibt, {table.vorhand} Vorhand.")
+    typer.echo("(Strg-C bricht ab, dann wird nichts eingetragen.)")
     rec = _ask_record(nxt.evening.rules, nxt.evening.seating, table, nxt.state.next_dealer)
     if not _yes(f"Eintragen: {format_notation(rec, nxt.evening.rules)}", True):
-        raise SchreiberError("nicht eingetragen; nothing was written")
+        raise SchreiberError("nicht eingetragen; nichts wurde geschrieben")
     return rec
 
 

@@ -1,6 +1,8 @@
 """The table session's lines: a hand in short notation, or one of its
 commands (in German, as the table speaks); each line one short transaction
-through the service, the sheet shown after it."""
+through the service, the hand's row of the compact sheet and the standing
+shown after it. A line typed against a prompt another process has made
+stale (the evening changed meanwhile) is not taken."""
 
 from __future__ import annotations
 

@@ -89,7 +89,7 @@ def test_guided_entry_of_the_most_common_hand_is_mostly_enter(ledger_env):
     p = spawn_80(ledger_env, "hand", "add")
     p.expect("Hand 1: Fritz gibt, Gerti Vorhand")
     p.expect(r" 1\. Rufer\r\n +2\. Trischaken")  # in bidding order, the Rufer first (not alphabetical)
-    p.expect(r"Spiel \[rufer\]: ")
+    p.expect(r"Spiel \[Rufer\]: ")
     p.sendline("")
     p.expect("Spieler: Gerti \\(Vorhand\\)")
     p.expect("Partner")
@@ -105,6 +105,31 @@ def test_guided_entry_of_the_most_common_hand_is_mostly_enter(ledger_env):
     p.expect("Hand 1: Fritz -1, Gerti \\+1, Hans \\+1, Ilse -1")  # tir:6 Rufer 1
     p.expect(pexpect.EOF)
     assert "{" not in p.before
+
+
+def test_guided_entry_answered_no_writes_nothing(ledger_env):
+    assert cli("evening", "start", F, G, H, I).exit_code == 0
+    before = dump(ledger_env)
+    p = spawn_80(ledger_env, "hand", "add")
+    p.expect(r"Spiel \[Rufer\]: ")
+    p.sendline("piccolo")
+    p.expect("Spieler")
+    p.sendline("ilse")
+    p.expect(r"Ergebnis \[gewonnen\]: ")
+    p.sendline("")
+    p.expect("kontriert")
+    p.sendline("")
+    p.expect("kontriert")
+    p.sendline("")
+    p.expect("kontriert")
+    p.sendline("")
+    p.expect(r"Eintragen: piccolo Ilse \+ \[J/n\]")
+    p.sendline("n")
+    p.expect("nicht eingetragen; nichts wurde geschrieben")
+    p.expect(pexpect.EOF)
+    p.close()
+    assert p.exitstatus == 1
+    assert dump(ledger_env) == before
 
 
 def test_guided_entry_ctrl_c_writes_nothing(ledger_env):
