@@ -130,7 +130,7 @@ def sheet(
     closed = "" if ev.is_open else f" ({ev.status}; evening reopen {ev.id} to change it)"
     typer.echo(f"Evening {ev.id}, {ev.date}, {rules.preset}{closed}")
     text = table(headers, body, fmt) if body else "No hands yet."
-    if body and (compact or (not wide and too_wide(text))):
+    if body and (compact or (not wide and fmt == "simple" and too_wide(text))):  # an asked-for --fmt is kept
         text = compact_text(rows, ev.seating)
     typer.echo(text)
     typer.echo("Stand: " + player_points(totals.items()))

@@ -207,6 +207,9 @@ def test_sheet_fits_the_terminal(ledger_env):
     ]
     assert "Zelle: Stand (diese Hand)" in p.before
     assert max(len(line) for line in lines) <= 80
+    github = spawn_80(ledger_env, "sheet", "--fmt", "github")  # a format asked for is kept
+    github.expect(pexpect.EOF)
+    assert "| Ergebnis" in github.before and "Zelle:" not in github.before
     wide = spawn(ledger_env, "sheet")  # 200 columns: the wide form fits
     wide.expect(pexpect.EOF)
     assert "Ergebnis" in wide.before and "Zelle:" not in wide.before
