@@ -85,6 +85,19 @@ def table(headers: list[str], rows: list[list], fmt: str = "simple") -> str:
     )
 
 
+def compact_table(headers: list[str], rows: list[list[str]], right: set[int] | frozenset[int] = frozenset()) -> str:
+    """A table as narrow as it can be read: one space between columns, a
+    dashed line under the headers; the columns in ``right`` right-aligned."""
+    columns = list(zip(headers, *rows))
+    widths = [max(len(c) for c in col) for col in columns]
+
+    def line(cells: list[str]) -> str:
+        parts = [c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths))]
+        return " ".join(parts).rstrip()
+
+    return "\n".join([line(headers), " ".join("-" * w for w in widths).rstrip()] + [line(r) for r in rows])
+
+
 def csv_text(headers: list[str], rows: list[list]) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")

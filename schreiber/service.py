@@ -37,6 +37,15 @@ def _what(e: StoredEntry) -> str:
     return f"hand {e.number}" if e.kind == "hand" else f"{e.kind} (entry {e.id})"
 
 
+class EveningChanged(SchreiberError):
+    """The evening changed since a front end last showed it (another session
+    wrote to it): nothing was written."""
+
+    def __init__(self, evening: int, before: tuple[int, int], now: tuple[int, int]):
+        self.evening, self.before, self.now = evening, before, now
+        super().__init__(f"evening {evening} changed in the meantime; nothing was written")
+
+
 class Added(NamedTuple):
     """An entry written: the hand's number on the sheet (0 for other entries)."""
 
@@ -108,6 +117,10 @@ class Service:
 
     def __init__(self, ledger: Ledger):
         self.ledger = ledger
+        self.expected: tuple[int, tuple[int, int]] | None = None
+        """(evening, its ``Ledger.change_count``) as a front end last showed it
+        (the table session's prompt): a write to that evening after another
+        session changed it raises EveningChanged, inside the transaction."""
 
     # Evenings ----------------------------------------------------------------
 
@@ -452,6 +465,24 @@ class Service:
             self._rescore(ev, from_seq=entry.seq)
         return entry
 
+    def take_back(self, ref: str, evening: Which = None) -> StoredEntry:
+        """Void the entry the sheet numbers ``ref``: a hand by its number ("5"),
+        any other entry (a Radl, a redeal, a Strafpunkt) as "e2". Recorded as a
+        correction like ``void``; later entries are re-scored."""
+        text = ref.strip().lower()
+        if text.isascii() and text.isdigit():
+            return self.void(int(text), evening)
+        if not (text[:1] == "e" and text[1:].isascii() and text[1:].isdigit()):
+            raise SchreiberError(f"'{ref}' is not an entry of the sheet; give a hand's number (5) or an entry's (e2)")
+        with self.ledger.transaction():
+            ev = self._writable(evening)
+            entry = self.ledger.other_entry(ev, int(text[1:]))
+            if entry.is_void:
+                raise SchreiberError(f"entry {text} ({entry.kind}) is taken back already")
+            self.ledger.void_entry(ev, entry.id, "void")
+            self._rescore(ev)
+        return entry
+
     def edit(self, number: int, record: dict, evening: Which = None) -> Outcome:
         """Replace hand N: the old one is voided, the new one takes its place
         (same number, marked as corrected); later hands are re-scored."""
@@ -468,8 +499,14 @@ class Service:
 
     def _writable(self, evening: Which) -> Evening:
         """The evening to write to, read afresh (inside the transaction): the
-        one given, else the one open evening; it must be open."""
-        return self.evening(evening.id if isinstance(evening, Evening) else evening, writable=True)
+        one given, else the one open evening; it must be open (and as last
+        shown, where ``expected`` says what was shown)."""
+        ev = self.evening(evening.id if isinstance(evening, Evening) else evening, writable=True)
+        if self.expected is not None and self.expected[0] == ev.id:
+            now = self.ledger.change_count(ev)
+            if now != self.expected[1]:
+                raise EveningChanged(ev.id, self.expected[1], now)
+        return ev
 
     def _round_room(self, evening: Evening, hands: int) -> None:
         """A tournament table takes no more hands than its round has

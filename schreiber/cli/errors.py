@@ -22,6 +22,7 @@ from ..ledger.errors import (
     NewerLedger,
     NoOpenEvening,
     NoSuchCup,
+    NoSuchEntry,
     NoSuchEvening,
     NoSuchHand,
     NotALedger,
@@ -55,6 +56,7 @@ HINTS: dict[type, Callable[[SchreiberError], str]] = {
     SeveralOpenEvenings: lambda e: "; choose one with --evening N",
     EveningClosed: lambda e: f"; reopen it with: schreiber evening reopen {getattr(e, 'evening_id', '')}",
     NoSuchHand: lambda e: "; see schreiber sheet",
+    NoSuchEntry: lambda e: "; see schreiber sheet (the # column)",
     NotALedger: lambda e: "; give another --db",
     NewerLedger: lambda e: "; use the newer schreiber, or give another --db",
     LedgerDamaged: lambda e: (

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from . import complete
 from .inputs import parse_date, parse_tarif
 from .options import EveningNumber
 from .root import app, ledger, print_json, service
@@ -26,11 +27,18 @@ KeepOpen = Annotated[
 
 @evening_app.command("start")
 def start(
-    players: Annotated[list[str], typer.Argument(help="4 or 5 players in seating order (direction of play).")],
+    players: Annotated[
+        list[str],
+        typer.Argument(
+            help="4 or 5 players in seating order (direction of play).", autocompletion=complete.known_players
+        ),
+    ],
     rules: Annotated[
         str,
         typer.Option(
-            "--rules", help="Preset (standard, tirol, hausrunde, gumpoldskirchen, lungau) or a rules .toml file."
+            "--rules",
+            help="Preset (standard, tirol, hausrunde, gumpoldskirchen, lungau) or a rules .toml file.",
+            autocompletion=complete.presets,
         ),
     ] = "standard",
     rule: Annotated[
@@ -40,7 +48,12 @@ def start(
         str | None, typer.Option("--date", help="Date of the evening, YYYY-MM-DD (default: today).")
     ] = None,
     dealer: Annotated[
-        str | None, typer.Option("--dealer", help="Who deals the first hand (default: the first listed).")
+        str | None,
+        typer.Option(
+            "--dealer",
+            help="Who deals the first hand (default: the first listed).",
+            autocompletion=complete.known_players,
+        ),
     ] = None,
     tarif: Annotated[
         str | None, typer.Option("--tarif", help="Money per point, e.g. 0.10 (euro) (default: the preset's).")

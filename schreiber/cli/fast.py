@@ -11,12 +11,15 @@ returns None and goes to the full command line.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 
 
 def fast_hand_add(argv: list[str]) -> Callable[[], None] | None:
     """The plain forms of `hand add` as a command to run, or None."""
+    if os.environ.get("_SCHREIBER_COMPLETE"):
+        return None  # shell completion (typer's): the full command line answers it
     db: str | None = None
     args = list(argv)
     if args and args[0] == "--db" and len(args) > 1:

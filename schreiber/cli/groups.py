@@ -13,6 +13,7 @@ every module (``commands.py``), so help and errors read as with the full command
 from __future__ import annotations
 
 import importlib
+import os
 from typing import Annotated
 
 import typer
@@ -25,6 +26,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     "check": ("backup",),
     "chart": ("stats",),
     "cup": ("cup",),
+    "entry": ("hand",),
     "evening": ("evening", "money"),
     "export": ("exchange",),
     "hand": ("hand", "exchange"),
@@ -62,7 +64,7 @@ def command_name(argv: list[str]) -> str | None:
 
 def app_for(argv: list[str]) -> typer.Typer:
     """The typer app with the commands ``argv`` needs registered."""
-    name = command_name(argv)
+    name = None if os.environ.get("_SCHREIBER_COMPLETE") else command_name(argv)  # completion: every command
     needed = () if name == "" else MODULES.get(name or "", ("commands",))
     for module in needed:
         importlib.import_module(f"{__package__}.{module}")

@@ -1,6 +1,10 @@
-"""Guided entry: `schreiber hand add` asks step by step, offering only what
-the evening's preset allows. Nothing is written before the last answer, so
-Ctrl-C at any step leaves the ledger as it was."""
+"""Guided entry: `schreiber hand add` asks step by step (in German, as the
+table speaks), offering only what the evening's preset allows: contracts in
+the order a table bids them (the Rufer first), defaults that match the most
+common hand (Enter: Rufer, the Vorhand plays, won, no Kontra, a premium
+silent and won), the hand read back in short notation before it is
+entered. Nothing is written before the last answer, so Ctrl-C at any step
+leaves the ledger as it was."""
 
 from __future__ import annotations
 
@@ -8,7 +12,7 @@ import typer
 
 from ..domain.names import fold
 from ..domain.points import parse_points
-from ..domain.rules import Contract, Rules
+from ..domain.rules import Contract, Rules, bidding_order
 from ..domain.table import Table
 from ..errors import SchreiberError
 from ..ledger.values import Evening
@@ -20,9 +24,10 @@ def _choose(question: str, choices: list[str], default: str | None = None, label
     labels = labels or {}
     for i, c in enumerate(choices, 1):
         typer.echo(f"  {i:>2}. {labels.get(c, c)}")
+    shown = labels.get(default, default) if default else ""  # the default as the list names it (gewonnen, not won)
     while True:
-        ans = typer.prompt(question, default=default or "", show_default=bool(default)).strip()
-        if not ans and default:
+        ans = typer.prompt(question, default=shown, show_default=bool(default)).strip()
+        if default and ans in ("", shown):
             return default
         if ans.isdigit() and 1 <= int(ans) <= len(choices):
             return choices[int(ans) - 1]
@@ -32,25 +37,46 @@ def _choose(question: str, choices: list[str], default: str | None = None, label
         pre = [c for c in choices if fold(c).startswith(fold(ans)) or fold(labels.get(c, c)).startswith(fold(ans))]
         if len(pre) == 1:
             return pre[0]
-        typer.echo(f"  '{ans}' is not one of the choices" + (f" (could be {', '.join(pre)})" if pre else ""))
+        typer.echo(f"  '{ans}' ist keine der Möglichkeiten" + (f" (passt auf {', '.join(pre)})" if pre else ""))
 
 
 def _yes(question: str, default: bool = False) -> bool:
-    return typer.confirm(question, default=default)
+    """Ja or nein, Enter for the default: [J/n] or [j/N]."""
+    while True:
+        ans = typer.prompt(f"{question} [{'J/n' if default else 'j/N'}]", default="", show_default=False)
+        ans = ans.strip().lower()
+        if not ans:
+            return default
+        if ans in ("j", "ja", "y", "yes"):
+            return True
+        if ans in ("n", "nein", "no"):
+            return False
+        typer.echo("  j oder n")
 
 
 def ask_hand(svc: Service, evening: Evening | None = None) -> dict:
-    """The hand record of the evening's next hand, asked step by step."""
+    """The hand record of the evening's next hand, asked step by step, read
+    back in short notation before it is entered."""
+    from ..domain.notation.format import format_notation
+
     nxt = svc.next_hand(evening)
-    rules, players = nxt.evening.rules, nxt.evening.seating
     table = nxt.table
-    typer.echo(f"Hand: {table.dealer} deals, {table.vorhand} is Vorhand. (Ctrl-C cancels, nothing is written.)")
+    typer.echo(f"Hand {nxt.number}: {table.dealer} gibt, {table.vorhand} Vorhand.")
+    typer.echo("(Strg-C bricht ab, dann wird nichts eingetragen.)")
+    rec = _ask_record(nxt.evening.rules, nxt.evening.seating, table, nxt.state.next_dealer)
+    if not _yes(f"Eintragen: {format_notation(rec, nxt.evening.rules)}", True):
+        raise SchreiberError("nicht eingetragen; nichts wurde geschrieben")
+    return rec
+
+
+def _ask_record(rules: Rules, players: tuple[str, ...], table: Table, dealer: str) -> dict:
     contracts = rules.active_contracts
-    cid = _choose("Spiel", list(contracts), labels={k: c.name for k, c in contracts.items()})
+    order = bidding_order(rules)
+    cid = _choose("Spiel", order, default=order[0], labels={k: c.name for k, c in contracts.items()})
     c = contracts[cid]
     if c.kind == "trischaken":
         if rules.trischaken_five:
-            table = Table(players, nxt.state.next_dealer, dealer_plays=True)
+            table = Table(players, dealer, dealer_plays=True)
         return _trischaken(rules, cid, list(table.active))
     active = list(table.active)
     decl = table.vorhand if c.vorhand else _choose("Spieler", active, default=table.vorhand)
@@ -67,8 +93,6 @@ def ask_hand(svc: Service, evening: Evening | None = None) -> dict:
     if c.kind == "negative":
         return _negative(rules, rec, active, decl)
     _positive(rules, rec, c)
-    if not typer.confirm(f"Eintragen: {rec}?", default=True):
-        raise SchreiberError("not entered; nothing was written")
     return rec
 
 
@@ -103,7 +127,7 @@ def _trischaken(rules: Rules, cid: str, active: list[str]) -> dict:
 
 
 def _negative(rules: Rules, rec: dict, active: list[str], decl: str) -> dict:
-    rec["result"] = _choose("Ergebnis", ["won", "lost"], labels={"won": "gewonnen", "lost": "verloren"})
+    rec["result"] = _choose("Ergebnis", ["won", "lost"], default="won", labels={"won": "gewonnen", "lost": "verloren"})
     kontra = {}
     for p in active:
         if p != decl and _yes(f"{p} kontriert?", False):
@@ -116,7 +140,7 @@ def _negative(rules: Rules, rec: dict, active: list[str], decl: str) -> dict:
 def _positive(rules: Rules, rec: dict, c: Contract) -> None:
     """Points or result, Kontra on the game, and the premiums."""
     while True:
-        raw = typer.prompt("Punkte oder Ergebnis (z.B. 41, 35/2, + oder -)").strip()
+        raw = typer.prompt("Punkte oder Ergebnis (z.B. 41, 35/2, + oder -)", default="+").strip()
         if raw in ("+", "g", "gewonnen"):
             rec["result"] = "won"
             break
@@ -161,7 +185,7 @@ def _premiums(rules: Rules, c: Contract, levels: list[str]) -> list[dict]:
             labels={"declarer": "Spieler", "opponents": "Gegner"},
         )
         if pr.announced is not None and pr.silent is not None:
-            announced = _yes("  angesagt?", True)
+            announced = _yes("  angesagt?", False)
         else:
             announced = pr.silent is None
         result = _choose("  Ergebnis", ["won", "lost"], default="won", labels={"won": "gewonnen", "lost": "verloren"})

@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from ..errors import SchreiberError
+from . import complete
 from .inputs import pick_player, read_record
 from .options import EveningNumber
 from .root import app, ledger, print_json, service
@@ -20,7 +21,8 @@ app.add_typer(hand_app, name="hand")
 @hand_app.command("add", context_settings={"ignore_unknown_options": True})
 def add(
     words: Annotated[
-        list[str] | None, typer.Argument(help="The hand in short notation, e.g.: rufer berti carl +")
+        list[str] | None,
+        typer.Argument(help="The hand in short notation, e.g.: rufer berti carl +", autocompletion=complete.hand_words),
     ] = None,
     json_text: Annotated[
         str | None, typer.Option("--json", help="The hand record as JSON, or '-' to read it from stdin.")
@@ -69,7 +71,10 @@ def add(
 @app.command("radl")
 def radl(
     dealer: Annotated[
-        str | None, typer.Option("--dealer", help="Start at this player's deal (e.g. who held the Sküs).")
+        str | None,
+        typer.Option(
+            "--dealer", help="Start at this player's deal (e.g. who held the Sküs).", autocompletion=complete.players
+        ),
     ] = None,
     final: Annotated[
         bool,
@@ -117,10 +122,33 @@ def void(
     typer.echo(f"Hand {number} voided (kept on the sheet).")
 
 
+entry_app = typer.Typer(help="Any entry of the sheet: hands, Radl starts, redeals, Strafpunkte.", no_args_is_help=True)
+app.add_typer(entry_app, name="entry")
+
+
+@entry_app.command("void")
+def entry_void(
+    ref: Annotated[str, typer.Argument(help="The entry as the sheet's # column names it: 5 (hand 5) or e2.")],
+    evening_id: EveningNumber = None,
+) -> None:
+    """Take back any entry by its number on the sheet: a hand (5), or a Radl,
+    redeal or Strafpunkt (e1, e2, ...). It stays on the sheet, marked, and
+    counts nothing; later hands are re-scored.
+
+    Example: schreiber entry void e2
+    """
+    e = service().take_back(ref, evening_id)
+    what = f"Hand {e.number}" if e.kind == "hand" else f"Entry {ref.strip().lower()} ({e.kind})"
+    typer.echo(f"{what} voided (kept on the sheet).")
+
+
 @hand_app.command("edit", context_settings={"ignore_unknown_options": True})
 def edit(
     number: Annotated[int, typer.Argument(help="The hand's number on the sheet.")],
-    words: Annotated[list[str] | None, typer.Argument(help="The corrected hand in short notation.")] = None,
+    words: Annotated[
+        list[str] | None,
+        typer.Argument(help="The corrected hand in short notation.", autocompletion=complete.hand_words),
+    ] = None,
     json_text: Annotated[
         str | None, typer.Option("--json", help="The corrected hand record, or '-' for stdin.")
     ] = None,
@@ -154,7 +182,7 @@ def redeal(evening_id: EveningNumber = None) -> None:
 
 @app.command("strafpunkt")
 def strafpunkt(
-    player: Annotated[str, typer.Argument(help="Who gets the penalty point.")],
+    player: Annotated[str, typer.Argument(help="Who gets the penalty point.", autocompletion=complete.players)],
     evening_id: EveningNumber = None,
 ) -> None:
     """A penalty point (Strafpunkt): the player pays the rule's value to each other player."""
@@ -179,7 +207,9 @@ def player_list() -> None:
 
 
 @player_app.command("rename")
-def player_rename(old: Annotated[str, typer.Argument()], new: Annotated[str, typer.Argument()]) -> None:
+def player_rename(
+    old: Annotated[str, typer.Argument(autocompletion=complete.known_players)], new: Annotated[str, typer.Argument()]
+) -> None:
     """Rename a player everywhere (the same person; figures unchanged)."""
     n = service().rename_player(old, new)
     typer.echo(f"{old} is now {new} ({n} evening{'s' if n != 1 else ''}).")

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ..errors import SchreiberError
+from . import complete
 from .options import EveningNumber
 from .root import app, ledger, print_json, service
 
@@ -72,25 +74,51 @@ def sheet(
     explain: Annotated[
         int | None, typer.Option("--explain", help="Itemize hand N: every item, base value, multipliers.")
     ] = None,
+    explain_player: Annotated[
+        str | None,
+        typer.Option(
+            "--explain-player",
+            metavar="NAME",
+            help="The entries that made NAME's total, with the running sum.",
+            autocompletion=complete.players,
+        ),
+    ] = None,
     fmt: Annotated[
         str, typer.Option("--fmt", help="Table format: any tabulate format (simple, github, grid, ...).")
     ] = "simple",
     json_out: Annotated[bool, typer.Option("--json", help="Print the sheet as JSON.")] = False,
     csv_out: Annotated[bool, typer.Option("--csv", help="Print the sheet as CSV.")] = False,
+    wide: Annotated[bool, typer.Option("--wide", help="Every column, however wide the terminal.")] = False,
+    compact: Annotated[
+        bool, typer.Option("--compact", help="The short form (on a terminal narrower than the wide one: always).")
+    ] = False,
     evening_id: EveningNumber = None,
 ) -> None:
     """The score sheet (Schrift) of the open evening: every hand, running totals, marks.
 
-    Example: schreiber sheet --explain 3
+    On a terminal narrower than the sheet, a compact form (number, dealer,
+    contract and declarer in short, each player's cells, a legend); into a
+    file or a pipe the wide form, as --wide.
+
+    Examples: schreiber sheet --explain 3
+              schreiber sheet --explain-player Anna
+              schreiber sheet --wide | less -S
     """
     from ..render import csv_text, player_points, table
     from ..reports import sheet as sh
 
+    if wide and compact:
+        raise SchreiberError("give either --wide or --compact, not both")
     svc = service()
     led, ev = svc.ledger, svc.evening(evening_id, or_latest=True)  # none open: the last one, e.g. just settled
     rows, totals, rules = sh.build(led.sheet_lines(ev), ev)
     if explain is not None:
         _explain(rows, explain, json_out)
+        return
+    if explain_player is not None:
+        from .inputs import pick_player
+
+        typer.echo(player_story_text(rows, pick_player(ev.seating, explain_player), fmt, json_out), nl=False)
         return
     if json_out:
         print_json(sh.to_json(rows, totals, ev, rules))
@@ -101,7 +129,10 @@ def sheet(
         return
     closed = "" if ev.is_open else f" ({ev.status}; evening reopen {ev.id} to change it)"
     typer.echo(f"Evening {ev.id}, {ev.date}, {rules.preset}{closed}")
-    typer.echo(table(headers, body, fmt) if body else "No hands yet.")
+    text = table(headers, body, fmt) if body else "No hands yet."
+    if body and (compact or (not wide and fmt == "simple" and too_wide(text))):  # an asked-for --fmt is kept
+        text = compact_text(rows, ev.seating)
+    typer.echo(text)
     typer.echo("Stand: " + player_points(totals.items()))
     schrift = sh.schrift_totals(rows)
     if schrift is not None:
@@ -125,6 +156,43 @@ def _explain(rows: list[SheetRow], number: int, json_out: bool) -> None:
         print_json([{"number": r.number, "void": r.void, "items": r.items} for r in match])
     else:
         typer.echo("\n\n".join(sh.explain(r) for r in match))
+
+
+def too_wide(text: str) -> bool:
+    """On a terminal: whether the text is wider than it (into a file or a pipe: never)."""
+    import shutil
+
+    if not sys.stdout.isatty():
+        return False
+    return max(len(line) for line in text.splitlines()) > shutil.get_terminal_size().columns
+
+
+def compact_text(rows: list[SheetRow], players: tuple[str, ...], legend: bool = True) -> str:
+    """The compact sheet with its one-line legend (``sheet --compact``; in
+    tisch the new row)."""
+    from ..render import compact_table
+    from ..reports import sheet as sh
+
+    headers, body, words = sh.compact_rows(rows, players)
+    text = compact_table(headers, body, right=set(range(3, 3 + len(players))))
+    return text + "\n" + words if legend else text
+
+
+def player_story_text(rows: list[SheetRow], player: str, fmt: str = "simple", json_out: bool = False) -> str:
+    """``sheet --explain-player``: the entries that made the player's total."""
+    from ..domain.points import as_number
+    from ..render import cell, gain, json_text, table
+    from ..reports import sheet as sh
+
+    story, voided = sh.player_story(rows, player)
+    if json_out:
+        keys = ("ref", "contract", "declarer", "points", "total")
+        entries = [dict(zip(keys, (*r[:3], as_number(r[3]), as_number(r[4])))) for r in story]
+        return json_text({"player": player, "entries": entries, "voided": voided})
+    body = [[ref, contract, declarer, gain(v), cell(total)] for ref, contract, declarer, v, total in story]
+    text = table(["#", "Spiel", "Spieler", player, "Summe"], body, fmt) + "\n" if body else ""
+    left_out = f"; {voided} storniert, nicht gezählt" if voided else ""
+    return text + f"{player}: {cell(story[-1][4]) if story else '0'} aus {len(story)} Einträgen{left_out}\n"
 
 
 def next_line(led: Ledger, ev: Evening) -> str:

@@ -25,7 +25,7 @@ app = typer.Typer(
     no_args_is_help=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
-    add_completion=False,
+    add_completion=True,
 )
 
 

@@ -1,6 +1,8 @@
 """The table session's lines: a hand in short notation, or one of its
 commands (in German, as the table speaks); each line one short transaction
-through the service, the sheet shown after it."""
+through the service, the hand's row of the compact sheet and the standing
+shown after it. A line typed against a prompt another process has made
+stale (the evening changed meanwhile) is not taken."""
 
 from __future__ import annotations
 
@@ -16,18 +18,18 @@ from ..errors import SchreiberError
 from ..ledger.values import Evening
 from ..render import player_points, table
 from ..reports import sheet as sh
-from ..service import Service
+from ..service import EveningChanged, Service
 from .errors import message
 from .inputs import pick_player
-from .report import next_line
+from .report import compact_text, next_line, too_wide
 
 COMMANDS = {
     "hilfe": "this help (also ?)",
-    "schrift": "the whole score sheet (also sheet)",
+    "schrift": "the whole score sheet (also sheet, blatt)",
     "stand": "the running totals (also balance)",
-    "erklär N": "itemize hand N (also explain N)",
+    "erklär N": "itemize hand N (also explain N); erklär NAME: the hands that made NAME's total",
     "undo": "take the last hand back (also zurück; 'undo eintrag': the last Radl, redeal, ...)",
-    "storno N": "void hand N (also void N)",
+    "storno N": "void hand N, or the entry eN of the sheet (a Radl, redeal, Strafpunkt) (also void N)",
     "ändern N HAND": "replace hand N by HAND in notation (also edit N ...)",
     "radl [NAME]": "a doubled round starts (at NAME's deal)",
     "sküsradl [NAME]": "the evening's last Radl starts (at NAME's deal); Radls during it stack onto it",
@@ -40,6 +42,7 @@ ALIASES = {
     "help": "hilfe",
     "h": "hilfe",
     "sheet": "schrift",
+    "blatt": "schrift",
     "balance": "stand",
     "explain": "erklär",
     "erklaer": "erklär",
@@ -70,11 +73,12 @@ class Session:
         self.out = out
         self._sheet: sh.Sheet | None = None  # the running sheet, kept current as lines add entries
         self._version = -1  # the ledger's data_version the sheet was read at
+        self.seen: tuple[int, int] | None = None  # the evening's change count when the prompt was shown
         self.commands: dict[str, Callable[[list[str]], None]] = {
             "hilfe": lambda rest: self.help(),
-            "schrift": lambda rest: self.show_sheet(all_rows=True),
+            "schrift": lambda rest: self.show_sheet(),
             "stand": lambda rest: self.show_totals(),
-            "erklär": lambda rest: self.explain(self._number(rest)),
+            "erklär": self.explain_any,
             "undo": self.undo,
             "storno": self.void,
             "ändern": self.edit,
@@ -95,6 +99,8 @@ class Session:
         factor = radl_factor(nxt.evening.rules, nxt.state)
         extra = f" x{factor} ({nxt.state.radl_left})" if nxt.state.radl_left else ""
         which = f"Abend {self.number}, Hand " if len(self.led.open_evenings()) > 1 else ""
+        self.seen = self.led.change_count(nxt.evening)
+        self.svc.expected = (self.number, self.seen)
         return f"[{which}{nxt.number}: {t.dealer} gibt, {t.vorhand} Vorhand{extra}] > "
 
     def words(self) -> list[str]:
@@ -122,19 +128,36 @@ class Session:
         cmd = ALIASES.get(head, head)
         if cmd == "ende":
             return False
+        now = self.led.change_count(self.evening)
+        if self.seen is not None and now != self.seen:
+            self.changed(self.seen, now)
+            return True
         try:
             if cmd in self.commands:
                 self.commands[cmd](parts[1:])
             else:
                 self.add_hand(parts)
+        except EveningChanged as exc:
+            self.changed(exc.before, exc.now)
         except SchreiberError as exc:
             self.out(f"Fehler: {message(exc)}")
         return True
 
+    def changed(self, before: tuple[int, int], now: tuple[int, int]) -> None:
+        """Another session wrote to the evening since the prompt: say what, who
+        deals now, and ask again (the line is not taken)."""
+        entries, corrections = now[0] - before[0], now[1] - before[1]
+        what = [f"{entries} Eintr{'ag' if entries == 1 else 'äge'} neu"] if entries else []
+        what += [f"{corrections} Korrektur{'en' if corrections != 1 else ''}"] if corrections else []
+        self.out(f"Der Abend wurde inzwischen anderswo geändert ({', '.join(what) or 'geändert'}).")
+        self.out("Die Zeile wurde NICHT eingetragen; bitte noch einmal (Pfeil hoch holt sie zurück).")
+        t = self.svc.next_hand(self.evening).table
+        self.out(f"Jetzt: {t.dealer} gibt, {t.vorhand} Vorhand.")
+
     def add_hand(self, words: list[str]) -> None:
         added = self.svc.add_hand(self.parse(words), self.number)
         self.out(f"Hand {added.number}: " + player_points(added.outcome.payments))
-        self.show_sheet()
+        self.show_row(str(added.number))
 
     def undo(self, rest: list[str]) -> None:
         self._sheet = None  # a correction re-scores the evening
@@ -142,21 +165,23 @@ class Session:
             any_entry=bool(rest and rest[0].lower() in ("alles", "eintrag", "entry")), evening=self.number
         )
         self.out(f"Zurückgenommen: {'Hand ' + str(e.number) if e.kind == 'hand' else e.kind}.")
-        self.show_sheet()
+        self.show_standing()
 
     def void(self, rest: list[str]) -> None:
-        n = self._number(rest)
+        if not rest:
+            raise SchreiberError("which entry? e.g. storno 3 (hand 3) or storno e1 (see the sheet's # column)")
         self._sheet = None  # a correction re-scores the evening
-        self.svc.void(n, self.number)
-        self.out(f"Hand {n} storniert.")
-        self.show_sheet()
+        e = self.svc.take_back(rest[0], self.number)
+        what = f"Hand {e.number}" if e.kind == "hand" else f"Eintrag {rest[0].lower()} ({e.kind})"
+        self.out(f"{what} storniert.")
+        self.show_standing()
 
     def edit(self, rest: list[str]) -> None:
         n = self._number(rest[:1])
         self._sheet = None  # a correction re-scores the evening
         self.svc.edit(n, self.parse(rest[1:]), self.number)
         self.out(f"Hand {n} ausgebessert.")
-        self.show_sheet()
+        self.show_standing()
 
     def radl(self, rest: list[str], final: bool = False) -> None:
         player = pick_player(self.evening.seating, rest[0]) if rest else None
@@ -174,7 +199,7 @@ class Session:
         who = pick_player(self.evening.seating, rest[0])
         self.svc.strafpunkt(who, self.number)
         self.out(f"Strafpunkt für {who}.")
-        self.show_sheet()
+        self.show_standing()
 
     def parse(self, words: list[str]) -> dict:
         if not words:
@@ -205,17 +230,40 @@ class Session:
         self._sheet.extend(self.led.sheet_lines(ev, after_seq=self._sheet.last_seq))
         return self._sheet
 
-    def show_sheet(self, all_rows: bool = False) -> None:
+    def show_sheet(self) -> None:
+        """The whole sheet: the wide form where the terminal is wide enough, else the compact one."""
         sheet = self.sheet()
         ev, rows = sheet.evening, sheet.rows
-        headers, body = sh.table_rows(rows if all_rows else rows[-8:], ev.seating, sheet.rules)
+        headers, body = sh.table_rows(rows, ev.seating, sheet.rules)
         if body:
-            self.out(table(headers, body))
-        self.out("Stand: " + player_points(sheet.totals.items()))
-        self.out(next_line(self.led, ev))
+            text = table(headers, body)
+            self.out(compact_text(rows, ev.seating) if too_wide(text) else text)
+        self.show_standing()
+
+    def show_row(self, ref: str) -> None:
+        """After a hand: its row of the compact sheet, and the standing."""
+        sheet = self.sheet()
+        rows = [r for r in sheet.rows if r.ref == ref and not r.void][-1:]
+        self.out(compact_text(rows, sheet.evening.seating, legend=False))
+        self.show_standing()
+
+    def show_standing(self) -> None:
+        self.show_totals()
+        self.out(next_line(self.led, self.evening))
 
     def show_totals(self) -> None:
         self.out("Stand: " + player_points(self.led.balance(self.evening.id).items()))
+
+    def explain_any(self, rest: list[str]) -> None:
+        """erklär N: one hand itemized; erklär NAME: what made the player's total."""
+        if rest and not rest[0].isdigit():
+            from .report import player_story_text
+
+            rows, _, _ = sh.build(self.led.sheet_lines(self.evening), self.evening)
+            who = pick_player(self.evening.seating, rest[0])
+            self.out(player_story_text(rows, who).rstrip("\n"))
+            return
+        self.explain(self._number(rest))
 
     def explain(self, n: int) -> None:
         match = [r for r in self.sheet().rows if r.number == n and r.kind == "hand"]

@@ -2,8 +2,8 @@
 
 A prompt that takes the short notation line after line (docs/notation.md),
 with history and tab completion of players, contracts, premiums and
-commands; it shows who deals and who is Vorhand next, and prints the sheet
-after every hand. The ledger stays open, so a hand costs no process start.
+commands; it shows who deals and who is Vorhand next, and after every hand
+its row of the sheet and the standing (the whole sheet on request). The ledger stays open, so a hand costs no process start.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..errors import SchreiberError
+from . import complete
 from .evening import start_evening
 from .options import EveningNumber
 from .paths import app_dir
@@ -67,9 +68,14 @@ def _setup_readline(session: Session) -> None:
 @app.command("tisch")
 def tisch(
     players: Annotated[
-        list[str] | None, typer.Argument(help="Start a new evening with these players (optional).")
+        list[str] | None,
+        typer.Argument(
+            help="Start a new evening with these players (optional).", autocompletion=complete.known_players
+        ),
     ] = None,
-    rules: Annotated[str, typer.Option("--rules", help="Preset or rules file, with PLAYERS.")] = "standard",
+    rules: Annotated[
+        str, typer.Option("--rules", help="Preset or rules file, with PLAYERS.", autocompletion=complete.presets)
+    ] = "standard",
     rule: Annotated[list[str] | None, typer.Option("--rule", help="House rule KEY=VALUE, with PLAYERS.")] = None,
     evening_id: EveningNumber = None,
 ) -> None:
@@ -82,11 +88,13 @@ def tisch(
         raise SchreiberError("give either PLAYERS (a new evening) or --evening N (an open one), not both")
     from .session import Session
 
+    started = start_evening(players, rules, rule) if players else None  # before the ledger is opened: it may make it
     svc = service()
-    number = start_evening(players, rules, rule) if players else svc.evening(evening_id, writable=True).id
+    number = started if started is not None else svc.evening(evening_id, writable=True).id
     session = Session(svc, number)
     ev = session.evening
-    typer.echo(f"Tisch: evening {ev.id} ({ev.date}, {ev.preset}): {', '.join(ev.seating)}. Type a hand, or hilfe.")
+    typer.echo(f"Tisch: Abend {ev.id} ({ev.date}, {ev.preset}): {', '.join(ev.seating)}.")
+    typer.echo("Eine Hand in Kurzschrift, oder hilfe.")
     interactive = sys.stdin.isatty()
     if interactive:
         _setup_readline(session)

@@ -716,3 +716,20 @@ def load_rules(name_or_path: str, overrides: list[str] | tuple[str, ...] = ()) -
 
 def rules_from_json(text: str) -> Rules:
     return rules_from_dict(json.loads(text), origin="stored rules")
+
+
+def bidding_order(rules: Rules) -> list[str]:
+    """The active contracts in the order a table bids them: the cheapest
+    king-calling contract (the Rufer) first, then as the preset lists them
+    (the ledger keeps an evening's rules sorted by id, so the preset is read
+    again; a circle's own rules file: by value)."""
+    try:
+        listed = list(load_rules(rules.preset).contracts)
+    except RulesError:
+        listed = []
+    contracts = rules.active_contracts
+    rank = {cid: i for i, cid in enumerate(listed)}
+    order = sorted(contracts, key=lambda cid: (rank.get(cid, len(rank)), contracts[cid].value, cid))
+    calling = [cid for cid in order if contracts[cid].call]
+    first = min(calling, key=lambda cid: (contracts[cid].value, order.index(cid))) if calling else None
+    return ([first] if first else []) + [cid for cid in order if cid != first]

@@ -123,6 +123,13 @@ class NoSuchHand(LedgerError):
         super().__init__(f"there is no hand {number} in this evening to correct ({have})")
 
 
+class NoSuchEntry(LedgerError):
+    def __init__(self, ref: int, count: int):
+        self.ref = ref
+        have = f"entries e1..e{count}" if count else "none yet"
+        super().__init__(f"there is no entry e{ref} (Radl, redeal, Strafpunkt) in this evening ({have})")
+
+
 class TargetExists(LedgerError):
     """A file the ledger was asked to write (a backup) is there already."""
 

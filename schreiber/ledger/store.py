@@ -37,7 +37,7 @@ from .codec import (
 )
 from .connection import copy_new, open_database, quick_check
 from .derived import derived_rows, write_rows
-from .errors import COMMITTED, OPENED, LedgerUnavailable, NoSuchEvening, NoSuchHand, sqlite_problem
+from .errors import COMMITTED, OPENED, LedgerUnavailable, NoSuchEntry, NoSuchEvening, NoSuchHand, sqlite_problem
 from .values import DateRange, Evening, Scored, SheetLine, StoredEntry
 
 if TYPE_CHECKING:
@@ -320,7 +320,7 @@ class Ledger:
         return [
             entry_of_row(r)
             for r in self.db.query(
-                "select * from entries where evening_id = ? and seq >= ? and (status = 'active' or id in "
+                "select * from entries where evening_id = ? and seq >= ? and (status = 'active' or kind = 'hand' and id in "
                 "(select entry_id from corrections where evening_id = ? and kind = 'void')) order by seq, id",
                 [evening.id, from_seq, evening.id],
             )
@@ -371,6 +371,28 @@ class Ledger:
             ]
             raise NoSuchHand(number, numbers)
         return entry_of_row(rows[0])
+
+    def other_entry(self, evening: Evening, ref: int) -> StoredEntry:
+        """The evening's entry e``ref``: its ``ref``-th entry that is not a hand
+        (a Radl, a redeal, a Strafpunkt), counted as the sheet numbers them."""
+        rows = list(
+            self.db.query(
+                "select * from entries where evening_id = ? and kind != 'hand' order by seq, id", [evening.id]
+            )
+        )
+        if not 1 <= ref <= len(rows):
+            raise NoSuchEntry(ref, len(rows))
+        return entry_of_row(rows[ref - 1])
+
+    def change_count(self, evening: Evening) -> tuple[int, int]:
+        """(entries, corrections) of the evening: a cheap sign that another
+        session changed it."""
+        row = self.db.execute(
+            "select (select count(*) from entries where evening_id = ?), "
+            "(select count(*) from corrections where evening_id = ?)",
+            [evening.id, evening.id],
+        ).fetchone()
+        return int(row[0]), int(row[1])
 
     def insert_entry(
         self,

@@ -9,6 +9,7 @@ the ledger wrote with each entry (no replay needed).
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -40,6 +41,7 @@ class SheetRow:
     schrift: dict[str, Fraction] | None = None  # running Schrift, where a rule keeps it apart from the money
     schrift_payments: dict[str, Fraction] | None = None  # this entry's Schrift, where it differs
     schrift_items: list[dict] | None = None
+    ref: str = ""  # what to type to take the entry back: the hand's number, or e1, e2, ... for other entries
 
 
 def _result_text(record: dict, rules: Rules) -> str:
@@ -88,7 +90,9 @@ def build(lines: list[SheetLine], evening: Evening) -> tuple[list[SheetRow], dic
 class Sheet:
     """An evening's sheet that grows by the entries appended to it: the table
     session keeps one and adds each new entry's row instead of building the
-    whole sheet again (``build`` is one ``extend`` over every line)."""
+    whole sheet again (``build`` is one ``extend`` over every line). Each row
+    gets the reference to type to take it back: a hand its number, other
+    entries e1, e2, ..."""
 
     def __init__(self, evening: Evening):
         self.evening = evening
@@ -96,6 +100,7 @@ class Sheet:
         self.rows: list[SheetRow] = []
         self.last_seq = 0  # the last entry on the sheet
         self._run = _Running(evening)
+        self._others = 0
 
     @property
     def totals(self) -> dict[str, Fraction]:
@@ -103,7 +108,13 @@ class Sheet:
 
     def extend(self, lines: list[SheetLine]) -> None:
         for line in lines:
-            self.rows.append(_row(line, self.rules, self._run))
+            row = _row(line, self.rules, self._run)
+            if row.kind == "hand":
+                row.ref = str(row.number)
+            else:
+                self._others += 1
+                row.ref = f"e{self._others}"
+            self.rows.append(row)
             self.last_seq = max(self.last_seq, line.entry.seq)
 
 
@@ -219,7 +230,7 @@ def table_rows(rows: list[SheetRow], players: tuple[str, ...], rules: Rules) -> 
     out = []
     for r in rows:
         cells: list = [
-            r.number if r.number is not None else "",
+            r.ref,
             r.dealer or "",
             r.contract,
             r.declarer,
@@ -239,6 +250,84 @@ def table_rows(rows: list[SheetRow], players: tuple[str, ...], rules: Rules) -> 
             cells.append(r.pot if r.pot is not None else "")
         out.append(cells)
     return headers, out
+
+
+SHORT_MARKS = {"storniert": "st", "zurückgenommen": "zu", "ausgebessert": "ab", "Ersatz": "E"}
+"""The compact sheet's marks (and R2, H2 for Radl x2, Holz x2); its legend names only those that appear."""
+
+
+def short_mark(mark: str) -> str:
+    if mark.startswith(("Radl x", "Holz x")):
+        return mark[0] + mark[6:]
+    return SHORT_MARKS.get(mark, mark)
+
+
+def short_names(players: tuple[str, ...]) -> dict[str, str]:
+    """Each player's shortest prefix of three letters or more that no other player shares."""
+    out = {}
+    for p in players:
+        n = 3
+        while n < len(p) and any(q != p and q.casefold().startswith(p[:n].casefold()) for q in players):
+            n += 1
+        out[p] = p[:n]
+    return out
+
+
+def _short_contract(name: str) -> str:
+    """'Piccolo ouvert' -> 'Piccolo ouv', at most 11 letters."""
+    words = name.split()
+    return " ".join(words[:1] + [w[:3] for w in words[1:]])[:11]
+
+
+def compact_rows(rows: list[SheetRow], players: tuple[str, ...]) -> tuple[list[str], list[list[str]], str]:
+    """The sheet in short, to fit a narrow terminal: per entry its number,
+    dealer, contract with declarer (/partner) and result sign, each player's
+    cell and short marks; and the one-line legend of what it shows."""
+    short = short_names(players)
+    body: list[list[str]] = []
+    seen: list[str] = []
+    for r in rows:
+        body.append(
+            [r.ref, short.get(r.dealer or "", r.dealer or ""), _compact_game(r, short)]
+            + _compact_cells(r, players)
+            + [_compact_marks(r, seen)]
+        )
+    legend = "Zelle: Stand (diese Hand)" + "".join(f", {short_mark(m)} {m}" for m in seen)
+    if any(r.void for r in rows):
+        legend += ", (-) zählt nicht"
+    if len(legend) > 80:  # every mark at once: the legend takes two lines
+        legend = "\n".join(textwrap.wrap(legend, 80))
+    return ["#", "Geb", "Spiel"] + [p[:9] for p in players] + [""], body, legend
+
+
+def _compact_game(r: SheetRow, short: dict[str, str]) -> str:
+    if r.kind == "radl":
+        return f"Radl {short.get(r.declarer, r.declarer)} ({r.radl_left})".replace(" ()", "")
+    if r.kind != "hand":
+        label = "zusammen" if r.kind == "redeal" else _short_contract(r.contract)
+        return (label + " " + short.get(r.declarer, r.declarer)).strip()
+    decl = "+".join(short.get(d, d) for d in r.declarer.split(", ")) if r.declarer else ""
+    partner = partner_text(r)
+    if partner and partner != "selbst":
+        decl += "/" + (short.get(partner, partner) if partner != "Talon" else "Tal")
+    res = (r.record or {}).get("result")
+    sign = "±" if isinstance(res, dict) else {"won": "+", "lost": "-"}.get(res, "") if isinstance(res, str) else ""
+    return " ".join(w for w in (_short_contract(r.contract), decl, sign) if w)
+
+
+def _compact_cells(r: SheetRow, players: tuple[str, ...]) -> list[str]:
+    if r.void:
+        return ["(-)" for _ in players]
+    if r.kind == "radl":
+        return ["" for _ in players]
+    return [f"{cell(r.totals[p])} ({gain(r.payments.get(p, Fraction(0)))})" for p in players]
+
+
+def _compact_marks(r: SheetRow, seen: list[str]) -> str:
+    for m in r.marks:
+        if m not in seen:
+            seen.append(m)
+    return " ".join(short_mark(m) for m in r.marks)
 
 
 def _running(r: SheetRow, p: str) -> str:
@@ -288,7 +377,14 @@ def to_json(rows: list[SheetRow], totals: dict[str, Fraction], evening: Evening,
             )
         else:
             events.append(
-                {"kind": r.kind, "after_hand": last, "dealer": r.dealer, "player": r.declarer or None, **common(r)}
+                {
+                    "kind": r.kind,
+                    "ref": r.ref,
+                    "after_hand": last,
+                    "dealer": r.dealer,
+                    "player": r.declarer or None,
+                    **common(r),
+                }
             )
     out = {
         "evening": {"id": evening.id, "date": evening.date, "rules": rules.preset},
@@ -300,6 +396,23 @@ def to_json(rows: list[SheetRow], totals: dict[str, Fraction], evening: Evening,
     if schrift is not None:
         out["schrift_totals"] = {p: as_number(v) for p, v in schrift.items()}
     return out
+
+
+def player_story(rows: list[SheetRow], player: str) -> tuple[list[tuple], int]:
+    """What made one player's total: every entry that counted for the player
+    (each hand, a Strafpunkt, ...) as (ref, contract, declarer, the player's
+    points, running sum), and how many voided entries were left out."""
+    out: list[tuple] = []
+    total = Fraction(0)
+    for r in rows:
+        if r.void or r.kind == "radl":
+            continue
+        v = r.payments.get(player, Fraction(0))
+        if v == 0 and r.kind != "hand":
+            continue
+        total += v
+        out.append((r.ref, r.contract, r.declarer, v, total))
+    return out, sum(1 for r in rows if r.void)
 
 
 def explain(row: SheetRow) -> str:

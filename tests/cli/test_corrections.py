@@ -126,3 +126,54 @@ def test_undo_takes_back_the_last_hand_not_a_radl():
     assert [e["kind"] for e in sheet()["events"]] == ["radl"]
     r = cli("undo", "--entry")
     assert "radl" in r.stdout and [e["void"] for e in sheet()["events"]] == [True]
+
+
+def test_entry_void_takes_back_a_radl_and_rescores_later_hands():
+    cli("evening", "start", F, G, H, I)
+    add({"contract": "rufer", "declarer": G, "partner": H, "result": "won"})  # std:31 +-1
+    assert cli("radl").exit_code == 0  # the sheet's entry e1
+    add({"contract": "rufer", "declarer": H, "partner": I, "result": "won"})  # in the Radl: +-1 x2
+    assert balance() == {F: -1 - 2, G: 1 - 2, H: 1 + 2, I: -1 + 2}
+    r = cli("sheet")
+    assert [line.split()[0] for line in r.stdout.splitlines()[3:6]] == ["1", "e1", "2"]
+    r = cli("entry", "void", "e1")
+    assert r.exit_code == 0 and "Entry e1 (radl) voided" in r.stdout
+    assert balance() == {F: -1 - 1, G: 1 - 1, H: 1 + 1, I: -1 + 1}  # hand 2 re-scored without the Radl
+    events = sheet()["events"]
+    assert [(e["ref"], e["void"], e["marks"]) for e in events] == [("e1", True, ["storniert"])]
+
+
+def test_entry_void_takes_back_a_strafpunkt_or_a_hand_by_number():
+    cli("evening", "start", F, G, H, I, "--rules", "hausrunde")
+    assert cli("redeal").exit_code == 0  # e1
+    add({"contract": "rufer", "declarer": G, "partner": H, "result": "won"})  # hausrunde.txt:8 x2
+    assert cli("strafpunkt", "han").exit_code == 0  # e2; hausrunde.txt:46, 1 to each other player
+    assert balance() == {F: -2 + 1, G: 2 + 1, H: 2 - 3, I: -2 + 1}
+    assert cli("entry", "void", "E2").exit_code == 0
+    assert balance() == {F: -2, G: 2, H: 2, I: -2}
+    assert [(e["ref"], e["kind"], e["void"]) for e in sheet()["events"]] == [
+        ("e1", "redeal", False),
+        ("e2", "strafpunkt", True),
+    ]
+    assert cli("entry", "void", "1").exit_code == 0
+    assert balance() == {F: 0, G: 0, H: 0, I: 0}
+
+
+def test_entry_void_refuses_what_is_not_there():
+    cli("evening", "start", F, G, H, I)
+    assert cli("radl").exit_code == 0
+    assert cli("entry", "void", "e1").exit_code == 0
+    before = sheet()
+    for ref, words in (("e1", "taken back already"), ("e2", "no entry e2"), ("x7", "not an entry"), ("3", "no hand 3")):
+        r = cli("entry", "void", ref)
+        assert r.exit_code == 1 and words in str(r.exception), (ref, r.exception)
+    assert sheet() == before
+
+
+def test_tisch_storno_takes_back_an_entry_by_its_sheet_number():
+    cli("evening", "start", F, G, H, I, "--rules", "hausrunde")
+    r = cli("tisch", input="rufer ge ha +\nstraf hans\nstorno e1\nstorno e9\n")
+    assert r.exit_code == 0, r.output
+    assert "Eintrag e1 (strafpunkt) storniert." in r.stdout
+    assert "Fehler: there is no entry e9" in r.stdout
+    assert balance() == {F: -2, G: 2, H: 2, I: -2}  # hausrunde.txt:8 the first hands double

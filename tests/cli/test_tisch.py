@@ -79,16 +79,64 @@ def test_guided_entry(ledger_env):
     p.sendline("trull")
     p.expect("Partei")
     p.sendline("")
-    p.expect("angesagt")
-    p.sendline("n")
+    p.expect(r"angesagt\? \[j/N\]")  # silent is the common case
+    p.sendline("")
     p.expect("Ergebnis")
     p.sendline("")
     p.expect("Prämie")
     p.sendline("")
-    p.expect("Eintragen")
-    p.sendline("y")
+    p.expect(r"Eintragen: solorufer Hans Ilse 35/2 trull \[J/n\]")  # read back in short notation
+    p.sendline("j")
     p.expect("Hand 1: Fritz -4, Gerti -4, Hans \\+4, Ilse \\+4")  # std:37 Solo 2 + Trull silent 1 x2 (std:61)
     p.expect(pexpect.EOF)
+
+
+def test_guided_entry_of_the_most_common_hand_is_mostly_enter(ledger_env):
+    assert cli("evening", "start", F, G, H, I, "--rules", "tirol").exit_code == 0
+    p = spawn_80(ledger_env, "hand", "add")
+    p.expect("Hand 1: Fritz gibt, Gerti Vorhand")
+    p.expect(r" 1\. Rufer\r\n +2\. Trischaken")  # in bidding order, the Rufer first (not alphabetical)
+    p.expect(r"Spiel \[Rufer\]: ")
+    p.sendline("")
+    p.expect("Spieler: Gerti \\(Vorhand\\)")
+    p.expect("Partner")
+    p.sendline("hans")
+    p.expect(r"Punkte oder Ergebnis \(z.B. 41, 35/2, \+ oder -\) \[\+\]: ")
+    p.sendline("")
+    p.expect("Kontra aufs Spiel")
+    p.sendline("")
+    p.expect("Prämie")
+    p.sendline("")
+    p.expect(r"Eintragen: rufer Gerti Hans \+ \[J/n\]")
+    p.sendline("")
+    p.expect("Hand 1: Fritz -1, Gerti \\+1, Hans \\+1, Ilse -1")  # tir:6 Rufer 1
+    p.expect(pexpect.EOF)
+    assert "{" not in p.before
+
+
+def test_guided_entry_answered_no_writes_nothing(ledger_env):
+    assert cli("evening", "start", F, G, H, I).exit_code == 0
+    before = dump(ledger_env)
+    p = spawn_80(ledger_env, "hand", "add")
+    p.expect(r"Spiel \[Rufer\]: ")
+    p.sendline("piccolo")
+    p.expect("Spieler")
+    p.sendline("ilse")
+    p.expect(r"Ergebnis \[gewonnen\]: ")
+    p.sendline("")
+    p.expect("kontriert")
+    p.sendline("")
+    p.expect("kontriert")
+    p.sendline("")
+    p.expect("kontriert")
+    p.sendline("")
+    p.expect(r"Eintragen: piccolo Ilse \+ \[J/n\]")
+    p.sendline("n")
+    p.expect("nicht eingetragen; nichts wurde geschrieben")
+    p.expect(pexpect.EOF)
+    p.close()
+    assert p.exitstatus == 1
+    assert dump(ledger_env) == before
 
 
 def test_guided_entry_ctrl_c_writes_nothing(ledger_env):
@@ -104,4 +152,130 @@ def test_guided_entry_ctrl_c_writes_nothing(ledger_env):
     assert p.exitstatus == 130  # the interrupt's exit status (docs/backup.md)
     assert "interrupted; nothing was written" in p.before
     assert "Traceback" not in p.before and "Aborted" not in p.before
+    assert dump(ledger_env) == before
+
+
+def spawn_80(db, *args):
+    """A process in an 80-column terminal, as at most tables."""
+    env = dict(os.environ, SCHREIBER_DB=str(db), TERM="dumb", COLUMNS="80", LINES="40")
+    env.pop("COLUMNS")
+    return pexpect.spawn(
+        sys.executable, ["-m", "schreiber", *args], env=env, encoding="utf-8", timeout=20, dimensions=(40, 80)
+    )
+
+
+def test_a_whole_tirol_evening_in_80_columns_wraps_no_line(ledger_env):
+    from tests.helpers import ROOT
+
+    lines = (ROOT / "examples" / "evenings" / "tirol.txt").read_text(encoding="utf-8").splitlines()
+    assert cli("evening", "start", "Anna", "Berti", "Carl", "Dora", "--rules", "tirol").exit_code == 0
+    p = spawn_80(ledger_env, "tisch")
+    p.expect(r"\] > ")
+    seen = p.before + p.after
+    for line in lines:
+        if not line.strip() or line.startswith("#"):
+            continue
+        p.sendline(line)
+        p.expect(r"\] > ")
+        seen += p.before + p.after
+    p.sendline("schrift")
+    p.expect(r"\] > ")
+    seen += p.before
+    p.sendline("ende")
+    p.expect(pexpect.EOF)
+    assert "Fehler" not in seen
+    assert "Zelle: Stand (diese Hand)" in seen  # the whole sheet on request, compact: it is wider than 80
+    assert "Hand 30:" in seen
+    too_long = [line for line in seen.replace("\r", "").split("\n") if len(line) > 80]
+    assert too_long == []
+
+
+def test_sheet_fits_the_terminal(ledger_env):
+    assert cli("evening", "start", F, G, H, I, "--rules", "tirol").exit_code == 0
+    assert cli("tisch", input="rufer ge ha + pagat! geg:trull\ndreier il 41 kontra\nradl\n").exit_code == 0
+    p = spawn_80(ledger_env, "sheet")
+    p.expect(pexpect.EOF)
+    lines = p.before.replace("\r", "").split("\n")
+    assert lines[1].split() == ["#", "Geb", "Spiel", F, G, H, I]
+    # tir:6 Rufer 1 + tir:29 Pagat announced 2 - the opponents' silent Trull 1 = 2
+    assert lines[3].split() == [
+        "1",
+        "Fri",
+        "Rufer",
+        "Ger/Han",
+        "+",
+        "-2",
+        "(-2)",
+        "2",
+        "(+2)",
+        "2",
+        "(+2)",
+        "-2",
+        "(-2)",
+    ]
+    assert "Zelle: Stand (diese Hand)" in p.before
+    assert max(len(line) for line in lines) <= 80
+    github = spawn_80(ledger_env, "sheet", "--fmt", "github")  # a format asked for is kept
+    github.expect(pexpect.EOF)
+    assert "| Ergebnis" in github.before and "Zelle:" not in github.before
+    wide = spawn(ledger_env, "sheet")  # 200 columns: the wide form fits
+    wide.expect(pexpect.EOF)
+    assert "Ergebnis" in wide.before and "Zelle:" not in wide.before
+
+
+def other_process(db, *args):
+    """A second schreiber writing to the same ledger, as another table's session would."""
+    import subprocess
+
+    env = dict(os.environ, SCHREIBER_DB=str(db))
+    r = subprocess.run([sys.executable, "-m", "schreiber", *args], env=env, capture_output=True, text=True, timeout=20)
+    assert r.returncode == 0, r.stderr
+
+
+def test_tisch_catches_a_stale_prompt(ledger_env):
+    assert cli("evening", "start", F, G, H, I).exit_code == 0
+    p = spawn_80(ledger_env, "tisch")
+    p.expect(r"\[1: Fritz gibt, Gerti Vorhand\] > ")
+    p.sendline("rufer ge ha +")  # std:31 +-1
+    p.expect(r"\[2: Gerti gibt, Hans Vorhand\] > ")
+    other_process(ledger_env, "hand", "add", "rufer", "hans", "ilse", "+")  # hand 2, elsewhere
+    p.sendline("rufer ha fr +")  # meant for the prompt's hand 2: not taken
+    p.expect("Der Abend wurde inzwischen anderswo geändert \\(1 Eintrag neu\\)")
+    p.expect("NICHT eingetragen")
+    p.expect("Jetzt: Hans gibt, Ilse Vorhand")
+    p.expect(r"\[3: Hans gibt, Ilse Vorhand\] > ")
+    assert balance() == {F: -2, G: 0, H: 2, I: 0}  # the two hands, nothing from the stale line
+    other_process(ledger_env, "undo")
+    p.sendline("stand")
+    p.expect("\\(1 Korrektur\\)")
+    p.expect("Jetzt: Gerti gibt, Hans Vorhand")
+    p.expect(r"\[3: Gerti gibt, Hans Vorhand\] > ")  # hand 2 voided keeps its number
+    p.sendline("rufer ha fr +")  # now Hans is Vorhand again, and the line is taken
+    p.expect("Hand 3: Fritz \\+1, Gerti -1, Hans \\+1, Ilse -1")
+    p.expect(r"\[4: ")
+    p.sendline("ende")
+    p.expect(pexpect.EOF)
+    assert balance() == {F: 0, G: 0, H: 2, I: -2}
+
+
+def test_a_write_after_another_session_wrote_is_refused_inside_the_transaction(ledger_env):
+    from schreiber.cli.session import Session
+    from schreiber.ledger.store import Ledger
+    from schreiber.service import EveningChanged, Service
+
+    assert cli("evening", "start", F, G, H, I).exit_code == 0
+    out: list[str] = []
+    session = Session(Service(Ledger(ledger_env)), 1, out=out.append)
+    session.prompt()  # the prompt shows hand 1
+    Service(Ledger(ledger_env)).add_hand({"contract": "rufer", "declarer": G, "partner": H, "result": "won"})
+    before = dump(ledger_env)
+    try:
+        session.svc.add_hand({"contract": "rufer", "declarer": G, "partner": I, "result": "won"}, 1)
+    except EveningChanged as exc:
+        assert (exc.before, exc.now) == ((0, 0), (1, 0))
+    else:
+        raise AssertionError("a stale write was taken")
+    assert dump(ledger_env) == before
+    session.handle("rufer ge il +")
+    assert out[-1] == "Jetzt: Gerti gibt, Hans Vorhand."
     assert dump(ledger_env) == before

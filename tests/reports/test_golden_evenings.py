@@ -27,7 +27,12 @@ def test_evening_sheet_matches_golden(preset, snapshot_update):
     hands = [h for h in data["hands"] if not h["void"]]
     assert len(hands) == 30
     assert data["totals"] == json.loads(cli("balance", "--json").stdout)
-    golden = ROOT / "tests" / "golden" / f"{preset}.sheet.txt"
-    if snapshot_update or not golden.exists():
-        golden.write_text(sheet.stdout, encoding="utf-8")
-    assert sheet.stdout == golden.read_text(encoding="utf-8")
+    assert cli("sheet", "--wide").stdout == sheet.stdout  # not a terminal: the wide form, as before
+    compact = cli("sheet", "--compact")
+    assert compact.exit_code == 0
+    assert max(len(line) for line in compact.stdout.splitlines()) <= 80
+    for name, text in ((f"{preset}.sheet.txt", sheet.stdout), (f"{preset}.compact.txt", compact.stdout)):
+        golden = ROOT / "tests" / "golden" / name
+        if snapshot_update or not golden.exists():
+            golden.write_text(text, encoding="utf-8")
+        assert text == golden.read_text(encoding="utf-8"), name
