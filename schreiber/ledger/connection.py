@@ -80,6 +80,7 @@ def create_database(path: Path, create_folder: bool = False) -> sqlite_utils.Dat
         _check_header(path)
     db = _open_existing(path, create=True)
     assert db is not None
+    _OPENED_HERE.add(str(path.resolve()))  # SQLite has it open now: its header is never read by hand again here
     return db
 
 
