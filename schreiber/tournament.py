@@ -101,13 +101,7 @@ class Desk:
             last = max((t.round for t in tables), default=0)
             if last >= cup.rounds:
                 raise SchreiberError(f"all {cup.rounds} rounds of {cup.name} are drawn; see schreiber cup standings")
-            previous = [t for t in tables if t.round == last]
-            short = [t for t in previous if t.hands < self.target(cup, t)]
-            if short and not force:
-                raise SchreiberError(f"round {last} is not finished: {unfinished(cup, short)}; {FINISH_HINT}")
-            for t in previous:
-                if t.status == "open":
-                    led.set_status(t.evening_id, "closed")
+            previous = self._end_round(cup, tables, last, force)
             met = rules_of_cup.pairs_met(t.players for t in tables)
             drawn = rules_of_cup.draw_tables(led.cups.players(cup.id), last + 1, cup.seed, met)
             rules = stored_rules(cup.rules_json)
@@ -124,16 +118,22 @@ class Desk:
             cup = led.cups.find(name)
             tables = led.cups.tables(cup.id)
             last = max((t.round for t in tables), default=0)
-            current = [t for t in tables if t.round == last]
-            short = [t for t in current if t.hands < self.target(cup, t)]
-            if short and not force:
-                raise SchreiberError(f"round {last} is not finished: {unfinished(cup, short)}; {FINISH_HINT}")
-            for t in current:
-                if t.status == "open":
-                    led.set_status(t.evening_id, "closed")
+            current = self._end_round(cup, tables, last, force)
             if last == cup.rounds:
                 led.cups.set_status(cup.id, "closed")
         return led.cups.find(cup.name), current
+
+    def _end_round(self, cup: Cup, tables: list[CupTable], round_no: int, force: bool) -> list[CupTable]:
+        """Close the round's tables (inside the caller's transaction); tables
+        that have not played their hands are refused unless ``force``."""
+        ended = [t for t in tables if t.round == round_no]
+        short = [t for t in ended if t.hands < self.target(cup, t)]
+        if short and not force:
+            raise SchreiberError(f"round {round_no} is not finished: {unfinished(cup, short)}; {FINISH_HINT}")
+        for t in ended:
+            if t.status == "open":
+                self.ledger.set_status(t.evening_id, "closed")
+        return ended
 
     @staticmethod
     def target(cup: Cup, table: CupTable) -> int:
