@@ -104,7 +104,7 @@ def sheet(
               schreiber sheet --explain-player Anna
               schreiber sheet --wide | less -S
     """
-    from ..render import csv_text, player_points, table
+    from ..render import csv_text, table
     from ..reports import sheet as sh
 
     if wide and compact:
@@ -127,12 +127,22 @@ def sheet(
     if csv_out:
         typer.echo(csv_text(headers, body), nl=False)
         return
+    text = table(headers, body, fmt) if body else ""
+    short = compact or (not wide and fmt == "simple" and too_wide(text))  # an asked-for --fmt is kept
+    _print_sheet(led, ev, rows, totals, text, short)
+
+
+def _print_sheet(led: Ledger, ev: Evening, rows: list[SheetRow], totals: dict, text: str, short: bool) -> None:
+    """The sheet as text: heading, the table (or its compact form), totals, Schrift, who deals next."""
+    from ..render import player_points
+    from ..reports import sheet as sh
+
+    rules = ev.rules
     closed = "" if ev.is_open else f" ({ev.status}; evening reopen {ev.id} to change it)"
     typer.echo(f"Evening {ev.id}, {ev.date}, {rules.preset}{closed}")
-    text = table(headers, body, fmt) if body else "No hands yet."
-    if body and (compact or (not wide and fmt == "simple" and too_wide(text))):  # an asked-for --fmt is kept
+    if text and short:
         text = compact_text(rows, ev.seating)
-    typer.echo(text)
+    typer.echo(text or "No hands yet.")
     typer.echo("Stand: " + player_points(totals.items()))
     schrift = sh.schrift_totals(rows)
     if schrift is not None:
