@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import sqlite3
+import subprocess
+import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -72,3 +74,13 @@ def dump(db_path) -> list:
         out.append((name, sorted(map(repr, con.execute(f'select * from "{name}"')))))
     con.close()
     return out
+
+
+def refused_line(*args: str) -> str:
+    """A refused command through the real console script: exit 1, exactly one
+    line on stderr and no traceback; that line."""
+    p = subprocess.run([sys.executable, "-m", "schreiber", *args], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 1, (p.stdout, p.stderr)
+    lines = p.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in p.stderr, p.stderr
+    return lines[0]

@@ -9,27 +9,16 @@ opponent pays or wins the value)."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
-from tests.helpers import cli, dump
+from tests.helpers import cli, dump, refused_line
 
 
 def run(*args):
     r = cli(*args)
     assert r.exit_code == 0, r.output
     return r.output
-
-
-def fails(*args) -> str:
-    """A refused command through the real console script: exit 1, one line on stderr; that line."""
-    p = subprocess.run([sys.executable, "-m", "schreiber", *args], capture_output=True, text=True, timeout=60)
-    assert p.returncode == 1, (p.stdout, p.stderr)
-    lines = p.stderr.strip().splitlines()
-    assert len(lines) == 1 and "Traceback" not in p.stderr, p.stderr
-    return lines[0]
 
 
 def as_json(*args):
@@ -137,28 +126,30 @@ def test_ties_by_best_round_then_second_best():
 
 
 def test_the_desk_is_refused_what_does_not_fit(ledger_env):
-    line = fails("cup", "start", "X", "A", "B", "C", "D", "E", "F", "G")
+    line = refused_line("cup", "start", "X", "A", "B", "C", "D", "E", "F", "G")
     assert line == (
         "schreiber: error: 7 players cannot sit at tables of four and five; register a field that can "
         "(e.g. 4, 5, 8, 9, 10)"
     )
     run("cup", "start", "X", "Anna", "Berti", "Carl", "Dora", "--rounds", "2", "--hands", "1", "--seed", "2")
-    assert "there is already a tournament called 'x'" in fails("cup", "start", "x", "Anna", "Berti", "Carl", "Dora")
+    assert "there is already a tournament called 'x'" in refused_line(
+        "cup", "start", "x", "Anna", "Berti", "Carl", "Dora"
+    )
     run("cup", "draw")
     before = dump(ledger_env)
-    line = fails("cup", "draw")
+    line = refused_line("cup", "draw")
     assert "round 1 is not finished: table 1 (0 of 1 hands); merge the tables' ledgers first" in line
     assert "--force" in line
     assert dump(ledger_env) == before
     run("hand", "add", "--json", dreier("Anna"))
     before = dump(ledger_env)
-    line = fails("hand", "add", "--json", dreier("Berti"))  # the round's one hand is played
+    line = refused_line("hand", "add", "--json", dreier("Berti"))  # the round's one hand is played
     assert "is table 1 of round 1 of X, which plays 1 hands; it has 1" in line
     assert dump(ledger_env) == before
     run("cup", "draw")
     run("hand", "add", "--json", dreier("Carl"))
-    assert "all 2 rounds of X are drawn" in fails("cup", "draw")
-    assert "there is no tournament 'nope' (known: X)" in fails("cup", "standings", "--cup", "nope")
+    assert "all 2 rounds of X are drawn" in refused_line("cup", "draw")
+    assert "there is no tournament 'nope' (known: X)" in refused_line("cup", "standings", "--cup", "nope")
 
 
 def test_an_unfinished_round_ends_with_force():

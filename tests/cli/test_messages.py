@@ -6,10 +6,8 @@ evening named so that evenings of one date are told apart."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
-from tests.helpers import F, G, H, I, cli
+from tests.helpers import F, G, H, I, cli, refused_line
 
 
 def run(*args):
@@ -18,23 +16,15 @@ def run(*args):
     return r.output
 
 
-def refused(*args) -> str:
-    p = subprocess.run([sys.executable, "-m", "schreiber", *args], capture_output=True, text=True, timeout=60)
-    assert p.returncode == 1, (p.stdout, p.stderr)
-    lines = p.stderr.strip().splitlines()
-    assert len(lines) == 1, p.stderr
-    return lines[0]
-
-
 def test_a_missing_partner_names_the_talon_not_null():
     run("evening", "start", F, G, H, I, "--rules", "standard")
-    line = refused("hand", "add", "--json", json.dumps({"contract": "rufer", "declarer": G, "result": "won"}))
+    line = refused_line("hand", "add", "--json", json.dumps({"contract": "rufer", "declarer": G, "result": "won"}))
     assert 'give the partner who held it, or talon if the king lay in the talon (in JSON: "partner": null)' in line
 
 
 def test_a_premium_not_played_under_the_rules_is_named():
     run("evening", "start", F, G, H, I, "--rules", "tirol")
-    line = refused("hand", "add", "ruf", "gerti", "hans", "+", "sküs")
+    line = refused_line("hand", "add", "ruf", "gerti", "hans", "+", "sküs")
     assert line.startswith("schreiber: error: Sküsfang is not played under tirol; its premiums: kakadu,")
     assert "did you mean" not in line
 
