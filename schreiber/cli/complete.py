@@ -32,7 +32,7 @@ def _ledger(ctx: typer.Context) -> Ledger | None:
     from ..ledger.store import Ledger
 
     try:
-        return Ledger(path)
+        return Ledger(path, read_only=True)  # a Tab never writes, not even a new schema
     except Exception:  # not a ledger, locked, newer: nothing to offer, never an error at a Tab
         return None
 

@@ -106,7 +106,13 @@ def interrupted() -> None:
 def guarded(fn: Callable[[], object]) -> None:
     """Run a command: one clear line for every error, never a traceback."""
     try:
-        fn()
+        try:
+            fn()
+        except SystemExit as done:
+            if done.code in (0, None):
+                _made_if_missing()
+            raise
+        _made_if_missing()
     except SchreiberError as exc:
         _fail(message(exc))
     except (KeyboardInterrupt, Interrupted):
@@ -118,6 +124,13 @@ def guarded(fn: Callable[[], object]) -> None:
         _fail(f"{bad!r} is not valid text (UTF-8); check the terminal's encoding")
     except Exception as exc:
         _fail(_unforeseen(exc))
+
+
+def _made_if_missing() -> None:
+    """A command that succeeded leaves a missing ledger file created (interface.md)."""
+    store = sys.modules.get("schreiber.ledger.store")
+    if store is not None:
+        store.make_missing_files()
 
 
 def _fail(text: str) -> None:

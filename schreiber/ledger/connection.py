@@ -10,9 +10,10 @@ own sqlite-utils migrations) is refused before anything is written to it,
 and nothing is created beside it: the header is read as plain bytes first,
 and SQLite's journal mode is only set on a file known to be ours.
 
-A missing (or empty) file is no ledger yet: reads see an empty ledger (an
-in-memory schema) and the file is created at the first write, so a command
-that fails leaves no file behind. A file that this process cannot write (a
+A missing (or empty) file is no ledger yet: a command sees an empty ledger
+(an in-memory schema); the file is created with the current schema at the
+first write, or when the command has succeeded (``store.make_missing_files``,
+as interface.md promises), so a command that fails leaves no file behind. A file that this process cannot write (a
 read-only file, folder or medium) is opened read-only: it can be read and
 backed up, not written. Every writable connection runs in WAL mode with a
 busy timeout, so several processes can write one file at once. An older
@@ -325,21 +326,14 @@ def _migrate(db: sqlite_utils.Database, path: Path) -> None:
 
 
 def _backup_before_migration(path: Path) -> None:
-    """A copy of the ledger as it was, beside it: written under a temporary
-    name and renamed, so a ``.bak`` is always whole."""
+    """A copy of the ledger as it was, beside it, that is always whole and
+    leaves nothing behind if the process is killed (``backup.write_copy``)."""
+    from .backup import write_copy
+
     stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.before-migration-{stamp}.bak")
-    part = target.with_name(target.name + ".part")
-    dest = sqlite3.connect(str(part))
     src = sqlite3.connect(str(path))  # not the migrating connection: it holds the write lock
     try:
-        with dest:
-            src.backup(dest)
-        dest.close()
-        os.replace(part, target)
-    except BaseException:
-        dest.close()
-        part.unlink(missing_ok=True)
-        raise
+        write_copy(src, target, path)
     finally:
         src.close()

@@ -35,7 +35,7 @@ from .codec import (
     result_of_row,
     result_values,
 )
-from .connection import copy_new, open_database, quick_check
+from .connection import copy_new, create_database, open_database, quick_check
 from .derived import derived_rows, write_rows
 from .errors import COMMITTED, OPENED, LedgerUnavailable, NoSuchEntry, NoSuchEvening, NoSuchHand, sqlite_problem
 from .values import DateRange, Evening, Scored, SheetLine, StoredEntry
@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 
 
 INT64_MAX = 2**63 - 1
+_UNMADE: list[Ledger] = []  # opened where there is no ledger file yet, for writing: made if the command succeeds
 
 
 def _fits(n: int) -> bool:
@@ -63,9 +64,13 @@ class Ledger:
         self.create_folder = create_folder
         self.db, self.mode = open_database(self.path, create_folder, read_only)
         OPENED[:] = [self.path]
+        if self.mode == "new" and not read_only:
+            _UNMADE.append(self)
 
     def close(self) -> None:
         self.db.conn.close()
+        if self in _UNMADE:
+            _UNMADE.remove(self)
 
     def _ready_to_write(self) -> None:
         """A read-only ledger refuses; where there is no ledger yet, it is made now."""
@@ -130,6 +135,18 @@ class Ledger:
         self.mode = "rw"
         memory.conn.close()
         COMMITTED[:] = [self.path]
+
+    def make_file(self) -> None:
+        """Where there is no ledger file yet: make it now, with the current
+        schema and nothing in it."""
+        if self.mode != "new":
+            return
+        try:
+            made = create_database(self.path, self.create_folder)  # or the one another process made meanwhile
+        except sqlite3.Error as exc:
+            raise self._problem(exc) from None
+        self.db.conn.close()
+        self.db, self.mode = made, "rw"
 
     def _problem(self, exc: sqlite3.Error) -> Exception:
         """An SQLite error in the ledger's terms; anything else as it was."""
@@ -640,3 +657,11 @@ def backup_counts(path: Path) -> tuple[int, int]:
     from . import backup as _backup
 
     return _backup.counts(path)
+
+
+def make_missing_files() -> None:
+    """The interface's promise, kept once a command has succeeded: a missing
+    (or empty) ledger file it opened is created with the current schema. A
+    command that fails never gets here, so it leaves no file behind."""
+    while _UNMADE:
+        _UNMADE.pop(0).make_file()

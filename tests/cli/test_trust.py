@@ -30,7 +30,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.helpers import dump
-from tests.ledger_checks import PLAYERS, SCHREIBER, check_ledger, dreier, row_counts, run_cli
+from tests.ledger_checks import PLAYERS, SCHREIBER, check_ledger, dreier, row_counts, run_cli, run_schreiber
 
 APPLICATION_ID = 0x53434852
 HUGE = str(2**64 + 1)
@@ -183,7 +183,7 @@ def test_empty_db_env_or_home_is_an_error(tmp_path):
         (["hand", "add", "dreier", "anna", "40"], dict(env, SCHREIBER_DB=" "), "SCHREIBER_DB"),  # the fast path
     ]
     for args, e, word in cases:
-        r = subprocess.run(SCHREIBER + args, env=e, capture_output=True, text=True, cwd=tmp_path)
+        r = run_schreiber(args, env=e, cwd=tmp_path)
         one_error_line(r, word)
     assert beside(tmp_path) == []
     assert not Path("/.config/schreiber").exists()  # where an empty HOME used to put the ledger
@@ -194,9 +194,9 @@ def test_default_ledger_folder_made_on_first_use(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("SCHREIBER_DB", "XDG_CONFIG_HOME")}
     env["HOME"] = str(tmp_path)
     env["XDG_CONFIG_HOME"] = ""  # empty counts as unset
-    r = subprocess.run(SCHREIBER + ["balance"], env=env, capture_output=True, text=True)
+    r = run_schreiber(["balance"], env=env)
     assert beside(tmp_path) == []  # reading makes nothing
-    r = subprocess.run(SCHREIBER + ["evening", "start", *PLAYERS], env=env, capture_output=True, text=True)
+    r = run_schreiber(["evening", "start", *PLAYERS], env=env)
     assert r.returncode == 0, r.stderr
     assert (tmp_path / ".config" / "schreiber" / "ledger.db").exists()
 
@@ -217,9 +217,25 @@ def test_failed_commands_leave_no_file(tmp_path):
     for db in (empty, missing):
         one_error_line(run_cli("hand", "add", "--json", json.dumps(dreier("Anna", 40)), db=db), "no evening")
         one_error_line(run_cli("undo", db=db), "no evening")
-        assert run_cli("evening", "list", db=db).returncode == 0
+        one_error_line(run_cli("balance", db=db), "no evening")
     assert beside(tmp_path) == ["empty.db"]
     assert empty.read_bytes() == b""  # no schema left in it
+
+
+def test_a_command_that_succeeds_creates_the_missing_ledger(tmp_path):
+    """interface.md: "A missing file is created with the current schema"; a
+    failed command leaves none (above), a successful one leaves a marked ledger."""
+    empty = tmp_path / "empty.db"
+    empty.write_bytes(b"")
+    missing = tmp_path / "missing.db"
+    for db in (empty, missing):
+        assert run_cli("evening", "list", db=db).returncode == 0
+        con = sqlite3.connect(db)
+        tables = {r[0] for r in con.execute("select name from sqlite_master where type = 'table'")}
+        assert {"players", "evenings", "entries", "results", "payments"} <= tables
+        assert con.execute("pragma application_id").fetchone()[0] == APPLICATION_ID
+        con.close()
+    assert beside(tmp_path) == ["empty.db", "missing.db"]  # no -wal, -shm or backup beside them
 
 
 # 3. A damaged ledger ---------------------------------------------------------------------
