@@ -11,6 +11,8 @@ from pathlib import Path
 
 from .errors import LedgerUnavailable, TargetExists
 
+IN_MEMORY_MAX = 1 << 30  # a larger ledger is copied through a temporary file (memory)
+
 
 def backup(conn: sqlite3.Connection, ledger_path: Path, path: Path, overwrite: bool = False) -> Path:
     """Copy the whole ledger to ``path`` with SQLite's online backup API.
@@ -31,16 +33,83 @@ def backup(conn: sqlite3.Connection, ledger_path: Path, path: Path, overwrite: b
     if not target.parent.is_dir():
         raise LedgerUnavailable(f"the folder {target.parent} does not exist; create it first")
     _remove_stale(target)
+    try:
+        write_copy(conn, target, ledger_path)
+    except (OSError, sqlite3.Error) as exc:
+        raise LedgerUnavailable(f"cannot write the backup {target}: {getattr(exc, 'strerror', None) or exc}") from None
+    return target
+
+
+def write_copy(conn: sqlite3.Connection, target: Path, ledger_path: Path) -> None:
+    """A checked copy of the ledger at ``target``, which never holds half a
+    copy. It is made in memory and written to a file without a name, which
+    gets its name only when whole (``O_TMPFILE``): a killed process leaves
+    nothing behind. Where the file system cannot do that, or the ledger is
+    very large, it goes through a temporary file beside ``target``."""
+    if _size(conn) <= IN_MEMORY_MAX:
+        fd = _unnamed_file(target.parent)
+        if fd is not None:
+            try:
+                _write_all(fd, _checked_bytes(conn, ledger_path))
+                _name(fd, target)
+            finally:
+                os.close(fd)
+            return
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
         _copy_checked(conn, tmp, ledger_path)
         os.replace(tmp, target)
-    except (OSError, sqlite3.Error) as exc:
-        raise LedgerUnavailable(f"cannot write the backup {target}: {getattr(exc, 'strerror', None) or exc}") from None
     finally:
         with contextlib.suppress(OSError):
             tmp.unlink()
-    return target
+
+
+def _size(conn: sqlite3.Connection) -> int:
+    pages = conn.execute("PRAGMA page_count").fetchone()[0]
+    return int(pages) * int(conn.execute("PRAGMA page_size").fetchone()[0])
+
+
+def _unnamed_file(folder: Path) -> int | None:
+    """A file in ``folder`` without a name yet; None where the system has none."""
+    flag = getattr(os, "O_TMPFILE", None)
+    if flag is None or not Path("/proc/self/fd").is_dir():
+        return None
+    try:
+        return os.open(folder, flag | os.O_WRONLY, 0o644)
+    except OSError:
+        return None
+
+
+def _checked_bytes(conn: sqlite3.Connection, ledger_path: Path) -> bytes:
+    mem = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        conn.backup(mem)  # all pages in one step: one read snapshot, never restarted
+        _verify(mem, ledger_path)
+        return mem.serialize()
+    finally:
+        mem.close()
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+    os.fsync(fd)
+
+
+def _name(fd: int, target: Path) -> None:
+    """Give the unnamed file its name: under a temporary name first, then
+    renamed over ``target`` (one step each; a kill between them, a matter of
+    microseconds, leaves the temporary name, removed by the next backup)."""
+    root = os.open("/", os.O_RDONLY | os.O_DIRECTORY)
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        os.link(f"proc/self/fd/{fd}", tmp, src_dir_fd=root, follow_symlinks=True)
+        os.replace(tmp, target)
+    finally:
+        os.close(root)
+        with contextlib.suppress(OSError):
+            tmp.unlink()
 
 
 def _remove_stale(target: Path) -> None:
@@ -67,9 +136,13 @@ def _copy_checked(conn: sqlite3.Connection, tmp: Path, ledger_path: Path) -> Non
     dest = sqlite3.connect(str(tmp), isolation_level=None)
     try:
         conn.backup(dest)  # all pages in one step: one read snapshot, never restarted
-        check = dest.execute("PRAGMA quick_check").fetchone()[0]
+        _verify(dest, ledger_path)
     finally:
         dest.close()
+
+
+def _verify(copy: sqlite3.Connection, ledger_path: Path) -> None:
+    check = copy.execute("PRAGMA quick_check").fetchone()[0]
     if check != "ok":
         raise LedgerUnavailable(
             f"the backup failed its check ({check}); the ledger may be damaged, "

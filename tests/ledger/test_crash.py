@@ -12,6 +12,7 @@ operation it was in the middle of: that one is wholly in or wholly out.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -226,7 +227,7 @@ def test_sigkills_during_a_migration(tmp_path):
 
 def test_sigkills_during_a_backup(tmp_path):
     """Six kills of `schreiber backup`: the copy is whole or absent, the
-    ledger untouched; a following backup leaves no temporary file."""
+    ledger untouched, and nothing else is ever left in the folder."""
     db = tmp_path / "ledger.db"
     assert run_cli("evening", "start", *PLAYERS, db=db).returncode == 0
     src = tmp_path / "hands.jsonl"
@@ -239,8 +240,52 @@ def test_sigkills_during_a_backup(tmp_path):
     for _ in range(6):
         killed(["backup", str(copy), "--force"], db, rng.uniform(0.1, 0.5))
         assert hands_in(db) == before
+        assert [p.name for p in copy.parent.iterdir()] in ([], ["copy.db"])
         if copy.exists():
             assert hands_in(copy) == before
-    r = run_cli("backup", str(copy), "--force", db=db)
-    assert r.returncode == 0, r.stderr
-    assert [p.name for p in copy.parent.iterdir()] == ["copy.db"]
+
+
+def killed_while_writing(args: list[str], db: Path, folder: Path) -> bool:
+    """Run `schreiber ARGS` and SIGKILL it the moment it holds a file in
+    ``folder`` that has no name yet (the copy being written): True if the
+    kill provably landed there, False if the command finished first."""
+    p = subprocess.Popen(SCHREIBER + args, env=dict(os.environ, SCHREIBER_DB=str(db)),
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+    fds = Path(f"/proc/{p.pid}/fd")
+    while p.poll() is None:
+        with contextlib.suppress(OSError):
+            if any(os.readlink(fd).startswith(f"{folder}/#") for fd in fds.iterdir()):
+                p.send_signal(signal.SIGKILL)
+                return p.wait() == -signal.SIGKILL
+    return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs /proc to see the copy being written")
+def test_sigkills_inside_a_backup_and_a_migration_leave_nothing(tmp_path):
+    """Kills that provably land while the copy is written (a backup, and
+    the copy a migration makes first): no file is left beside it."""
+    db = tmp_path / "ledger.db"
+    assert run_cli("evening", "start", *PLAYERS, db=db).returncode == 0
+    src = tmp_path / "hands.jsonl"
+    src.write_text("".join(json.dumps(dreier(PLAYERS[i % 4], i % 71)) + "\n" for i in range(1500)), encoding="utf-8")
+    assert run_cli("hand", "import", str(src), "-q", db=db).returncode == 0
+    copies = tmp_path / "copies"
+    copies.mkdir()
+    landed = sum(killed_while_writing(["backup", str(copies / "copy.db")], db, copies) for _ in range(6))
+    assert landed >= 2, "no kill landed while the backup was written"
+    assert list(copies.iterdir()) == []
+    assert run_cli("backup", str(copies / "copy.db"), db=db).returncode == 0
+    assert [p.name for p in copies.iterdir()] == ["copy.db"]
+    old = tmp_path / "old"
+    old.mkdir()
+    v1 = old / "v1.db"
+    landed = 0
+    for _ in range(6):
+        v1.write_bytes((ROOT / "tests" / "fixtures" / "ledger_v1.db").read_bytes())
+        landed += killed_while_writing(["balance", "--json"], v1, old)
+        left = {p.name for p in old.iterdir()} - {"v1.db", "v1.db-wal", "v1.db-shm"}  # SQLite's own: part of it
+        assert all(".before-migration-" in n and n.endswith(".bak") for n in left), left  # no .tmp, no .part
+        assert all(applied(old / n) == ["m001_initial"] for n in left)  # a .bak is a whole copy of the old one
+        for n in left:
+            (old / n).unlink()
+    assert landed >= 2, "no kill landed while the migration's copy was written"
