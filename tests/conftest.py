@@ -1,6 +1,16 @@
 """Shared fixtures: every test gets its own ledger through SCHREIBER_DB."""
 
+import compileall
+from pathlib import Path
+
 import pytest
+
+
+def pytest_sessionstart(session):
+    """schreiber's modules compiled once, as an installed package has them:
+    otherwise, where PYTHONDONTWRITEBYTECODE is set, every process the tests
+    start compiles them again."""
+    compileall.compile_dir(Path(__file__).resolve().parent.parent / "schreiber", quiet=1)
 
 
 @pytest.fixture(autouse=True)

@@ -21,19 +21,21 @@ PLAYERS = ("Anna", "Berti", "Carl", "Dora")
 def run_cli(
     *args: str, db: Path | str | None = None, input: str | None = None, timeout: float = 60
 ) -> subprocess.CompletedProcess:
-    """`schreiber ARGS` as a real process (the console script of the venv)."""
+    """`schreiber ARGS` as a process of its own (the console script's main,
+    forked from a server that has its libraries imported: tests/forkserver.py)."""
     env = dict(os.environ)
     if db is not None:
         env["SCHREIBER_DB"] = str(db)
-    return subprocess.run(
-        SCHREIBER + list(args),
-        env=env,
-        input=input,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        timeout=timeout,
-    )
+    return run_schreiber(list(args), env=env, input=input, timeout=timeout)
+
+
+def run_schreiber(
+    args: list[str], env: dict[str, str], input: str | None = None, cwd: Path | str | None = None, timeout: float = 60
+) -> subprocess.CompletedProcess:
+    """`schreiber ARGS` with this environment and working folder, as a process of its own."""
+    from tests import forkserver
+
+    return forkserver.run(SCHREIBER + args, env=env, input=input, cwd=cwd, timeout=timeout)
 
 
 def dreier(declarer: str, points: int) -> dict:
