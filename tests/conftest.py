@@ -8,8 +8,8 @@ import os
 import pytest
 
 os.environ["SCHREIBER_LANG"] = "en"  # before any command module reads its help texts
-from schreiber import i18n  # noqa: E402
-from schreiber.cli import commands  # noqa: E402, F401  (every command registered, its help in English)
+from schreiber import i18n
+from schreiber.cli import commands  # noqa: F401  (every command registered, its help in English)
 
 
 def pytest_configure(config):
