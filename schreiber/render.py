@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import IO, Any
 
 from .errors import SchreiberError
+from .i18n import _
 
 
 def cell(v: Any) -> str:
@@ -75,7 +76,11 @@ def table(headers: list[str], rows: list[list], fmt: str = "simple") -> str:
     import tabulate
 
     if fmt not in tabulate.tabulate_formats:
-        raise SchreiberError(f"unknown table format '{fmt}'; valid: {', '.join(tabulate.tabulate_formats)}")
+        raise SchreiberError(
+            _("unknown table format '{fmt}'; valid: {tabulate_formats}").format(
+                fmt=fmt, tabulate_formats=", ".join(tabulate.tabulate_formats)
+            )
+        )
     return tabulate.tabulate(
         [[cell(c) for c in r] for r in rows],
         headers,

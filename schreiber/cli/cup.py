@@ -9,8 +9,11 @@ from typing import Annotated
 
 import typer
 
+from ..i18n import N_, _
 from .errors import one_line
 from .root import app, ledger, print_json
+
+CUP_STATUS = (N_("open"), N_("finished"))  # a tournament's status as the screen says it
 
 cup_app = typer.Typer(
     help="A tournament (Tarockcup): players drawn to tables for each round, ranked by the Schrift.",
@@ -67,10 +70,21 @@ def start(
     cup = Desk(ledger()).start(name, players, r, parse_date(date), season, seed)
     count = len(players)
     typer.echo(
-        f"Tournament '{cup.name}' ({cup.date}, season {cup.season}) under {cup.preset}: {count} players, "
-        f"{cup.rounds} rounds of {cup.hands} hands ({cup.hands_five} at a table of five), seed {cup.seed}."
+        _(
+            "Tournament '{name}' ({date}, season {season}) under {preset}: {count} players, {rounds} rounds of {hands} hands ({hands_five} at a table of five), seed {seed}."
+        ).format(
+            name=cup.name,
+            date=cup.date,
+            season=cup.season,
+            preset=cup.preset,
+            count=count,
+            rounds=cup.rounds,
+            hands=cup.hands,
+            hands_five=cup.hands_five,
+            seed=cup.seed,
+        )
     )
-    typer.echo("Draw the first round with: schreiber cup draw")
+    typer.echo(_("Draw the first round with: schreiber cup draw"))
 
 
 @cup_app.command("draw")
@@ -87,12 +101,19 @@ def draw(cup: CupName = None, json_out: JsonOut = False, force: Force = False) -
     if json_out:
         print_json(draw_json(drawn.round, drawn.tables))
         return
-    typer.echo(f"{drawn.cup.name}, round {drawn.round} of {drawn.cup.rounds}:")
+    typer.echo(
+        _("{name}, round {round} of {rounds}:").format(name=drawn.cup.name, round=drawn.round, rounds=drawn.cup.rounds)
+    )
     for t in drawn.tables:
         target = Desk.target(drawn.cup, t)
         typer.echo(
-            f"  Tisch {t.table_no}: {', '.join(t.players)}  (evening {t.evening_id}, {target} hands, "
-            f"{t.players[0]} deals first)"
+            _("  Tisch {table_no}: {players}  (evening {evening_id}, {target} hands, {players2} deals first)").format(
+                table_no=t.table_no,
+                players=", ".join(t.players),
+                evening_id=t.evening_id,
+                target=target,
+                players2=t.players[0],
+            )
         )
 
 
@@ -111,9 +132,13 @@ def status(cup: CupName = None, json_out: JsonOut = False, fmt: Fmt = "simple") 
         print_json(status_json(c, tables, target))
         return
     if not tables:
-        typer.echo(f"{c.name}: no round drawn yet; draw one with: schreiber cup draw")
+        typer.echo(_("{name}: no round drawn yet; draw one with: schreiber cup draw").format(name=c.name))
         return
-    typer.echo(f"{c.name} ({c.date}), {max(t.round for t in tables)} of {c.rounds} rounds drawn")
+    typer.echo(
+        _("{name} ({date}), {max} of {rounds} rounds drawn").format(
+            name=c.name, date=c.date, max=max(t.round for t in tables), rounds=c.rounds
+        )
+    )
     typer.echo(table(*status_rows(tables, target), fmt))
 
 
@@ -135,7 +160,11 @@ def standings(cup: CupName = None, json_out: JsonOut = False, csv_out: CsvOut = 
     if csv_out:
         sys.stdout.write(csv_text(*result_csv(rows, c.rounds)))
         return
-    typer.echo(f"Ergebnisliste {c.name}, {c.date} ({played} of {c.rounds} rounds played)")
+    typer.echo(
+        _("Results {name}, {date} ({played} of {rounds} rounds played)").format(
+            name=c.name, date=c.date, played=played, rounds=c.rounds
+        )
+    )
     typer.echo(table(*result_list(rows, c.rounds), fmt))
 
 
@@ -146,8 +175,12 @@ def finish(cup: CupName = None, force: Force = False) -> None:
 
     c, closed = Desk(ledger()).finish(cup, force)
     rounds = max((t.round for t in closed), default=0)
-    ended = " The tournament is finished." if c.status == "closed" else ""
-    typer.echo(f"{c.name}: round {rounds} closed ({len(closed)} tables).{ended}")
+    ended = _(" The tournament is finished.") if c.status == "closed" else ""
+    typer.echo(
+        _("{name}: round {rounds} closed ({n_closed} tables).{ended}").format(
+            name=c.name, rounds=rounds, n_closed=len(closed), ended=ended
+        )
+    )
 
 
 @cup_app.command("table")
@@ -169,7 +202,11 @@ def table_copy(
     found = next((t for t in tables if t.round == wanted and t.table_no == number), None)
     if found is None:
         have = ", ".join(str(t.table_no) for t in tables if t.round == wanted) or "none"
-        raise SchreiberError(f"round {wanted} of {c.name} has no table {number} (tables: {have})")
+        raise SchreiberError(
+            _("round {wanted} of {name} has no table {number} (tables: {have})").format(
+                wanted=wanted, name=c.name, number=number, have=have
+            )
+        )
     target = led.backup(out, overwrite=force)
     typer.echo(
         one_line(
@@ -200,11 +237,15 @@ def season(
     known = led.cups.seasons()
     if not known:
         raise SchreiberError(
-            "there is no tournament in this ledger; start one with: schreiber cup start NAME PLAYER..."
+            _("there is no tournament in this ledger; start one with: schreiber cup start NAME PLAYER...")
         )
     chosen = name or known[-1]
     if chosen not in known:
-        raise SchreiberError(f"no tournament counts for season {chosen}; seasons: {', '.join(known)}")
+        raise SchreiberError(
+            _("no tournament counts for season {chosen}; seasons: {known}").format(
+                chosen=chosen, known=", ".join(known)
+            )
+        )
     cups, rows = led.cups.season_cups(chosen), led.cups.season(chosen)
     if json_out:
         print_json(season_json(chosen, cups, rows))
@@ -213,7 +254,11 @@ def season(
         sys.stdout.write(csv_text(*season_rows(rows)))
         return
     scheme = "Fixpunkte" if cups[-1].points_scheme == "fixed" else "Heinepunkte"
-    typer.echo(f"Cupwertung {chosen}: {len(cups)} Turniere, die besten {cups[-1].best} zählen ({scheme})")
+    typer.echo(
+        _("Cupwertung {chosen}: {n_cups} tournaments, the best {best} count ({scheme})").format(
+            chosen=chosen, n_cups=len(cups), best=cups[-1].best, scheme=scheme
+        )
+    )
     typer.echo(table(*season_rows(rows), fmt))
 
 
@@ -227,6 +272,6 @@ def list_cups(json_out: JsonOut = False) -> None:
         print_json(data)
         return
     if not data:
-        typer.echo("No tournaments yet. Start one with: schreiber cup start NAME PLAYER PLAYER ...")
+        typer.echo(_("No tournaments yet. Start one with: schreiber cup start NAME PLAYER PLAYER ..."))
     for d in data:
-        typer.echo(f"{d['date']}  {d['season']}  {d['status']:<6}  {d['name']}")
+        typer.echo(f"{d['date']}  {d['season']}  {_(d['status']):<6}  {d['name']}")

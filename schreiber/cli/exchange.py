@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..errors import SchreiberError
+from ..i18n import _
 from .dates import parse_range
 from .errors import message, one_line
 from .hand import hand_app
@@ -40,11 +41,11 @@ def export(
     from ..reports.export import FORMATS, WHATS, write
 
     if fmt not in FORMATS:
-        raise SchreiberError(f"unknown format '{fmt}'; valid: {', '.join(FORMATS)}")
+        raise SchreiberError(_("unknown format '{fmt}'; valid: {FORMATS}").format(fmt=fmt, FORMATS=", ".join(FORMATS)))
     if what not in WHATS:
-        raise SchreiberError(f"unknown --what '{what}'; valid: {', '.join(WHATS)}")
+        raise SchreiberError(_("unknown --what '{what}'; valid: {WHATS}").format(what=what, WHATS=", ".join(WHATS)))
     if evening_id is not None and any((since, until, season, period)):
-        raise SchreiberError("give either --evening or a date range, not both")
+        raise SchreiberError(_("give either --evening or a date range, not both"))
     rng = parse_range(since, until, season, period)
     led = ledger()
     ev = led.evening(evening_id) if evening_id is not None else None  # a clear error for an unknown evening
@@ -58,7 +59,9 @@ def export(
             n = write(f, rows, what, fmt)
         tmp.replace(out)
     except OSError as exc:
-        raise SchreiberError(f"cannot write {out}: {exc.strerror}; give another --out") from None
+        raise SchreiberError(
+            _("cannot write {out}: {strerror}; give another --out").format(out=out, strerror=exc.strerror)
+        ) from None
     typer.echo(one_line(f"Exported {n} {what} to {out}."), err=True)
 
 
@@ -96,7 +99,7 @@ def import_hands(
             + more
         )
     if not entries:
-        raise SchreiberError(f"{file} holds no hands; write one hand record (JSON) per line")
+        raise SchreiberError(_("{file} holds no hands; write one hand record (JSON) per line").format(file=file))
     show = not quiet and len(entries) >= 1000 and sys.stderr.isatty()  # progress only on a terminal
 
     def progress(done: int, total: int) -> None:

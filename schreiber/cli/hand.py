@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from ..errors import SchreiberError
+from ..i18n import _, ngettext
 from . import complete
 from .inputs import pick_player, read_record
 from .options import EveningNumber
@@ -44,7 +45,7 @@ def add(
 
     svc = service()
     if json_text is not None and words:
-        raise SchreiberError("give the hand either in notation or with --json, not both")
+        raise SchreiberError(_("give the hand either in notation or with --json, not both"))
     if json_text is not None:
         record = read_record(json_text)
     elif words:
@@ -54,7 +55,7 @@ def add(
 
         record = ask_hand(svc, svc.evening(evening_id, writable=True))
     else:
-        raise SchreiberError("give the hand: schreiber hand add rufer berti carl +  (or --json '{...}')")
+        raise SchreiberError(_("give the hand: schreiber hand add rufer berti carl +  (or --json '{...}')"))
     added = svc.add_hand(record, evening_id)
     if json_out:
         print_json(
@@ -65,7 +66,11 @@ def add(
             }
         )
     elif not quiet:
-        typer.echo(f"Hand {added.number}: {player_points(added.outcome.payments)}")
+        typer.echo(
+            _("Hand {number}: {player_points}").format(
+                number=added.number, player_points=player_points(added.outcome.payments)
+            )
+        )
 
 
 @app.command("radl")
@@ -96,7 +101,11 @@ def radl(
     player = pick_player(ev.seating, dealer) if dealer else None
     state = svc.radl(player, final, ev).outcome.state
     last = f"; the evening ends after {state.final} hands" if state.final else ""
-    typer.echo(f"Radl: the next {state.radl_left} hands count double; {state.next_dealer} deals{last}.")
+    typer.echo(
+        _("Radl: the next {radl_left} hands count double; {next_dealer} deals{last}.").format(
+            radl_left=state.radl_left, next_dealer=state.next_dealer, last=last
+        )
+    )
 
 
 @app.command("undo")
@@ -109,7 +118,7 @@ def undo(
     """Take back the last hand of the open evening (recorded, not erased)."""
     e = service().undo(any_entry=entry, evening=evening_id)
     what = f"hand {e.number}" if e.kind == "hand" else e.kind
-    typer.echo(f"Undone: {what} (kept in the ledger as void).")
+    typer.echo(_("Undone: {what} (kept in the ledger as void).").format(what=what))
 
 
 @hand_app.command("void")
@@ -119,7 +128,7 @@ def void(
 ) -> None:
     """Void hand N: it stays on the sheet, marked, and counts nothing; later hands are re-scored."""
     service().void(number, evening_id)
-    typer.echo(f"Hand {number} voided (kept on the sheet).")
+    typer.echo(_("Hand {number} voided (kept on the sheet).").format(number=number))
 
 
 entry_app = typer.Typer(help="Any entry of the sheet: hands, Radl starts, redeals, Strafpunkte.", no_args_is_help=True)
@@ -138,8 +147,12 @@ def entry_void(
     Example: schreiber entry void e2
     """
     e = service().take_back(ref, evening_id)
-    what = f"Hand {e.number}" if e.kind == "hand" else f"Entry {ref.strip().lower()} ({e.kind})"
-    typer.echo(f"{what} voided (kept on the sheet).")
+    what = (
+        f"Hand {e.number}"
+        if e.kind == "hand"
+        else _("Entry {ref} ({kind})").format(ref=ref.strip().lower(), kind=e.kind)
+    )
+    typer.echo(_("{what} voided (kept on the sheet).").format(what=what))
 
 
 @hand_app.command("edit", context_settings={"ignore_unknown_options": True})
@@ -168,16 +181,22 @@ def edit(
     elif words:
         record = svc.read_edit_notation(number, words, evening_id)
     else:
-        raise SchreiberError("give the corrected hand: schreiber hand edit N rufer berti carl +  (or --json '{...}')")
+        raise SchreiberError(
+            _("give the corrected hand: schreiber hand edit N rufer berti carl +  (or --json '{...}')")
+        )
     outcome = svc.edit(number, record, evening_id)
-    typer.echo(f"Hand {number} corrected: {player_points(outcome.payments)}")
+    typer.echo(
+        _("Hand {number} corrected: {player_points}").format(
+            number=number, player_points=player_points(outcome.payments)
+        )
+    )
 
 
 @app.command("redeal")
 def redeal(evening_id: EveningNumber = None) -> None:
     """Record a redeal (zusammenschlagen): no payments, the same dealer deals again."""
     outcome = service().redeal(evening_id).outcome
-    typer.echo(f"Redeal recorded; {outcome.dealer} deals again.")
+    typer.echo(_("Redeal recorded; {dealer} deals again.").format(dealer=outcome.dealer))
 
 
 @app.command("strafpunkt")
@@ -203,7 +222,7 @@ app.add_typer(player_app, name="player")
 def player_list() -> None:
     """Every player in the ledger, with the number of evenings."""
     for name, n in ledger().players():
-        typer.echo(f"{name:<20} {n} evening{'s' if n != 1 else ''}")
+        typer.echo(f"{name:<20} " + ngettext("{n} evening", "{n} evenings", n).format(n=n))
 
 
 @player_app.command("rename")
@@ -212,4 +231,8 @@ def player_rename(
 ) -> None:
     """Rename a player everywhere (the same person; figures unchanged)."""
     n = service().rename_player(old, new)
-    typer.echo(f"{old} is now {new} ({n} evening{'s' if n != 1 else ''}).")
+    typer.echo(
+        ngettext("{old} is now {new} ({n} evening).", "{old} is now {new} ({n} evenings).", n).format(
+            old=old, new=new, n=n
+        )
+    )

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from ..errors import SchreiberError
+from ..i18n import _
 from .evening import evening_app
 from .inputs import parse_tarif
 from .options import EveningNumber
@@ -44,13 +45,19 @@ def settle(
         try:
             out.write_text(text + "\n", encoding="utf-8")
         except OSError as exc:
-            raise SchreiberError(f"cannot write the summary to {out}: {exc.strerror}; give another --out") from None
+            raise SchreiberError(
+                _("cannot write the summary to {out}: {strerror}; give another --out").format(
+                    out=out, strerror=exc.strerror
+                )
+            ) from None
     if json_out:
         print_json(to_json(s, ev))
         return
     typer.echo(text)
     if close:
-        typer.echo(f"\nEvening {ev.id} is settled and closed (reopen with: schreiber evening reopen {ev.id}).")
+        typer.echo(
+            _("\nEvening {id} is settled and closed (reopen with: schreiber evening reopen {id}).").format(id=ev.id)
+        )
 
 
 @evening_app.command("tarif")
@@ -66,4 +73,8 @@ def tarif(
 
     cents = parse_tarif(amount)
     ev = service().set_tarif(cents, evening_id)
-    typer.echo(f"Evening {ev.id}: tarif {money(cents)} € per point (was {money(ev.tarif_cents)} €).")
+    typer.echo(
+        _("Evening {id}: tarif {money} € per point (was {money2} €).").format(
+            id=ev.id, money=money(cents), money2=money(ev.tarif_cents)
+        )
+    )

@@ -234,7 +234,7 @@ def next_line(led: Ledger, ev: Evening) -> str:
     if state.radl_left:
         n = state.radl_left
         line += ngettext("; {n} doubled hand to go", "; {n} doubled hands to go", n).format(n=n)
-    if rules.holz and any(n for _, n in state.holz):
+    if rules.holz and any(n for _x, n in state.holz):
         line += "; Holz: " + ", ".join(f"{p} {n}" for p, n in state.holz if n)
     if rules.pagatkassa:
         line += f"; Pagatkassa {cell(state.pot)}"

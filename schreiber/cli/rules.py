@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..errors import SchreiberError
+from ..i18n import _
 from .errors import one_line
 from .paths import app_dir
 from .root import app, print_json
@@ -43,12 +44,12 @@ def list_rules() -> None:
 
     for p in PRESETS:
         r = load_preset(p)
-        typer.echo(f"{p:<16} {r.title}  (source: {r.source})")
+        typer.echo(f"{p:<16} {r.title}  " + _("(source: {source})").format(source=r.source))
     own = sorted(rules_dir().glob("*.toml")) if rules_dir().exists() else []
     for f in own:
-        typer.echo(f"{f.stem:<16} own rules file {f}")
+        typer.echo(f"{f.stem:<16} " + _("own rules file {file}").format(file=f))
     if not own:
-        typer.echo("\nMake your circle's own: schreiber rules new NAME --from PRESET")
+        typer.echo(_("\nMake your circle's own: schreiber rules new NAME --from PRESET"))
 
 
 @rules_app.command("show")
@@ -82,7 +83,7 @@ def _print_rules(r: Rules) -> None:
     from ..domain.rules import SETTINGS
     from ..render import table
 
-    typer.echo(f"{r.preset}: {r.title} (source: {r.source})\n")
+    typer.echo(f"{r.preset}: {r.title} " + _("(source: {source})").format(source=r.source) + "\n")
     rows: list[list] = [
         [
             c.id,
@@ -170,18 +171,24 @@ def new(
 
     if not re.fullmatch(r"[\w-]{1,60}", name) or name in PRESETS:
         raise SchreiberError(
-            f"'{name[:60]}' is not a usable name: use 1 to 60 letters, digits and dashes, and not a preset's name"
+            _("'{name}' is not a usable name: use 1 to 60 letters, digits and dashes, and not a preset's name").format(
+                name=name[:60]
+            )
         )
     r = load_rules(resolve(base))
     target = out or rules_dir() / f"{name}.toml"
     if target.exists() and not force:
-        raise SchreiberError(f"{target} exists already; edit it, or add --force to overwrite it")
+        raise SchreiberError(
+            _("{target} exists already; edit it, or add --force to overwrite it").format(target=target)
+        )
     text = rules_toml(r, name, r.preset)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
     except OSError as exc:
-        raise SchreiberError(f"cannot write {target}: {exc.strerror}; give another --out") from None
+        raise SchreiberError(
+            _("cannot write {target}: {strerror}; give another --out").format(target=target, strerror=exc.strerror)
+        ) from None
     load_rules_file(target)  # what we wrote must load back
     typer.echo(
         one_line(

@@ -268,7 +268,7 @@ class Session:
         if rest and not rest[0].isdigit():
             from .report import player_story_text
 
-            rows, _, _ = sh.build(self.led.sheet_lines(self.evening), self.evening)
+            rows, _totals, _rules = sh.build(self.led.sheet_lines(self.evening), self.evening)
             who = pick_player(self.evening.seating, rest[0])
             self.out(player_story_text(rows, who).rstrip("\n"))
             return

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from ..errors import SchreiberError
+from ..i18n import _
 from .dates import parse_range, range_text
 from .options import EveningNumber, Period, Season, Since, Until
 from .root import app, ledger, print_json, service
@@ -45,7 +46,9 @@ def stats(
 
     rng = parse_range(since, until, season, period)
     if table is not None and table not in TABLES:
-        raise SchreiberError(f"unknown table '{table}'; valid: {', '.join(TABLES)}")
+        raise SchreiberError(
+            _("unknown table '{table}'; valid: {TABLES}").format(table=table, TABLES=", ".join(TABLES))
+        )
     led = ledger()
     data = compute(led.statistics(rng, schrift))
     if json_out:
@@ -58,10 +61,16 @@ def stats(
         return
     render_table([], [], fmt)  # an unknown format fails before any output
     if not data["players"]:
-        typer.echo(f"No hands in {range_text(rng)}. Enter some with: schreiber hand add")
+        typer.echo(
+            _("No hands in {range_text}. Enter some with: schreiber hand add").format(range_text=range_text(rng))
+        )
         return
     if table is None:
-        typer.echo(f"Statistics for {range_text(rng)}: {data['evenings']} evenings, {data['hands']} hands\n")
+        typer.echo(
+            _("Statistics for {range_text}: {data} evenings, {data2} hands\n").format(
+                range_text=range_text(rng), data=data["evenings"], data2=data["hands"]
+            )
+        )
     for name in [table] if table else TABLES:
         headers, rows = all_tables[name]
         if not table:
@@ -95,15 +104,19 @@ def chart(
     from ..reports.chart import render
 
     if width < 40 or height < 4:
-        raise SchreiberError("the chart needs --width 40 or more and --height 4 or more")
+        raise SchreiberError(_("the chart needs --width 40 or more and --height 4 or more"))
     if any((since, until, season, period)) and evening_id is not None:
-        raise SchreiberError("give either --evening or a date range, not both")
+        raise SchreiberError(_("give either --evening or a date range, not both"))
     title, xlabel, series = _series(evening_id, since, until, season, period)
     if player:
         wanted = {p.strip().casefold() for p in player}
         unknown = wanted - {p.casefold() for p in series}
         if unknown:
-            raise SchreiberError(f"no player {', '.join(sorted(unknown))} in this chart; players: {', '.join(series)}")
+            raise SchreiberError(
+                _("no player {unknown} in this chart; players: {series}").format(
+                    unknown=", ".join(sorted(unknown)), series=", ".join(series)
+                )
+            )
         series = {p: v for p, v in series.items() if p.casefold() in wanted}
     unicode = (sys.stdout.encoding or "").lower().replace("-", "").startswith("utf")
     typer.echo(render(title, xlabel, series, width=width, height=height, unicode=unicode))
@@ -119,7 +132,7 @@ def _series(
     if any((since, until, season, period)):
         found = season_series(led.evening_totals(parse_range(since, until, season, period)))
         if found is None:
-            raise SchreiberError("no hands in this range; try another --season, --period or --since/--until")
+            raise SchreiberError(_("no hands in this range; try another --season, --period or --since/--until"))
         return found
     ev = svc.evening(evening_id, or_latest=True)
     return evening_series(ev, led.entry_totals(ev))

@@ -54,7 +54,7 @@ def _setup_readline(session: Session) -> None:
             low = text.lower()
             prefix = ""
             if ":" in text:  # geg:tr, kontra:ca
-                prefix, _, low = text.rpartition(":")
+                prefix, _x, low = text.rpartition(":")
                 prefix += ":"
                 low = low.lower()
             cache["m"] = [prefix + w for w in words if w.lower().startswith(low)]

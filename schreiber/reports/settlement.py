@@ -35,6 +35,7 @@ from fractions import Fraction
 from functools import cache
 
 from ..domain.points import as_number
+from ..i18n import _
 from ..ledger.values import Evening
 from ..render import money, signed
 
@@ -108,7 +109,7 @@ def largest_remainder(nums: list[int], scale: int) -> list[int]:
     each of the largest remainders; equal remainders in list order."""
     total, rest = divmod(sum(nums), scale)
     if rest:
-        raise ValueError(f"the amounts sum to {Fraction(sum(nums), scale)}, not to a whole cent")
+        raise ValueError(_("the amounts sum to {total}, not to a whole cent").format(total=Fraction(sum(nums), scale)))
     floors = [v // scale for v in nums]
     rank = sorted(range(len(nums)), key=lambda i: -(nums[i] % scale))  # stable: ties keep list order
     for i in rank[: total - sum(floors)]:
@@ -192,7 +193,7 @@ def transfers_for(cents: dict[str, int], order: list[str]) -> tuple[Transfer, ..
     if not parties:
         return ()
     if sum(cents[p] for p in parties) != 0:
-        raise ValueError("amounts do not sum to zero")
+        raise ValueError(_("amounts do not sum to zero"))
     if len(parties) <= 12:
         masks = _best_groups(tuple(cents[p] for p in parties))
         groups = [[p for i, p in enumerate(parties) if g >> i & 1] for g in masks]
@@ -224,7 +225,7 @@ def settle(
     (they sum to pot_start - pot_end: the Pagat pot holds the rest).
     ``with_transfers=False`` skips who-pays-whom (statistics need only the amounts)."""
     if pot_rule not in ("carry", "split"):
-        raise ValueError(f"unknown pot rule {pot_rule!r}")
+        raise ValueError(_("unknown pot rule {pot_rule!r}").format(pot_rule=pot_rule))
     balances = {p: Fraction(balances.get(p, 0)) for p in players}
     pot_start = Fraction(pot_start)
     pot_end = pot_start - sum(balances.values(), Fraction(0))

@@ -267,9 +267,9 @@ def table_rows(rows: list[SheetRow], players: tuple[str, ...], rules: Rules) -> 
             shown_result(r, rules),
         ]
         if r.void:
-            cells += ["(" + ("0" if not r.payments else "-") + ")" for _ in players]
+            cells += ["(" + ("0" if not r.payments else "-") + ")" for _x in players]
         elif r.kind in ("radl",):
-            cells += ["" for _ in players]
+            cells += ["" for _x in players]
         else:
             cells += [_running(r, p) for p in players]
         left = [_("{n} more doubled").format(n=r.radl_left)] if r.radl_left and r.kind == "radl" else []
@@ -357,9 +357,9 @@ def _compact_game(r: SheetRow, short: dict[str, str]) -> str:
 
 def _compact_cells(r: SheetRow, players: tuple[str, ...]) -> list[str]:
     if r.void:
-        return ["(-)" for _ in players]
+        return ["(-)" for _x in players]
     if r.kind == "radl":
-        return ["" for _ in players]
+        return ["" for _x in players]
     return [f"{cell(r.totals[p])} ({gain(r.payments.get(p, Fraction(0)))})" for p in players]
 
 

@@ -1,13 +1,45 @@
-"""The table session and guided entry, end to end in a real terminal (pty)."""
+"""The table session and guided entry, end to end in a real terminal (pty),
+in German and in English (the screen's language: SCHREIBER_LANG, which the
+processes inherit from the test)."""
 
 import json
 import os
+import re
 import signal
 import sys
 
 import pexpect
 
 from tests.helpers import F, G, H, I, cli, dump
+
+SAYS = {  # what the session says, per language (the game's terms are German in both)
+    "de": {
+        "deals": "gibt",
+        "next": "Als Nächstes: Gerti gibt, Hans ist Vorhand",
+        "error": "Fehler: unbekanntes Spiel 'quatsch'",
+        "undone": "Zurückgenommen: Hand 2",
+        "explained": "Rufer gewonnen: 1 = 1",
+        "changed": "Der Abend wurde inzwischen anderswo geändert \\(1 Eintrag neu\\)",
+        "not taken": "NICHT eingetragen",
+        "now": "Jetzt: {} gibt, {} Vorhand",
+        "corrected": "\\(1 Korrektur\\)",
+    },
+    "en": {
+        "deals": "deals",
+        "next": "Next: Gerti deals, Hans is Vorhand",
+        "error": "Error: unknown contract 'quatsch'",
+        "undone": "Taken back: Hand 2",
+        "explained": "Rufer gewonnen: 1 = 1",  # the items are written at scoring, in the Schrift's words
+        "changed": "The evening was changed elsewhere meanwhile \\(1 new entry\\)",
+        "not taken": "NOT entered",
+        "now": "Now: {} deals, {} Vorhand",
+        "corrected": "\\(1 correction\\)",
+    },
+}
+
+
+def prompt(lang, number, dealer, vorhand):
+    return re.escape(f"[{number}: {dealer} {SAYS[lang]['deals']}, {vorhand} Vorhand] > ")
 
 
 def spawn(db, *args):
@@ -27,24 +59,25 @@ def balance():
     return json.loads(cli("balance", "--json").stdout)
 
 
-def test_tisch_session(ledger_env):
+def test_tisch_session(ledger_env, lang):
+    says = SAYS[lang]
     p = spawn(ledger_env, "tisch", F, G, H, I, "--rules", "tirol")
-    p.expect(r"\[1: Fritz gibt, Gerti Vorhand\] > ")
+    p.expect(prompt(lang, 1, F, G))
     p.sendline("rufer ge ha +")  # tir:6 Rufer 1
     p.expect("Hand 1: Fritz -1, Gerti \\+1, Hans \\+1, Ilse -1")
-    p.expect("Next: Gerti deals, Hans is Vorhand")
-    p.expect(r"\[2: Gerti gibt, Hans Vorhand\] > ")
+    p.expect(says["next"])
+    p.expect(prompt(lang, 2, G, H))
     p.sendline("dreier il 41 pagat!")  # tir:14 Dreier 5 + tir:29 Pagat announced 2
     p.expect("Hand 2: Fritz -7, Gerti -7, Hans -7, Ilse \\+21")
     p.expect(r"\[3: ")
     p.sendline("quatsch")
-    p.expect("Fehler: unknown contract 'quatsch'")
+    p.expect(says["error"])
     p.expect(r"\[3: ")
     p.sendline("undo")
-    p.expect("Zurückgenommen: Hand 2")
-    p.expect(r"\[3: Gerti gibt, Hans Vorhand\] > ")
+    p.expect(says["undone"])
+    p.expect(prompt(lang, 3, G, H))
     p.sendline("erklär 1")
-    p.expect("Rufer gewonnen: 1 = 1")
+    p.expect(says["explained"])
     p.sendline("ende")
     p.expect(pexpect.EOF)
     assert balance() == {F: -1, G: 1, H: 1, I: -1}
