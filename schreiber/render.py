@@ -63,8 +63,13 @@ def rounded(v: Fraction | int | None, places: int) -> int | float | None:
 
 
 def money(cents: int) -> str:
-    """Whole cents as "D.DD" (e.g. -340 -> "-3.40")."""
+    """Whole cents as "D.DD" (e.g. -340 -> "-3.40"), as every --json and CSV writes money."""
     return str((Decimal(cents) / 100).quantize(Decimal("0.01")))
+
+
+def euro(cents: int) -> str:
+    """Money as a screen shows it, in both languages: "-3.40 €"."""
+    return money(cents) + " €"
 
 
 def json_text(data: Any) -> str:

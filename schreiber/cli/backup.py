@@ -14,8 +14,8 @@ from .root import OPTS, app, db_path, ledger
 
 @app.command("backup")
 def backup(
-    path: Annotated[str, typer.Argument(help="File to write the copy to (or a folder: a dated file in it).")],
-    force: Annotated[bool, typer.Option("--force", help="Replace PATH if it already exists.")] = False,
+    path: Annotated[str, typer.Argument(help=_("File to write the copy to (or a folder: a dated file in it)."))],
+    force: Annotated[bool, typer.Option("--force", help=_("Replace PATH if it already exists."))] = False,
 ) -> None:
     """Copy the ledger to PATH with SQLite's online backup (safe while hands are being added).
 

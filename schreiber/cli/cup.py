@@ -16,38 +16,39 @@ from .root import app, ledger, print_json
 CUP_STATUS = (N_("open"), N_("finished"))  # a tournament's status as the screen says it
 
 cup_app = typer.Typer(
-    help="A tournament (Tarockcup): players drawn to tables for each round, ranked by the Schrift.",
+    help=_("A tournament (Tarockcup): players drawn to tables for each round, ranked by the Schrift."),
     no_args_is_help=True,
 )
 app.add_typer(cup_app, name="cup")
 
 CupName = Annotated[
-    str | None, typer.Option("--cup", help="Which tournament (default: the latest open one).", show_default=False)
+    str | None, typer.Option("--cup", help=_("Which tournament (default: the latest open one)."), show_default=False)
 ]
-JsonOut = Annotated[bool, typer.Option("--json", help="Print JSON.")]
-CsvOut = Annotated[bool, typer.Option("--csv", help="Print CSV.")]
-Fmt = Annotated[str, typer.Option("--fmt", help="Table format: any tabulate format (simple, github, html, ...).")]
+JsonOut = Annotated[bool, typer.Option("--json", help=_("Print JSON."))]
+CsvOut = Annotated[bool, typer.Option("--csv", help=_("Print CSV."))]
+Fmt = Annotated[str, typer.Option("--fmt", help=_("Table format: any tabulate format (simple, github, html, ...)."))]
 Force = Annotated[
-    bool, typer.Option("--force", help="End the round as it stands even if tables have not played all their hands.")
+    bool, typer.Option("--force", help=_("End the round as it stands even if tables have not played all their hands."))
 ]
 
 
 @cup_app.command("start")
 def start(
-    name: Annotated[str, typer.Argument(help="The tournament's name, e.g. 'RTC Schlierbach 2026'.")],
+    name: Annotated[str, typer.Argument(help=_("The tournament's name, e.g. 'RTC Schlierbach 2026'."))],
     players: Annotated[
-        list[str], typer.Argument(help="Every player, once; NAME@ORT adds the place of residence for the result list.")
+        list[str],
+        typer.Argument(help=_("Every player, once; NAME@ORT adds the place of residence for the result list.")),
     ],
-    rules: Annotated[str, typer.Option("--rules", help="Preset or rules .toml file (default: ooe).")] = "ooe",
-    rule: Annotated[list[str] | None, typer.Option("--rule", help="Override one rule: KEY=VALUE.")] = None,
-    rounds: Annotated[int | None, typer.Option("--rounds", help="Rounds (default: the rules', 3).")] = None,
+    rules: Annotated[str, typer.Option("--rules", help=_("Preset or rules .toml file (default: ooe)."))] = "ooe",
+    rule: Annotated[list[str] | None, typer.Option("--rule", help=_("Override one rule: KEY=VALUE."))] = None,
+    rounds: Annotated[int | None, typer.Option("--rounds", help=_("Rounds (default: the rules', 3)."))] = None,
     hands: Annotated[
-        int | None, typer.Option("--hands", help="Hands per round at a table of four (default 16; five: x5/4).")
+        int | None, typer.Option("--hands", help=_("Hands per round at a table of four (default 16; five: x5/4)."))
     ] = None,
-    date: Annotated[str | None, typer.Option("--date", help="YYYY-MM-DD (default: today).")] = None,
-    seed: Annotated[int | None, typer.Option("--seed", help="Makes the draws repeatable.")] = None,
+    date: Annotated[str | None, typer.Option("--date", help=_("YYYY-MM-DD (default: today)."))] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help=_("Makes the draws repeatable."))] = None,
     season: Annotated[
-        str | None, typer.Option("--season", help="The season it counts for (default: from the date, e.g. 2026/27).")
+        str | None, typer.Option("--season", help=_("The season it counts for (default: from the date, e.g. 2026/27)."))
     ] = None,
 ) -> None:
     """Register a tournament and its players.
@@ -185,11 +186,11 @@ def finish(cup: CupName = None, force: Force = False) -> None:
 
 @cup_app.command("table")
 def table_copy(
-    number: Annotated[int, typer.Argument(help="The table's number in the round.")],
-    out: Annotated[str, typer.Option("--out", help="Where to write the table's copy of the ledger.")],
-    round_no: Annotated[int | None, typer.Option("--round", help="Which round (default: the latest).")] = None,
+    number: Annotated[int, typer.Argument(help=_("The table's number in the round."))],
+    out: Annotated[str, typer.Option("--out", help=_("Where to write the table's copy of the ledger."))],
+    round_no: Annotated[int | None, typer.Option("--round", help=_("Which round (default: the latest)."))] = None,
     cup: CupName = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace the file if it exists.")] = False,
+    force: Annotated[bool, typer.Option("--force", help=_("Replace the file if it exists."))] = False,
 ) -> None:
     """Write a copy of the ledger for one table: it enters its hands there
     (--evening E), and the desk merges the copy back (schreiber merge FILE)."""
@@ -220,7 +221,7 @@ def table_copy(
 @cup_app.command("season")
 def season(
     name: Annotated[
-        str | None, typer.Option("--season", help="Which season (default: the latest), e.g. 2026/27.")
+        str | None, typer.Option("--season", help=_("Which season (default: the latest), e.g. 2026/27."))
     ] = None,
     json_out: JsonOut = False,
     csv_out: CsvOut = False,

@@ -107,5 +107,6 @@ def parse_range(since: str | None, until: str | None, season: str | None, period
 
 def range_text(rng: DateRange) -> str:
     if not rng.since and not rng.until:
-        return "all evenings"
-    return f"{rng.since or 'the beginning'} .. {rng.until or 'today'}"
+        return _("all evenings")
+    since, until = rng.since or _("the beginning"), rng.until or _("today")
+    return f"{since} .. {until}"

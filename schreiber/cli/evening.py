@@ -15,13 +15,13 @@ from .root import app, ledger, print_json, service
 if TYPE_CHECKING:
     from ..ledger.values import Evening
 
-evening_app = typer.Typer(help="Start, list, close and reopen evenings.", no_args_is_help=True)
+evening_app = typer.Typer(help=_("Start, list, close and reopen evenings."), no_args_is_help=True)
 app.add_typer(evening_app, name="evening")
 
 KeepOpen = Annotated[
     bool,
     typer.Option(
-        "--keep-open", help="Leave the other open evenings open (several tables at once; then give --evening N)."
+        "--keep-open", help=_("Leave the other open evenings open (several tables at once; then give --evening N).")
     ),
 ]
 
@@ -31,33 +31,33 @@ def start(
     players: Annotated[
         list[str],
         typer.Argument(
-            help="4 or 5 players in seating order (direction of play).", autocompletion=complete.known_players
+            help=_("4 or 5 players in seating order (direction of play)."), autocompletion=complete.known_players
         ),
     ],
     rules: Annotated[
         str,
         typer.Option(
             "--rules",
-            help="Preset (standard, tirol, hausrunde, gumpoldskirchen, lungau) or a rules .toml file.",
+            help=_("Preset (standard, tirol, hausrunde, gumpoldskirchen, lungau) or a rules .toml file."),
             autocompletion=complete.presets,
         ),
     ] = "standard",
     rule: Annotated[
-        list[str] | None, typer.Option("--rule", help="Override one house rule: KEY=VALUE (e.g. pagatkassa=3).")
+        list[str] | None, typer.Option("--rule", help=_("Override one house rule: KEY=VALUE (e.g. pagatkassa=3)."))
     ] = None,
     date: Annotated[
-        str | None, typer.Option("--date", help="Date of the evening, YYYY-MM-DD (default: today).")
+        str | None, typer.Option("--date", help=_("Date of the evening, YYYY-MM-DD (default: today)."))
     ] = None,
     dealer: Annotated[
         str | None,
         typer.Option(
             "--dealer",
-            help="Who deals the first hand (default: the first listed).",
+            help=_("Who deals the first hand (default: the first listed)."),
             autocompletion=complete.known_players,
         ),
     ] = None,
     tarif: Annotated[
-        str | None, typer.Option("--tarif", help="Money per point, e.g. 0.10 (euro) (default: the preset's).")
+        str | None, typer.Option("--tarif", help=_("Money per point, e.g. 0.10 (euro) (default: the preset's)."))
     ] = None,
     keep_open: KeepOpen = False,
 ) -> None:
@@ -121,7 +121,7 @@ def _say_closed(closed: tuple[Evening, ...] | list[Evening]) -> None:
 
 
 @evening_app.command("list")
-def list_evenings(json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False) -> None:
+def list_evenings(json_out: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False) -> None:
     """List the evenings in the ledger."""
     data: list[dict[str, Any]] = [
         {"id": ev.id, "date": ev.date, "rules": ev.preset, "players": list(ev.seating), "status": ev.status}
@@ -150,7 +150,7 @@ def close(evening_id: EveningNumber = None) -> None:
 
 @evening_app.command("reopen")
 def reopen(
-    evening_id: Annotated[int, typer.Argument(help="The evening's number (see schreiber evening list).")],
+    evening_id: Annotated[int, typer.Argument(help=_("The evening's number (see schreiber evening list)."))],
     keep_open: KeepOpen = False,
 ) -> None:
     """Reopen a closed evening so hands can be added again; any other open

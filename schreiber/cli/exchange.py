@@ -23,14 +23,14 @@ if TYPE_CHECKING:
 
 @app.command("export")
 def export(
-    fmt: Annotated[str, typer.Option("--format", help="csv or jsonl (JSON Lines).")] = "csv",
-    what: Annotated[str, typer.Option("--what", help="hands, items (every scored line) or payments.")] = "hands",
-    evening_id: Annotated[int | None, typer.Option("--evening", help="Only this evening.")] = None,
+    fmt: Annotated[str, typer.Option("--format", help=_("csv or jsonl (JSON Lines)."))] = "csv",
+    what: Annotated[str, typer.Option("--what", help=_("hands, items (every scored line) or payments."))] = "hands",
+    evening_id: Annotated[int | None, typer.Option("--evening", help=_("Only this evening."))] = None,
     since: Since = None,
     until: Until = None,
     season: Season = None,
     period: Period = None,
-    out: Annotated[Path | None, typer.Option("--out", help="Write to this file instead of stdout.")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help=_("Write to this file instead of stdout."))] = None,
 ) -> None:
     """Export hands, scored items or payments as CSV or JSON Lines (voided hands left out).
 
@@ -67,8 +67,8 @@ def export(
 
 @hand_app.command("import")
 def import_hands(
-    file: Annotated[str, typer.Argument(help="JSON Lines file, one hand record per line ('-' = stdin).")],
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress and no summary.")] = False,
+    file: Annotated[str, typer.Argument(help=_("JSON Lines file, one hand record per line ('-' = stdin)."))],
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=_("No progress and no summary."))] = False,
     evening_id: EveningNumber = None,
 ) -> None:
     """Import hands into the open evening: all of them, or (on any error) none.

@@ -45,7 +45,8 @@ def _choose(question: str, choices: list[str], default: str | None = None, label
 def _yes(question: str, default: bool = False) -> bool:
     """Yes or no, Enter for the default: [Y/n] or [y/N] (German: [J/n], [j/N]); j, ja, y, yes in both."""
     while True:
-        ans = typer.prompt(f"{question} [{_('Y/n') if default else _('y/N')}]", default="", show_default=False)
+        keys = _("Y/n") if default else _("y/N")
+        ans = typer.prompt(f"{question} [{keys}]", default="", show_default=False)
         ans = ans.strip().lower()
         if not ans:
             return default

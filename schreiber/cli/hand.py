@@ -15,7 +15,7 @@ from .inputs import pick_player, read_record
 from .options import EveningNumber
 from .root import app, ledger, print_json, service
 
-hand_app = typer.Typer(help="Enter hands.", no_args_is_help=True)
+hand_app = typer.Typer(help=_("Enter hands."), no_args_is_help=True)
 app.add_typer(hand_app, name="hand")
 
 
@@ -23,13 +23,15 @@ app.add_typer(hand_app, name="hand")
 def add(
     words: Annotated[
         list[str] | None,
-        typer.Argument(help="The hand in short notation, e.g.: rufer berti carl +", autocompletion=complete.hand_words),
+        typer.Argument(
+            help=_("The hand in short notation, e.g.: rufer berti carl +"), autocompletion=complete.hand_words
+        ),
     ] = None,
     json_text: Annotated[
-        str | None, typer.Option("--json", help="The hand record as JSON, or '-' to read it from stdin.")
+        str | None, typer.Option("--json", help=_("The hand record as JSON, or '-' to read it from stdin."))
     ] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing on success.")] = False,
-    json_out: Annotated[bool, typer.Option("--json-out", help="Print the scored hand as JSON.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=_("Print nothing on success."))] = False,
+    json_out: Annotated[bool, typer.Option("--json-out", help=_("Print the scored hand as JSON."))] = False,
     evening_id: EveningNumber = None,
 ) -> None:
     """Add one hand to the open evening: in short notation, as JSON, or step by step.
@@ -78,7 +80,7 @@ def radl(
     dealer: Annotated[
         str | None,
         typer.Option(
-            "--dealer", help="Start at this player's deal (e.g. who held the Sküs).", autocompletion=complete.players
+            "--dealer", help=_("Start at this player's deal (e.g. who held the Sküs)."), autocompletion=complete.players
         ),
     ] = None,
     final: Annotated[
@@ -87,7 +89,7 @@ def radl(
             "--final",
             "--sküsradl",
             "--skuesradl",
-            help="The evening's last Radl (Sküsradl): a Radl started during it is stacked onto its remaining hands.",
+            help=_("The evening's last Radl (Sküsradl): a Radl started during it is stacked onto its remaining hands."),
         ),
     ] = False,
     evening_id: EveningNumber = None,
@@ -111,7 +113,7 @@ def radl(
 @app.command("undo")
 def undo(
     entry: Annotated[
-        bool, typer.Option("--entry", help="Take back the last entry of any kind (a Radl, a redeal, a Strafpunkt).")
+        bool, typer.Option("--entry", help=_("Take back the last entry of any kind (a Radl, a redeal, a Strafpunkt)."))
     ] = False,
     evening_id: EveningNumber = None,
 ) -> None:
@@ -123,7 +125,7 @@ def undo(
 
 @hand_app.command("void")
 def void(
-    number: Annotated[int, typer.Argument(help="The hand's number on the sheet.")],
+    number: Annotated[int, typer.Argument(help=_("The hand's number on the sheet."))],
     evening_id: EveningNumber = None,
 ) -> None:
     """Void hand N: it stays on the sheet, marked, and counts nothing; later hands are re-scored."""
@@ -131,13 +133,15 @@ def void(
     typer.echo(_("Hand {number} voided (kept on the sheet).").format(number=number))
 
 
-entry_app = typer.Typer(help="Any entry of the sheet: hands, Radl starts, redeals, Strafpunkte.", no_args_is_help=True)
+entry_app = typer.Typer(
+    help=_("Any entry of the sheet: hands, Radl starts, redeals, Strafpunkte."), no_args_is_help=True
+)
 app.add_typer(entry_app, name="entry")
 
 
 @entry_app.command("void")
 def entry_void(
-    ref: Annotated[str, typer.Argument(help="The entry as the sheet's # column names it: 5 (hand 5) or e2.")],
+    ref: Annotated[str, typer.Argument(help=_("The entry as the sheet's # column names it: 5 (hand 5) or e2."))],
     evening_id: EveningNumber = None,
 ) -> None:
     """Take back any entry by its number on the sheet: a hand (5), or a Radl,
@@ -157,13 +161,13 @@ def entry_void(
 
 @hand_app.command("edit", context_settings={"ignore_unknown_options": True})
 def edit(
-    number: Annotated[int, typer.Argument(help="The hand's number on the sheet.")],
+    number: Annotated[int, typer.Argument(help=_("The hand's number on the sheet."))],
     words: Annotated[
         list[str] | None,
-        typer.Argument(help="The corrected hand in short notation.", autocompletion=complete.hand_words),
+        typer.Argument(help=_("The corrected hand in short notation."), autocompletion=complete.hand_words),
     ] = None,
     json_text: Annotated[
-        str | None, typer.Option("--json", help="The corrected hand record, or '-' for stdin.")
+        str | None, typer.Option("--json", help=_("The corrected hand record, or '-' for stdin."))
     ] = None,
     evening_id: EveningNumber = None,
 ) -> None:
@@ -201,7 +205,7 @@ def redeal(evening_id: EveningNumber = None) -> None:
 
 @app.command("strafpunkt")
 def strafpunkt(
-    player: Annotated[str, typer.Argument(help="Who gets the penalty point.", autocompletion=complete.players)],
+    player: Annotated[str, typer.Argument(help=_("Who gets the penalty point."), autocompletion=complete.players)],
     evening_id: EveningNumber = None,
 ) -> None:
     """A penalty point (Strafpunkt): the player pays the rule's value to each other player."""
@@ -214,7 +218,7 @@ def strafpunkt(
     typer.echo(f"Strafpunkt for {who}: " + player_points(outcome.payments))
 
 
-player_app = typer.Typer(help="Players across evenings.", no_args_is_help=True)
+player_app = typer.Typer(help=_("Players across evenings."), no_args_is_help=True)
 app.add_typer(player_app, name="player")
 
 

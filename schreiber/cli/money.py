@@ -17,12 +17,12 @@ from .root import app, print_json, service
 
 @app.command("settle")
 def settle(
-    json_out: Annotated[bool, typer.Option("--json", help="Print the settlement as one JSON document.")] = False,
+    json_out: Annotated[bool, typer.Option("--json", help=_("Print the settlement as one JSON document."))] = False,
     evening_id: EveningNumber = None,
     close: Annotated[
-        bool, typer.Option("--close", help="Also close the evening as settled (its tarif is then fixed).")
+        bool, typer.Option("--close", help=_("Also close the evening as settled (its tarif is then fixed)."))
     ] = False,
-    out: Annotated[Path | None, typer.Option("--out", help="Also write the printable summary to this file.")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help=_("Also write the printable summary to this file."))] = None,
 ) -> None:
     """End-of-evening settlement: points x tarif, rounded once, and who pays whom.
 
@@ -62,7 +62,7 @@ def settle(
 
 @evening_app.command("tarif")
 def tarif(
-    amount: Annotated[str, typer.Argument(help="Money per point: 0.10 (euro) or 10c.")],
+    amount: Annotated[str, typer.Argument(help=_("Money per point: 0.10 (euro) or 10c."))],
     evening_id: EveningNumber = None,
 ) -> None:
     """Set the open evening's tarif (money per point); settle uses it.

@@ -17,15 +17,19 @@ LOOPBACK = "127.0.0.1"
 
 @app.command("publish")
 def publish(
-    port: Annotated[int, typer.Option("--port", help="Port to serve on (1-65535).")] = 8001,
+    port: Annotated[int, typer.Option("--port", help=_("Port to serve on (1-65535)."))] = 8001,
     host: Annotated[
         str | None,
-        typer.Option("--host", help="Address to serve on (default 127.0.0.1: this computer only).", show_default=False),
+        typer.Option(
+            "--host", help=_("Address to serve on (default 127.0.0.1: this computer only)."), show_default=False
+        ),
     ] = None,
     live: Annotated[
-        bool, typer.Option("--live", help="Show hands as they are entered (read-only, not a snapshot).")
+        bool, typer.Option("--live", help=_("Show hands as they are entered (read-only, not a snapshot)."))
     ] = False,
-    print_only: Annotated[bool, typer.Option("--print", help="Print the command line instead of running it.")] = False,
+    print_only: Annotated[
+        bool, typer.Option("--print", help=_("Print the command line instead of running it."))
+    ] = False,
 ) -> None:
     """Serve the ledger in Datasette: results, result list, table sheets and
     season cup points as pages and JSON, read-only.

@@ -50,7 +50,8 @@ def _print_balance(led: Ledger, ev: Evening, schrift: bool = False) -> None:
     from ..render import signed
 
     kept = SCHRIFT_WORDS.get(ev.rules.schrift_kontra)
-    what = f", Schrift ({_(kept) if kept else _('the money')})" if schrift else ""
+    kept_text = _(kept) if kept else _("the money")
+    what = f", Schrift ({kept_text})" if schrift else ""
     closed = "" if ev.is_open else f", {_(ev.status)}"
     typer.echo(
         _("Evening {n} ({date}, {preset}{closed}){what}:").format(

@@ -16,7 +16,7 @@ from .root import app, print_json
 if TYPE_CHECKING:
     from ..domain.rules import Rules
 
-rules_app = typer.Typer(help="Presets and a circle's own rules files.", no_args_is_help=True)
+rules_app = typer.Typer(help=_("Presets and a circle's own rules files."), no_args_is_help=True)
 app.add_typer(rules_app, name="rules")
 
 
@@ -54,12 +54,12 @@ def list_rules() -> None:
 
 @rules_app.command("show")
 def show(
-    name: Annotated[str, typer.Argument(help="Preset or rules file.")],
-    rule: Annotated[list[str] | None, typer.Option("--rule", help="Show with an override KEY=VALUE.")] = None,
+    name: Annotated[str, typer.Argument(help=_("Preset or rules file."))],
+    rule: Annotated[list[str] | None, typer.Option("--rule", help=_("Show with an override KEY=VALUE."))] = None,
     markdown: Annotated[
-        bool, typer.Option("--markdown", help="The documentation page (docs/rules/PRESET.md).")
+        bool, typer.Option("--markdown", help=_("The documentation page (docs/rules/PRESET.md)."))
     ] = False,
-    json_out: Annotated[bool, typer.Option("--json", help="Everything as JSON.")] = False,
+    json_out: Annotated[bool, typer.Option("--json", help=_("Everything as JSON."))] = False,
 ) -> None:
     """Every contract, premium and house rule of a preset: value, meaning, source.
 
@@ -154,12 +154,12 @@ def rules_toml(r: Rules, name: str, base: str) -> str:
 
 @rules_app.command("new")
 def new(
-    name: Annotated[str, typer.Argument(help="Name of the circle's rules, e.g. stammtisch.")],
-    base: Annotated[str, typer.Option("--from", help="The preset to start from.")] = "standard",
+    name: Annotated[str, typer.Argument(help=_("Name of the circle's rules, e.g. stammtisch."))],
+    base: Annotated[str, typer.Option("--from", help=_("The preset to start from."))] = "standard",
     out: Annotated[
-        Path | None, typer.Option("--out", help="Where to write the file (default: the rules folder).")
+        Path | None, typer.Option("--out", help=_("Where to write the file (default: the rules folder)."))
     ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+    force: Annotated[bool, typer.Option("--force", help=_("Overwrite an existing file."))] = False,
 ) -> None:
     """Write a rules file to edit, with every value of a preset.
 

@@ -18,20 +18,26 @@ TABLES = ("leaderboard", "players", "declarer", "contracts", "premiums", "partne
 
 @app.command("stats")
 def stats(
-    json_out: Annotated[bool, typer.Option("--json", help="Print every figure as one JSON document.")] = False,
-    csv_out: Annotated[bool, typer.Option("--csv", help="Print one table as CSV (see --table).")] = False,
+    json_out: Annotated[bool, typer.Option("--json", help=_("Print every figure as one JSON document."))] = False,
+    csv_out: Annotated[bool, typer.Option("--csv", help=_("Print one table as CSV (see --table)."))] = False,
     fmt: Annotated[
-        str, typer.Option("--fmt", help="Table format: any tabulate format (simple, github, grid, html, latex, ...).")
+        str,
+        typer.Option("--fmt", help=_("Table format: any tabulate format (simple, github, grid, html, latex, ...).")),
     ] = "simple",
     table: Annotated[
-        str | None, typer.Option("--table", help=f"Only this table: {', '.join(TABLES)} (--csv: default leaderboard).")
+        str | None,
+        typer.Option(
+            "--table",
+            help=_("Only this table: {TABLES} (--csv: default leaderboard).").format(TABLES=", ".join(TABLES)),
+        ),
     ] = None,
     since: Since = None,
     until: Until = None,
     season: Season = None,
     period: Period = None,
     schrift: Annotated[
-        bool, typer.Option("--schrift", help="Points and ranking by the written score (Schrift) instead of the money.")
+        bool,
+        typer.Option("--schrift", help=_("Points and ranking by the written score (Schrift) instead of the money.")),
     ] = False,
 ) -> None:
     """Statistics over the ledger's evenings: points, money, contracts, premiums, partners.
@@ -54,11 +60,11 @@ def stats(
     if json_out:
         print_json(to_json(data, rng))
         return
-    all_tables = tables(data)
     if csv_out:
-        headers, rows = all_tables[table or "leaderboard"]
+        headers, rows = tables(data)[table or "leaderboard"]
         sys.stdout.write(csv_text(headers, rows))
         return
+    all_tables = tables(data, screen=True)
     render_table([], [], fmt)  # an unknown format fails before any output
     if not data["players"]:
         typer.echo(
@@ -74,7 +80,7 @@ def stats(
     for name in [table] if table else TABLES:
         headers, rows = all_tables[name]
         if not table:
-            typer.echo(TABLE_TITLES[name])
+            typer.echo(_(TABLE_TITLES[name]))
         typer.echo(render_table(headers, rows, fmt))
         if not table:
             typer.echo("")
@@ -87,10 +93,10 @@ def chart(
     until: Until = None,
     season: Season = None,
     period: Period = None,
-    width: Annotated[int, typer.Option("--width", help="Columns to use (default 80).")] = 80,
-    height: Annotated[int, typer.Option("--height", help="Rows of the chart (default 12).")] = 12,
+    width: Annotated[int, typer.Option("--width", help=_("Columns to use (default 80)."))] = 80,
+    height: Annotated[int, typer.Option("--height", help=_("Rows of the chart (default 12)."))] = 12,
     player: Annotated[
-        list[str] | None, typer.Option("--player", help="Only these players (repeat the option).")
+        list[str] | None, typer.Option("--player", help=_("Only these players (repeat the option)."))
     ] = None,
 ) -> None:
     """Each player's running balance as a line chart with sparklines.
