@@ -145,7 +145,7 @@ class Session:
         except EveningChanged as exc:
             self.changed(exc.before, exc.now)
         except SchreiberError as exc:
-            self.out(_("Error: {message}").format(message=message(exc)))
+            self.out(_fitted(_("Error: {message}").format(message=message(exc))))
         return True
 
     def changed(self, before: tuple[int, int], now: tuple[int, int]) -> None:
@@ -278,7 +278,22 @@ class Session:
         match = [r for r in self.sheet().rows if r.number == n and r.kind == "hand"]
         if not match:
             raise SchreiberError(_("there is no hand {n} on this sheet").format(n=n))
-        self.out("\n\n".join(sh.explain(r) for r in match))
+        self.out(_fitted("\n\n".join(sh.explain(r) for r in match)))
+
+
+def _fitted(text: str) -> str:
+    """Lines longer than the terminal (an error listing every contract, an
+    itemized premium) broken by words, the rest of each indented a little
+    more, so the terminal wraps nothing."""
+    import shutil
+    import textwrap
+
+    width = shutil.get_terminal_size().columns
+    out = []
+    for line in text.split("\n"):
+        indent = " " * (len(line) - len(line.lstrip()) + 2)
+        out += textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False) if line.strip() else [line]
+    return "\n".join(out)
 
 
 COMMANDS_WORDS = sorted({c.split()[0] for c in COMMANDS}) + list(ALIASES)

@@ -767,7 +767,7 @@ def _check_premiums(
         and not _renonce_without_bird(ck)
     ):
         birds = [valid[r].name for r in contract.requires if r in valid]
-        what = birds[0] if len(birds) == 1 else "one of " + _listing(birds)
+        what = birds[0] if len(birds) == 1 else _("one of {premiums}").format(premiums=_listing(birds))
         ck.fail(
             _("a {name} must announce {what} for the declarer's side; add it to premiums").format(
                 name=contract.name, what=what

@@ -230,7 +230,7 @@ MARK_WORDS = {  # the marks as --json writes them (German), and as the screen sa
     "ausgebessert": N_("corrected"),
     "Ersatz": N_("replacement"),
 }
-ENTRY_WORDS = {"zusammengeschlagen": N_("redeal")}  # a row's label (Radl, Strafpunkt: the game's words)
+ENTRY_WORDS = {"zusammengeschlagen": N_("redealt")}  # a row's label (Radl, Strafpunkt: the game's words)
 
 
 def shown_mark(mark: str) -> str:
