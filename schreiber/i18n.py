@@ -6,7 +6,8 @@ marks a module-level text that is looked up where it is shown), and found
 in the German catalog ``locale/de/LC_MESSAGES/schreiber.mo`` through the
 standard library's gettext; the catalog is kept with Babel (CONTRIBUTING.md).
 English needs no catalog: a message is its own text and gettext is not even
-imported, so ``hand add`` starts as fast as before. The game's terms (Rufer,
+imported; German reads its catalog at the first message shown, so ``hand
+add`` (which prints only the hand's payments) starts as fast as before. The game's terms (Rufer,
 Radl, Vorhand, Schrift, Kontra, ...) are German in both languages.
 
 Nothing here imports the rest of the package but its error type, so the
@@ -66,12 +67,19 @@ def choose(lang: str | None = None) -> str:
 
 
 def _use(language: str) -> None:
-    catalog = None
-    if language != "en":
+    STATE.language, STATE.catalog = language, None  # the catalog is read at the first message (_catalog)
+
+
+def _catalog() -> Any:
+    """The screen's catalog, read when the first message is looked up (a
+    `hand add` that prints only its payments never reads it); None for English."""
+    if STATE.language is None:
+        language()
+    if STATE.catalog is None and STATE.language != "en":
         import gettext
 
-        catalog = gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
-    STATE.language, STATE.catalog = language, catalog
+        STATE.catalog = gettext.translation(DOMAIN, LOCALE_DIR, languages=[STATE.language or "en"], fallback=True)
+    return STATE.catalog
 
 
 def language() -> str:
@@ -89,17 +97,15 @@ def reset() -> None:
 
 def _(message: str) -> str:
     """The message in this screen's language."""
-    if STATE.language is None:
-        language()
-    return STATE.catalog.gettext(message) if STATE.catalog is not None else message
+    catalog = _catalog()
+    return catalog.gettext(message) if catalog is not None else message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural message for ``n``, in this screen's language."""
-    if STATE.language is None:
-        language()
-    if STATE.catalog is not None:
-        return STATE.catalog.ngettext(singular, plural, n)
+    catalog = _catalog()
+    if catalog is not None:
+        return catalog.ngettext(singular, plural, n)
     return singular if n == 1 else plural
 
 

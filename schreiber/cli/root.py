@@ -75,6 +75,8 @@ TYPER_WORDS = (  # typer's own words on help pages and in its errors, for the ca
     N_("Missing command."),
     N_("No such command {name!r}."),
     N_("Aborted!"),
+    N_("Install completion for the current shell."),
+    N_("Show completion for the current shell, to copy it or customize the installation."),
 )
 
 
@@ -96,6 +98,7 @@ def _typer_words() -> None:
     """typer looks its few words up with gettext's global domain; these are
     ours (typer's bundled click says "Usage:" and the --help text outright)."""
     import typer.core
+    import typer.main
     from typer._click import core, formatting
 
     typer.core._ = _
@@ -113,6 +116,15 @@ def _typer_words() -> None:
             option.help = _("Show this message and exit.")
         return option
 
+    completion = typer.main.get_install_completion_arguments
+
+    def completion_in_language() -> Any:
+        install, show = completion()
+        install.help = _("Install completion for the current shell.")  # type: ignore[attr-defined]
+        show.help = _("Show completion for the current shell, to copy it or customize the installation.")  # type: ignore[attr-defined]
+        return install, show
+
+    typer.main.get_install_completion_arguments = completion_in_language
     usage.translated = True  # type: ignore[attr-defined]
     formatting.HelpFormatter.write_usage = usage  # type: ignore[method-assign]
     core.Command.get_help_option = help_in_language  # type: ignore[method-assign]

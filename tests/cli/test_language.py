@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from schreiber.i18n import from_locale
-from tests.helpers import F, G, H, I, cli
+from tests.helpers import ROOT, F, G, H, I, cli
 
 SAYS = {
     "de": {
@@ -136,3 +136,34 @@ def test_an_unknown_language_is_one_line():
 )
 def test_the_locale_decides_without_a_choice(environ, language):
     assert from_locale(environ) == language
+
+
+HELP_PAGE = ROOT / "docs" / "help.md"
+HELP_HEAD = """# `--help` in both languages
+
+What `schreiber --help` and `schreiber tisch --help` print in German
+(`--lang de`, or a German locale) and in English (`--lang en`), in 80
+columns. `tests/cli/test_language.py` checks that this page is current;
+after a change of a help text, write it anew with
+
+    .venv/bin/python -m pytest tests/cli/test_language.py --snapshot-update
+"""
+
+
+def help_page() -> str:
+    parts = [HELP_HEAD]
+    for lang, title in (("de", "Deutsch"), ("en", "English")):
+        for args in ([], ["tisch"]):
+            out = schreiber("--lang", lang, *args, "--help", env={"COLUMNS": "80", "TERM": "dumb"}).stdout
+            out = out.replace("python -m schreiber", "schreiber")
+            parts.append(
+                f"\n## {title}: `schreiber --lang {lang} {' '.join(args + ['--help'])}`\n\n```\n{out.rstrip()}\n```\n"
+            )
+    return "".join(parts)
+
+
+def test_the_help_page_is_current(snapshot_update):
+    text = help_page()
+    if snapshot_update or not HELP_PAGE.exists():
+        HELP_PAGE.write_text(text, encoding="utf-8")
+    assert HELP_PAGE.read_text(encoding="utf-8") == text, "docs/help.md is not current (see its head)"
