@@ -5,10 +5,10 @@ Messages are written in English in the code, wrapped in ``_()`` (``N_()``
 marks a module-level text that is looked up where it is shown), and found
 in the German catalog ``locale/de/LC_MESSAGES/schreiber.mo`` through the
 standard library's gettext; the catalog is kept with Babel (CONTRIBUTING.md).
-English needs no catalog: a message is its own text and gettext is not even
-imported; German reads its catalog at the first message shown, so ``hand
-add`` (which prints only the hand's payments) starts as fast as before. The game's terms (Rufer,
-Radl, Vorhand, Schrift, Kontra, ...) are German in both languages.
+English needs no catalog: a message is its own text. German reads its
+catalog at the first message shown, so ``hand add`` (which prints only the
+hand's payments) starts as fast as before in both. The game's terms
+(Rufer, Radl, Vorhand, Schrift, Kontra, ...) are German in both languages.
 
 Nothing here imports the rest of the package but its error type, so the
 domain can use it without the command line.

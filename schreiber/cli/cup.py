@@ -162,7 +162,7 @@ def standings(cup: CupName = None, json_out: JsonOut = False, csv_out: CsvOut = 
         sys.stdout.write(csv_text(*result_csv(rows, c.rounds)))
         return
     typer.echo(
-        _("Results {name}, {date} ({played} of {rounds} rounds played)").format(
+        _("Ergebnisliste {name}, {date} ({played} of {rounds} rounds played)").format(
             name=c.name, date=c.date, played=played, rounds=c.rounds
         )
     )

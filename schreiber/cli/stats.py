@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -12,6 +12,9 @@ from ..i18n import _
 from .dates import parse_range, range_text
 from .options import EveningNumber, Period, Season, Since, Until
 from .root import app, ledger, print_json, service
+
+if TYPE_CHECKING:
+    from ..ledger.values import DateRange
 
 TABLES = ("leaderboard", "players", "declarer", "contracts", "premiums", "partners", "opponents")
 
@@ -48,7 +51,7 @@ def stats(
     """
     from ..render import csv_text
     from ..render import table as render_table
-    from ..reports.stats import TABLE_TITLES, compute, tables, to_json
+    from ..reports.stats import compute, tables, to_json
 
     rng = parse_range(since, until, season, period)
     if table is not None and table not in TABLES:
@@ -64,8 +67,15 @@ def stats(
         headers, rows = tables(data)[table or "leaderboard"]
         sys.stdout.write(csv_text(headers, rows))
         return
-    all_tables = tables(data, screen=True)
     render_table([], [], fmt)  # an unknown format fails before any output
+    _print_stats(data, rng, table, fmt)
+
+
+def _print_stats(data: dict, rng: DateRange, table: str | None, fmt: str) -> None:
+    """The statistics as text: every table with its title, or the one asked for."""
+    from ..render import table as render_table
+    from ..reports.stats import TABLE_TITLES, tables
+
     if not data["players"]:
         typer.echo(
             _("No hands in {range_text}. Enter some with: schreiber hand add").format(range_text=range_text(rng))
@@ -73,10 +83,11 @@ def stats(
         return
     if table is None:
         typer.echo(
-            _("Statistics for {range_text}: {data} evenings, {data2} hands\n").format(
-                range_text=range_text(rng), data=data["evenings"], data2=data["hands"]
+            _("Statistics for {range_text}: {evenings} evenings, {hands} hands\n").format(
+                range_text=range_text(rng), evenings=data["evenings"], hands=data["hands"]
             )
         )
+    all_tables = tables(data, screen=True)
     for name in [table] if table else TABLES:
         headers, rows = all_tables[name]
         if not table:
