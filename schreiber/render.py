@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import IO, Any
 
 from .errors import SchreiberError
+from .i18n import _
 
 
 def cell(v: Any) -> str:
@@ -62,8 +63,13 @@ def rounded(v: Fraction | int | None, places: int) -> int | float | None:
 
 
 def money(cents: int) -> str:
-    """Whole cents as "D.DD" (e.g. -340 -> "-3.40")."""
+    """Whole cents as "D.DD" (e.g. -340 -> "-3.40"), as every --json and CSV writes money."""
     return str((Decimal(cents) / 100).quantize(Decimal("0.01")))
+
+
+def euro(cents: int) -> str:
+    """Money as a screen shows it, in both languages: "-3.40 €"."""
+    return money(cents) + " €"
 
 
 def json_text(data: Any) -> str:
@@ -75,7 +81,11 @@ def table(headers: list[str], rows: list[list], fmt: str = "simple") -> str:
     import tabulate
 
     if fmt not in tabulate.tabulate_formats:
-        raise SchreiberError(f"unknown table format '{fmt}'; valid: {', '.join(tabulate.tabulate_formats)}")
+        raise SchreiberError(
+            _("unknown table format '{fmt}'; valid: {tabulate_formats}").format(
+                fmt=fmt, tabulate_formats=", ".join(tabulate.tabulate_formats)
+            )
+        )
     return tabulate.tabulate(
         [[cell(c) for c in r] for r in rows],
         headers,

@@ -25,6 +25,7 @@ from .domain.record import HandError
 from .domain.rules import Rules
 from .domain.table import Table
 from .errors import SchreiberError
+from .i18n import _
 from .ledger.codec import stored_record
 from .ledger.errors import EveningClosed, NoOpenEvening, SeveralOpenEvenings
 from .ledger.store import Ledger
@@ -92,12 +93,16 @@ Which = Evening | int | None
 def check_players(players: list[str] | tuple[str, ...]) -> tuple[str, ...]:
     """The seating of a new evening: 4 or 5 distinct names."""
     if len(players) not in (4, 5):
-        raise SchreiberError(f"Königrufen is played by 4 or 5 players, not {len(players)}; list them in seating order")
+        raise SchreiberError(
+            _("Königrufen is played by 4 or 5 players, not {n_players}; list them in seating order").format(
+                n_players=len(players)
+            )
+        )
     names = tuple(check_name(p) for p in players)
     folded = [n.casefold() for n in names]
     dup = next((n for n in names if folded.count(n.casefold()) > 1), None)
     if dup:
-        raise SchreiberError(f"{dup} is listed twice; every player sits once")
+        raise SchreiberError(_("{dup} is listed twice; every player sits once").format(dup=dup))
     return names
 
 
@@ -108,7 +113,9 @@ def seating(players: list[str] | tuple[str, ...], dealer: str | None = None) -> 
         return names, names[0]
     match = match_players(dealer, names)
     if not match:
-        raise SchreiberError(f"dealer '{dealer}' is not at the table; players: {', '.join(names)}")
+        raise SchreiberError(
+            _("dealer '{dealer}' is not at the table; players: {names}").format(dealer=dealer, names=", ".join(names))
+        )
     return names, match[0]
 
 
@@ -185,7 +192,7 @@ class Service:
         with self.ledger.transaction():
             ev = self.evening(number)
             if not ev.is_open:
-                raise SchreiberError(f"evening {ev.id} ({ev.date}) is closed already")
+                raise SchreiberError(_("evening {id} ({date}) is closed already").format(id=ev.id, date=ev.date))
             self.ledger.set_status(ev.id, "closed")
         return ev
 
@@ -220,9 +227,11 @@ class Service:
         with led.transaction(checked=True):
             if not led.has_player(old):
                 names = led.player_names()
-                raise SchreiberError(f"unknown player '{old}'; players: {', '.join(names) or 'none yet'}")
+                raise SchreiberError(
+                    _("unknown player '{old}'; players: {names}").format(old=old, names=", ".join(names) or "none yet")
+                )
             if led.has_player(new):
-                raise SchreiberError(f"there is already a player called {new}; pick another name")
+                raise SchreiberError(_("there is already a player called {new}; pick another name").format(new=new))
             touched = led.rename_player(old, new)
             for ev in touched:
                 self._rescore(ev)
@@ -324,7 +333,7 @@ class Service:
 
     def check_entries(self, entries: list[Entry], evening: Evening) -> list[tuple[int, str]]:
         """(index, problem) for every entry that cannot be scored (nothing is written)."""
-        return [(i, problem) for i, _, _, problem in self._score_each(entries, evening) if problem]
+        return [(i, problem) for i, _entry, _outcome, problem in self._score_each(entries, evening) if problem]
 
     def add_entries(
         self,
@@ -451,7 +460,7 @@ class Service:
             ev = self._writable(evening)
             rows = [e for e in self.ledger.active_entries(ev) if any_entry or e.kind == "hand"]
             if not rows:
-                raise SchreiberError("there is no hand to undo in this evening")
+                raise SchreiberError(_("there is no hand to undo in this evening"))
             self.ledger.void_entry(ev, rows[-1].id, "undo")
             self._rescore(ev, from_seq=rows[-1].seq)
         return rows[-1]
@@ -473,12 +482,16 @@ class Service:
         if text.isascii() and text.isdigit():
             return self.void(int(text), evening)
         if not (text[:1] == "e" and text[1:].isascii() and text[1:].isdigit()):
-            raise SchreiberError(f"'{ref}' is not an entry of the sheet; give a hand's number (5) or an entry's (e2)")
+            raise SchreiberError(
+                _("'{ref}' is not an entry of the sheet; give a hand's number (5) or an entry's (e2)").format(ref=ref)
+            )
         with self.ledger.transaction():
             ev = self._writable(evening)
             entry = self.ledger.other_entry(ev, int(text[1:]))
             if entry.is_void:
-                raise SchreiberError(f"entry {text} ({entry.kind}) is taken back already")
+                raise SchreiberError(
+                    _("entry {text} ({kind}) is taken back already").format(text=text, kind=entry.kind)
+                )
             self.ledger.void_entry(ev, entry.id, "void")
             self._rescore(ev)
         return entry
@@ -518,8 +531,17 @@ class Service:
         target = hands_per_round(len(table.players), cup.hands, cup.hands_five)
         if table.hands + hands > target:
             raise SchreiberError(
-                f"evening {evening.id} is table {table.table_no} of round {table.round} of {cup.name}, which plays "
-                f"{target} hands; it has {table.hands}, so {hands} more do not fit (a wrong hand: hand edit N)"
+                _(
+                    "evening {id} is table {table_no} of round {round} of {name}, which plays {target} hands; it has {hands}, so {hands2} more do not fit (a wrong hand: hand edit N)"
+                ).format(
+                    id=evening.id,
+                    table_no=table.table_no,
+                    round=table.round,
+                    name=cup.name,
+                    target=target,
+                    hands=table.hands,
+                    hands2=hands,
+                )
             )
 
     # Merging ---------------------------------------------------------------------
@@ -550,6 +572,6 @@ class Service:
         try:
             outcomes = replay(evening.rules, evening.seating, [e.as_entry() for e in entries], start, first)
         except HandError as exc:
-            raise SchreiberError(f"{why} would make a later hand invalid: {exc}") from None
+            raise SchreiberError(_("{why} would make a later hand invalid: {exc}").format(why=why, exc=exc)) from None
         led.replace_results(evening, entries, outcomes, from_seq)
         return entries, outcomes

@@ -19,6 +19,7 @@ from .domain import cup as rules_of_cup
 from .domain.names import check_name
 from .domain.rules import Rules
 from .errors import SchreiberError
+from .i18n import _
 from .ledger.cup import Cup, CupTable
 from .ledger.store import Ledger
 from .ledger.values import stored_rules
@@ -46,7 +47,11 @@ def check_cup_rules(rules: Rules) -> None:
     ]
     for key, value, low, high in checks:
         if not low <= value <= high:
-            raise SchreiberError(f"{key}={value} is out of range; give {low} to {high}")
+            raise SchreiberError(
+                _("{key}={value} is out of range; give {low} to {high}").format(
+                    key=key, value=value, low=low, high=high
+                )
+            )
 
 
 def registration(players: list[str]) -> list[tuple[str, str | None]]:
@@ -54,10 +59,10 @@ def registration(players: list[str]) -> list[tuple[str, str | None]]:
     out: list[tuple[str, str | None]] = []
     seen: set[str] = set()
     for raw in players:
-        name, _, ort = raw.partition("@")
+        name, _x, ort = raw.partition("@")
         name = check_name(name)
         if name.casefold() in seen:
-            raise SchreiberError(f"{name} is registered twice; every player plays once")
+            raise SchreiberError(_("{name} is registered twice; every player plays once").format(name=name))
         seen.add(name.casefold())
         out.append((name, check_name(ort, f"{name}'s place of residence") if ort.strip() else None))
     rules_of_cup.table_sizes(len(out))  # a field that cannot be seated is said at once
@@ -78,13 +83,17 @@ class Desk:
         check_cup_rules(rules)
         field = registration(players)
         if seed is not None and not 0 <= seed <= SEED_MAX:
-            raise SchreiberError(f"--seed {seed} is out of range; give 0 to {SEED_MAX}")
+            raise SchreiberError(
+                _("--seed {seed} is out of range; give 0 to {SEED_MAX}").format(seed=seed, SEED_MAX=SEED_MAX)
+            )
         seed = secrets.randbelow(SEED_MAX) if seed is None else seed
-        lots = rules_of_cup.draw_lots([n for n, _ in field], seed)
+        lots = rules_of_cup.draw_lots([n for n, _x in field], seed)
         led = self.ledger
         with led.transaction(checked=True):
             if name.casefold() in {n.casefold() for n in led.cups.names()}:
-                raise SchreiberError(f"there is already a tournament called '{name}'; give another name")
+                raise SchreiberError(
+                    _("there is already a tournament called '{name}'; give another name").format(name=name)
+                )
             cup_id = led.cups.insert(name, date, season or rules_of_cup.season_of(date), rules, seed)
             for number, (player, ort) in enumerate(field, start=1):
                 led.cups.insert_player(cup_id, led.player_id(player), number, ort, lots[player])
@@ -100,7 +109,11 @@ class Desk:
             tables = led.cups.tables(cup.id)
             last = max((t.round for t in tables), default=0)
             if last >= cup.rounds:
-                raise SchreiberError(f"all {cup.rounds} rounds of {cup.name} are drawn; see schreiber cup standings")
+                raise SchreiberError(
+                    _("all {rounds} rounds of {name} are drawn; see schreiber cup standings").format(
+                        rounds=cup.rounds, name=cup.name
+                    )
+                )
             previous = self._end_round(cup, tables, last, force)
             met = rules_of_cup.pairs_met(t.players for t in tables)
             drawn = rules_of_cup.draw_tables(led.cups.players(cup.id), last + 1, cup.seed, met)
@@ -129,7 +142,11 @@ class Desk:
         ended = [t for t in tables if t.round == round_no]
         short = [t for t in ended if t.hands < self.target(cup, t)]
         if short and not force:
-            raise SchreiberError(f"round {round_no} is not finished: {unfinished(cup, short)}; {FINISH_HINT}")
+            raise SchreiberError(
+                _("round {round_no} is not finished: {unfinished}; {FINISH_HINT}").format(
+                    round_no=round_no, unfinished=unfinished(cup, short), FINISH_HINT=FINISH_HINT
+                )
+            )
         for t in ended:
             if t.status == "open":
                 self.ledger.set_status(t.evening_id, "closed")

@@ -1,9 +1,21 @@
-"""Shared fixtures: every test gets its own ledger through SCHREIBER_DB."""
+"""Shared fixtures: every test gets its own ledger through SCHREIBER_DB, and
+speaks English (SCHREIBER_LANG=en, also in the processes it starts) unless
+it is marked ``@pytest.mark.lang("de")`` or takes the ``lang`` fixture,
+which runs it in German and in English."""
 
 import compileall
+import os
 from pathlib import Path
 
 import pytest
+
+os.environ["SCHREIBER_LANG"] = "en"  # before any command module reads its help texts
+from schreiber import i18n
+from schreiber.cli import commands  # noqa: F401  (every command registered, its help in English)
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "lang(code): run the test in this language (de or en; default en)")
 
 
 def pytest_sessionstart(session):
@@ -20,6 +32,25 @@ def ledger_env(tmp_path, monkeypatch):
     monkeypatch.setenv("SCHREIBER_DB", str(db))
     monkeypatch.setenv("HOME", str(tmp_path))
     return db
+
+
+@pytest.fixture(autouse=True)
+def language(request, monkeypatch):
+    """English unless the test is marked with another language."""
+    marker = request.node.get_closest_marker("lang")
+    code = marker.args[0] if marker else "en"
+    monkeypatch.setenv("SCHREIBER_LANG", code)
+    i18n.reset()
+    yield code
+    i18n.reset()
+
+
+@pytest.fixture(params=["de", "en"])
+def lang(request, monkeypatch, language):
+    """The test once in German, once in English."""
+    monkeypatch.setenv("SCHREIBER_LANG", request.param)
+    i18n.reset()
+    return request.param
 
 
 def pytest_addoption(parser):

@@ -7,14 +7,15 @@ from typing import Annotated
 import typer
 
 from ..errors import SchreiberError
+from ..i18n import _
 from .errors import one_line
 from .root import OPTS, app, db_path, ledger
 
 
 @app.command("backup")
 def backup(
-    path: Annotated[str, typer.Argument(help="File to write the copy to (or a folder: a dated file in it).")],
-    force: Annotated[bool, typer.Option("--force", help="Replace PATH if it already exists.")] = False,
+    path: Annotated[str, typer.Argument(help=_("File to write the copy to (or a folder: a dated file in it)."))],
+    force: Annotated[bool, typer.Option("--force", help=_("Replace PATH if it already exists."))] = False,
 ) -> None:
     """Copy the ledger to PATH with SQLite's online backup (safe while hands are being added).
 
@@ -24,7 +25,7 @@ def backup(
     Example: schreiber backup ~/tarock-backup.db
     """
     if not db_path().exists():
-        raise SchreiberError(f"there is no ledger at {db_path()} yet; nothing to back up")
+        raise SchreiberError(_("there is no ledger at {db_path} yet; nothing to back up").format(db_path=db_path()))
     from ..ledger.store import backup_counts
 
     led = ledger()
@@ -48,11 +49,13 @@ def check() -> None:
 
     path = ledger_path(OPTS.db)[0]
     if not path.exists():
-        raise SchreiberError(f"there is no ledger at {path} yet; nothing to check")
+        raise SchreiberError(_("there is no ledger at {path} yet; nothing to check").format(path=path))
     led = Ledger(path, read_only=True)
     problems = led.check()
-    typer.echo(f"Ledger {path}")
-    typer.echo(f"  integrity (SQLite integrity_check, foreign keys): {'ok' if not problems else 'DAMAGED'}")
+    typer.echo(_("Ledger {path}").format(path=path))
+    typer.echo(
+        _("  integrity (SQLite integrity_check, foreign keys): {x}").format(x="ok" if not problems else "DAMAGED")
+    )
     for p in problems:
         typer.echo(f"    {p}")
     if not problems:
@@ -67,6 +70,7 @@ def check() -> None:
         problems += wrong
     if problems:
         raise SchreiberError(
-            f"ledger {path} fails its check ({len(problems)} problem(s)); restore your last good backup "
-            "(docs/backup.md), or copy what can be read with: schreiber backup FILE"
+            _(
+                "ledger {path} fails its check ({n_problems} problem(s)); restore your last good backup (docs/backup.md), or copy what can be read with: schreiber backup FILE"
+            ).format(path=path, n_problems=len(problems))
         )

@@ -9,42 +9,46 @@ from typing import Annotated
 
 import typer
 
+from ..i18n import N_, _
 from .errors import one_line
 from .root import app, ledger, print_json
 
+CUP_STATUS = (N_("open"), N_("finished"))  # a tournament's status as the screen says it
+
 cup_app = typer.Typer(
-    help="A tournament (Tarockcup): players drawn to tables for each round, ranked by the Schrift.",
+    help=_("A tournament (Tarockcup): players drawn to tables for each round, ranked by the Schrift."),
     no_args_is_help=True,
 )
 app.add_typer(cup_app, name="cup")
 
 CupName = Annotated[
-    str | None, typer.Option("--cup", help="Which tournament (default: the latest open one).", show_default=False)
+    str | None, typer.Option("--cup", help=_("Which tournament (default: the latest open one)."), show_default=False)
 ]
-JsonOut = Annotated[bool, typer.Option("--json", help="Print JSON.")]
-CsvOut = Annotated[bool, typer.Option("--csv", help="Print CSV.")]
-Fmt = Annotated[str, typer.Option("--fmt", help="Table format: any tabulate format (simple, github, html, ...).")]
+JsonOut = Annotated[bool, typer.Option("--json", help=_("Print JSON."))]
+CsvOut = Annotated[bool, typer.Option("--csv", help=_("Print CSV."))]
+Fmt = Annotated[str, typer.Option("--fmt", help=_("Table format: any tabulate format (simple, github, html, ...)."))]
 Force = Annotated[
-    bool, typer.Option("--force", help="End the round as it stands even if tables have not played all their hands.")
+    bool, typer.Option("--force", help=_("End the round as it stands even if tables have not played all their hands."))
 ]
 
 
 @cup_app.command("start")
 def start(
-    name: Annotated[str, typer.Argument(help="The tournament's name, e.g. 'RTC Schlierbach 2026'.")],
+    name: Annotated[str, typer.Argument(help=_("The tournament's name, e.g. 'RTC Schlierbach 2026'."))],
     players: Annotated[
-        list[str], typer.Argument(help="Every player, once; NAME@ORT adds the place of residence for the result list.")
+        list[str],
+        typer.Argument(help=_("Every player, once; NAME@ORT adds the place of residence for the result list.")),
     ],
-    rules: Annotated[str, typer.Option("--rules", help="Preset or rules .toml file (default: ooe).")] = "ooe",
-    rule: Annotated[list[str] | None, typer.Option("--rule", help="Override one rule: KEY=VALUE.")] = None,
-    rounds: Annotated[int | None, typer.Option("--rounds", help="Rounds (default: the rules', 3).")] = None,
+    rules: Annotated[str, typer.Option("--rules", help=_("Preset or rules .toml file (default: ooe)."))] = "ooe",
+    rule: Annotated[list[str] | None, typer.Option("--rule", help=_("Override one rule: KEY=VALUE."))] = None,
+    rounds: Annotated[int | None, typer.Option("--rounds", help=_("Rounds (default: the rules', 3)."))] = None,
     hands: Annotated[
-        int | None, typer.Option("--hands", help="Hands per round at a table of four (default 16; five: x5/4).")
+        int | None, typer.Option("--hands", help=_("Hands per round at a table of four (default 16; five: x5/4)."))
     ] = None,
-    date: Annotated[str | None, typer.Option("--date", help="YYYY-MM-DD (default: today).")] = None,
-    seed: Annotated[int | None, typer.Option("--seed", help="Makes the draws repeatable.")] = None,
+    date: Annotated[str | None, typer.Option("--date", help=_("YYYY-MM-DD (default: today)."))] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help=_("Makes the draws repeatable."))] = None,
     season: Annotated[
-        str | None, typer.Option("--season", help="The season it counts for (default: from the date, e.g. 2026/27).")
+        str | None, typer.Option("--season", help=_("The season it counts for (default: from the date, e.g. 2026/27)."))
     ] = None,
 ) -> None:
     """Register a tournament and its players.
@@ -67,10 +71,21 @@ def start(
     cup = Desk(ledger()).start(name, players, r, parse_date(date), season, seed)
     count = len(players)
     typer.echo(
-        f"Tournament '{cup.name}' ({cup.date}, season {cup.season}) under {cup.preset}: {count} players, "
-        f"{cup.rounds} rounds of {cup.hands} hands ({cup.hands_five} at a table of five), seed {cup.seed}."
+        _(
+            "Tournament '{name}' ({date}, season {season}) under {preset}: {count} players, {rounds} rounds of {hands} hands ({hands_five} at a table of five), seed {seed}."
+        ).format(
+            name=cup.name,
+            date=cup.date,
+            season=cup.season,
+            preset=cup.preset,
+            count=count,
+            rounds=cup.rounds,
+            hands=cup.hands,
+            hands_five=cup.hands_five,
+            seed=cup.seed,
+        )
     )
-    typer.echo("Draw the first round with: schreiber cup draw")
+    typer.echo(_("Draw the first round with: schreiber cup draw"))
 
 
 @cup_app.command("draw")
@@ -87,12 +102,19 @@ def draw(cup: CupName = None, json_out: JsonOut = False, force: Force = False) -
     if json_out:
         print_json(draw_json(drawn.round, drawn.tables))
         return
-    typer.echo(f"{drawn.cup.name}, round {drawn.round} of {drawn.cup.rounds}:")
+    typer.echo(
+        _("{name}, round {round} of {rounds}:").format(name=drawn.cup.name, round=drawn.round, rounds=drawn.cup.rounds)
+    )
     for t in drawn.tables:
         target = Desk.target(drawn.cup, t)
         typer.echo(
-            f"  Tisch {t.table_no}: {', '.join(t.players)}  (evening {t.evening_id}, {target} hands, "
-            f"{t.players[0]} deals first)"
+            _("  Tisch {table_no}: {players}  (evening {evening_id}, {target} hands, {players2} deals first)").format(
+                table_no=t.table_no,
+                players=", ".join(t.players),
+                evening_id=t.evening_id,
+                target=target,
+                players2=t.players[0],
+            )
         )
 
 
@@ -111,9 +133,13 @@ def status(cup: CupName = None, json_out: JsonOut = False, fmt: Fmt = "simple") 
         print_json(status_json(c, tables, target))
         return
     if not tables:
-        typer.echo(f"{c.name}: no round drawn yet; draw one with: schreiber cup draw")
+        typer.echo(_("{name}: no round drawn yet; draw one with: schreiber cup draw").format(name=c.name))
         return
-    typer.echo(f"{c.name} ({c.date}), {max(t.round for t in tables)} of {c.rounds} rounds drawn")
+    typer.echo(
+        _("{name} ({date}), {max} of {rounds} rounds drawn").format(
+            name=c.name, date=c.date, max=max(t.round for t in tables), rounds=c.rounds
+        )
+    )
     typer.echo(table(*status_rows(tables, target), fmt))
 
 
@@ -135,7 +161,11 @@ def standings(cup: CupName = None, json_out: JsonOut = False, csv_out: CsvOut = 
     if csv_out:
         sys.stdout.write(csv_text(*result_csv(rows, c.rounds)))
         return
-    typer.echo(f"Ergebnisliste {c.name}, {c.date} ({played} of {c.rounds} rounds played)")
+    typer.echo(
+        _("Ergebnisliste {name}, {date} ({played} of {rounds} rounds played)").format(
+            name=c.name, date=c.date, played=played, rounds=c.rounds
+        )
+    )
     typer.echo(table(*result_list(rows, c.rounds), fmt))
 
 
@@ -146,17 +176,21 @@ def finish(cup: CupName = None, force: Force = False) -> None:
 
     c, closed = Desk(ledger()).finish(cup, force)
     rounds = max((t.round for t in closed), default=0)
-    ended = " The tournament is finished." if c.status == "closed" else ""
-    typer.echo(f"{c.name}: round {rounds} closed ({len(closed)} tables).{ended}")
+    ended = _(" The tournament is finished.") if c.status == "closed" else ""
+    typer.echo(
+        _("{name}: round {rounds} closed ({n_closed} tables).{ended}").format(
+            name=c.name, rounds=rounds, n_closed=len(closed), ended=ended
+        )
+    )
 
 
 @cup_app.command("table")
 def table_copy(
-    number: Annotated[int, typer.Argument(help="The table's number in the round.")],
-    out: Annotated[str, typer.Option("--out", help="Where to write the table's copy of the ledger.")],
-    round_no: Annotated[int | None, typer.Option("--round", help="Which round (default: the latest).")] = None,
+    number: Annotated[int, typer.Argument(help=_("The table's number in the round."))],
+    out: Annotated[str, typer.Option("--out", help=_("Where to write the table's copy of the ledger."))],
+    round_no: Annotated[int | None, typer.Option("--round", help=_("Which round (default: the latest)."))] = None,
     cup: CupName = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace the file if it exists.")] = False,
+    force: Annotated[bool, typer.Option("--force", help=_("Replace the file if it exists."))] = False,
 ) -> None:
     """Write a copy of the ledger for one table: it enters its hands there
     (--evening E), and the desk merges the copy back (schreiber merge FILE)."""
@@ -169,7 +203,11 @@ def table_copy(
     found = next((t for t in tables if t.round == wanted and t.table_no == number), None)
     if found is None:
         have = ", ".join(str(t.table_no) for t in tables if t.round == wanted) or "none"
-        raise SchreiberError(f"round {wanted} of {c.name} has no table {number} (tables: {have})")
+        raise SchreiberError(
+            _("round {wanted} of {name} has no table {number} (tables: {have})").format(
+                wanted=wanted, name=c.name, number=number, have=have
+            )
+        )
     target = led.backup(out, overwrite=force)
     typer.echo(
         one_line(
@@ -183,7 +221,7 @@ def table_copy(
 @cup_app.command("season")
 def season(
     name: Annotated[
-        str | None, typer.Option("--season", help="Which season (default: the latest), e.g. 2026/27.")
+        str | None, typer.Option("--season", help=_("Which season (default: the latest), e.g. 2026/27."))
     ] = None,
     json_out: JsonOut = False,
     csv_out: CsvOut = False,
@@ -200,11 +238,15 @@ def season(
     known = led.cups.seasons()
     if not known:
         raise SchreiberError(
-            "there is no tournament in this ledger; start one with: schreiber cup start NAME PLAYER..."
+            _("there is no tournament in this ledger; start one with: schreiber cup start NAME PLAYER...")
         )
     chosen = name or known[-1]
     if chosen not in known:
-        raise SchreiberError(f"no tournament counts for season {chosen}; seasons: {', '.join(known)}")
+        raise SchreiberError(
+            _("no tournament counts for season {chosen}; seasons: {known}").format(
+                chosen=chosen, known=", ".join(known)
+            )
+        )
     cups, rows = led.cups.season_cups(chosen), led.cups.season(chosen)
     if json_out:
         print_json(season_json(chosen, cups, rows))
@@ -213,7 +255,11 @@ def season(
         sys.stdout.write(csv_text(*season_rows(rows)))
         return
     scheme = "Fixpunkte" if cups[-1].points_scheme == "fixed" else "Heinepunkte"
-    typer.echo(f"Cupwertung {chosen}: {len(cups)} Turniere, die besten {cups[-1].best} zählen ({scheme})")
+    typer.echo(
+        _("Cupwertung {chosen}: {n_cups} tournaments, the best {best} count ({scheme})").format(
+            chosen=chosen, n_cups=len(cups), best=cups[-1].best, scheme=scheme
+        )
+    )
     typer.echo(table(*season_rows(rows), fmt))
 
 
@@ -227,6 +273,6 @@ def list_cups(json_out: JsonOut = False) -> None:
         print_json(data)
         return
     if not data:
-        typer.echo("No tournaments yet. Start one with: schreiber cup start NAME PLAYER PLAYER ...")
+        typer.echo(_("No tournaments yet. Start one with: schreiber cup start NAME PLAYER PLAYER ..."))
     for d in data:
-        typer.echo(f"{d['date']}  {d['season']}  {d['status']:<6}  {d['name']}")
+        typer.echo(f"{d['date']}  {d['season']}  {_(d['status']):<6}  {d['name']}")

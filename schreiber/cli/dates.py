@@ -7,6 +7,7 @@ import datetime as _dt
 from typing import TYPE_CHECKING
 
 from ..errors import SchreiberError
+from ..i18n import _
 
 if TYPE_CHECKING:
     from ..ledger.values import DateRange
@@ -29,7 +30,9 @@ def _date(text: str, what: str) -> str:
     try:
         return _dt.date.fromisoformat(text.strip()).isoformat()
     except ValueError:
-        raise SchreiberError(f"{what} '{text}' is not a date; write it as YYYY-MM-DD, e.g. 2026-09-01") from None
+        raise SchreiberError(
+            _("{what} '{text}' is not a date; write it as YYYY-MM-DD, e.g. 2026-09-01").format(what=what, text=text)
+        ) from None
 
 
 def season_range(text: str) -> tuple[str, str]:
@@ -44,7 +47,9 @@ def season_range(text: str) -> tuple[str, str]:
             end = int(tail) if len(tail) == 4 else start // 100 * 100 + int(tail)
             if end == start + 1:
                 return f"{start}-09-01", f"{end}-08-31"
-    raise SchreiberError(f"season '{text}' is not a season; write a year (2026) or a club season (2026/27)")
+    raise SchreiberError(
+        _("season '{text}' is not a season; write a year (2026) or a club season (2026/27)").format(text=text)
+    )
 
 
 def period_range(text: str) -> tuple[str | None, str | None]:
@@ -70,7 +75,9 @@ def period_range(text: str) -> tuple[str | None, str | None]:
         n = int(words[1])
         if n >= 1:
             return today.subtract(days=n - 1).to_date_string(), today.to_date_string()
-    raise SchreiberError(f"period '{text}' is not known; valid: {', '.join(PERIODS)}")
+    raise SchreiberError(
+        _("period '{text}' is not known; valid: {PERIODS}").format(text=text, PERIODS=", ".join(PERIODS))
+    )
 
 
 def parse_range(since: str | None, until: str | None, season: str | None, period: str | None) -> DateRange:
@@ -79,7 +86,7 @@ def parse_range(since: str | None, until: str | None, season: str | None, period
     from ..ledger.values import DateRange
 
     if season and period:
-        raise SchreiberError("give either --season or --period, not both")
+        raise SchreiberError(_("give either --season or --period, not both"))
     lo = hi = None
     if season:
         lo, hi = season_range(season)
@@ -92,11 +99,14 @@ def parse_range(since: str | None, until: str | None, season: str | None, period
         u = _date(until, "--until")
         hi = min(hi, u) if hi else u
     if lo and hi and lo > hi:
-        raise SchreiberError(f"the range {lo} .. {hi} is empty: --since must not be after --until")
+        raise SchreiberError(
+            _("the range {lo} .. {hi} is empty: --since must not be after --until").format(lo=lo, hi=hi)
+        )
     return DateRange(lo, hi)
 
 
 def range_text(rng: DateRange) -> str:
     if not rng.since and not rng.until:
-        return "all evenings"
-    return f"{rng.since or 'the beginning'} .. {rng.until or 'today'}"
+        return _("all evenings")
+    since, until = rng.since or _("the beginning"), rng.until or _("today")
+    return f"{since} .. {until}"

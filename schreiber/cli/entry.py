@@ -33,9 +33,12 @@ def _during_command(signum, frame):
 
 
 def main() -> None:
+    from ..i18n import choose
     from .errors import guarded
-    from .fast import fast_hand_add
+    from .fast import fast_hand_add, leading_options
 
+    given, _rest = leading_options(sys.argv[1:])
+    guarded(lambda: choose(given.get("--lang")))  # before any help text is read: they are in its language
     fast = fast_hand_add(sys.argv[1:])
     if fast is None:
         from .groups import app_for

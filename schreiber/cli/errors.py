@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Callable
 
 from ..errors import Interrupted, SchreiberError
+from ..i18n import N_, _
 from ..ledger.errors import (
     OPENED,
     EveningClosed,
@@ -31,43 +32,45 @@ from ..ledger.errors import (
 )
 
 MERGE_REFUSED: dict[str, str] = {
-    "missing": "; give the path of the other table's ledger file",
-    "foreign": "; give the ledger file of the other table (a copy of this ledger)",
-    "self": "; give the other table's ledger file, not this one",
-    "older": "; open it once with `schreiber --db {path} evening list` to migrate it, then merge again",
-    "newer": "; update schreiber on this machine, then merge again",
+    "missing": N_("; give the path of the other table's ledger file"),
+    "foreign": N_("; give the ledger file of the other table (a copy of this ledger)"),
+    "self": N_("; give the other table's ledger file, not this one"),
+    "older": N_("; open it once with `schreiber --db {path} evening list` to migrate it, then merge again"),
+    "newer": N_("; update schreiber on this machine, then merge again"),
 }
 MERGE_CONFLICT: dict[str, str] = {
-    "entry": ": settle it at the table, enter it once in one of the ledgers, then merge again",
-    "correction": ": settle the correction at the table, make it in one of the ledgers only, then merge again",
-    "evening": ": these are different evenings; start it again in one ledger and enter its hands there",
-    "tarif": ": set the same tarif in both (schreiber evening tarif), then merge again",
-    "player": ": give the player one name in both (schreiber player rename), then merge again",
-    "row": ": make both ledgers agree, then merge again",
+    "entry": N_(": settle it at the table, enter it once in one of the ledgers, then merge again"),
+    "correction": N_(": settle the correction at the table, make it in one of the ledgers only, then merge again"),
+    "evening": N_(": these are different evenings; start it again in one ledger and enter its hands there"),
+    "tarif": N_(": set the same tarif in both (schreiber evening tarif), then merge again"),
+    "player": N_(": give the player one name in both (schreiber player rename), then merge again"),
+    "row": N_(": make both ledgers agree, then merge again"),
 }
+START_ONE = N_("; start one with: schreiber evening start NAME NAME NAME NAME")
 
 HINTS: dict[type, Callable[[SchreiberError], str]] = {
-    NoOpenEvening: lambda e: "; start one with: schreiber evening start NAME NAME NAME NAME",
-    NoSuchEvening: lambda e: (
-        "; see schreiber evening list"
-        if getattr(e, "numbers", None)
-        else "; start one with: schreiber evening start NAME NAME NAME NAME"
-    ),
-    SeveralOpenEvenings: lambda e: "; choose one with --evening N",
-    EveningClosed: lambda e: f"; reopen it with: schreiber evening reopen {getattr(e, 'evening_id', '')}",
-    NoSuchHand: lambda e: "; see schreiber sheet",
-    NoSuchEntry: lambda e: "; see schreiber sheet (the # column)",
-    NotALedger: lambda e: "; give another --db",
-    NewerLedger: lambda e: "; use the newer schreiber, or give another --db",
-    LedgerDamaged: lambda e: (
+    NoOpenEvening: lambda e: _(START_ONE),
+    NoSuchEvening: lambda e: _("; see schreiber evening list") if getattr(e, "numbers", None) else _(START_ONE),
+    SeveralOpenEvenings: lambda e: _("; choose one with --evening N"),
+    EveningClosed: lambda e: _("; reopen it with: schreiber evening reopen {n}").format(n=getattr(e, "evening_id", "")),
+    NoSuchHand: lambda e: _("; see schreiber sheet"),
+    NoSuchEntry: lambda e: _("; see schreiber sheet (the # column)"),
+    NotALedger: lambda e: _("; give another --db"),
+    NewerLedger: lambda e: _("; use the newer schreiber, or give another --db"),
+    LedgerDamaged: lambda e: _(
         "; see what is wrong with: schreiber check; copy what can be read with: schreiber backup FILE; "
         "restore your last backup (docs/backup.md)"
     ),
-    TargetExists: lambda e: "; give another name, or --force to replace it",
-    NoSuchCup: lambda e: "; see schreiber cup list, or start one with: schreiber cup start NAME PLAYER...",
-    MergeRefused: lambda e: MERGE_REFUSED.get(getattr(e, "reason", ""), "").format(path=getattr(e, "path", "FILE")),
-    MergeConflict: lambda e: MERGE_CONFLICT.get(getattr(e, "kind", ""), MERGE_CONFLICT["row"]),
+    TargetExists: lambda e: _("; give another name, or --force to replace it"),
+    NoSuchCup: lambda e: _("; see schreiber cup list, or start one with: schreiber cup start NAME PLAYER..."),
+    MergeRefused: lambda e: _merge_refused(getattr(e, "reason", "")).format(path=getattr(e, "path", "FILE")),
+    MergeConflict: lambda e: _(MERGE_CONFLICT.get(getattr(e, "kind", "row"), MERGE_CONFLICT["row"])),
 }
+
+
+def _merge_refused(reason: str) -> str:
+    hint = MERGE_REFUSED.get(reason)
+    return _(hint) if hint else ""
 
 
 def message(exc: SchreiberError) -> str:
@@ -96,8 +99,8 @@ def interrupted() -> None:
 
     with contextlib.suppress(Exception):
         sys.stdout.flush()
-    said = "the last change was written before it" if COMMITTED else "nothing was written"
-    sys.stderr.write(f"schreiber: interrupted; {said}\n")
+    said = _("the last change was written before it") if COMMITTED else _("nothing was written")
+    sys.stderr.write(_("schreiber: interrupted; {said}").format(said=said) + "\n")
     with contextlib.suppress(Exception):
         sys.stderr.flush()
     os._exit(INTERRUPTED)
@@ -121,7 +124,7 @@ def guarded(fn: Callable[[], object]) -> None:
         os._exit(0)
     except UnicodeEncodeError as exc:  # e.g. a name typed in a terminal that does not send UTF-8
         bad = exc.object[exc.start : exc.end] if isinstance(exc.object, str) else ""
-        _fail(f"{bad!r} is not valid text (UTF-8); check the terminal's encoding")
+        _fail(_("{text!r} is not valid text (UTF-8); check the terminal's encoding").format(text=bad))
     except Exception as exc:
         _fail(_unforeseen(exc))
 
@@ -134,7 +137,7 @@ def _made_if_missing() -> None:
 
 
 def _fail(text: str) -> None:
-    sys.stderr.write(f"schreiber: error: {one_line(text)}\n")
+    sys.stderr.write(_("schreiber: error: {message}").format(message=one_line(text)) + "\n")
     sys.exit(1)
 
 
@@ -149,4 +152,4 @@ def _unforeseen(exc: Exception) -> str:
         return message(found)
     if isinstance(exc, OSError) and exc.strerror:
         return f"{exc.strerror}" + (f": {exc.filename}" if exc.filename else "")
-    return f"unexpected {type(exc).__name__}: {exc} (please report this)"
+    return _("unexpected {kind}: {exc} (please report this)").format(kind=type(exc).__name__, exc=exc)

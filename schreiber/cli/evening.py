@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from ..i18n import _, ngettext
 from . import complete
 from .inputs import parse_date, parse_tarif
 from .options import EveningNumber
@@ -14,13 +15,13 @@ from .root import app, ledger, print_json, service
 if TYPE_CHECKING:
     from ..ledger.values import Evening
 
-evening_app = typer.Typer(help="Start, list, close and reopen evenings.", no_args_is_help=True)
+evening_app = typer.Typer(help=_("Start, list, close and reopen evenings."), no_args_is_help=True)
 app.add_typer(evening_app, name="evening")
 
 KeepOpen = Annotated[
     bool,
     typer.Option(
-        "--keep-open", help="Leave the other open evenings open (several tables at once; then give --evening N)."
+        "--keep-open", help=_("Leave the other open evenings open (several tables at once; then give --evening N).")
     ),
 ]
 
@@ -30,33 +31,33 @@ def start(
     players: Annotated[
         list[str],
         typer.Argument(
-            help="4 or 5 players in seating order (direction of play).", autocompletion=complete.known_players
+            help=_("4 or 5 players in seating order (direction of play)."), autocompletion=complete.known_players
         ),
     ],
     rules: Annotated[
         str,
         typer.Option(
             "--rules",
-            help="Preset (standard, tirol, hausrunde, gumpoldskirchen, lungau) or a rules .toml file.",
+            help=_("Preset (standard, tirol, hausrunde, gumpoldskirchen, lungau) or a rules .toml file."),
             autocompletion=complete.presets,
         ),
     ] = "standard",
     rule: Annotated[
-        list[str] | None, typer.Option("--rule", help="Override one house rule: KEY=VALUE (e.g. pagatkassa=3).")
+        list[str] | None, typer.Option("--rule", help=_("Override one house rule: KEY=VALUE (e.g. pagatkassa=3)."))
     ] = None,
     date: Annotated[
-        str | None, typer.Option("--date", help="Date of the evening, YYYY-MM-DD (default: today).")
+        str | None, typer.Option("--date", help=_("Date of the evening, YYYY-MM-DD (default: today)."))
     ] = None,
     dealer: Annotated[
         str | None,
         typer.Option(
             "--dealer",
-            help="Who deals the first hand (default: the first listed).",
+            help=_("Who deals the first hand (default: the first listed)."),
             autocompletion=complete.known_players,
         ),
     ] = None,
     tarif: Annotated[
-        str | None, typer.Option("--tarif", help="Money per point, e.g. 0.10 (euro) (default: the preset's).")
+        str | None, typer.Option("--tarif", help=_("Money per point, e.g. 0.10 (euro) (default: the preset's)."))
     ] = None,
     keep_open: KeepOpen = False,
 ) -> None:
@@ -81,37 +82,46 @@ def start_evening(
     from ..service import seating
     from .rules import resolve
 
-    names, _ = seating(players)
+    names, _x = seating(players)
     r = load_rules(resolve(rules), rule or [])
     seating(names, dealer)  # a dealer who is not at the table: said before the ledger is opened
     tarif_cents = parse_tarif(tarif) if tarif else None
     started = service().start_evening(names, r, parse_date(date), dealer, tarif_cents, keep_open)
     _say_closed(started.closed)
     typer.echo(
-        f"Evening {started.evening_id} started under {r.preset}: {', '.join(names)}. "
-        f"{started.dealer} deals the first hand."
+        _("Evening {evening_id} started under {preset}: {names}. {dealer} deals the first hand.").format(
+            evening_id=started.evening_id, preset=r.preset, names=", ".join(names), dealer=started.dealer
+        )
     )
     if started.still_open:
         n = len(started.still_open)
         typer.echo(
-            f"Evening{'s' if n > 1 else ''} {', '.join(str(ev.id) for ev in started.still_open)} "
-            f"{'are' if n > 1 else 'is'} open as well: give --evening {started.evening_id} for this one."
+            ngettext(
+                "Evening {ids} is open as well: give --evening {n} for this one.",
+                "Evenings {ids} are open as well: give --evening {n} for this one.",
+                n,
+            ).format(ids=", ".join(str(ev.id) for ev in started.still_open), n=started.evening_id)
         )
     if started.pot:
-        typer.echo(f"Pagat pot carried over from evening {started.pot_from}: {started.pot} points.")
+        typer.echo(
+            _("Pagat pot carried over from evening {pot_from}: {pot} points.").format(
+                pot_from=started.pot_from, pot=started.pot
+            )
+        )
     return started.evening_id
 
 
 def _say_closed(closed: tuple[Evening, ...] | list[Evening]) -> None:
     for ev in closed:
         typer.echo(
-            f"Evening {ev.id} ({ev.date}) was still open and is now closed "
-            f"(schreiber evening reopen {ev.id} to go back to it)."
+            _(
+                "Evening {id} ({date}) was still open and is now closed (schreiber evening reopen {id} to go back to it)."
+            ).format(id=ev.id, date=ev.date)
         )
 
 
 @evening_app.command("list")
-def list_evenings(json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False) -> None:
+def list_evenings(json_out: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False) -> None:
     """List the evenings in the ledger."""
     data: list[dict[str, Any]] = [
         {"id": ev.id, "date": ev.date, "rules": ev.preset, "players": list(ev.seating), "status": ev.status}
@@ -121,30 +131,30 @@ def list_evenings(json_out: Annotated[bool, typer.Option("--json", help="Print J
         print_json(data)
         return
     if not data:
-        typer.echo("No evenings yet. Start one with: schreiber evening start NAME NAME NAME NAME")
+        typer.echo(_("No evenings yet. Start one with: schreiber evening start NAME NAME NAME NAME"))
         return
     for d in data:
         mark = "*" if d["status"] == "open" else " "
-        typer.echo(f"{d['id']:>4}{mark} {d['date']}  {d['rules']:<16} {d['status']:<7} {', '.join(d['players'])}")
+        typer.echo(f"{d['id']:>4}{mark} {d['date']}  {d['rules']:<16} {_(d['status']):<7} {', '.join(d['players'])}")
     opened = [str(d["id"]) for d in data if d["status"] == "open"]
     if len(opened) > 1:
-        typer.echo(f"* open: evenings {', '.join(opened)}; choose one with --evening N")
+        typer.echo(_("* open: evenings {opened}; choose one with --evening N").format(opened=", ".join(opened)))
 
 
 @evening_app.command("close")
 def close(evening_id: EveningNumber = None) -> None:
     """Close (lock) the open evening; it refuses new hands until reopened."""
     ev = service().close_evening(evening_id)
-    typer.echo(f"Evening {ev.id} ({ev.date}) is closed.")
+    typer.echo(_("Evening {id} ({date}) is closed.").format(id=ev.id, date=ev.date))
 
 
 @evening_app.command("reopen")
 def reopen(
-    evening_id: Annotated[int, typer.Argument(help="The evening's number (see schreiber evening list).")],
+    evening_id: Annotated[int, typer.Argument(help=_("The evening's number (see schreiber evening list)."))],
     keep_open: KeepOpen = False,
 ) -> None:
     """Reopen a closed evening so hands can be added again; any other open
     evening is closed (not the tables of a tournament; not with --keep-open)."""
     ev, closed = service().reopen_evening(evening_id, keep_open)
     _say_closed(closed)
-    typer.echo(f"Evening {evening_id} ({ev.date}) is open again.")
+    typer.echo(_("Evening {evening_id} ({date}) is open again.").format(evening_id=evening_id, date=ev.date))

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..errors import SchreiberError
+from ..i18n import _
 from .dates import parse_range
 from .errors import message, one_line
 from .hand import hand_app
@@ -22,14 +23,14 @@ if TYPE_CHECKING:
 
 @app.command("export")
 def export(
-    fmt: Annotated[str, typer.Option("--format", help="csv or jsonl (JSON Lines).")] = "csv",
-    what: Annotated[str, typer.Option("--what", help="hands, items (every scored line) or payments.")] = "hands",
-    evening_id: Annotated[int | None, typer.Option("--evening", help="Only this evening.")] = None,
+    fmt: Annotated[str, typer.Option("--format", help=_("csv or jsonl (JSON Lines)."))] = "csv",
+    what: Annotated[str, typer.Option("--what", help=_("hands, items (every scored line) or payments."))] = "hands",
+    evening_id: Annotated[int | None, typer.Option("--evening", help=_("Only this evening."))] = None,
     since: Since = None,
     until: Until = None,
     season: Season = None,
     period: Period = None,
-    out: Annotated[Path | None, typer.Option("--out", help="Write to this file instead of stdout.")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help=_("Write to this file instead of stdout."))] = None,
 ) -> None:
     """Export hands, scored items or payments as CSV or JSON Lines (voided hands left out).
 
@@ -40,11 +41,11 @@ def export(
     from ..reports.export import FORMATS, WHATS, write
 
     if fmt not in FORMATS:
-        raise SchreiberError(f"unknown format '{fmt}'; valid: {', '.join(FORMATS)}")
+        raise SchreiberError(_("unknown format '{fmt}'; valid: {FORMATS}").format(fmt=fmt, FORMATS=", ".join(FORMATS)))
     if what not in WHATS:
-        raise SchreiberError(f"unknown --what '{what}'; valid: {', '.join(WHATS)}")
+        raise SchreiberError(_("unknown --what '{what}'; valid: {WHATS}").format(what=what, WHATS=", ".join(WHATS)))
     if evening_id is not None and any((since, until, season, period)):
-        raise SchreiberError("give either --evening or a date range, not both")
+        raise SchreiberError(_("give either --evening or a date range, not both"))
     rng = parse_range(since, until, season, period)
     led = ledger()
     ev = led.evening(evening_id) if evening_id is not None else None  # a clear error for an unknown evening
@@ -58,14 +59,16 @@ def export(
             n = write(f, rows, what, fmt)
         tmp.replace(out)
     except OSError as exc:
-        raise SchreiberError(f"cannot write {out}: {exc.strerror}; give another --out") from None
+        raise SchreiberError(
+            _("cannot write {out}: {strerror}; give another --out").format(out=out, strerror=exc.strerror)
+        ) from None
     typer.echo(one_line(f"Exported {n} {what} to {out}."), err=True)
 
 
 @hand_app.command("import")
 def import_hands(
-    file: Annotated[str, typer.Argument(help="JSON Lines file, one hand record per line ('-' = stdin).")],
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress and no summary.")] = False,
+    file: Annotated[str, typer.Argument(help=_("JSON Lines file, one hand record per line ('-' = stdin)."))],
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=_("No progress and no summary."))] = False,
     evening_id: EveningNumber = None,
 ) -> None:
     """Import hands into the open evening: all of them, or (on any error) none.
@@ -96,7 +99,7 @@ def import_hands(
             + more
         )
     if not entries:
-        raise SchreiberError(f"{file} holds no hands; write one hand record (JSON) per line")
+        raise SchreiberError(_("{file} holds no hands; write one hand record (JSON) per line").format(file=file))
     show = not quiet and len(entries) >= 1000 and sys.stderr.isatty()  # progress only on a terminal
 
     def progress(done: int, total: int) -> None:

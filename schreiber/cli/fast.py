@@ -3,7 +3,7 @@ plain forms, without building the typer command tree.
 
 Building the whole command tree (typer, every option's converter) costs
 more than the hand itself, so the plain forms (``--json TEXT``, ``--json -``,
-short notation, ``-q``, ``--evening N``, ``--db PATH``) are read here and
+short notation, ``-q``, ``--evening N``, ``--db PATH``, ``--lang de``) are read here and
 handed to the same service as the full command line (``commands.py``); every
 other form (``--help`` among them, or an ``--evening`` that is not a number)
 returns None and goes to the full command line.
@@ -20,12 +20,8 @@ def fast_hand_add(argv: list[str]) -> Callable[[], None] | None:
     """The plain forms of `hand add` as a command to run, or None."""
     if os.environ.get("_SCHREIBER_COMPLETE"):
         return None  # shell completion (typer's): the full command line answers it
-    db: str | None = None
-    args = list(argv)
-    if args and args[0] == "--db" and len(args) > 1:
-        db, args = args[1], args[2:]
-    elif args and args[0].startswith("--db="):
-        db, args = args[0][5:], args[1:]
+    given, args = leading_options(argv)
+    db = given.get("--db")
     if args[:2] != ["hand", "add"]:
         return None
     parsed = _hand_add_args(args[2:])
@@ -47,6 +43,27 @@ def fast_hand_add(argv: list[str]) -> Callable[[], None] | None:
             sys.stdout.write(f"Hand {added.number}: {player_points(added.outcome.payments)}\n")
 
     return run
+
+
+GLOBAL_OPTIONS = ("--db", "--lang")  # the root's options that take a value (groups.py)
+
+
+def leading_options(argv: list[str]) -> tuple[dict[str, str], list[str]]:
+    """The global options with a value before the command (``--db PATH``,
+    ``--lang de``, each also as ``--db=PATH``), and the rest of the line."""
+    given: dict[str, str] = {}
+    args = list(argv)
+    while args:
+        name, eq, value = args[0].partition("=")
+        if name not in GLOBAL_OPTIONS or name in given:
+            break
+        if eq:
+            given[name], args = value, args[1:]
+        elif len(args) > 1:
+            given[name], args = args[1], args[2:]
+        else:
+            break
+    return given, args
 
 
 def _hand_add_args(rest: list[str]) -> tuple[str | None, bool, int | None, list[str]] | None:

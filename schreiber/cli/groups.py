@@ -1,4 +1,4 @@
-"""The global options (``--db``, ``--version``), and which command modules a
+"""The global options (``--db``, ``--lang``, ``--version``), and which command modules a
 command line needs: only those are imported, so typer builds the part of the
 command tree that runs.
 
@@ -18,7 +18,8 @@ from typing import Annotated
 
 import typer
 
-from .root import OPTS, app
+from ..i18n import _, choose, german
+from .root import OPTS, app, translate_help
 
 MODULES: dict[str, tuple[str, ...]] = {
     "backup": ("backup",),
@@ -51,9 +52,9 @@ def command_name(argv: list[str]) -> str | None:
     i = 0
     while i < len(argv):
         a = argv[i]
-        if a == "--db":
+        if a in ("--db", "--lang"):
             i += 2
-        elif a.startswith("--db=") or a == "--version":
+        elif a.startswith(("--db=", "--lang=")) or a == "--version":
             i += 1
         elif a.startswith("-"):
             return None
@@ -68,6 +69,8 @@ def app_for(argv: list[str]) -> typer.Typer:
     needed = () if name == "" else MODULES.get(name or "", ("commands",))
     for module in needed:
         importlib.import_module(f"{__package__}.{module}")
+    if german():
+        translate_help(app)
     return app
 
 
@@ -76,11 +79,21 @@ def _root(
     ctx: typer.Context,
     db: Annotated[
         str | None,
-        typer.Option("--db", envvar="SCHREIBER_DB", help="Ledger file (default: in the user's app directory)."),
+        typer.Option("--db", envvar="SCHREIBER_DB", help=_("Ledger file (default: in the user's app directory).")),
     ] = None,
-    version: Annotated[bool, typer.Option("--version", help="Show the version and exit.")] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            envvar="SCHREIBER_LANG",
+            metavar="de|en",
+            help=_("Language of the screens: de or en (default: the locale's, German for de_AT, de_DE, ...)."),
+        ),
+    ] = None,
+    version: Annotated[bool, typer.Option("--version", help=_("Show the version and exit."))] = False,
 ) -> None:
     OPTS.db = db
+    choose(lang)
     if version:
         from .. import __version__
 

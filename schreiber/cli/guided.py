@@ -1,5 +1,5 @@
-"""Guided entry: `schreiber hand add` asks step by step (in German, as the
-table speaks), offering only what the evening's preset allows: contracts in
+"""Guided entry: `schreiber hand add` asks step by step (in the screen's
+language; the game's terms in German), offering only what the evening's preset allows: contracts in
 the order a table bids them (the Rufer first), defaults that match the most
 common hand (Enter: Rufer, the Vorhand plays, won, no Kontra, a premium
 silent and won), the hand read back in short notation before it is
@@ -15,6 +15,7 @@ from ..domain.points import parse_points
 from ..domain.rules import Contract, Rules, bidding_order
 from ..domain.table import Table
 from ..errors import SchreiberError
+from ..i18n import _
 from ..ledger.values import Evening
 from ..service import Service
 
@@ -24,7 +25,7 @@ def _choose(question: str, choices: list[str], default: str | None = None, label
     labels = labels or {}
     for i, c in enumerate(choices, 1):
         typer.echo(f"  {i:>2}. {labels.get(c, c)}")
-    shown = labels.get(default, default) if default else ""  # the default as the list names it (gewonnen, not won)
+    shown = labels.get(default, default) if default else ""  # the default as the list names it (Rufer, not rufer)
     while True:
         ans = typer.prompt(question, default=shown, show_default=bool(default)).strip()
         if default and ans in ("", shown):
@@ -37,13 +38,15 @@ def _choose(question: str, choices: list[str], default: str | None = None, label
         pre = [c for c in choices if fold(c).startswith(fold(ans)) or fold(labels.get(c, c)).startswith(fold(ans))]
         if len(pre) == 1:
             return pre[0]
-        typer.echo(f"  '{ans}' ist keine der Möglichkeiten" + (f" (passt auf {', '.join(pre)})" if pre else ""))
+        fits = _(" (fits {choices})").format(choices=", ".join(pre)) if pre else ""
+        typer.echo(_("  '{answer}' is none of the choices").format(answer=ans) + fits)
 
 
 def _yes(question: str, default: bool = False) -> bool:
-    """Ja or nein, Enter for the default: [J/n] or [j/N]."""
+    """Yes or no, Enter for the default: [Y/n] or [y/N] (German: [J/n], [j/N]); j, ja, y, yes in both."""
     while True:
-        ans = typer.prompt(f"{question} [{'J/n' if default else 'j/N'}]", default="", show_default=False)
+        keys = _("Y/n") if default else _("y/N")
+        ans = typer.prompt(f"{question} [{keys}]", default="", show_default=False)
         ans = ans.strip().lower()
         if not ans:
             return default
@@ -51,7 +54,15 @@ def _yes(question: str, default: bool = False) -> bool:
             return True
         if ans in ("n", "nein", "no"):
             return False
-        typer.echo("  j oder n")
+        typer.echo(_("  y or n"))
+
+
+def _won_lost() -> dict[str, str]:
+    return {"won": _("won"), "lost": _("lost")}
+
+
+def _no_kontra() -> dict[str, str]:
+    return {"keins": _("no Kontra")}
 
 
 def ask_hand(svc: Service, evening: Evening | None = None) -> dict:
@@ -61,33 +72,35 @@ def ask_hand(svc: Service, evening: Evening | None = None) -> dict:
 
     nxt = svc.next_hand(evening)
     table = nxt.table
-    typer.echo(f"Hand {nxt.number}: {table.dealer} gibt, {table.vorhand} Vorhand.")
-    typer.echo("(Strg-C bricht ab, dann wird nichts eingetragen.)")
+    deals = _("{dealer} deals, {vorhand} Vorhand").format(dealer=table.dealer, vorhand=table.vorhand)
+    typer.echo(f"Hand {nxt.number}: {deals}.")
+    typer.echo(_("(Ctrl-C stops, and nothing is entered.)"))
     rec = _ask_record(nxt.evening.rules, nxt.evening.seating, table, nxt.state.next_dealer)
-    if not _yes(f"Eintragen: {format_notation(rec, nxt.evening.rules)}", True):
-        raise SchreiberError("nicht eingetragen; nichts wurde geschrieben")
+    if not _yes(_("Enter: {hand}").format(hand=format_notation(rec, nxt.evening.rules)), True):
+        raise SchreiberError(_("not entered; nothing was written"))
     return rec
 
 
 def _ask_record(rules: Rules, players: tuple[str, ...], table: Table, dealer: str) -> dict:
     contracts = rules.active_contracts
     order = bidding_order(rules)
-    cid = _choose("Spiel", order, default=order[0], labels={k: c.name for k, c in contracts.items()})
+    cid = _choose(_("Contract"), order, default=order[0], labels={k: c.name for k, c in contracts.items()})
     c = contracts[cid]
     if c.kind == "trischaken":
         if rules.trischaken_five:
             table = Table(players, dealer, dealer_plays=True)
         return _trischaken(rules, cid, list(table.active))
     active = list(table.active)
-    decl = table.vorhand if c.vorhand else _choose("Spieler", active, default=table.vorhand)
+    decl = table.vorhand if c.vorhand else _choose(_("Declarer"), active, default=table.vorhand)
     if c.vorhand:
-        typer.echo(f"  Spieler: {decl} (Vorhand)")
+        typer.echo(_("  Declarer: {player} (Vorhand)").format(player=decl))
     rec: dict = {"contract": cid, "declarer": decl}
     if c.call:
         options = [p for p in active if p != decl] + ["Talon"] + (["selbst"] if rules.own_king else [])
-        partner = _choose("Partner (wer hatte den gerufenen König?)", options)
+        partner = _choose(_("Partner (who held the called king?)"), options, labels={"selbst": _("self (own king)")})
         rec["partner"] = None if partner == "Talon" else (decl if partner == "selbst" else partner)
-        if rec["partner"] is None and c.concede is not None and _yes(f"Geschleift (aufgegeben, {c.concede} an jeden)?"):
+        conceded = _("Geschleift (given up, {value} to each)?").format(value=c.concede)
+        if rec["partner"] is None and c.concede is not None and _yes(conceded):
             rec["conceded"] = True
             return rec
     if c.kind == "negative":
@@ -101,7 +114,7 @@ def _trischaken(rules: Rules, cid: str, active: list[str]) -> dict:
     scores = {}
     for p in active:
         while True:
-            raw = typer.prompt(f"Punkte {p}").strip()
+            raw = typer.prompt(_("Points {player}").format(player=p)).strip()
             try:
                 scores[p] = parse_points(raw, rules.deck_points, rules.blatt)
                 rec.setdefault("scores", {})[p] = int(raw) if raw.isdigit() else raw
@@ -112,26 +125,26 @@ def _trischaken(rules: Rules, cid: str, active: list[str]) -> dict:
     # that is certain, counting single cards (lungau) it needs asking.
     zero = [p for p in active if scores[p] == 0]
     if not rules.blatt:
-        nostich = [p for p in zero if _yes(f"{p} ohne Stich?", True)]
+        nostich = [p for p in zero if _yes(_("{player} without a trick?").format(player=p), True)]
         if nostich:
             rec["tricks_by"] = {p: 0 for p in nostich}
     if rules.trischaken_scheme.mit:
-        mit = [p for p in active if _yes(f"{p} sagt mit?", False)]
+        mit = [p for p in active if _yes(_("{player} says mit?").format(player=p), False)]
         if mit:
             rec["mit"] = mit
     if rules.trischaken_kontra:
-        k = {p: "kontra" for p in active if _yes(f"{p} Kontra?", False)}
+        k = {p: "kontra" for p in active if _yes(_("{player} Kontra?").format(player=p), False)}
         if k:
             rec["kontra"] = k
     return rec
 
 
 def _negative(rules: Rules, rec: dict, active: list[str], decl: str) -> dict:
-    rec["result"] = _choose("Ergebnis", ["won", "lost"], default="won", labels={"won": "gewonnen", "lost": "verloren"})
+    rec["result"] = _choose(_("Result"), ["won", "lost"], default="won", labels=_won_lost())
     kontra = {}
     for p in active:
-        if p != decl and _yes(f"{p} kontriert?", False):
-            kontra[p] = _choose(f"  Stufe für {p}", list(rules.kontra_levels), default="kontra")
+        if p != decl and _yes(_("{player} gives Kontra?").format(player=p), False):
+            kontra[p] = _choose(_("  Level for {player}").format(player=p), list(rules.kontra_levels), default="kontra")
     if kontra:
         rec["kontra"] = kontra
     return rec
@@ -140,11 +153,11 @@ def _negative(rules: Rules, rec: dict, active: list[str], decl: str) -> dict:
 def _positive(rules: Rules, rec: dict, c: Contract) -> None:
     """Points or result, Kontra on the game, and the premiums."""
     while True:
-        raw = typer.prompt("Punkte oder Ergebnis (z.B. 41, 35/2, + oder -)", default="+").strip()
-        if raw in ("+", "g", "gewonnen"):
+        raw = typer.prompt(_("Points or result (e.g. 41, 35/2, + or -)"), default="+").strip()
+        if raw in ("+", "g", "gewonnen", "won"):
             rec["result"] = "won"
             break
-        if raw in ("-", "v", "verloren"):
+        if raw in ("-", "v", "verloren", "lost"):
             rec["result"] = "lost"
             break
         try:
@@ -154,7 +167,7 @@ def _positive(rules: Rules, rec: dict, c: Contract) -> None:
         except ValueError as exc:
             typer.echo(f"  {exc}")
     levels = ["keins"] + list(rules.kontra_levels)
-    k = _choose("Kontra aufs Spiel", levels, default="keins")
+    k = _choose(_("Kontra on the game"), levels, default="keins", labels=_no_kontra())
     if k != "keins":
         rec["kontra"] = k
     prems = _premiums(rules, c, levels)
@@ -167,31 +180,32 @@ def _premiums(rules: Rules, c: Contract, levels: list[str]) -> list[dict]:
     allowed = [p for p in allowed if c.call or not rules.premiums[p].needs_call]
     prems = []
     if c.requires:
-        typer.echo(f"  {c.name}: announce one of {', '.join(rules.premiums[r].name for r in c.requires)}")
+        names = ", ".join(rules.premiums[r].name for r in c.requires)
+        typer.echo(_("  {contract}: announce one of {premiums}").format(contract=c.name, premiums=names))
     while allowed:
         name = _choose(
-            "Prämie (Enter = keine weitere)",
+            _("Premium (Enter = no more)"),
             ["fertig"] + allowed,
             default="fertig",
-            labels={k: rules.premiums[k].name for k in allowed},
+            labels={"fertig": _("done")} | {k: rules.premiums[k].name for k in allowed},
         )
         if name == "fertig":
             break
         pr = rules.premiums[name]
         party = pr.party or _choose(
-            "  Partei",
+            _("  Party"),
             ["declarer", "opponents"],
             default="declarer",
-            labels={"declarer": "Spieler", "opponents": "Gegner"},
+            labels={"declarer": _("declarer's side"), "opponents": _("opponents")},
         )
         if pr.announced is not None and pr.silent is not None:
-            announced = _yes("  angesagt?", False)
+            announced = _yes(_("  announced?"), False)
         else:
             announced = pr.silent is None
-        result = _choose("  Ergebnis", ["won", "lost"], default="won", labels={"won": "gewonnen", "lost": "verloren"})
+        result = _choose(_("  Result"), ["won", "lost"], default="won", labels=_won_lost())
         e = {"name": name, "party": party, "announced": announced, "result": result}
         if announced:
-            kk = _choose("  Kontra", levels, default="keins")
+            kk = _choose("  Kontra", levels, default="keins", labels=_no_kontra())
             if kk != "keins":
                 e["kontra"] = kk
         prems.append(e)

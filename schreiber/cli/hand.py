@@ -9,12 +9,13 @@ from typing import Annotated
 import typer
 
 from ..errors import SchreiberError
+from ..i18n import _, ngettext
 from . import complete
 from .inputs import pick_player, read_record
 from .options import EveningNumber
 from .root import app, ledger, print_json, service
 
-hand_app = typer.Typer(help="Enter hands.", no_args_is_help=True)
+hand_app = typer.Typer(help=_("Enter hands."), no_args_is_help=True)
 app.add_typer(hand_app, name="hand")
 
 
@@ -22,13 +23,15 @@ app.add_typer(hand_app, name="hand")
 def add(
     words: Annotated[
         list[str] | None,
-        typer.Argument(help="The hand in short notation, e.g.: rufer berti carl +", autocompletion=complete.hand_words),
+        typer.Argument(
+            help=_("The hand in short notation, e.g.: rufer berti carl +"), autocompletion=complete.hand_words
+        ),
     ] = None,
     json_text: Annotated[
-        str | None, typer.Option("--json", help="The hand record as JSON, or '-' to read it from stdin.")
+        str | None, typer.Option("--json", help=_("The hand record as JSON, or '-' to read it from stdin."))
     ] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing on success.")] = False,
-    json_out: Annotated[bool, typer.Option("--json-out", help="Print the scored hand as JSON.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=_("Print nothing on success."))] = False,
+    json_out: Annotated[bool, typer.Option("--json-out", help=_("Print the scored hand as JSON."))] = False,
     evening_id: EveningNumber = None,
 ) -> None:
     """Add one hand to the open evening: in short notation, as JSON, or step by step.
@@ -44,7 +47,7 @@ def add(
 
     svc = service()
     if json_text is not None and words:
-        raise SchreiberError("give the hand either in notation or with --json, not both")
+        raise SchreiberError(_("give the hand either in notation or with --json, not both"))
     if json_text is not None:
         record = read_record(json_text)
     elif words:
@@ -54,7 +57,7 @@ def add(
 
         record = ask_hand(svc, svc.evening(evening_id, writable=True))
     else:
-        raise SchreiberError("give the hand: schreiber hand add rufer berti carl +  (or --json '{...}')")
+        raise SchreiberError(_("give the hand: schreiber hand add rufer berti carl +  (or --json '{...}')"))
     added = svc.add_hand(record, evening_id)
     if json_out:
         print_json(
@@ -65,7 +68,11 @@ def add(
             }
         )
     elif not quiet:
-        typer.echo(f"Hand {added.number}: {player_points(added.outcome.payments)}")
+        typer.echo(
+            _("Hand {number}: {player_points}").format(
+                number=added.number, player_points=player_points(added.outcome.payments)
+            )
+        )
 
 
 @app.command("radl")
@@ -73,7 +80,7 @@ def radl(
     dealer: Annotated[
         str | None,
         typer.Option(
-            "--dealer", help="Start at this player's deal (e.g. who held the Sküs).", autocompletion=complete.players
+            "--dealer", help=_("Start at this player's deal (e.g. who held the Sküs)."), autocompletion=complete.players
         ),
     ] = None,
     final: Annotated[
@@ -82,7 +89,7 @@ def radl(
             "--final",
             "--sküsradl",
             "--skuesradl",
-            help="The evening's last Radl (Sküsradl): a Radl started during it is stacked onto its remaining hands.",
+            help=_("The evening's last Radl (Sküsradl): a Radl started during it is stacked onto its remaining hands."),
         ),
     ] = False,
     evening_id: EveningNumber = None,
@@ -96,39 +103,45 @@ def radl(
     player = pick_player(ev.seating, dealer) if dealer else None
     state = svc.radl(player, final, ev).outcome.state
     last = f"; the evening ends after {state.final} hands" if state.final else ""
-    typer.echo(f"Radl: the next {state.radl_left} hands count double; {state.next_dealer} deals{last}.")
+    typer.echo(
+        _("Radl: the next {radl_left} hands count double; {next_dealer} deals{last}.").format(
+            radl_left=state.radl_left, next_dealer=state.next_dealer, last=last
+        )
+    )
 
 
 @app.command("undo")
 def undo(
     entry: Annotated[
-        bool, typer.Option("--entry", help="Take back the last entry of any kind (a Radl, a redeal, a Strafpunkt).")
+        bool, typer.Option("--entry", help=_("Take back the last entry of any kind (a Radl, a redeal, a Strafpunkt)."))
     ] = False,
     evening_id: EveningNumber = None,
 ) -> None:
     """Take back the last hand of the open evening (recorded, not erased)."""
     e = service().undo(any_entry=entry, evening=evening_id)
     what = f"hand {e.number}" if e.kind == "hand" else e.kind
-    typer.echo(f"Undone: {what} (kept in the ledger as void).")
+    typer.echo(_("Undone: {what} (kept in the ledger as void).").format(what=what))
 
 
 @hand_app.command("void")
 def void(
-    number: Annotated[int, typer.Argument(help="The hand's number on the sheet.")],
+    number: Annotated[int, typer.Argument(help=_("The hand's number on the sheet."))],
     evening_id: EveningNumber = None,
 ) -> None:
     """Void hand N: it stays on the sheet, marked, and counts nothing; later hands are re-scored."""
     service().void(number, evening_id)
-    typer.echo(f"Hand {number} voided (kept on the sheet).")
+    typer.echo(_("Hand {number} voided (kept on the sheet).").format(number=number))
 
 
-entry_app = typer.Typer(help="Any entry of the sheet: hands, Radl starts, redeals, Strafpunkte.", no_args_is_help=True)
+entry_app = typer.Typer(
+    help=_("Any entry of the sheet: hands, Radl starts, redeals, Strafpunkte."), no_args_is_help=True
+)
 app.add_typer(entry_app, name="entry")
 
 
 @entry_app.command("void")
 def entry_void(
-    ref: Annotated[str, typer.Argument(help="The entry as the sheet's # column names it: 5 (hand 5) or e2.")],
+    ref: Annotated[str, typer.Argument(help=_("The entry as the sheet's # column names it: 5 (hand 5) or e2."))],
     evening_id: EveningNumber = None,
 ) -> None:
     """Take back any entry by its number on the sheet: a hand (5), or a Radl,
@@ -138,19 +151,23 @@ def entry_void(
     Example: schreiber entry void e2
     """
     e = service().take_back(ref, evening_id)
-    what = f"Hand {e.number}" if e.kind == "hand" else f"Entry {ref.strip().lower()} ({e.kind})"
-    typer.echo(f"{what} voided (kept on the sheet).")
+    what = (
+        f"Hand {e.number}"
+        if e.kind == "hand"
+        else _("Entry {ref} ({kind})").format(ref=ref.strip().lower(), kind=e.kind)
+    )
+    typer.echo(_("{what} voided (kept on the sheet).").format(what=what))
 
 
 @hand_app.command("edit", context_settings={"ignore_unknown_options": True})
 def edit(
-    number: Annotated[int, typer.Argument(help="The hand's number on the sheet.")],
+    number: Annotated[int, typer.Argument(help=_("The hand's number on the sheet."))],
     words: Annotated[
         list[str] | None,
-        typer.Argument(help="The corrected hand in short notation.", autocompletion=complete.hand_words),
+        typer.Argument(help=_("The corrected hand in short notation."), autocompletion=complete.hand_words),
     ] = None,
     json_text: Annotated[
-        str | None, typer.Option("--json", help="The corrected hand record, or '-' for stdin.")
+        str | None, typer.Option("--json", help=_("The corrected hand record, or '-' for stdin."))
     ] = None,
     evening_id: EveningNumber = None,
 ) -> None:
@@ -168,21 +185,27 @@ def edit(
     elif words:
         record = svc.read_edit_notation(number, words, evening_id)
     else:
-        raise SchreiberError("give the corrected hand: schreiber hand edit N rufer berti carl +  (or --json '{...}')")
+        raise SchreiberError(
+            _("give the corrected hand: schreiber hand edit N rufer berti carl +  (or --json '{...}')")
+        )
     outcome = svc.edit(number, record, evening_id)
-    typer.echo(f"Hand {number} corrected: {player_points(outcome.payments)}")
+    typer.echo(
+        _("Hand {number} corrected: {player_points}").format(
+            number=number, player_points=player_points(outcome.payments)
+        )
+    )
 
 
 @app.command("redeal")
 def redeal(evening_id: EveningNumber = None) -> None:
     """Record a redeal (zusammenschlagen): no payments, the same dealer deals again."""
     outcome = service().redeal(evening_id).outcome
-    typer.echo(f"Redeal recorded; {outcome.dealer} deals again.")
+    typer.echo(_("Redeal recorded; {dealer} deals again.").format(dealer=outcome.dealer))
 
 
 @app.command("strafpunkt")
 def strafpunkt(
-    player: Annotated[str, typer.Argument(help="Who gets the penalty point.", autocompletion=complete.players)],
+    player: Annotated[str, typer.Argument(help=_("Who gets the penalty point."), autocompletion=complete.players)],
     evening_id: EveningNumber = None,
 ) -> None:
     """A penalty point (Strafpunkt): the player pays the rule's value to each other player."""
@@ -195,7 +218,7 @@ def strafpunkt(
     typer.echo(f"Strafpunkt for {who}: " + player_points(outcome.payments))
 
 
-player_app = typer.Typer(help="Players across evenings.", no_args_is_help=True)
+player_app = typer.Typer(help=_("Players across evenings."), no_args_is_help=True)
 app.add_typer(player_app, name="player")
 
 
@@ -203,7 +226,7 @@ app.add_typer(player_app, name="player")
 def player_list() -> None:
     """Every player in the ledger, with the number of evenings."""
     for name, n in ledger().players():
-        typer.echo(f"{name:<20} {n} evening{'s' if n != 1 else ''}")
+        typer.echo(f"{name:<20} " + ngettext("{n} evening", "{n} evenings", n).format(n=n))
 
 
 @player_app.command("rename")
@@ -212,4 +235,8 @@ def player_rename(
 ) -> None:
     """Rename a player everywhere (the same person; figures unchanged)."""
     n = service().rename_player(old, new)
-    typer.echo(f"{old} is now {new} ({n} evening{'s' if n != 1 else ''}).")
+    typer.echo(
+        ngettext("{old} is now {new} ({n} evening).", "{old} is now {new} ({n} evenings).", n).format(
+            old=old, new=new, n=n
+        )
+    )

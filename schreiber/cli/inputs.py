@@ -8,6 +8,7 @@ import sys
 from ..domain.names import match_players
 from ..domain.rules import TARIF_MAX_CENTS
 from ..errors import SchreiberError
+from ..i18n import _
 
 
 def read_record(text: str) -> dict:
@@ -18,16 +19,18 @@ def read_record(text: str) -> dict:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SchreiberError(
-            f"the hand is not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno}); "
-            "see the hand record in the README"
+            _(
+                "the hand is not valid JSON ({msg} at line {lineno} column {colno}); see the hand record in the README"
+            ).format(msg=exc.msg, lineno=exc.lineno, colno=exc.colno)
         ) from None
     except (ValueError, RecursionError):  # json.loads: a number of thousands of digits, or nesting thousands deep
         raise SchreiberError(
-            "the hand is not a hand record (a number too long or lists nested too deep); "
-            "see the hand record in the README"
+            _(
+                "the hand is not a hand record (a number too long or lists nested too deep); see the hand record in the README"
+            )
         ) from None
     if not isinstance(data, dict):
-        raise SchreiberError('the hand must be a JSON object like {"contract": "rufer", ...}')
+        raise SchreiberError(_('the hand must be a JSON object like {"contract": "rufer", ...}'))
     return data
 
 
@@ -40,21 +43,27 @@ def read_lines(path: str) -> list[str]:
         with open(path, encoding="utf-8-sig") as f:
             return f.read().splitlines()
     except FileNotFoundError:
-        raise SchreiberError(f"there is no file {path}; check the path") from None
+        raise SchreiberError(_("there is no file {path}; check the path").format(path=path)) from None
     except IsADirectoryError:
-        raise SchreiberError(f"{path} is a folder; give a JSON Lines file") from None
+        raise SchreiberError(_("{path} is a folder; give a JSON Lines file").format(path=path)) from None
     except UnicodeDecodeError:
-        raise SchreiberError(f"{path} is not UTF-8 text; save it as UTF-8 JSON Lines") from None
+        raise SchreiberError(_("{path} is not UTF-8 text; save it as UTF-8 JSON Lines").format(path=path)) from None
     except OSError as exc:
-        raise SchreiberError(f"cannot read {path}: {exc.strerror}") from None
+        raise SchreiberError(_("cannot read {path}: {strerror}").format(path=path, strerror=exc.strerror)) from None
 
 
 def pick_player(names: tuple[str, ...], word: str) -> str:
     """A player by name or unique prefix, case-insensitive."""
     match = match_players(word, names, prefix=True)
     if len(match) != 1:
-        which = f"'{word}' could be {', '.join(match)}" if match else f"unknown player '{word}'"
-        raise SchreiberError(f"{which}; the evening's players are {', '.join(names)}")
+        which = (
+            _("'{word}' could be {players}").format(word=word, players=", ".join(match))
+            if match
+            else _("unknown player '{word}'").format(word=word)
+        )
+        raise SchreiberError(
+            _("{which}; the evening's players are {names}").format(which=which, names=", ".join(names))
+        )
     return match[0]
 
 
@@ -69,14 +78,18 @@ def parse_tarif(text: str) -> int:
     try:
         d = Decimal(t)
     except InvalidOperation:
-        raise SchreiberError(f"tarif '{text}' is not an amount; write e.g. 0.10 (euro) or 10c") from None
+        raise SchreiberError(
+            _("tarif '{text}' is not an amount; write e.g. 0.10 (euro) or 10c").format(text=text)
+        ) from None
     if not d.is_finite() or not 0 <= d <= (TARIF_MAX_CENTS if cents else TARIF_MAX_CENTS // 100):
         raise SchreiberError(
-            f"tarif '{text}' is out of range; give 0 to {TARIF_MAX_CENTS // 100}.00 (euro) a point, e.g. 0.10 or 10c"
+            _("tarif '{text}' is out of range; give 0 to {x}.00 (euro) a point, e.g. 0.10 or 10c").format(
+                text=text, x=TARIF_MAX_CENTS // 100
+            )
         )
     value = d if cents else d * 100
     if value != value.to_integral_value():
-        raise SchreiberError(f"tarif '{text}' must be a whole number of cents, e.g. 0.10 or 10c")
+        raise SchreiberError(_("tarif '{text}' must be a whole number of cents, e.g. 0.10 or 10c").format(text=text))
     return int(value)
 
 
@@ -97,4 +110,6 @@ def parse_date(text: str | None) -> str:
                 raise ValueError(text)
             return parsed.date().isoformat()
         except Exception:
-            raise SchreiberError(f"date '{text}' is not a date; write it as YYYY-MM-DD, e.g. 2026-11-21") from None
+            raise SchreiberError(
+                _("date '{text}' is not a date; write it as YYYY-MM-DD, e.g. 2026-11-21").format(text=text)
+            ) from None

@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from ..i18n import _
 from .root import app, print_json, service
 
 # How each kind of merged row is named in the one-line summary.
@@ -25,8 +26,8 @@ NAMES = (
 
 @app.command("merge")
 def merge(
-    other: Annotated[str, typer.Argument(help="The other ledger file (e.g. a table's copy of this one).")],
-    json_out: Annotated[bool, typer.Option("--json", help="Print what was merged as JSON.")] = False,
+    other: Annotated[str, typer.Argument(help=_("The other ledger file (e.g. a table's copy of this one)."))],
+    json_out: Annotated[bool, typer.Option("--json", help=_("Print what was merged as JSON."))] = False,
 ) -> None:
     """Bring in what the ledger LEDGER has and this one lacks (new evenings, hands,
     corrections), in one transaction; LEDGER itself is only read.

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from ..errors import SchreiberError
+from ..i18n import _
 from .evening import evening_app
 from .inputs import parse_tarif
 from .options import EveningNumber
@@ -16,12 +17,12 @@ from .root import app, print_json, service
 
 @app.command("settle")
 def settle(
-    json_out: Annotated[bool, typer.Option("--json", help="Print the settlement as one JSON document.")] = False,
+    json_out: Annotated[bool, typer.Option("--json", help=_("Print the settlement as one JSON document."))] = False,
     evening_id: EveningNumber = None,
     close: Annotated[
-        bool, typer.Option("--close", help="Also close the evening as settled (its tarif is then fixed).")
+        bool, typer.Option("--close", help=_("Also close the evening as settled (its tarif is then fixed)."))
     ] = False,
-    out: Annotated[Path | None, typer.Option("--out", help="Also write the printable summary to this file.")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help=_("Also write the printable summary to this file."))] = None,
 ) -> None:
     """End-of-evening settlement: points x tarif, rounded once, and who pays whom.
 
@@ -44,18 +45,24 @@ def settle(
         try:
             out.write_text(text + "\n", encoding="utf-8")
         except OSError as exc:
-            raise SchreiberError(f"cannot write the summary to {out}: {exc.strerror}; give another --out") from None
+            raise SchreiberError(
+                _("cannot write the summary to {out}: {strerror}; give another --out").format(
+                    out=out, strerror=exc.strerror
+                )
+            ) from None
     if json_out:
         print_json(to_json(s, ev))
         return
     typer.echo(text)
     if close:
-        typer.echo(f"\nEvening {ev.id} is settled and closed (reopen with: schreiber evening reopen {ev.id}).")
+        typer.echo(
+            _("\nEvening {id} is settled and closed (reopen with: schreiber evening reopen {id}).").format(id=ev.id)
+        )
 
 
 @evening_app.command("tarif")
 def tarif(
-    amount: Annotated[str, typer.Argument(help="Money per point: 0.10 (euro) or 10c.")],
+    amount: Annotated[str, typer.Argument(help=_("Money per point: 0.10 (euro) or 10c."))],
     evening_id: EveningNumber = None,
 ) -> None:
     """Set the open evening's tarif (money per point); settle uses it.
@@ -66,4 +73,8 @@ def tarif(
 
     cents = parse_tarif(amount)
     ev = service().set_tarif(cents, evening_id)
-    typer.echo(f"Evening {ev.id}: tarif {money(cents)} € per point (was {money(ev.tarif_cents)} €).")
+    typer.echo(
+        _("Evening {id}: tarif {money} € per point (was {money2} €).").format(
+            id=ev.id, money=money(cents), money2=money(ev.tarif_cents)
+        )
+    )

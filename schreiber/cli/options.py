@@ -6,17 +6,20 @@ from typing import Annotated
 
 import typer
 
-Since = Annotated[str | None, typer.Option("--since", help="First date, YYYY-MM-DD (inclusive).")]
-Until = Annotated[str | None, typer.Option("--until", help="Last date, YYYY-MM-DD (inclusive).")]
+from ..i18n import _
+
+Since = Annotated[str | None, typer.Option("--since", help=_("First date, YYYY-MM-DD (inclusive)."))]
+Until = Annotated[str | None, typer.Option("--until", help=_("Last date, YYYY-MM-DD (inclusive)."))]
 Season = Annotated[
-    str | None, typer.Option("--season", help="A calendar year (2026) or a club season from September (2026/27).")
+    str | None, typer.Option("--season", help=_("A calendar year (2026) or a club season from September (2026/27)."))
 ]
 Period = Annotated[
     str | None,
     typer.Option(
         "--period",
-        help="'this month', 'last month', 'this year', 'last year', 'this week', 'last week', "
-        "'today', 'yesterday', 'last 30 days', 'all'.",
+        help=_(
+            "'this month', 'last month', 'this year', 'last year', 'this week', 'last week', 'today', 'yesterday', 'last 30 days', 'all'."
+        ),
     ),
 ]
 EveningNumber = Annotated[
@@ -24,6 +27,6 @@ EveningNumber = Annotated[
     typer.Option(
         "--evening",
         metavar="N",
-        help="The evening by its number (schreiber evening list); may be left out while only one is open.",
+        help=_("The evening by its number (schreiber evening list); may be left out while only one is open."),
     ),
 ]

@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 from ..errors import SchreiberError
+from ..i18n import _
 
 
 def app_dir() -> Path:
@@ -19,7 +20,7 @@ def app_dir() -> Path:
                 del os.environ[var]  # the XDG rule: an empty value counts as unset
                 continue
             raise SchreiberError(
-                "HOME is set but empty, so there is no app directory for the ledger; set HOME or give --db PATH"
+                _("HOME is set but empty, so there is no app directory for the ledger; set HOME or give --db PATH")
             )
     import typer  # only for its app-dir convention
 
@@ -36,18 +37,18 @@ def ledger_path(db: str | None) -> tuple[Path, bool]:
     if db is None:
         env = os.environ.get("SCHREIBER_DB")
         if env is not None and not env.strip():
-            raise SchreiberError("SCHREIBER_DB is set but empty; set it to the ledger file, or unset it")
+            raise SchreiberError(_("SCHREIBER_DB is set but empty; set it to the ledger file, or unset it"))
         db = env
     if db is None:
         return default_ledger_path(), True
     if not db.strip():
-        raise SchreiberError("--db is empty; give the ledger file, e.g. --db ~/tarock/ledger.db")
+        raise SchreiberError(_("--db is empty; give the ledger file, e.g. --db ~/tarock/ledger.db"))
     try:
         path = Path(db).expanduser()
     except RuntimeError:  # ~nosuchuser
         path = Path(db)
     if str(path).startswith("~"):
-        raise SchreiberError(f"--db {db}: there is no such user's home folder; give the path in full")
+        raise SchreiberError(_("--db {db}: there is no such user's home folder; give the path in full").format(db=db))
     if len(path.name.encode("utf-8", "surrogateescape")) > 255:
-        raise SchreiberError("--db: the file name is longer than 255 bytes; give a shorter one")
+        raise SchreiberError(_("--db: the file name is longer than 255 bytes; give a shorter one"))
     return path, False

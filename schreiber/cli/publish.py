@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from ..errors import SchreiberError
+from ..i18n import _
 from .root import app, db_path
 
 LOOPBACK = "127.0.0.1"
@@ -16,15 +17,19 @@ LOOPBACK = "127.0.0.1"
 
 @app.command("publish")
 def publish(
-    port: Annotated[int, typer.Option("--port", help="Port to serve on (1-65535).")] = 8001,
+    port: Annotated[int, typer.Option("--port", help=_("Port to serve on (1-65535)."))] = 8001,
     host: Annotated[
         str | None,
-        typer.Option("--host", help="Address to serve on (default 127.0.0.1: this computer only).", show_default=False),
+        typer.Option(
+            "--host", help=_("Address to serve on (default 127.0.0.1: this computer only)."), show_default=False
+        ),
     ] = None,
     live: Annotated[
-        bool, typer.Option("--live", help="Show hands as they are entered (read-only, not a snapshot).")
+        bool, typer.Option("--live", help=_("Show hands as they are entered (read-only, not a snapshot)."))
     ] = False,
-    print_only: Annotated[bool, typer.Option("--print", help="Print the command line instead of running it.")] = False,
+    print_only: Annotated[
+        bool, typer.Option("--print", help=_("Print the command line instead of running it."))
+    ] = False,
 ) -> None:
     """Serve the ledger in Datasette: results, result list, table sheets and
     season cup points as pages and JSON, read-only.
@@ -38,12 +43,14 @@ def publish(
     from .. import publish as pub
 
     if not 1 <= port <= 65535:
-        raise SchreiberError(f"--port {port} is out of range; give 1 to 65535")
+        raise SchreiberError(_("--port {port} is out of range; give 1 to 65535").format(port=port))
     if not pub.installed():
-        raise SchreiberError('Datasette is not installed; pip install "schreiber[publish]"')
+        raise SchreiberError(_('Datasette is not installed; pip install "schreiber[publish]"'))
     path = db_path()
     if not path.exists():
-        raise SchreiberError(f"there is no ledger at {path} yet; nothing to publish (give --db PATH)")
+        raise SchreiberError(
+            _("there is no ledger at {path} yet; nothing to publish (give --db PATH)").format(path=path)
+        )
     chosen = _host(host)
     if not print_only:
         _check_port(chosen, port)
@@ -52,7 +59,12 @@ def publish(
         typer.echo(pub.shell_line(cmd))
         return
     name = pub.database_name(path)
-    typer.echo(f"Serving {path} on http://{chosen}:{port}/{name} (read-only); stop with Ctrl-C.", err=True)
+    typer.echo(
+        _("Serving {path} on http://{chosen}:{port}/{name} (read-only); stop with Ctrl-C.").format(
+            path=path, chosen=chosen, port=port, name=name
+        ),
+        err=True,
+    )
     _run(cmd)
 
 
@@ -64,9 +76,12 @@ def _host(host: str | None) -> str:
     if host is None:
         return LOOPBACK
     if not host.strip() or any(c.isspace() or c in "/@" for c in host):
-        raise SchreiberError(f"--host {host!r} is not an address; give e.g. --host 127.0.0.1")
+        raise SchreiberError(_("--host {host!r} is not an address; give e.g. --host 127.0.0.1").format(host=host))
     if not is_loopback(host):
-        typer.echo(f"Warning: serving on {host}: anyone who can reach it can read the whole ledger.", err=True)
+        typer.echo(
+            _("Warning: serving on {host}: anyone who can reach it can read the whole ledger.").format(host=host),
+            err=True,
+        )
     return host
 
 
@@ -77,7 +92,11 @@ def _check_port(host: str, port: int) -> None:
         try:
             s.bind((host.strip("[]"), port))
         except OSError as exc:
-            raise SchreiberError(f"cannot serve on {host}:{port} ({exc.strerror}); give another --port") from None
+            raise SchreiberError(
+                _("cannot serve on {host}:{port} ({strerror}); give another --port").format(
+                    host=host, port=port, strerror=exc.strerror
+                )
+            ) from None
 
 
 def _prepare(path: Path, host: str, port: int, live: bool) -> list[str]:
@@ -88,13 +107,15 @@ def _prepare(path: Path, host: str, port: int, live: bool) -> list[str]:
     from .paths import app_dir
 
     if not live and not flush(path):
-        typer.echo("Note: another process is writing; the newest hands may be missing (use --live).", err=True)
+        typer.echo(_("Note: another process is writing; the newest hands may be missing (use --live)."), err=True)
     folder = app_dir() / "publish"
     try:
         meta = pub.write_metadata(path, folder)
     except OSError as exc:
         raise SchreiberError(
-            f"cannot write Datasette's metadata to {folder} ({exc.strerror}); check its permissions"
+            _("cannot write Datasette's metadata to {folder} ({strerror}); check its permissions").format(
+                folder=folder, strerror=exc.strerror
+            )
         ) from None
     return pub.command(path, meta, host, port, live)
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..errors import SchreiberError
+from ..i18n import N_, _, ngettext
 from . import complete
 from .options import EveningNumber
 from .root import app, ledger, print_json, service
@@ -18,7 +19,8 @@ if TYPE_CHECKING:
     from ..reports.sheet import SheetRow
 
 
-SCHRIFT_WORDS = {"simple": "nur einfaches Kontra", "none": "ohne Kontra"}
+SCHRIFT_WORDS = {"simple": N_("only the simple Kontra"), "none": N_("without Kontra")}
+EVENING_STATUS = (N_("open"), N_("closed"), N_("settled"))  # an evening's status as the screen says it
 
 
 def show_default() -> None:
@@ -27,33 +29,47 @@ def show_default() -> None:
     opened = led.open_evenings()
     if not opened:
         typer.echo(
-            f"Ledger: {led.path}\nNo evening is open. Start one with:\n"
-            "  schreiber evening start Anna Berti Carl Dora --rules standard\n"
-            "Then enter hands with schreiber hand add, see schreiber --help."
+            _(
+                "Ledger: {path}\nNo evening is open. Start one with:\n"
+                "  schreiber evening start Anna Berti Carl Dora --rules standard\n"
+                "Then enter hands with schreiber hand add, see schreiber --help."
+            ).format(path=led.path)
         )
         return
     for ev in opened:
         _print_balance(led, ev)
     if len(opened) > 1:
-        typer.echo(f"{len(opened)} evenings are open; choose one with --evening N, e.g. schreiber sheet --evening N")
+        typer.echo(
+            _("{n} evenings are open; choose one with --evening N, e.g. schreiber sheet --evening N").format(
+                n=len(opened)
+            )
+        )
 
 
 def _print_balance(led: Ledger, ev: Evening, schrift: bool = False) -> None:
     from ..render import signed
 
-    what = f", Schrift ({SCHRIFT_WORDS.get(ev.rules.schrift_kontra, 'the money')})" if schrift else ""
-    closed = "" if ev.is_open else f", {ev.status}"
-    typer.echo(f"Evening {ev.id} ({ev.date}, {ev.preset}{closed}){what}:")
+    kept = SCHRIFT_WORDS.get(ev.rules.schrift_kontra)
+    kept_text = _(kept) if kept else _("the money")
+    what = f", Schrift ({kept_text})" if schrift else ""
+    closed = "" if ev.is_open else f", {_(ev.status)}"
+    typer.echo(
+        _("Evening {n} ({date}, {preset}{closed}){what}:").format(
+            n=ev.id, date=ev.date, preset=ev.preset, closed=closed, what=what
+        )
+    )
     for p, v in led.balance(ev.id, schrift=schrift).items():
         typer.echo(f"  {p:<12} {signed(v):>8}")
 
 
 @app.command("balance")
 def balance(
-    json_out: Annotated[bool, typer.Option("--json", help="Print JSON: player -> points.")] = False,
+    json_out: Annotated[bool, typer.Option("--json", help=_("Print JSON: player -> points."))] = False,
     schrift: Annotated[
         bool,
-        typer.Option("--schrift", help="The written score (Schrift) instead of the money, where a preset keeps one."),
+        typer.Option(
+            "--schrift", help=_("The written score (Schrift) instead of the money, where a preset keeps one.")
+        ),
     ] = False,
     evening_id: EveningNumber = None,
 ) -> None:
@@ -72,25 +88,25 @@ def balance(
 @app.command("sheet")
 def sheet(
     explain: Annotated[
-        int | None, typer.Option("--explain", help="Itemize hand N: every item, base value, multipliers.")
+        int | None, typer.Option("--explain", help=_("Itemize hand N: every item, base value, multipliers."))
     ] = None,
     explain_player: Annotated[
         str | None,
         typer.Option(
             "--explain-player",
             metavar="NAME",
-            help="The entries that made NAME's total, with the running sum.",
+            help=_("The entries that made NAME's total, with the running sum."),
             autocompletion=complete.players,
         ),
     ] = None,
     fmt: Annotated[
-        str, typer.Option("--fmt", help="Table format: any tabulate format (simple, github, grid, ...).")
+        str, typer.Option("--fmt", help=_("Table format: any tabulate format (simple, github, grid, ...)."))
     ] = "simple",
-    json_out: Annotated[bool, typer.Option("--json", help="Print the sheet as JSON.")] = False,
-    csv_out: Annotated[bool, typer.Option("--csv", help="Print the sheet as CSV.")] = False,
-    wide: Annotated[bool, typer.Option("--wide", help="Every column, however wide the terminal.")] = False,
+    json_out: Annotated[bool, typer.Option("--json", help=_("Print the sheet as JSON."))] = False,
+    csv_out: Annotated[bool, typer.Option("--csv", help=_("Print the sheet as CSV."))] = False,
+    wide: Annotated[bool, typer.Option("--wide", help=_("Every column, however wide the terminal."))] = False,
     compact: Annotated[
-        bool, typer.Option("--compact", help="The short form (on a terminal narrower than the wide one: always).")
+        bool, typer.Option("--compact", help=_("The short form (on a terminal narrower than the wide one: always)."))
     ] = False,
     evening_id: EveningNumber = None,
 ) -> None:
@@ -108,7 +124,7 @@ def sheet(
     from ..reports import sheet as sh
 
     if wide and compact:
-        raise SchreiberError("give either --wide or --compact, not both")
+        raise SchreiberError(_("give either --wide or --compact, not both"))
     svc = service()
     led, ev = svc.ledger, svc.evening(evening_id, or_latest=True)  # none open: the last one, e.g. just settled
     rows, totals, rules = sh.build(led.sheet_lines(ev), ev)
@@ -138,17 +154,19 @@ def _print_sheet(led: Ledger, ev: Evening, rows: list[SheetRow], totals: dict, t
     from ..reports import sheet as sh
 
     rules = ev.rules
-    closed = "" if ev.is_open else f" ({ev.status}; evening reopen {ev.id} to change it)"
-    typer.echo(f"Evening {ev.id}, {ev.date}, {rules.preset}{closed}")
+    closed = (
+        "" if ev.is_open else _(" ({status}; evening reopen {n} to change it)").format(status=_(ev.status), n=ev.id)
+    )
+    typer.echo(_("Evening {n}, {date}, {preset}").format(n=ev.id, date=ev.date, preset=rules.preset) + closed)
     if text and short:
         text = compact_text(rows, ev.seating)
-    typer.echo(text or "No hands yet.")
-    typer.echo("Stand: " + player_points(totals.items()))
+    typer.echo(text or _("No hands yet."))
+    typer.echo(_("Standing: ") + player_points(totals.items()))
     schrift = sh.schrift_totals(rows)
     if schrift is not None:
-        typer.echo(f"Schrift ({SCHRIFT_WORDS[rules.schrift_kontra]}): " + player_points(schrift.items()))
+        typer.echo(f"Schrift ({_(SCHRIFT_WORDS[rules.schrift_kontra])}): " + player_points(schrift.items()))
         if any(r.schrift_payments for r in rows):
-            typer.echo("S = the Schrift's running total, where a hand writes other points than it pays")
+            typer.echo(_("S = the Schrift's running total, where a hand writes other points than it pays"))
     if ev.is_open:
         typer.echo(next_line(led, ev))
 
@@ -158,10 +176,8 @@ def _explain(rows: list[SheetRow], number: int, json_out: bool) -> None:
 
     match = [r for r in rows if r.number == number and r.kind == "hand"]
     if not match:
-        raise SchreiberError(
-            f"there is no hand {number} on this sheet; hands: "
-            + (", ".join(str(r.number) for r in rows if r.kind == "hand") or "none yet")
-        )
+        hands = ", ".join(str(r.number) for r in rows if r.kind == "hand") or _("none yet")
+        raise SchreiberError(_("there is no hand {n} on this sheet; hands: {hands}").format(n=number, hands=hands))
     if json_out:
         print_json([{"number": r.number, "void": r.void, "items": r.items} for r in match])
     else:
@@ -200,9 +216,11 @@ def player_story_text(rows: list[SheetRow], player: str, fmt: str = "simple", js
         entries = [dict(zip(keys, (*r[:3], as_number(r[3]), as_number(r[4])))) for r in story]
         return json_text({"player": player, "entries": entries, "voided": voided})
     body = [[ref, contract, declarer, gain(v), cell(total)] for ref, contract, declarer, v, total in story]
-    text = table(["#", "Spiel", "Spieler", player, "Summe"], body, fmt) + "\n" if body else ""
-    left_out = f"; {voided} storniert, nicht gezählt" if voided else ""
-    return text + f"{player}: {cell(story[-1][4]) if story else '0'} aus {len(story)} Einträgen{left_out}\n"
+    text = table(["#", _("Contract"), _("Declarer"), player, _("Total")], body, fmt) + "\n" if body else ""
+    left_out = _("; {n} voided, not counted").format(n=voided) if voided else ""
+    total = cell(story[-1][4]) if story else "0"
+    summary = _("{player}: {total} from {n} entries").format(player=player, total=total, n=len(story))
+    return text + summary + left_out + "\n"
 
 
 def next_line(led: Ledger, ev: Evening) -> str:
@@ -213,10 +231,11 @@ def next_line(led: Ledger, ev: Evening) -> str:
     rules = ev.rules
     state = led.last_state(ev)
     t = Table(ev.seating, state.next_dealer)
-    line = f"Next: {t.dealer} deals, {t.vorhand} is Vorhand"
+    line = _("Next: {dealer} deals, {vorhand} is Vorhand").format(dealer=t.dealer, vorhand=t.vorhand)
     if state.radl_left:
-        line += f"; {state.radl_left} doubled hand{'s' if state.radl_left != 1 else ''} to go"
-    if rules.holz and any(n for _, n in state.holz):
+        n = state.radl_left
+        line += ngettext("; {n} doubled hand to go", "; {n} doubled hands to go", n).format(n=n)
+    if rules.holz and any(n for _x, n in state.holz):
         line += "; Holz: " + ", ".join(f"{p} {n}" for p, n in state.holz if n)
     if rules.pagatkassa:
         line += f"; Pagatkassa {cell(state.pot)}"

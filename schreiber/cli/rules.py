@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..errors import SchreiberError
+from ..i18n import _
 from .errors import one_line
 from .paths import app_dir
 from .root import app, print_json
@@ -15,7 +16,7 @@ from .root import app, print_json
 if TYPE_CHECKING:
     from ..domain.rules import Rules
 
-rules_app = typer.Typer(help="Presets and a circle's own rules files.", no_args_is_help=True)
+rules_app = typer.Typer(help=_("Presets and a circle's own rules files."), no_args_is_help=True)
 app.add_typer(rules_app, name="rules")
 
 
@@ -43,22 +44,22 @@ def list_rules() -> None:
 
     for p in PRESETS:
         r = load_preset(p)
-        typer.echo(f"{p:<16} {r.title}  (source: {r.source})")
+        typer.echo(f"{p:<16} {r.title}  " + _("(source: {source})").format(source=r.source))
     own = sorted(rules_dir().glob("*.toml")) if rules_dir().exists() else []
     for f in own:
-        typer.echo(f"{f.stem:<16} own rules file {f}")
+        typer.echo(f"{f.stem:<16} " + _("own rules file {file}").format(file=f))
     if not own:
-        typer.echo("\nMake your circle's own: schreiber rules new NAME --from PRESET")
+        typer.echo(_("\nMake your circle's own: schreiber rules new NAME --from PRESET"))
 
 
 @rules_app.command("show")
 def show(
-    name: Annotated[str, typer.Argument(help="Preset or rules file.")],
-    rule: Annotated[list[str] | None, typer.Option("--rule", help="Show with an override KEY=VALUE.")] = None,
+    name: Annotated[str, typer.Argument(help=_("Preset or rules file."))],
+    rule: Annotated[list[str] | None, typer.Option("--rule", help=_("Show with an override KEY=VALUE."))] = None,
     markdown: Annotated[
-        bool, typer.Option("--markdown", help="The documentation page (docs/rules/PRESET.md).")
+        bool, typer.Option("--markdown", help=_("The documentation page (docs/rules/PRESET.md)."))
     ] = False,
-    json_out: Annotated[bool, typer.Option("--json", help="Everything as JSON.")] = False,
+    json_out: Annotated[bool, typer.Option("--json", help=_("Everything as JSON."))] = False,
 ) -> None:
     """Every contract, premium and house rule of a preset: value, meaning, source.
 
@@ -82,7 +83,7 @@ def _print_rules(r: Rules) -> None:
     from ..domain.rules import SETTINGS
     from ..render import table
 
-    typer.echo(f"{r.preset}: {r.title} (source: {r.source})\n")
+    typer.echo(f"{r.preset}: {r.title} " + _("(source: {source})").format(source=r.source) + "\n")
     rows: list[list] = [
         [
             c.id,
@@ -153,12 +154,12 @@ def rules_toml(r: Rules, name: str, base: str) -> str:
 
 @rules_app.command("new")
 def new(
-    name: Annotated[str, typer.Argument(help="Name of the circle's rules, e.g. stammtisch.")],
-    base: Annotated[str, typer.Option("--from", help="The preset to start from.")] = "standard",
+    name: Annotated[str, typer.Argument(help=_("Name of the circle's rules, e.g. stammtisch."))],
+    base: Annotated[str, typer.Option("--from", help=_("The preset to start from."))] = "standard",
     out: Annotated[
-        Path | None, typer.Option("--out", help="Where to write the file (default: the rules folder).")
+        Path | None, typer.Option("--out", help=_("Where to write the file (default: the rules folder)."))
     ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+    force: Annotated[bool, typer.Option("--force", help=_("Overwrite an existing file."))] = False,
 ) -> None:
     """Write a rules file to edit, with every value of a preset.
 
@@ -170,18 +171,24 @@ def new(
 
     if not re.fullmatch(r"[\w-]{1,60}", name) or name in PRESETS:
         raise SchreiberError(
-            f"'{name[:60]}' is not a usable name: use 1 to 60 letters, digits and dashes, and not a preset's name"
+            _("'{name}' is not a usable name: use 1 to 60 letters, digits and dashes, and not a preset's name").format(
+                name=name[:60]
+            )
         )
     r = load_rules(resolve(base))
     target = out or rules_dir() / f"{name}.toml"
     if target.exists() and not force:
-        raise SchreiberError(f"{target} exists already; edit it, or add --force to overwrite it")
+        raise SchreiberError(
+            _("{target} exists already; edit it, or add --force to overwrite it").format(target=target)
+        )
     text = rules_toml(r, name, r.preset)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
     except OSError as exc:
-        raise SchreiberError(f"cannot write {target}: {exc.strerror}; give another --out") from None
+        raise SchreiberError(
+            _("cannot write {target}: {strerror}; give another --out").format(target=target, strerror=exc.strerror)
+        ) from None
     load_rules_file(target)  # what we wrote must load back
     typer.echo(
         one_line(

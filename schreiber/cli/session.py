@@ -15,6 +15,7 @@ import typer
 from ..domain.evening import radl_factor
 from ..domain.names import fold
 from ..errors import SchreiberError
+from ..i18n import N_, _, ngettext
 from ..ledger.values import Evening
 from ..render import player_points, table
 from ..reports import sheet as sh
@@ -23,19 +24,22 @@ from .errors import message
 from .inputs import pick_player
 from .report import compact_text, next_line, too_wide
 
-COMMANDS = {
-    "hilfe": "this help (also ?)",
-    "schrift": "the whole score sheet (also sheet, blatt)",
-    "stand": "the running totals (also balance)",
-    "erklär N": "itemize hand N (also explain N); erklär NAME: the hands that made NAME's total",
-    "undo": "take the last hand back (also zurück; 'undo eintrag': the last Radl, redeal, ...)",
-    "storno N": "void hand N, or the entry eN of the sheet (a Radl, redeal, Strafpunkt) (also void N)",
-    "ändern N HAND": "replace hand N by HAND in notation (also edit N ...)",
-    "radl [NAME]": "a doubled round starts (at NAME's deal)",
-    "sküsradl [NAME]": "the evening's last Radl starts (at NAME's deal); Radls during it stack onto it",
-    "zusammen": "redeal: the same dealer deals again (also redeal)",
-    "straf NAME": "a penalty point for NAME (also strafpunkt)",
-    "ende": "leave (also quit, exit, Ctrl-D); everything is saved already",
+COMMANDS = {  # German words in both languages (English aliases below); the help beside each in 80 columns
+    "hilfe": N_("this help (also ?)"),
+    "schrift": N_("the whole score sheet (also sheet, blatt)"),
+    "stand": N_("the running totals (also balance)"),
+    "erklär N": N_("itemize hand N (also explain N)"),
+    "erklär NAME": N_("the entries that made NAME's total"),
+    "undo": N_("take the last hand back (also zurück)"),
+    "undo eintrag": N_("take the last entry back (a Radl, redeal, ...)"),
+    "storno N": N_("void hand N (also void N)"),
+    "storno eN": N_("void entry eN of the sheet (a Radl, redeal, Strafpunkt)"),
+    "ändern N HAND": N_("replace hand N by HAND in notation (also edit)"),
+    "radl [NAME]": N_("a doubled round starts (at NAME's deal)"),
+    "sküsradl [NAME]": N_("the last Radl starts; Radls during it stack onto it"),
+    "zusammen": N_("redeal: the same dealer deals again (also redeal)"),
+    "straf NAME": N_("a penalty point for NAME (also strafpunkt)"),
+    "ende": N_("leave (also quit, Ctrl-D); everything is saved already"),
 }
 ALIASES = {
     "?": "hilfe",
@@ -98,10 +102,11 @@ class Session:
         t = nxt.table
         factor = radl_factor(nxt.evening.rules, nxt.state)
         extra = f" x{factor} ({nxt.state.radl_left})" if nxt.state.radl_left else ""
-        which = f"Abend {self.number}, Hand " if len(self.led.open_evenings()) > 1 else ""
+        which = _("Evening {n}, Hand ").format(n=self.number) if len(self.led.open_evenings()) > 1 else ""
         self.seen = self.led.change_count(nxt.evening)
         self.svc.expected = (self.number, self.seen)
-        return f"[{which}{nxt.number}: {t.dealer} gibt, {t.vorhand} Vorhand{extra}] > "
+        deals = _("{dealer} deals, {vorhand} Vorhand").format(dealer=t.dealer, vorhand=t.vorhand)
+        return f"[{which}{nxt.number}: {deals}{extra}] > "
 
     def words(self) -> list[str]:
         """Everything tab completion offers."""
@@ -140,19 +145,22 @@ class Session:
         except EveningChanged as exc:
             self.changed(exc.before, exc.now)
         except SchreiberError as exc:
-            self.out(f"Fehler: {message(exc)}")
+            self.out(_fitted(_("Error: {message}").format(message=message(exc))))
         return True
 
     def changed(self, before: tuple[int, int], now: tuple[int, int]) -> None:
         """Another session wrote to the evening since the prompt: say what, who
         deals now, and ask again (the line is not taken)."""
         entries, corrections = now[0] - before[0], now[1] - before[1]
-        what = [f"{entries} Eintr{'ag' if entries == 1 else 'äge'} neu"] if entries else []
-        what += [f"{corrections} Korrektur{'en' if corrections != 1 else ''}"] if corrections else []
-        self.out(f"Der Abend wurde inzwischen anderswo geändert ({', '.join(what) or 'geändert'}).")
-        self.out("Die Zeile wurde NICHT eingetragen; bitte noch einmal (Pfeil hoch holt sie zurück).")
+        what = [ngettext("{n} new entry", "{n} new entries", entries).format(n=entries)] if entries else []
+        what += (
+            [ngettext("{n} correction", "{n} corrections", corrections).format(n=corrections)] if corrections else []
+        )
+        said = ", ".join(what) or _("changed")
+        self.out(_("The evening was changed elsewhere meanwhile ({what}).").format(what=said))
+        self.out(_("The line was NOT entered; please type it again (arrow up brings it back)."))
         t = self.svc.next_hand(self.evening).table
-        self.out(f"Jetzt: {t.dealer} gibt, {t.vorhand} Vorhand.")
+        self.out(_("Now: {dealer} deals, {vorhand} Vorhand.").format(dealer=t.dealer, vorhand=t.vorhand))
 
     def add_hand(self, words: list[str]) -> None:
         added = self.svc.add_hand(self.parse(words), self.number)
@@ -164,61 +172,62 @@ class Session:
         e = self.svc.undo(
             any_entry=bool(rest and rest[0].lower() in ("alles", "eintrag", "entry")), evening=self.number
         )
-        self.out(f"Zurückgenommen: {'Hand ' + str(e.number) if e.kind == 'hand' else e.kind}.")
+        what = _("Hand {n}").format(n=e.number) if e.kind == "hand" else e.kind
+        self.out(_("Taken back: {what}.").format(what=what))
         self.show_standing()
 
     def void(self, rest: list[str]) -> None:
         if not rest:
-            raise SchreiberError("which entry? e.g. storno 3 (hand 3) or storno e1 (see the sheet's # column)")
+            raise SchreiberError(_("which entry? e.g. storno 3 (hand 3) or storno e1 (see the sheet's # column)"))
         self._sheet = None  # a correction re-scores the evening
         e = self.svc.take_back(rest[0], self.number)
-        what = f"Hand {e.number}" if e.kind == "hand" else f"Eintrag {rest[0].lower()} ({e.kind})"
-        self.out(f"{what} storniert.")
+        if e.kind == "hand":
+            self.out(_("Hand {n} voided.").format(n=e.number))
+        else:
+            self.out(_("Entry {ref} ({kind}) voided.").format(ref=rest[0].lower(), kind=e.kind))
         self.show_standing()
 
     def edit(self, rest: list[str]) -> None:
         n = self._number(rest[:1])
         self._sheet = None  # a correction re-scores the evening
         self.svc.edit(n, self.parse(rest[1:]), self.number)
-        self.out(f"Hand {n} ausgebessert.")
+        self.out(_("Hand {n} corrected.").format(n=n))
         self.show_standing()
 
     def radl(self, rest: list[str], final: bool = False) -> None:
         player = pick_player(self.evening.seating, rest[0]) if rest else None
         o = self.svc.radl(player, final, self.number).outcome
-        last = f"; nach {o.state.final} Spielen ist Schluss" if o.state.final else ""
-        self.out(f"Radl: die nächsten {o.state.radl_left} Spiele zählen doppelt{last}.")
+        last = _("; after {n} hands the evening ends").format(n=o.state.final) if o.state.final else ""
+        self.out(_("Radl: the next {n} hands count double").format(n=o.state.radl_left) + last + ".")
 
     def redeal(self, rest: list[str]) -> None:
         o = self.svc.redeal(self.number).outcome
-        self.out(f"Zusammengeschlagen: {o.dealer} gibt noch einmal.")
+        self.out(_("Redealt: {dealer} deals again.").format(dealer=o.dealer))
 
     def strafpunkt(self, rest: list[str]) -> None:
         if not rest:
-            raise SchreiberError("whose Strafpunkt? e.g. straf Carl")
+            raise SchreiberError(_("whose Strafpunkt? e.g. straf Carl"))
         who = pick_player(self.evening.seating, rest[0])
         self.svc.strafpunkt(who, self.number)
-        self.out(f"Strafpunkt für {who}.")
+        self.out(_("Strafpunkt for {who}.").format(who=who))
         self.show_standing()
 
     def parse(self, words: list[str]) -> dict:
         if not words:
-            raise SchreiberError("which hand? e.g. rufer berti carl +  (hilfe for more)")
+            raise SchreiberError(_("which hand? e.g. rufer berti carl +  (hilfe for more)"))
         return self.svc.read_notation(words, self.number)
 
     @staticmethod
     def _number(rest: list[str]) -> int:
         if not rest or not rest[0].isdigit():
-            raise SchreiberError("give the hand's number, e.g. erklär 3")
+            raise SchreiberError(_("give the hand's number, e.g. erklär 3"))
         return int(rest[0])
 
     def help(self) -> None:
-        self.out(
-            "Eine Hand in Kurzschrift, z.B.:  rufer berti carl +   dreier dora 41 pagat!   "
-            "piccolo anna -   (docs/notation.md)"
-        )
+        self.out(_("A hand in short notation, e.g.  rufer berti carl +   dreier dora 41 pagat!"))
+        self.out(_("  piccolo anna -   (docs/notation.md); or one of these commands:"))
         for k, v in COMMANDS.items():
-            self.out(f"  {k:<16} {v}")
+            self.out(f"  {k:<16} {_(v)}")
 
     def sheet(self) -> sh.Sheet:
         """The evening's sheet: the kept one with the entries added since, or
@@ -252,14 +261,14 @@ class Session:
         self.out(next_line(self.led, self.evening))
 
     def show_totals(self) -> None:
-        self.out("Stand: " + player_points(self.led.balance(self.evening.id).items()))
+        self.out(_("Standing: ") + player_points(self.led.balance(self.evening.id).items()))
 
     def explain_any(self, rest: list[str]) -> None:
         """erklär N: one hand itemized; erklär NAME: what made the player's total."""
         if rest and not rest[0].isdigit():
             from .report import player_story_text
 
-            rows, _, _ = sh.build(self.led.sheet_lines(self.evening), self.evening)
+            rows, _totals, _rules = sh.build(self.led.sheet_lines(self.evening), self.evening)
             who = pick_player(self.evening.seating, rest[0])
             self.out(player_story_text(rows, who).rstrip("\n"))
             return
@@ -268,8 +277,23 @@ class Session:
     def explain(self, n: int) -> None:
         match = [r for r in self.sheet().rows if r.number == n and r.kind == "hand"]
         if not match:
-            raise SchreiberError(f"there is no hand {n} on this sheet")
-        self.out("\n\n".join(sh.explain(r) for r in match))
+            raise SchreiberError(_("there is no hand {n} on this sheet").format(n=n))
+        self.out(_fitted("\n\n".join(sh.explain(r) for r in match)))
 
 
-COMMANDS_WORDS = [c.split()[0] for c in COMMANDS] + list(ALIASES)
+def _fitted(text: str) -> str:
+    """Lines longer than the terminal (an error listing every contract, an
+    itemized premium) broken by words, the rest of each indented a little
+    more, so the terminal wraps nothing."""
+    import shutil
+    import textwrap
+
+    width = shutil.get_terminal_size().columns
+    out = []
+    for line in text.split("\n"):
+        indent = " " * (len(line) - len(line.lstrip()) + 2)
+        out += textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False) if line.strip() else [line]
+    return "\n".join(out)
+
+
+COMMANDS_WORDS = sorted({c.split()[0] for c in COMMANDS}) + list(ALIASES)

@@ -3,34 +3,44 @@
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ..errors import SchreiberError
+from ..i18n import _
 from .dates import parse_range, range_text
 from .options import EveningNumber, Period, Season, Since, Until
 from .root import app, ledger, print_json, service
+
+if TYPE_CHECKING:
+    from ..ledger.values import DateRange
 
 TABLES = ("leaderboard", "players", "declarer", "contracts", "premiums", "partners", "opponents")
 
 
 @app.command("stats")
 def stats(
-    json_out: Annotated[bool, typer.Option("--json", help="Print every figure as one JSON document.")] = False,
-    csv_out: Annotated[bool, typer.Option("--csv", help="Print one table as CSV (see --table).")] = False,
+    json_out: Annotated[bool, typer.Option("--json", help=_("Print every figure as one JSON document."))] = False,
+    csv_out: Annotated[bool, typer.Option("--csv", help=_("Print one table as CSV (see --table)."))] = False,
     fmt: Annotated[
-        str, typer.Option("--fmt", help="Table format: any tabulate format (simple, github, grid, html, latex, ...).")
+        str,
+        typer.Option("--fmt", help=_("Table format: any tabulate format (simple, github, grid, html, latex, ...).")),
     ] = "simple",
     table: Annotated[
-        str | None, typer.Option("--table", help=f"Only this table: {', '.join(TABLES)} (--csv: default leaderboard).")
+        str | None,
+        typer.Option(
+            "--table",
+            help=_("Only this table: {TABLES} (--csv: default leaderboard).").format(TABLES=", ".join(TABLES)),
+        ),
     ] = None,
     since: Since = None,
     until: Until = None,
     season: Season = None,
     period: Period = None,
     schrift: Annotated[
-        bool, typer.Option("--schrift", help="Points and ranking by the written score (Schrift) instead of the money.")
+        bool,
+        typer.Option("--schrift", help=_("Points and ranking by the written score (Schrift) instead of the money.")),
     ] = False,
 ) -> None:
     """Statistics over the ledger's evenings: points, money, contracts, premiums, partners.
@@ -41,31 +51,47 @@ def stats(
     """
     from ..render import csv_text
     from ..render import table as render_table
-    from ..reports.stats import TABLE_TITLES, compute, tables, to_json
+    from ..reports.stats import compute, tables, to_json
 
     rng = parse_range(since, until, season, period)
     if table is not None and table not in TABLES:
-        raise SchreiberError(f"unknown table '{table}'; valid: {', '.join(TABLES)}")
+        raise SchreiberError(
+            _("unknown table '{table}'; valid: {TABLES}").format(table=table, TABLES=", ".join(TABLES))
+        )
     led = ledger()
     data = compute(led.statistics(rng, schrift))
     if json_out:
         print_json(to_json(data, rng))
         return
-    all_tables = tables(data)
     if csv_out:
-        headers, rows = all_tables[table or "leaderboard"]
+        headers, rows = tables(data)[table or "leaderboard"]
         sys.stdout.write(csv_text(headers, rows))
         return
     render_table([], [], fmt)  # an unknown format fails before any output
+    _print_stats(data, rng, table, fmt)
+
+
+def _print_stats(data: dict, rng: DateRange, table: str | None, fmt: str) -> None:
+    """The statistics as text: every table with its title, or the one asked for."""
+    from ..render import table as render_table
+    from ..reports.stats import TABLE_TITLES, tables
+
     if not data["players"]:
-        typer.echo(f"No hands in {range_text(rng)}. Enter some with: schreiber hand add")
+        typer.echo(
+            _("No hands in {range_text}. Enter some with: schreiber hand add").format(range_text=range_text(rng))
+        )
         return
     if table is None:
-        typer.echo(f"Statistics for {range_text(rng)}: {data['evenings']} evenings, {data['hands']} hands\n")
+        typer.echo(
+            _("Statistics for {range_text}: {evenings} evenings, {hands} hands\n").format(
+                range_text=range_text(rng), evenings=data["evenings"], hands=data["hands"]
+            )
+        )
+    all_tables = tables(data, screen=True)
     for name in [table] if table else TABLES:
         headers, rows = all_tables[name]
         if not table:
-            typer.echo(TABLE_TITLES[name])
+            typer.echo(_(TABLE_TITLES[name]))
         typer.echo(render_table(headers, rows, fmt))
         if not table:
             typer.echo("")
@@ -78,10 +104,10 @@ def chart(
     until: Until = None,
     season: Season = None,
     period: Period = None,
-    width: Annotated[int, typer.Option("--width", help="Columns to use (default 80).")] = 80,
-    height: Annotated[int, typer.Option("--height", help="Rows of the chart (default 12).")] = 12,
+    width: Annotated[int, typer.Option("--width", help=_("Columns to use (default 80)."))] = 80,
+    height: Annotated[int, typer.Option("--height", help=_("Rows of the chart (default 12)."))] = 12,
     player: Annotated[
-        list[str] | None, typer.Option("--player", help="Only these players (repeat the option).")
+        list[str] | None, typer.Option("--player", help=_("Only these players (repeat the option)."))
     ] = None,
 ) -> None:
     """Each player's running balance as a line chart with sparklines.
@@ -95,15 +121,19 @@ def chart(
     from ..reports.chart import render
 
     if width < 40 or height < 4:
-        raise SchreiberError("the chart needs --width 40 or more and --height 4 or more")
+        raise SchreiberError(_("the chart needs --width 40 or more and --height 4 or more"))
     if any((since, until, season, period)) and evening_id is not None:
-        raise SchreiberError("give either --evening or a date range, not both")
+        raise SchreiberError(_("give either --evening or a date range, not both"))
     title, xlabel, series = _series(evening_id, since, until, season, period)
     if player:
         wanted = {p.strip().casefold() for p in player}
         unknown = wanted - {p.casefold() for p in series}
         if unknown:
-            raise SchreiberError(f"no player {', '.join(sorted(unknown))} in this chart; players: {', '.join(series)}")
+            raise SchreiberError(
+                _("no player {unknown} in this chart; players: {series}").format(
+                    unknown=", ".join(sorted(unknown)), series=", ".join(series)
+                )
+            )
         series = {p: v for p, v in series.items() if p.casefold() in wanted}
     unicode = (sys.stdout.encoding or "").lower().replace("-", "").startswith("utf")
     typer.echo(render(title, xlabel, series, width=width, height=height, unicode=unicode))
@@ -119,7 +149,7 @@ def _series(
     if any((since, until, season, period)):
         found = season_series(led.evening_totals(parse_range(since, until, season, period)))
         if found is None:
-            raise SchreiberError("no hands in this range; try another --season, --period or --since/--until")
+            raise SchreiberError(_("no hands in this range; try another --season, --period or --since/--until"))
         return found
     ev = svc.evening(evening_id, or_latest=True)
     return evening_series(ev, led.entry_totals(ev))

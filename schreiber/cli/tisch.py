@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..errors import SchreiberError
+from ..i18n import _
 from . import complete
 from .evening import start_evening
 from .options import EveningNumber
@@ -53,7 +54,7 @@ def _setup_readline(session: Session) -> None:
             low = text.lower()
             prefix = ""
             if ":" in text:  # geg:tr, kontra:ca
-                prefix, _, low = text.rpartition(":")
+                prefix, _x, low = text.rpartition(":")
                 prefix += ":"
                 low = low.lower()
             cache["m"] = [prefix + w for w in words if w.lower().startswith(low)]
@@ -70,13 +71,13 @@ def tisch(
     players: Annotated[
         list[str] | None,
         typer.Argument(
-            help="Start a new evening with these players (optional).", autocompletion=complete.known_players
+            help=_("Start a new evening with these players (optional)."), autocompletion=complete.known_players
         ),
     ] = None,
     rules: Annotated[
-        str, typer.Option("--rules", help="Preset or rules file, with PLAYERS.", autocompletion=complete.presets)
+        str, typer.Option("--rules", help=_("Preset or rules file, with PLAYERS."), autocompletion=complete.presets)
     ] = "standard",
-    rule: Annotated[list[str] | None, typer.Option("--rule", help="House rule KEY=VALUE, with PLAYERS.")] = None,
+    rule: Annotated[list[str] | None, typer.Option("--rule", help=_("House rule KEY=VALUE, with PLAYERS."))] = None,
     evening_id: EveningNumber = None,
 ) -> None:
     """The table session: enter hands in short notation, see the sheet after each.
@@ -85,7 +86,7 @@ def tisch(
              schreiber tisch --evening 5     (one table of several)
     """
     if players and evening_id is not None:
-        raise SchreiberError("give either PLAYERS (a new evening) or --evening N (an open one), not both")
+        raise SchreiberError(_("give either PLAYERS (a new evening) or --evening N (an open one), not both"))
     from .session import Session
 
     started = start_evening(players, rules, rule) if players else None  # before the ledger is opened: it may make it
@@ -93,8 +94,12 @@ def tisch(
     number = started if started is not None else svc.evening(evening_id, writable=True).id
     session = Session(svc, number)
     ev = session.evening
-    typer.echo(f"Tisch: Abend {ev.id} ({ev.date}, {ev.preset}): {', '.join(ev.seating)}.")
-    typer.echo("Eine Hand in Kurzschrift, oder hilfe.")
+    typer.echo(
+        _("Tisch: evening {n} ({date}, {preset}): {players}.").format(
+            n=ev.id, date=ev.date, preset=ev.preset, players=", ".join(ev.seating)
+        )
+    )
+    typer.echo(_("A hand in short notation, or hilfe."))
     interactive = sys.stdin.isatty()
     if interactive:
         _setup_readline(session)
@@ -106,7 +111,7 @@ def tisch(
             typer.echo("")
             break
         except KeyboardInterrupt:
-            typer.echo("\n(Ctrl-C: line dropped; ende to leave)")
+            typer.echo("\n" + _("(Ctrl-C: line dropped; ende to leave)"))
             continue
         finally:
             signal.signal(signal.SIGINT, on_ctrl_c)
@@ -114,7 +119,7 @@ def tisch(
             break
         if not session.handle(line):
             break
-    typer.echo("Bis zum nächsten Mal.")
+    typer.echo(_("Until next time."))
 
 
 def _read_line(session: Session) -> str | None:

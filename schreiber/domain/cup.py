@@ -15,6 +15,7 @@ import random
 from collections.abc import Iterable
 
 from ..errors import SchreiberError
+from ..i18n import _
 
 # ooe-2023.md §11.2: fixed cup points for places 1-50, nothing below.
 FIXED_POINTS = (
@@ -35,7 +36,9 @@ def table_sizes(count: int) -> list[int]:
     if count < 4 or fours < 0:
         possible = ", ".join(str(n) for n in range(max(4, count - 3), count + 5) if _seatable(n))
         raise SchreiberError(
-            f"{count} players cannot sit at tables of four and five; register a field that can (e.g. {possible})"
+            _(
+                "{count} players cannot sit at tables of four and five; register a field that can (e.g. {possible})"
+            ).format(count=count, possible=possible)
         )
     return [4] * fours + [5] * fives
 
@@ -59,7 +62,7 @@ def draw_tables(players: Iterable[str], round_no: int, seed: int, met: set[froze
     rnd = random.Random(f"schreiber-cup:{seed}:{round_no}")
     best: list[tuple[str, ...]] = []
     best_repeats = -1
-    for _ in range(DRAW_TRIES if met else 1):
+    for _x in range(DRAW_TRIES if met else 1):
         order = names[:]
         rnd.shuffle(order)
         tables = _seat(order, sizes, met)

@@ -6,6 +6,7 @@ import difflib
 import unicodedata
 
 from ..errors import SchreiberError
+from ..i18n import _
 
 _FOLD = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "é": "e", "è": "e"})
 
@@ -71,14 +72,17 @@ def check_name(raw: str, what: str = "a player's name") -> str:
     characters are refused."""
     name = unicodedata.normalize("NFC", raw).strip()
     if not name:
-        raise SchreiberError(f"{what} is empty")
+        raise SchreiberError(_("{what} is empty").format(what=what))
     bad = next((ch for ch in name if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp")), None)
     if bad is not None:
-        kind = "an invisible (zero-width or format)" if unicodedata.category(bad) == "Cf" else "a control"
-        raise SchreiberError(
-            f"{what} '{name.encode('unicode_escape').decode('ascii')}' holds {kind} character "
-            f"(U+{ord(bad):04X}); type it plainly"
-        )
+        shown = name.encode("unicode_escape").decode("ascii")
+        if unicodedata.category(bad) == "Cf":
+            text = _(
+                "{what} '{name}' holds an invisible (zero-width or format) character (U+{code:04X}); type it plainly"
+            )
+        else:
+            text = _("{what} '{name}' holds a control character (U+{code:04X}); type it plainly")
+        raise SchreiberError(text.format(what=what, name=shown, code=ord(bad)))
     if len(name) > NAME_MAX:
-        raise SchreiberError(f"{what} is longer than {NAME_MAX} characters")
+        raise SchreiberError(_("{what} is longer than {NAME_MAX} characters").format(what=what, NAME_MAX=NAME_MAX))
     return name

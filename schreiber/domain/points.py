@@ -9,41 +9,55 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..i18n import _
+
 
 def parse_points(value, deck_points: int = 70, blatt: bool = True) -> Fraction:
     """Card points as an exact Fraction; ValueError with a readable reason."""
     if isinstance(value, bool):
-        raise ValueError(f"points {value!r} are not a number")
+        raise ValueError(_("points {value!r} are not a number").format(value=value))
     if isinstance(value, int):
         pts = Fraction(value)
     elif isinstance(value, float):
         if value != value or value in (float("inf"), float("-inf")):
-            raise ValueError(f"points {value} are not a number")
+            raise ValueError(_("points {value} are not a number").format(value=value))
         if not value.is_integer():
-            raise ValueError(f'points {value} are not whole; use Blatt notation like "35/2" for thirds')
+            raise ValueError(
+                _('points {value} are not whole; use Blatt notation like "35/2" for thirds').format(value=value)
+            )
         pts = Fraction(int(value))
     elif isinstance(value, str):
         text = value.strip().replace(" ", "")
         if "/" in text:
             if not blatt:
-                raise ValueError(f"points '{value}': this preset counts cards singly, give a whole number")
-            head, _, tail = text.partition("/")
+                raise ValueError(
+                    _("points '{value}': this preset counts cards singly, give a whole number").format(value=value)
+                )
+            head, _x, tail = text.partition("/")
             if not (head.isascii() and head.isdigit() and tail.isascii() and tail.isdigit()):
                 raise ValueError(
-                    f"points '{value}' are not Blatt notation; write e.g. \"35/2\" (points/remaining cards)"
+                    _("points '{value}' are not Blatt notation; write e.g. \"35/2\" (points/remaining cards)").format(
+                        value=value
+                    )
                 )
             rest = int(tail)
             if rest > 2:
-                raise ValueError(f"points '{value}': the remaining cards after the last full group are 0, 1 or 2")
+                raise ValueError(
+                    _("points '{value}': the remaining cards after the last full group are 0, 1 or 2").format(
+                        value=value
+                    )
+                )
             pts = int(head) + Fraction(rest, 3)
         elif text.isascii() and text.lstrip("-").isdigit():
             pts = Fraction(int(text))
         else:
-            raise ValueError(f"points '{value}' are not a number or Blatt notation like \"35/2\"")
+            raise ValueError(_("points '{value}' are not a number or Blatt notation like \"35/2\"").format(value=value))
     else:
-        raise ValueError(f"points {value!r} are not a number")
+        raise ValueError(_("points {value!r} are not a number").format(value=value))
     if pts < 0 or pts > deck_points:
-        raise ValueError(f"points {format_points(pts)} are outside 0..{deck_points}")
+        raise ValueError(
+            _("points {pts} are outside 0..{deck_points}").format(pts=format_points(pts), deck_points=deck_points)
+        )
     return pts
 
 
@@ -69,7 +83,7 @@ def units(v: Fraction) -> int:
     num, den = (v, 1) if isinstance(v, int) else (v.numerator, v.denominator)
     whole, rest = divmod(num * POINT_UNITS, den)
     if rest:
-        raise ValueError(f"{v} is not a multiple of 1/{POINT_UNITS} point")
+        raise ValueError(_("{v} is not a multiple of 1/{POINT_UNITS} point").format(v=v, POINT_UNITS=POINT_UNITS))
     return whole
 
 

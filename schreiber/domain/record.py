@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from ..i18n import _
 from .names import closest, lookup, match_players
 from .points import format_points, parse_points
 from .rules import KONTRA_LEVELS, Contract, Premium, Rules
@@ -172,25 +173,41 @@ class _Checker:
 
     def player(self, value: Any, role: str) -> str | None:
         if not isinstance(value, str) or not value.strip():
-            self.fail(f"{role} must be a player's name, not {value!r}; players: {_listing(self.players)}")
+            self.fail(
+                _("{role} must be a player's name, not {value!r}; players: {players}").format(
+                    role=role, value=value, players=_listing(self.players)
+                )
+            )
             return None
         matches = match_players(value, self.players)
         if len(matches) == 1:
             return matches[0]
-        self.fail(f"unknown player '{value}' as {role}; the evening's players are {_listing(self.players)}")
+        self.fail(
+            _("unknown player '{value}' as {role}; the evening's players are {players}").format(
+                value=value, role=role, players=_listing(self.players)
+            )
+        )
         return None
 
     def in_game(self, p: str | None, role: str) -> str | None:
         """A player who plays this hand (with five, the dealer sits out)."""
         if p is not None and p not in self.active:
-            self.fail(f"{p} deals this hand and sits out; {role} must be one of {_listing(self.active)}")
+            self.fail(
+                _("{p} deals this hand and sits out; {role} must be one of {active}").format(
+                    p=p, role=role, active=_listing(self.active)
+                )
+            )
             return None
         return p
 
     def level(self, value: Any, what: str) -> str | None:
         levels = self.rules.kontra_levels
         if not isinstance(value, str):
-            self.fail(f"{what}: Kontra level must be one of {_listing(levels)}, not {value!r}")
+            self.fail(
+                _("{what}: Kontra level must be one of {levels}, not {value!r}").format(
+                    what=what, levels=_listing(levels), value=value
+                )
+            )
             return None
         low = value.strip().lower()
         low = {
@@ -204,12 +221,17 @@ class _Checker:
             "retour": "re",
         }.get(low, low)
         if low not in KONTRA_LEVELS:
-            self.fail(f"{what}: unknown Kontra level '{value}'; valid: {_listing(levels)}")
+            self.fail(
+                _("{what}: unknown Kontra level '{value}'; valid: {levels}").format(
+                    what=what, value=value, levels=_listing(levels)
+                )
+            )
             return None
         if low not in levels:
             self.fail(
-                f"{what}: Kontra level '{low}' does not exist under {self.rules.preset} "
-                f"(up to {levels[-1]}); valid: {_listing(levels)}"
+                _(
+                    "{what}: Kontra level '{low}' does not exist under {preset} (up to {levels}); valid: {levels2}"
+                ).format(what=what, low=low, preset=self.rules.preset, levels=levels[-1], levels2=_listing(levels))
             )
             return None
         return low
@@ -219,7 +241,7 @@ class _Checker:
             return _RESULT_WORDS[value.strip().lower()]
         if isinstance(value, bool):
             return "won" if value else "lost"
-        self.fail(f'{what} must be "won" or "lost", not {value!r}')
+        self.fail(_('{what} must be "won" or "lost", not {value!r}').format(what=what, value=value))
         return None
 
 
@@ -257,8 +279,12 @@ def _unknown_fields(ck: _Checker) -> None:
     for k in ck.raw:
         if k not in HAND_KEYS:
             near = closest(k, HAND_KEYS)
-            hint = f" (did you mean '{near[0]}'?)" if near else ""
-            ck.fail(f"unknown field '{k}'{hint}; valid fields: {_listing(HAND_KEYS)}")
+            hint = _(" (did you mean {words}?)").format(words=f"'{near[0]}'") if near else ""
+            ck.fail(
+                _("unknown field '{k}'{hint}; valid fields: {HAND_KEYS}").format(
+                    k=k, hint=hint, HAND_KEYS=_listing(HAND_KEYS)
+                )
+            )
 
 
 def _dealer(ck: _Checker, dealer: str | None) -> None:
@@ -273,22 +299,31 @@ def _contract(ck: _Checker) -> None:
     rules, contracts = ck.rules, ck.rules.active_contracts
     craw = ck.raw.get("contract")
     if craw is None:
-        ck.fail(f"the contract is missing; valid: {_listing(contracts)}")
+        ck.fail(_("the contract is missing; valid: {contracts}").format(contracts=_listing(contracts)))
     elif not isinstance(craw, str):
-        ck.fail(f"contract must be a name, not {craw!r}; valid: {_listing(contracts)}")
+        ck.fail(
+            _("contract must be a name, not {craw!r}; valid: {contracts}").format(
+                craw=craw, contracts=_listing(contracts)
+            )
+        )
     else:
         cid = lookup(craw, rules.contracts)
         if cid is not None and cid in contracts:
             ck.cid, ck.contract = cid, contracts[cid]
         elif cid is not None:
             ck.fail(
-                f"contract '{craw}' is switched off in these rules (contract.{cid}.enabled=false); "
-                f"valid: {_listing(contracts)}"
+                _(
+                    "contract '{craw}' is switched off in these rules (contract.{cid}.enabled=false); valid: {contracts}"
+                ).format(craw=craw, cid=cid, contracts=_listing(contracts))
             )
         else:
             near = closest(craw, contracts)
-            hint = f" (did you mean {' or '.join(near)}?)" if near else ""
-            ck.fail(f"unknown contract '{craw}' under {rules.preset}{hint}; valid: {_listing(contracts)}")
+            hint = _(" (did you mean {words}?)").format(words=_(" or ").join(near)) if near else ""
+            ck.fail(
+                _("unknown contract '{craw}' under {preset}{hint}; valid: {contracts}").format(
+                    craw=craw, preset=rules.preset, hint=hint, contracts=_listing(contracts)
+                )
+            )
     ck.trisch = ck.contract is not None and ck.contract.kind == "trischaken"
     ck.table = Table(ck.players, ck.dealer, dealer_plays=bool(ck.trisch and rules.trischaken_five))
 
@@ -297,30 +332,46 @@ def _declarers(ck: _Checker) -> None:
     contract, draw = ck.contract, ck.raw.get("declarer")
     if isinstance(draw, list):
         if not draw:
-            ck.fail("declarer list is empty; name the player who won the bidding")
+            ck.fail(_("declarer list is empty; name the player who won the bidding"))
         for d in draw:
             p = ck.in_game(ck.player(d, "declarer"), "declarer")
             if p and p in ck.declarers:
-                ck.fail(f"{p} is named twice as declarer")
+                ck.fail(_("{p} is named twice as declarer").format(p=p))
             elif p:
                 ck.declarers.append(p)
         if contract is not None and len(draw) > 1:
             if contract.kind != "negative":
-                ck.fail(f"only negative contracts can be played side by side; {contract.name} has one declarer")
+                ck.fail(
+                    _("only negative contracts can be played side by side; {name} has one declarer").format(
+                        name=contract.name
+                    )
+                )
             elif not ck.rules.side_by_side:
-                ck.fail(f"{ck.rules.preset} does not allow negative contracts side by side; give one declarer")
+                ck.fail(
+                    _("{preset} does not allow negative contracts side by side; give one declarer").format(
+                        preset=ck.rules.preset
+                    )
+                )
     elif draw is not None:
         p = ck.in_game(ck.player(draw, "declarer"), "declarer")
         if p:
             ck.declarers.append(p)
     elif contract is not None and not ck.trisch:
-        ck.fail(f"the declarer is missing; players: {_listing(ck.active)}")
+        ck.fail(_("the declarer is missing; players: {active}").format(active=_listing(ck.active)))
     if contract is not None and ck.declarers:
         vorhand, first = ck.table.vorhand, ck.declarers[0]
         if ck.trisch and not contract.vorhand and first != vorhand:
-            ck.fail(f"in {contract.name} the declarer, if given, is the Vorhand ({vorhand}), not {first}")
+            ck.fail(
+                _("in {name} the declarer, if given, is the Vorhand ({vorhand}), not {first}").format(
+                    name=contract.name, vorhand=vorhand, first=first
+                )
+            )
         elif contract.vorhand and first != vorhand:
-            ck.fail(f"{contract.name} can only be played by the Vorhand ({vorhand}), not {first}")
+            ck.fail(
+                _("{name} can only be played by the Vorhand ({vorhand}), not {first}").format(
+                    name=contract.name, vorhand=vorhand, first=first
+                )
+            )
 
 
 def _partner(ck: _Checker) -> None:
@@ -330,41 +381,47 @@ def _partner(ck: _Checker) -> None:
     if contract.call:
         if not ck.has_partner:
             ck.fail(
-                f"{contract.name} calls a king: give the partner who held it, or talon if the king lay in the talon "
-                '(in JSON: "partner": null)'
+                _(
+                    '{name} calls a king: give the partner who held it, or talon if the king lay in the talon (in JSON: "partner": null)'
+                ).format(name=contract.name)
             )
         elif raw["partner"] is not None:
             ck.partner = ck.in_game(ck.player(raw["partner"], "partner"), "partner")
             if ck.partner and ck.declarers and ck.partner == ck.declarers[0] and not ck.rules.own_king:
                 ck.fail(
-                    f"calling one's own king is not allowed under {ck.rules.preset}; give the partner, or talon "
-                    "(in JSON: null) if the king lay in the talon"
+                    _(
+                        "calling one's own king is not allowed under {preset}; give the partner, or talon (in JSON: null) if the king lay in the talon"
+                    ).format(preset=ck.rules.preset)
                 )
     elif ck.has_partner and raw["partner"] is not None:
-        ck.fail(f"{contract.name} is played without a partner; leave out partner")
+        ck.fail(_("{name} is played without a partner; leave out partner").format(name=contract.name))
 
 
 def _conceding(ck: _Checker) -> None:
     conceded = ck.raw.get("conceded", False)
     if not isinstance(conceded, bool):
-        ck.fail(f"conceded must be true or false, not {conceded!r}")
+        ck.fail(_("conceded must be true or false, not {conceded!r}").format(conceded=conceded))
         conceded = False
     ck.conceded = conceded
     contract = ck.contract
     if conceded and contract is not None:
         if contract.concede is None:
             allowed = [c.name for c in ck.rules.active_contracts.values() if c.concede is not None]
-            tail = f"; it is allowed in {_listing(allowed)}" if allowed else ""
-            ck.fail(f"conceding (schleifen) a {contract.name} is not allowed under {ck.rules.preset}{tail}")
+            tail = _("; it is allowed in {contracts}").format(contracts=_listing(allowed)) if allowed else ""
+            ck.fail(
+                _("conceding (schleifen) a {name} is not allowed under {preset}{tail}").format(
+                    name=contract.name, preset=ck.rules.preset, tail=tail
+                )
+            )
         elif ck.partner is not None:
-            ck.fail("a game can only be conceded when the called king lay in the talon: set partner to null")
+            ck.fail(_("a game can only be conceded when the called king lay in the talon: set partner to null"))
 
 
 def _points_and_tricks(ck: _Checker) -> None:
     contract, raw, rules = ck.contract, ck.raw, ck.rules
     if raw.get("points") is not None:
         if contract is not None and contract.kind != "positive":
-            ck.fail(f"points are only for positive contracts; {contract.name} is decided by tricks")
+            ck.fail(_("points are only for positive contracts; {name} is decided by tricks").format(name=contract.name))
         else:
             try:
                 ck.points = parse_points(raw["points"], rules.deck_points, rules.blatt)
@@ -373,10 +430,12 @@ def _points_and_tricks(ck: _Checker) -> None:
     tricks = raw.get("tricks")
     if tricks is not None:
         if not isinstance(tricks, int) or isinstance(tricks, bool) or not 0 <= tricks <= 12:
-            ck.fail(f"tricks must be a whole number 0..12, not {tricks!r}")
+            ck.fail(_("tricks must be a whole number 0..12, not {tricks!r}").format(tricks=tricks))
             tricks = None
         elif contract is not None and contract.kind != "negative":
-            ck.fail(f"tricks are only for negative contracts; give points or result for {contract.name}")
+            ck.fail(
+                _("tricks are only for negative contracts; give points or result for {name}").format(name=contract.name)
+            )
             tricks = None
     ck.tricks = tricks
 
@@ -391,9 +450,9 @@ def _results(ck: _Checker) -> None:
             r = ck.result(value, f"result of {name}")
             if p and r:
                 if p not in ck.declarers:
-                    ck.fail(f"result given for {p}, who is not a declarer")
+                    ck.fail(_("result given for {p}, who is not a declarer").format(p=p))
                 if p in ck.results:
-                    ck.fail(f"{p} is named twice in result")
+                    ck.fail(_("{p} is named twice in result").format(p=p))
                 ck.results[p] = r
     elif rraw is not None:
         r = ck.result(rraw, "result")
@@ -414,11 +473,15 @@ def _result_of(ck: _Checker, contract: Contract, d: str) -> None:
         derived = "won" if ck.tricks == contract.tricks else "lost"
     if d in ck.results and derived and ck.results[d] != derived:
         what = (
-            f"{format_points(ck.points)} points"
+            _("{points} points").format(points=format_points(ck.points))
             if contract.kind == "positive" and ck.points is not None
-            else f"{ck.tricks} tricks"
+            else _("{n} tricks").format(n=ck.tricks)
         )
-        ck.fail(f"{what} mean the {contract.name} was {derived}, but result says {ck.results[d]}")
+        ck.fail(
+            _("{what} mean the {name} was {derived}, but result says {results}").format(
+                what=what, name=contract.name, derived=derived, results=ck.results[d]
+            )
+        )
     if d in ck.results:
         return
     if derived:
@@ -429,11 +492,17 @@ def _result_of(ck: _Checker, contract: Contract, d: str) -> None:
         pass  # the points or tricks given are wrong, and that is reported already
     elif len(ck.declarers) > 1:
         ck.fail(
-            f'the result of {d}\'s {contract.name} is missing: give result as {{"{d}": "won", ...}} for each declarer'
+            _('the result of {d}\'s {name} is missing: give result as {{"{d}": "won", ...}} for each declarer').format(
+                d=d, name=contract.name
+            )
         )
     else:
         how = "points" if contract.kind == "positive" else "tricks"
-        ck.fail(f"the result of {d}'s {contract.name} is missing: give result (won/lost) or {how}")
+        ck.fail(
+            _("the result of {d}'s {name} is missing: give result (won/lost) or {how}").format(
+                d=d, name=contract.name, how=how
+            )
+        )
 
 
 def _game_kontra(ck: _Checker) -> None:
@@ -448,9 +517,13 @@ def _game_kontra(ck: _Checker) -> None:
         level = ck.level(kraw, "Kontra on the game")
         if level and ck.trisch:
             if not ck.rules.trischaken_kontra:
-                ck.fail(f"{contract.name} has no Kontra under {ck.rules.preset}")
+                ck.fail(_("{name} has no Kontra under {preset}").format(name=contract.name, preset=ck.rules.preset))
             else:
-                ck.fail(f'in {contract.name} each player doubles for himself: give kontra as {{"Name": "kontra"}}')
+                ck.fail(
+                    _('in {name} each player doubles for himself: give kontra as {{"Name": "kontra"}}').format(
+                        name=contract.name
+                    )
+                )
         elif level and contract.kind == "negative":
             for p in ck.active:
                 if p not in ck.declarers:
@@ -458,7 +531,7 @@ def _game_kontra(ck: _Checker) -> None:
         elif level:
             ck.kontra = level
     if ck.conceded and (ck.kontra or ck.kontra_by):
-        ck.fail("a conceded game is not played: leave out kontra")
+        ck.fail(_("a conceded game is not played: leave out kontra"))
 
 
 def _game_kontra_from(ck: _Checker) -> None:
@@ -467,7 +540,9 @@ def _game_kontra_from(ck: _Checker) -> None:
     if who is None or ck.contract is None:
         return
     if ck.kontra_by:
-        ck.fail(f'in {ck.contract.name} the kontra object names who doubled; leave out "kontra_from"')
+        ck.fail(
+            _('in {name} the kontra object names who doubled; leave out "kontra_from"').format(name=ck.contract.name)
+        )
     else:
         ck.kontra_from = _kontra_from(ck, who, ck.kontra, "declarer", "the game")
 
@@ -476,7 +551,11 @@ def _kontra_from(ck: _Checker, who: Any, level: str | None, party: str, what: st
     """Who gave the Kontra on an item of ``party`` (rule partner_kontra):
     only a hidden partner can double his own side's item."""
     if not level:
-        ck.fail(f"kontra_from on {what}: there is no Kontra on it (give kontra as well, or leave kontra_from out)")
+        ck.fail(
+            _("kontra_from on {what}: there is no Kontra on it (give kontra as well, or leave kontra_from out)").format(
+                what=what
+            )
+        )
         return None
     p = ck.in_game(ck.player(who, f"kontra_from on {what}"), "kontra_from")
     if p is None or not ck.declarers:
@@ -485,28 +564,38 @@ def _kontra_from(ck: _Checker, who: Any, level: str | None, party: str, what: st
     own = declarers if party == "declarer" else set(ck.active) - declarers
     hidden = ck.partner is not None and ck.partner != ck.declarers[0]
     if (p == ck.declarers[0] and party == "declarer") or (p in own and not hidden):
-        ck.fail(f"{p} plays on the side of {what} and cannot double it; kontra_from names the one who gave the Kontra")
+        ck.fail(
+            _(
+                "{p} plays on the side of {what} and cannot double it; kontra_from names the one who gave the Kontra"
+            ).format(p=p, what=what)
+        )
         return None
     return p
 
 
 def _kontra_by(ck: _Checker, contract: Contract, kraw: dict) -> None:
     if contract.kind == "positive":
-        ck.fail(f'Kontra on a {contract.name} counts for the whole side: give one level, e.g. "kontra"')
+        ck.fail(
+            _('Kontra on a {name} counts for the whole side: give one level, e.g. "kontra"').format(name=contract.name)
+        )
         return
     if ck.trisch and not ck.rules.trischaken_kontra:
-        ck.fail(f"{contract.name} has no Kontra under {ck.rules.preset}")
+        ck.fail(_("{name} has no Kontra under {preset}").format(name=contract.name, preset=ck.rules.preset))
         return
     for name, lvl in kraw.items():
         p = ck.in_game(ck.player(name, "Kontra"), "Kontra")
         level = ck.level(lvl, f"Kontra of {name}")
         if p and level:
             if not ck.trisch and p in ck.declarers:
-                ck.fail(f"{p} is a declarer and cannot give Kontra on his own game")
+                ck.fail(_("{p} is a declarer and cannot give Kontra on his own game").format(p=p))
             if ck.trisch and level != "kontra":
-                ck.fail(f'in {contract.name} each player can only say "kontra", not {level}')
+                ck.fail(
+                    _('in {name} each player can only say "kontra", not {level}').format(
+                        name=contract.name, level=level
+                    )
+                )
             if p in ck.kontra_by:
-                ck.fail(f"{p} is named twice in kontra")
+                ck.fail(_("{p} is named twice in kontra").format(p=p))
             ck.kontra_by[p] = level
 
 
@@ -519,7 +608,7 @@ def _trischaken_counts(ck: _Checker) -> None:
     contract = ck.contract
     for key in ("scores", "tricks_by", "mit"):
         if ck.raw.get(key) is not None and contract is not None and not ck.trisch:
-            ck.fail(f"{key} belongs to Trischaken/Fahren, not to {contract.name}")
+            ck.fail(_("{key} belongs to Trischaken/Fahren, not to {name}").format(key=key, name=contract.name))
     if not ck.trisch or contract is None:
         return
     _scores(ck, contract)
@@ -533,7 +622,9 @@ def _scores(ck: _Checker, contract: Contract) -> None:
         return  # a Renonce in Trischaken is settled at a fixed value (tir:69): no count needed
     if not isinstance(sraw, dict) or not sraw:
         ck.fail(
-            f"{contract.name} needs the card points of every player: scores {{name: points}} for {_listing(ck.active)}"
+            _("{name} needs the card points of every player: scores {{name: points}} for {active}").format(
+                name=contract.name, active=_listing(ck.active)
+            )
         )
         return
     for name, value in sraw.items():
@@ -541,19 +632,20 @@ def _scores(ck: _Checker, contract: Contract) -> None:
         try:
             pts = parse_points(value, rules.deck_points, rules.blatt)
         except ValueError as exc:
-            ck.fail(f"score of {name}: {exc}")
+            ck.fail(_("score of {name}: {exc}").format(name=name, exc=exc))
             continue
         if p in ck.scores:
-            ck.fail(f"{p} is named twice in scores")
+            ck.fail(_("{p} is named twice in scores").format(p=p))
         elif p:
             ck.scores[p] = pts
     missing = [p for p in ck.active if p not in ck.scores]
     if missing and len(ck.scores) == len(sraw):
-        ck.fail(f"scores missing for {_listing(missing)}")
+        ck.fail(_("scores missing for {missing}").format(missing=_listing(missing)))
     elif not missing and sum(ck.scores.values()) != rules.deck_points:
         ck.fail(
-            f"the scores add up to {format_points(sum(ck.scores.values(), Fraction(0)))}, "
-            f"but the deck has {rules.deck_points} points; count the talon with whoever took it"
+            _(
+                "the scores add up to {sum}, but the deck has {deck_points} points; count the talon with whoever took it"
+            ).format(sum=format_points(sum(ck.scores.values(), Fraction(0))), deck_points=rules.deck_points)
         )
 
 
@@ -562,18 +654,18 @@ def _tricks_by(ck: _Checker) -> None:
     if traw is None:
         return
     if not isinstance(traw, dict):
-        ck.fail("tricks_by must map each player to his number of tricks")
+        ck.fail(_("tricks_by must map each player to his number of tricks"))
         return
     for name, value in traw.items():
         p = ck.in_game(ck.player(name, "tricks_by"), "tricks_by")
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 12:
-            ck.fail(f"tricks of {name} must be a whole number 0..12, not {value!r}")
+            ck.fail(_("tricks of {name} must be a whole number 0..12, not {value!r}").format(name=name, value=value))
         elif p in ck.tricks_by:
-            ck.fail(f"{p} is named twice in tricks_by")
+            ck.fail(_("{p} is named twice in tricks_by").format(p=p))
         elif p:
             ck.tricks_by[p] = value
     if ck.tricks_by and len(ck.tricks_by) == len(ck.active) and sum(ck.tricks_by.values()) != 12:
-        ck.fail(f"tricks_by add up to {sum(ck.tricks_by.values())}, but a hand has 12 tricks")
+        ck.fail(_("tricks_by add up to {sum}, but a hand has 12 tricks").format(sum=sum(ck.tricks_by.values())))
 
 
 def _mit(ck: _Checker, contract: Contract) -> None:
@@ -581,9 +673,13 @@ def _mit(ck: _Checker, contract: Contract) -> None:
     if mraw is None:
         return
     if not ck.rules.trischaken_scheme.mit:
-        ck.fail(f'"mit" is not part of {contract.name} under {ck.rules.preset}; leave it out')
+        ck.fail(
+            _('"mit" is not part of {name} under {preset}; leave it out').format(
+                name=contract.name, preset=ck.rules.preset
+            )
+        )
     elif not isinstance(mraw, list):
-        ck.fail('mit must be a list of the players who said "mit"')
+        ck.fail(_('mit must be a list of the players who said "mit"'))
     else:
         for name in mraw:
             p = ck.in_game(ck.player(name, "mit"), "mit")
@@ -644,8 +740,9 @@ def _check_premiums(
         praw = []
     if not isinstance(praw, list):
         ck.fail(
-            'premiums must be a list of objects like {"name": "pagat", "party": "declarer", '
-            '"announced": true, "result": "won"}'
+            _(
+                'premiums must be a list of objects like {"name": "pagat", "party": "declarer", "announced": true, "result": "won"}'
+            )
         )
         return out
     seen: set[str] = set()
@@ -654,13 +751,14 @@ def _check_premiums(
         entry = _premium(ck, i, p, contract, seen)
         if entry is not None:
             if conceded and not (names_bird and _named_bird(entry, contract)):
-                ck.fail(f"a conceded game is not played: leave out {rules.premiums[entry.name].name}")
+                ck.fail(
+                    _("a conceded game is not played: leave out {name}").format(name=rules.premiums[entry.name].name)
+                )
             out.append(entry)
     valid = rules.active_premiums
     if names_bird and contract is not None and sum(_named_bird(e, contract) for e in out) != 1:
         named = _listing(valid[r].name for r in contract.requires if r in valid)
-        ck.fail(f"a conceded {contract.name} pays the bird the declarer names: give one of {named} "
-                "as announced by the declarer and lost")  # fmt: skip
+        ck.fail(_('a conceded {name} pays the bird the declarer names: give one of {named} as announced by the declarer and lost').format(name=contract.name, named=named))  # fmt: skip
     if (
         contract is not None
         and contract.requires
@@ -669,8 +767,12 @@ def _check_premiums(
         and not _renonce_without_bird(ck)
     ):
         birds = [valid[r].name for r in contract.requires if r in valid]
-        what = birds[0] if len(birds) == 1 else "one of " + _listing(birds)
-        ck.fail(f"a {contract.name} must announce {what} for the declarer's side; add it to premiums")
+        what = birds[0] if len(birds) == 1 else _("one of {premiums}").format(premiums=_listing(birds))
+        ck.fail(
+            _("a {name} must announce {what} for the declarer's side; add it to premiums").format(
+                name=contract.name, what=what
+            )
+        )
     return out
 
 
@@ -692,35 +794,45 @@ def _premium(ck: _Checker, i: int, p: Any, contract: Contract | None, seen: set[
     """One premium of the record, or None where it cannot be read at all."""
     rules, valid = ck.rules, ck.rules.active_premiums
     if not isinstance(p, dict):
-        ck.fail(f"premium {i} must be an object with name, party, announced and result")
+        ck.fail(_("premium {i} must be an object with name, party, announced and result").format(i=i))
         return None
     for k in p:
         if k not in PREMIUM_KEYS:
-            ck.fail(f"premium {i}: unknown field '{k}'; valid: {_listing(PREMIUM_KEYS)}")
+            ck.fail(
+                _("premium {i}: unknown field '{k}'; valid: {PREMIUM_KEYS}").format(
+                    i=i, k=k, PREMIUM_KEYS=_listing(PREMIUM_KEYS)
+                )
+            )
     name = p.get("name")
     pid = lookup(name, rules.premiums) if isinstance(name, str) else None
     if pid is None or pid not in valid:
         near = closest(name, valid) if isinstance(name, str) else []
-        hint = f" (did you mean {' or '.join(near)}?)" if near else ""
-        ck.fail(f"unknown premium '{name}' under {rules.preset}{hint}; valid: {_listing(valid)}")
+        hint = _(" (did you mean {words}?)").format(words=_(" or ").join(near)) if near else ""
+        ck.fail(
+            _("unknown premium '{name}' under {preset}{hint}; valid: {valid}").format(
+                name=name, preset=rules.preset, hint=hint, valid=_listing(valid)
+            )
+        )
         return None
     prem = valid[pid]
     party = p.get("party", "declarer")
     if party not in PARTIES:
-        ck.fail(f'{prem.name}: party must be "declarer" or "opponents", not {party!r}')
+        ck.fail(_('{name}: party must be "declarer" or "opponents", not {party!r}').format(name=prem.name, party=party))
         return None
     announced = p.get("announced", False)
     if not isinstance(announced, bool):
-        ck.fail(f"{prem.name}: announced must be true or false, not {announced!r}")
+        ck.fail(
+            _("{name}: announced must be true or false, not {announced!r}").format(name=prem.name, announced=announced)
+        )
         return None
     if "result" not in p:
-        ck.fail(f"{prem.name}: result (won/lost) is missing")
+        ck.fail(_("{name}: result (won/lost) is missing").format(name=prem.name))
         return None
     result = ck.result(p.get("result"), f"result of {prem.name}")
     if result is None:
         return None
     if pid in seen:
-        ck.fail(f"{prem.name} is listed twice; a premium counts once per hand")
+        ck.fail(_("{name} is listed twice; a premium counts once per hand").format(name=prem.name))
     seen.add(pid)
     if contract is not None and not _fits_contract(ck, prem, contract):
         return None
@@ -728,7 +840,7 @@ def _premium(ck: _Checker, i: int, p: Any, contract: Contract | None, seen: set[
     kontra = None
     if p.get("kontra") is not None:
         if not announced:
-            ck.fail(f"Kontra on {prem.name}: only announced premiums can be doubled")
+            ck.fail(_("Kontra on {name}: only announced premiums can be doubled").format(name=prem.name))
         else:
             kontra = ck.level(p["kontra"], f"Kontra on {prem.name}")
     who = _kontra_from(ck, p["kontra_from"], kontra, party, prem.name) if p.get("kontra_from") is not None else None
@@ -739,15 +851,19 @@ def _fits_contract(ck: _Checker, prem: Premium, contract: Contract) -> bool:
     """Whether the premium can be played in this contract (said if not)."""
     valid = ck.rules.active_premiums
     if contract.kind != "positive":
-        ck.fail(f"premiums do not count in {contract.name}; leave out {prem.name}")
+        ck.fail(_("premiums do not count in {name}; leave out {name2}").format(name=contract.name, name2=prem.name))
         return False
     allowed = contract.premiums
     if allowed is not None and prem.id not in allowed:
         names = _listing(valid[a].name for a in allowed if a in valid) or "none"
-        ck.fail(f"{prem.name} is not allowed in a {contract.name} under {ck.rules.preset}; allowed: {names}")
+        ck.fail(
+            _("{name} is not allowed in a {name2} under {preset}; allowed: {names}").format(
+                name=prem.name, name2=contract.name, preset=ck.rules.preset, names=names
+            )
+        )
         return False
     if prem.needs_call and not contract.call:
-        ck.fail(f"{prem.name} needs a called king; {contract.name} calls none")
+        ck.fail(_("{name} needs a called king; {name2} calls none").format(name=prem.name, name2=contract.name))
         return False
     return True
 
@@ -756,13 +872,23 @@ def _premium_rules(ck: _Checker, prem: Premium, party: str, announced: bool, res
     """Who can make or announce the premium, and whether it can be silent or announced."""
     preset = ck.rules.preset
     if prem.party and party != prem.party:
-        ck.fail(f"{prem.name} can only be made by the {prem.party}")
+        ck.fail(_("{name} can only be made by the {party}").format(name=prem.name, party=prem.party))
     if announced and prem.announced_by and party != prem.announced_by:
         side = "the declarer's side" if prem.announced_by == "declarer" else "the opponents"
-        ck.fail(f"{prem.name} can only be announced by {side} under {preset}")
+        ck.fail(
+            _("{name} can only be announced by {side} under {preset}").format(name=prem.name, side=side, preset=preset)
+        )
     if announced and prem.announced is None:
-        ck.fail(f"{prem.name} cannot be announced under {preset}; record it with announced false")
+        ck.fail(
+            _("{name} cannot be announced under {preset}; record it with announced false").format(
+                name=prem.name, preset=preset
+            )
+        )
     if not announced and prem.silent is None:
-        ck.fail(f"{prem.name} cannot be played silently under {preset}; record it with announced true")
+        ck.fail(
+            _("{name} cannot be played silently under {preset}; record it with announced true").format(
+                name=prem.name, preset=preset
+            )
+        )
     if not announced and prem.kind == "valat" and result == "lost":
-        ck.fail("a silent Valat cannot be lost; leave it out")
+        ck.fail(_("a silent Valat cannot be lost; leave it out"))

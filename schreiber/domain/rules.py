@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Annotated, Any, NamedTuple, get_args, get_origin
 
 from ..errors import SchreiberError
+from ..i18n import _
 from .points import parse_points
 
 LISTED_FIRST = ("standard", "tirol", "hausrunde", "gumpoldskirchen", "lungau")  # the order the docs use
@@ -368,25 +369,37 @@ class Rules(NamedTuple):
         data = self.to_dict()
         for text in overrides:
             if "=" not in text:
-                raise RulesError(f"rule '{text}' needs the form KEY=VALUE, e.g. pagatkassa=3")
-            key, _, raw = text.partition("=")
+                raise RulesError(_("rule '{text}' needs the form KEY=VALUE, e.g. pagatkassa=3").format(text=text))
+            key, _x, raw = text.partition("=")
             key, raw = key.strip().lower(), raw.strip()
             if key.startswith(("contract.", "premium.")):
-                table, _, rest = key.partition(".")
-                entry, _, fname = rest.rpartition(".")
+                table, _x, rest = key.partition(".")
+                entry, _x, fname = rest.rpartition(".")
                 entries = data[table + "s"]
                 if entry not in entries:
-                    raise RulesError(f"unknown {table} '{entry}' in rule '{text}'; valid: {', '.join(entries)}")
+                    raise RulesError(
+                        _("unknown {table} '{entry}' in rule '{text}'; valid: {entries}").format(
+                            table=table, entry=entry, text=text, entries=", ".join(entries)
+                        )
+                    )
                 fields = CONTRACT_FIELDS if table == "contract" else PREMIUM_FIELDS
                 if fname not in fields or fname in ("id", "source"):
                     valid = ", ".join(f for f in fields if f not in ("id", "source"))
-                    raise RulesError(f"unknown field '{fname}' in rule '{text}'; valid: {valid}")
+                    raise RulesError(
+                        _("unknown field '{fname}' in rule '{text}'; valid: {valid}").format(
+                            fname=fname, text=text, valid=valid
+                        )
+                    )
                 entries[entry][fname] = _convert_field(fields[fname], raw, text)
             else:
                 if key in LEGACY_KEYS:
                     key, raw = LEGACY_KEYS[key][0], _current_keys({key: raw}, f"rule '{text}'")[LEGACY_KEYS[key][0]]
                 if key not in SETTING_BY_KEY:
-                    raise RulesError(f"unknown rule '{key}'; valid: {', '.join(SETTING_BY_KEY)}")
+                    raise RulesError(
+                        _("unknown rule '{key}'; valid: {SETTING_BY_KEY}").format(
+                            key=key, SETTING_BY_KEY=", ".join(SETTING_BY_KEY)
+                        )
+                    )
                 data["rules"][key] = convert_setting(SETTING_BY_KEY[key], raw)
                 data["sources"][key] = "--rule"
         return rules_from_dict(data, origin="--rule")
@@ -420,7 +433,7 @@ def _parse_bool(raw: str, what: str) -> bool:
         return True
     if low in _FALSE:
         return False
-    raise RulesError(f"{what}: '{raw}' is not a yes/no value; use true or false")
+    raise RulesError(_("{what}: '{raw}' is not a yes/no value; use true or false").format(what=what, raw=raw))
 
 
 def convert_setting(setting: Setting, raw: Any) -> Any:
@@ -436,19 +449,29 @@ def convert_setting(setting: Setting, raw: Any) -> Any:
             try:
                 value = int(raw)
             except ValueError:
-                raise RulesError(f"{what}: '{raw}' is not a whole number") from None
+                raise RulesError(_("{what}: '{raw}' is not a whole number").format(what=what, raw=raw)) from None
         else:
             value = raw
     else:
         value = raw
         if (setting.type is int and isinstance(raw, bool)) or not isinstance(raw, setting.type):
-            raise RulesError(f"{what}: {raw!r} is not a {setting.type.__name__}")
+            raise RulesError(
+                _("{what}: {raw!r} is not a {name}").format(what=what, raw=raw, name=setting.type.__name__)
+            )
     if setting.choices and value not in setting.choices:
-        raise RulesError(f"{what}: '{value}' is not valid; valid: {', '.join(setting.choices)}")
+        raise RulesError(
+            _("{what}: '{value}' is not valid; valid: {choices}").format(
+                what=what, value=value, choices=", ".join(setting.choices)
+            )
+        )
     if setting.type is int:
         low, high = INT_RANGES.get(setting.key, (0, VALUE_MAX))
         if not low <= value <= high:
-            raise RulesError(f"{what}: {value} is out of range; give {low} to {high}")
+            raise RulesError(
+                _("{what}: {value} is out of range; give {low} to {high}").format(
+                    what=what, value=value, low=low, high=high
+                )
+            )
     if setting.key in ("game_needs", "trischaken_double_from"):
         try:
             parse_points(value, 71)
@@ -463,7 +486,11 @@ def _radl_length(raw: Any, what: str) -> str:
     if text in ("players", "spieler"):
         return "players"
     if not text.isdigit() or isinstance(raw, bool) or not 1 <= int(text) <= RADL_MAX:
-        raise RulesError(f"{what}: '{raw}' is not valid; use players (one hand per player) or 1 to {RADL_MAX} hands")
+        raise RulesError(
+            _("{what}: '{raw}' is not valid; use players (one hand per player) or 1 to {RADL_MAX} hands").format(
+                what=what, raw=raw, RADL_MAX=RADL_MAX
+            )
+        )
     return str(int(text))
 
 
@@ -477,7 +504,7 @@ def _convert_field(f: dataclasses.Field, raw: str, text: str) -> Any:
         try:
             return int(raw)
         except ValueError:
-            raise RulesError(f"rule '{text}': '{raw}' is not a whole number") from None
+            raise RulesError(_("rule '{text}': '{raw}' is not a whole number").format(text=text, raw=raw)) from None
     if name in ("premiums", "requires", "aliases"):
         return [x.strip() for x in raw.split(",") if x.strip()]
     return raw
@@ -486,7 +513,11 @@ def _convert_field(f: dataclasses.Field, raw: str, text: str) -> Any:
 def _check_keys(got: dict, known, where: str) -> None:
     unknown = [k for k in got if k not in known]
     if unknown:
-        raise RulesError(f"{where}: unknown key '{unknown[0]}'; valid: {', '.join(known)}")
+        raise RulesError(
+            _("{where}: unknown key '{unknown}'; valid: {known}").format(
+                where=where, unknown=unknown[0], known=", ".join(known)
+            )
+        )
 
 
 _WHOLE = ("value", "lost_value", "premium_factor", "lost_factor")
@@ -503,21 +534,37 @@ def _check_field(where: str, name: str, value) -> None:
         return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= VALUE_MAX
 
     if (name in _WHOLE or (name in _OPTIONAL_WHOLE and value is not None)) and not whole(value):
-        raise RulesError(f"{where}: '{name}' must be a whole number from 0 to {VALUE_MAX}, not {value!r}")
+        raise RulesError(
+            _("{where}: '{name}' must be a whole number from 0 to {VALUE_MAX}, not {value!r}").format(
+                where=where, name=name, VALUE_MAX=VALUE_MAX, value=value
+            )
+        )
     if name in ("party", "announced_by") and value not in (None, "declarer", "opponents"):
-        raise RulesError(f'{where}: \'{name}\' must be "declarer" or "opponents", not {value!r}')
+        raise RulesError(
+            _('{where}: \'{name}\' must be "declarer" or "opponents", not {value!r}').format(
+                where=where, name=name, value=value
+            )
+        )
     if name in _FLAGS and not isinstance(value, bool):
-        raise RulesError(f"{where}: '{name}' must be true or false, not {value!r}")
+        raise RulesError(
+            _("{where}: '{name}' must be true or false, not {value!r}").format(where=where, name=name, value=value)
+        )
     if name in _TEXT and not isinstance(value, str):
-        raise RulesError(f"{where}: '{name}' must be text, not {value!r}")
+        raise RulesError(_("{where}: '{name}' must be text, not {value!r}").format(where=where, name=name, value=value))
     if name in _TEXT + _WORDS and any(_control(w) for w in (value if isinstance(value, tuple) else (value,))):
-        raise RulesError(f"{where}: '{name}' holds a control character; type it plainly")
+        raise RulesError(
+            _("{where}: '{name}' holds a control character; type it plainly").format(where=where, name=name)
+        )
     if (
         name in _WORDS
         and value is not None
         and not (isinstance(value, tuple) and all(isinstance(w, str) for w in value))
     ):
-        raise RulesError(f'{where}: \'{name}\' must be a list of words like ["a", "b"], not {value!r}')
+        raise RulesError(
+            _('{where}: \'{name}\' must be a list of words like ["a", "b"], not {value!r}').format(
+                where=where, name=name, value=value
+            )
+        )
 
 
 def _control(text: object) -> bool:
@@ -538,17 +585,25 @@ def _build_entry(cls: type, fields: dict, eid: str, raw: dict, where: str) -> An
         kwargs.setdefault("lost_value", kwargs.get("value"))
         for req in ("name", "kind", "value"):
             if req not in kwargs:
-                raise RulesError(f"{where}: missing '{req}'")
+                raise RulesError(_("{where}: missing '{req}'").format(where=where, req=req))
         if kwargs["kind"] not in CONTRACT_KINDS:
-            raise RulesError(f"{where}: kind '{kwargs['kind']}' is not valid; valid: {', '.join(CONTRACT_KINDS)}")
+            raise RulesError(
+                _("{where}: kind '{kind}' is not valid; valid: {CONTRACT_KINDS}").format(
+                    where=where, kind=kwargs["kind"], CONTRACT_KINDS=", ".join(CONTRACT_KINDS)
+                )
+            )
     else:
         for req in ("name", "kind"):
             if req not in kwargs:
-                raise RulesError(f"{where}: missing '{req}'")
+                raise RulesError(_("{where}: missing '{req}'").format(where=where, req=req))
         kwargs.setdefault("silent", None)
         kwargs.setdefault("announced", None)
         if kwargs["kind"] not in PREMIUM_KINDS:
-            raise RulesError(f"{where}: kind '{kwargs['kind']}' is not valid; valid: {', '.join(PREMIUM_KINDS)}")
+            raise RulesError(
+                _("{where}: kind '{kind}' is not valid; valid: {PREMIUM_KINDS}").format(
+                    where=where, kind=kwargs["kind"], PREMIUM_KINDS=", ".join(PREMIUM_KINDS)
+                )
+            )
     for name, value in kwargs.items():
         _check_field(where, name, value)
     try:
@@ -563,7 +618,7 @@ def _legacy_value(raw: str, values: dict, what: str) -> Any:
     try:
         return int(raw)
     except ValueError:
-        raise RulesError(f"{what}: '{raw}' is not a whole number") from None
+        raise RulesError(_("{what}: '{raw}' is not a whole number").format(what=what, raw=raw)) from None
 
 
 def _current_keys(raw: dict, where: str) -> dict:
@@ -576,7 +631,11 @@ def _current_keys(raw: dict, where: str) -> dict:
             if isinstance(value, str):
                 value = _legacy_value(value, values, f"{where}: rule '{old}'")
             if value not in values:
-                raise RulesError(f"{where}: rule '{old}': {value!r} is not valid; use {new} instead")
+                raise RulesError(
+                    _("{where}: rule '{old}': {value!r} is not valid; use {new} instead").format(
+                        where=where, old=old, value=value, new=new
+                    )
+                )
             out[new] = values[value]
     return out
 
@@ -598,14 +657,20 @@ def rules_from_dict(data: dict, origin: str = "rules") -> Rules:
         for cid, raw in data.get("contracts", {}).items()
     }
     if not contracts:
-        raise RulesError(f"{origin}: no contracts defined")
+        raise RulesError(_("{origin}: no contracts defined").format(origin=origin))
     for key in ("preset", "title", "source"):
         if _control(data.get(key)):
-            raise RulesError(f"{origin}: '{key}' holds a control character; type it plainly")
+            raise RulesError(
+                _("{origin}: '{key}' holds a control character; type it plainly").format(origin=origin, key=key)
+            )
     for c in contracts.values():
         for pid in (c.premiums or ()) + c.requires:
             if pid not in premiums:
-                raise RulesError(f"{origin} [contracts.{c.id}]: unknown premium '{pid}'; valid: {', '.join(premiums)}")
+                raise RulesError(
+                    _("{origin} [contracts.{id}]: unknown premium '{pid}'; valid: {premiums}").format(
+                        origin=origin, id=c.id, pid=pid, premiums=", ".join(premiums)
+                    )
+                )
     return Rules(
         preset=data.get("preset", "custom"),
         title=data.get("title", data.get("preset", "custom")),
@@ -621,13 +686,17 @@ def _read_toml(text: str, origin: str) -> dict:
     import tomllib  # only here: a stored evening's rules come from JSON, not TOML
 
     if _nesting(text) > NESTING_MAX:
-        raise RulesError(f"{origin} nests lists or tables more than {NESTING_MAX} deep; a rules file needs 2")
+        raise RulesError(
+            _("{origin} nests lists or tables more than {NESTING_MAX} deep; a rules file needs 2").format(
+                origin=origin, NESTING_MAX=NESTING_MAX
+            )
+        )
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise RulesError(f"{origin} is not valid TOML: {exc}") from None
+        raise RulesError(_("{origin} is not valid TOML: {exc}").format(origin=origin, exc=exc)) from None
     except RecursionError:  # pragma: no cover - the nesting limit comes first
-        raise RulesError(f"{origin} nests too deep") from None
+        raise RulesError(_("{origin} nests too deep").format(origin=origin)) from None
 
 
 def _nesting(text: str) -> int:
@@ -673,7 +742,11 @@ def _resolve(data: dict, origin: str, seen: tuple = ()) -> dict:
     if not base:
         return data
     if base in seen or base not in PRESETS:
-        raise RulesError(f"{origin}: base '{base}' is not a preset; valid: {', '.join(PRESETS)}")
+        raise RulesError(
+            _("{origin}: base '{base}' is not a preset; valid: {PRESETS}").format(
+                origin=origin, base=base, PRESETS=", ".join(PRESETS)
+            )
+        )
     parent = _resolve(preset_data(base), base, seen + (base,))
     merged = _merge(parent, {k: v for k, v in data.items() if k != "base"})
     # Sources of the parent's settings stay unless the child sets the value.
@@ -682,7 +755,7 @@ def _resolve(data: dict, origin: str, seen: tuple = ()) -> dict:
 
 def preset_data(name: str) -> dict:
     if name not in PRESETS:
-        raise RulesError(f"unknown preset '{name}'; valid: {', '.join(PRESETS)}")
+        raise RulesError(_("unknown preset '{name}'; valid: {PRESETS}").format(name=name, PRESETS=", ".join(PRESETS)))
     text = (PRESET_DIR / f"{name}.toml").read_text(encoding="utf-8")
     return _read_toml(text, f"preset {name}")
 
@@ -696,9 +769,9 @@ def load_rules_file(path: str | Path) -> Rules:
     try:
         text = p.read_text(encoding="utf-8")
     except OSError as exc:
-        raise RulesError(f"cannot read rules file {p}: {exc.strerror}") from None
+        raise RulesError(_("cannot read rules file {p}: {strerror}").format(p=p, strerror=exc.strerror)) from None
     except UnicodeDecodeError:
-        raise RulesError(f"rules file {p} is not UTF-8 text") from None
+        raise RulesError(_("rules file {p} is not UTF-8 text").format(p=p)) from None
     data = _resolve(_read_toml(text, f"rules file {p}"), f"rules file {p}")
     return rules_from_dict(data, origin=f"rules file {p}")
 
@@ -710,7 +783,11 @@ def load_rules(name_or_path: str, overrides: list[str] | tuple[str, ...] = ()) -
     elif name_or_path.endswith(".toml") or Path(name_or_path).exists():
         rules = load_rules_file(name_or_path)
     else:
-        raise RulesError(f"unknown preset '{name_or_path}'; valid: {', '.join(PRESETS)} (or a .toml rules file)")
+        raise RulesError(
+            _("unknown preset '{name_or_path}'; valid: {PRESETS} (or a .toml rules file)").format(
+                name_or_path=name_or_path, PRESETS=", ".join(PRESETS)
+            )
+        )
     return rules.with_overrides(list(overrides)) if overrides else rules
 
 

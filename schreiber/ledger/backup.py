@@ -9,6 +9,7 @@ import sqlite3
 from glob import escape as glob_escape
 from pathlib import Path
 
+from ..i18n import _
 from .errors import LedgerUnavailable, TargetExists
 
 IN_MEMORY_MAX = 1 << 30  # a larger ledger is copied through a temporary file (memory)
@@ -27,16 +28,22 @@ def backup(conn: sqlite3.Connection, ledger_path: Path, path: Path, overwrite: b
         stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
         target = target / f"{ledger_path.stem}-{stamp}.db"
     if target.exists() and target.resolve() == ledger_path.resolve():
-        raise LedgerUnavailable(f"{target} is the ledger itself; give another file for the backup")
+        raise LedgerUnavailable(
+            _("{target} is the ledger itself; give another file for the backup").format(target=target)
+        )
     if target.exists() and not overwrite:
         raise TargetExists(target)
     if not target.parent.is_dir():
-        raise LedgerUnavailable(f"the folder {target.parent} does not exist; create it first")
+        raise LedgerUnavailable(_("the folder {parent} does not exist; create it first").format(parent=target.parent))
     _remove_stale(target)
     try:
         write_copy(conn, target, ledger_path)
     except (OSError, sqlite3.Error) as exc:
-        raise LedgerUnavailable(f"cannot write the backup {target}: {getattr(exc, 'strerror', None) or exc}") from None
+        raise LedgerUnavailable(
+            _("cannot write the backup {target}: {why}").format(
+                target=target, why=getattr(exc, "strerror", None) or exc
+            )
+        ) from None
     return target
 
 
@@ -145,8 +152,9 @@ def _verify(copy: sqlite3.Connection, ledger_path: Path) -> None:
     check = copy.execute("PRAGMA quick_check").fetchone()[0]
     if check != "ok":
         raise LedgerUnavailable(
-            f"the backup failed its check ({check}); the ledger may be damaged, "
-            f"see PRAGMA integrity_check on {ledger_path}"
+            _(
+                "the backup failed its check ({check}); the ledger may be damaged, see PRAGMA integrity_check on {ledger_path}"
+            ).format(check=check, ledger_path=ledger_path)
         )
 
 

@@ -32,6 +32,7 @@ from urllib.parse import quote
 
 import sqlite_utils
 
+from ..i18n import _
 from .errors import LedgerDamaged, LedgerUnavailable, NewerLedger, NotALedger, sqlite_problem
 from .migrations import migrations
 
@@ -75,7 +76,9 @@ def create_database(path: Path, create_folder: bool = False) -> sqlite_utils.Dat
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise LedgerUnavailable(f"cannot create the folder for the ledger {path}: {exc.strerror}") from None
+            raise LedgerUnavailable(
+                _("cannot create the folder for the ledger {path}: {strerror}").format(path=path, strerror=exc.strerror)
+            ) from None
     _inspect(path, False)
     if path.exists() and path.stat().st_size:
         _check_header(path)
@@ -92,17 +95,23 @@ def _inspect(p: Path, create_folder: bool) -> int | None:
     except FileNotFoundError:
         if not create_folder and not p.parent.is_dir():
             raise LedgerUnavailable(
-                f"the folder {p.parent} does not exist; create it first, or give another --db"
+                _("the folder {parent} does not exist; create it first, or give another --db").format(parent=p.parent)
             ) from None
         return None
     except NotADirectoryError:
-        raise LedgerUnavailable(f"{p.parent} is a file, not a folder; give another --db") from None
+        raise LedgerUnavailable(
+            _("{parent} is a file, not a folder; give another --db").format(parent=p.parent)
+        ) from None
     except OSError as exc:
-        raise LedgerUnavailable(f"cannot use the ledger path {p}: {exc.strerror}; give another --db") from None
+        raise LedgerUnavailable(
+            _("cannot use the ledger path {p}: {strerror}; give another --db").format(p=p, strerror=exc.strerror)
+        ) from None
     if p.is_dir():
-        raise LedgerUnavailable(f"ledger path {p} is a directory; give a file name, e.g. {p / 'ledger.db'}")
+        raise LedgerUnavailable(
+            _("ledger path {p} is a directory; give a file name, e.g. {x}").format(p=p, x=p / "ledger.db")
+        )
     if not os.access(p, os.R_OK):
-        raise LedgerUnavailable(f"ledger {p} is not readable; check its permissions")
+        raise LedgerUnavailable(_("ledger {p} is not readable; check its permissions").format(p=p))
     return st.st_size
 
 
@@ -118,7 +127,7 @@ def _check_header(p: Path) -> None:
         with open(p, "rb") as f:
             head = f.read(100)
     except OSError as exc:
-        raise LedgerUnavailable(f"cannot read ledger {p}: {exc.strerror}") from None
+        raise LedgerUnavailable(_("cannot read ledger {p}: {strerror}").format(p=p, strerror=exc.strerror)) from None
     if not head.startswith(SQLITE_MAGIC):
         raise NotALedger(p, "not an SQLite database")
     if len(head) < 100:
@@ -167,7 +176,9 @@ def copy_new(memory: sqlite_utils.Database, path: Path, create_folder: bool) -> 
         ]:
             conn.execute("ROLLBACK")
             raise LedgerUnavailable(
-                f"ledger {path} was created by another schreiber meanwhile; nothing was written; try again"
+                _("ledger {path} was created by another schreiber meanwhile; nothing was written; try again").format(
+                    path=path
+                )
             )
         tables = [
             r[0]
@@ -247,7 +258,7 @@ def _problem(p: Path, exc: sqlite3.Error) -> Exception:
         return found
     if isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError):
         return NotALedger(p, f"not an SQLite database: {exc}")
-    return LedgerUnavailable(f"cannot use ledger {p}: {exc}")
+    return LedgerUnavailable(_("cannot use ledger {p}: {exc}").format(p=p, exc=exc))
 
 
 def _open_read_only(p: Path, writable: bool = False) -> sqlite_utils.Database:
@@ -277,7 +288,9 @@ def _open_read_only(p: Path, writable: bool = False) -> sqlite_utils.Database:
         if ours is None or migrations.pending(db):
             conn.close()
             raise LedgerUnavailable(
-                f"ledger {p} is read-only and needs this schreiber's schema first; copy it somewhere writable"
+                _("ledger {p} is read-only and needs this schreiber's schema first; copy it somewhere writable").format(
+                    p=p
+                )
             )
         return db
     assert last is not None

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import SchreiberError
+from ..i18n import _
 
 if TYPE_CHECKING:
     from .values import Evening
@@ -32,9 +33,9 @@ class NotALedger(LedgerError):
     def __init__(self, path: Path, reason: str = ""):
         self.path = path
         super().__init__(
-            f"{path} is not a schreiber ledger ({reason}); it was left untouched"
+            _("{path} is not a schreiber ledger ({reason}); it was left untouched").format(path=path, reason=reason)
             if reason
-            else f"{path} is an SQLite file but not a schreiber ledger; it was left untouched"
+            else _("{path} is an SQLite file but not a schreiber ledger; it was left untouched").format(path=path)
         )
 
 
@@ -43,7 +44,9 @@ class NewerLedger(LedgerError):
 
     def __init__(self, path: Path, what: str):
         self.path = path
-        super().__init__(f"ledger {path} was made by a newer schreiber ({what}); nothing was written")
+        super().__init__(
+            _("ledger {path} was made by a newer schreiber ({what}); nothing was written").format(path=path, what=what)
+        )
 
 
 class LedgerDamaged(LedgerError):
@@ -51,7 +54,7 @@ class LedgerDamaged(LedgerError):
 
     def __init__(self, path: Path, what: str):
         self.path = path
-        super().__init__(f"ledger {path} is damaged ({what}); nothing was written")
+        super().__init__(_("ledger {path} is damaged ({what}); nothing was written").format(path=path, what=what))
 
 
 def sqlite_problem(path: Path, exc: BaseException) -> LedgerError | None:
@@ -64,21 +67,27 @@ def sqlite_problem(path: Path, exc: BaseException) -> LedgerError | None:
         return LedgerDamaged(path, msg)
     if "disk is full" in low or "disk i/o error" in low:
         return LedgerUnavailable(
-            f"cannot write ledger {path} ({msg}): the disk may be full or failing; nothing was written; "
-            "free some space and try again"
+            _(
+                "cannot write ledger {path} ({msg}): the disk may be full or failing; nothing was written; "
+                "free some space and try again"
+            ).format(path=path, msg=msg)
         )
     if "readonly" in low or "read-only" in low:
-        return LedgerUnavailable(f"ledger {path} is read-only; nothing was written")
+        return LedgerUnavailable(_("ledger {path} is read-only; nothing was written").format(path=path))
     if "unable to open" in low:
-        return LedgerUnavailable(f"cannot open ledger {path} ({msg}); check the path and its permissions")
+        return LedgerUnavailable(
+            _("cannot open ledger {path} ({msg}); check the path and its permissions").format(path=path, msg=msg)
+        )
     if "locked" in low or "busy" in low:
-        return LedgerUnavailable(f"ledger {path} is busy (another schreiber holds it too long); try again")
+        return LedgerUnavailable(
+            _("ledger {path} is busy (another schreiber holds it too long); try again").format(path=path)
+        )
     return None
 
 
 class NoOpenEvening(LedgerError):
     def __init__(self) -> None:
-        super().__init__("no evening is open")
+        super().__init__(_("no evening is open"))
 
 
 class SeveralOpenEvenings(LedgerError):
@@ -87,16 +96,20 @@ class SeveralOpenEvenings(LedgerError):
     def __init__(self, evenings: list[Evening]):
         self.evenings = evenings
         listed = ", ".join(f"{ev.id} ({', '.join(ev.seating)})" for ev in evenings)
-        super().__init__(f"{len(evenings)} evenings are open: {listed}")
+        super().__init__(_("{n} evenings are open: {listed}").format(n=len(evenings), listed=listed))
 
 
 class NoSuchEvening(LedgerError):
     def __init__(self, evening_id: int, numbers: list[int], open_ids: list[int]):
         self.evening_id = evening_id
         self.numbers = numbers
-        have = f"the ledger holds evenings {spans(numbers)}" if numbers else "the ledger holds no evenings yet"
-        opened = f" (open: {spans(open_ids)})" if open_ids else ""
-        super().__init__(f"there is no evening {evening_id}; {have}{opened}")
+        have = (
+            _("the ledger holds evenings {numbers}").format(numbers=spans(numbers))
+            if numbers
+            else _("the ledger holds no evenings yet")
+        )
+        opened = _(" (open: {numbers})").format(numbers=spans(open_ids)) if open_ids else ""
+        super().__init__(_("there is no evening {n}; {have}").format(n=evening_id, have=have) + opened)
 
 
 def spans(numbers: list[int]) -> str:
@@ -113,21 +126,23 @@ def spans(numbers: list[int]) -> str:
 class EveningClosed(LedgerError):
     def __init__(self, evening_id: int, date: str):
         self.evening_id = evening_id
-        super().__init__(f"evening {evening_id} ({date}) is closed")
+        super().__init__(_("evening {n} ({date}) is closed").format(n=evening_id, date=date))
 
 
 class NoSuchHand(LedgerError):
     def __init__(self, number: int, numbers: list[int]):
         self.number = number
-        have = f"hands {numbers[0]}..{numbers[-1]}" if numbers else "no hands yet"
-        super().__init__(f"there is no hand {number} in this evening to correct ({have})")
+        have = _("hands {first}..{last}").format(first=numbers[0], last=numbers[-1]) if numbers else _("no hands yet")
+        super().__init__(_("there is no hand {n} in this evening to correct ({have})").format(n=number, have=have))
 
 
 class NoSuchEntry(LedgerError):
     def __init__(self, ref: int, count: int):
         self.ref = ref
-        have = f"entries e1..e{count}" if count else "none yet"
-        super().__init__(f"there is no entry e{ref} (Radl, redeal, Strafpunkt) in this evening ({have})")
+        have = _("entries e1..e{n}").format(n=count) if count else _("none yet")
+        super().__init__(
+            _("there is no entry e{ref} (Radl, redeal, Strafpunkt) in this evening ({have})").format(ref=ref, have=have)
+        )
 
 
 class TargetExists(LedgerError):
@@ -135,15 +150,19 @@ class TargetExists(LedgerError):
 
     def __init__(self, target: Path):
         self.target = target
-        super().__init__(f"{target} already exists")
+        super().__init__(_("{target} already exists").format(target=target))
 
 
 class NoSuchCup(LedgerError):
     def __init__(self, name: str | None, known: list[str]):
         if name is None:
-            super().__init__("there is no tournament in this ledger")
+            super().__init__(_("there is no tournament in this ledger"))
         else:
-            super().__init__(f"there is no tournament '{name}' (known: {', '.join(known) or 'none'})")
+            super().__init__(
+                _("there is no tournament '{name}' (known: {known})").format(
+                    name=name, known=", ".join(known) or _("none")
+                )
+            )
         self.name = name
 
 
@@ -163,4 +182,4 @@ class MergeConflict(LedgerError):
 
     def __init__(self, where: str, what: str, kind: str):
         self.kind = kind
-        super().__init__(f"conflict in {where}: {what}; nothing was merged")
+        super().__init__(_("conflict in {where}: {what}; nothing was merged").format(where=where, what=what))

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from ..domain.evening import Entry, Outcome, State, initial_state
 from ..domain.points import from_units
 from ..domain.rules import Rules
+from ..i18n import _
 from . import rollups
 from .codec import (
     dumps,
@@ -76,8 +77,9 @@ class Ledger:
         """A read-only ledger refuses; where there is no ledger yet, it is made now."""
         if self.mode == "ro":
             raise LedgerUnavailable(
-                f"ledger {self.path} is read-only (the file, its folder or the medium); nothing was written; "
-                "copy it somewhere writable to change it"
+                _(
+                    "ledger {path} is read-only (the file, its folder or the medium); nothing was written; copy it somewhere writable to change it"
+                ).format(path=self.path)
             )
 
     @contextlib.contextmanager
@@ -159,7 +161,7 @@ class Ledger:
         try:
             rows = [r[0] for r in self.db.execute("PRAGMA integrity_check(20)")]
             problems += [] if rows == ["ok"] else [line for r in rows for line in r.splitlines()][:20]
-            for table, rowid, parent, _ in self.db.execute("PRAGMA foreign_key_check"):
+            for table, rowid, parent, _x in self.db.execute("PRAGMA foreign_key_check"):
                 problems.append(f"row {rowid} of {table} points to a missing row of {parent}")
         except sqlite3.DatabaseError as exc:
             problems.append(str(exc))
@@ -189,7 +191,7 @@ class Ledger:
         rows = list(self.db.query("select * from evenings where id = ?", [evening_id])) if _fits(evening_id) else []
         if not rows:
             ids = self.db.execute("select id, status from evenings order by id").fetchall()
-            raise NoSuchEvening(evening_id, [i for i, _ in ids], [i for i, st in ids if st == "open"])
+            raise NoSuchEvening(evening_id, [i for i, _x in ids], [i for i, st in ids if st == "open"])
         return evening_of_row(rows[0])
 
     def evenings(self) -> list[Evening]:
@@ -511,7 +513,7 @@ class Ledger:
         for i in range(0, len(uids), 500):
             chunk = uids[i : i + 500]
             for uid, evening_id in self.db.execute(
-                f"select uid, evening_id from entries where uid in ({', '.join('?' for _ in chunk)})", chunk
+                f"select uid, evening_id from entries where uid in ({', '.join('?' for _x in chunk)})", chunk
             ):
                 (here if evening_id == evening.id else elsewhere).add(uid)
         return here, elsewhere

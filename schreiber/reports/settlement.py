@@ -35,8 +35,9 @@ from fractions import Fraction
 from functools import cache
 
 from ..domain.points import as_number
+from ..i18n import _, ngettext
 from ..ledger.values import Evening
-from ..render import money, signed
+from ..render import euro, money, signed
 
 POT = "Pagatkassa"  # the name of the Pagat pot's cash box in transfers
 RULE_TEXT = (
@@ -54,8 +55,8 @@ class Transfer:
     def to_json(self) -> dict:
         return {"from": self.payer, "to": self.payee, "amount": money(self.cents)}
 
-    def text(self, currency: str = "€") -> str:
-        return f"{self.payer} pays {self.payee} {money(self.cents)} {currency}"
+    def text(self) -> str:
+        return _("{payer} pays {payee} {amount}").format(payer=self.payer, payee=self.payee, amount=euro(self.cents))
 
 
 @dataclass(frozen=True)
@@ -108,7 +109,7 @@ def largest_remainder(nums: list[int], scale: int) -> list[int]:
     each of the largest remainders; equal remainders in list order."""
     total, rest = divmod(sum(nums), scale)
     if rest:
-        raise ValueError(f"the amounts sum to {Fraction(sum(nums), scale)}, not to a whole cent")
+        raise ValueError(_("the amounts sum to {total}, not to a whole cent").format(total=Fraction(sum(nums), scale)))
     floors = [v // scale for v in nums]
     rank = sorted(range(len(nums)), key=lambda i: -(nums[i] % scale))  # stable: ties keep list order
     for i in rank[: total - sum(floors)]:
@@ -192,7 +193,7 @@ def transfers_for(cents: dict[str, int], order: list[str]) -> tuple[Transfer, ..
     if not parties:
         return ()
     if sum(cents[p] for p in parties) != 0:
-        raise ValueError("amounts do not sum to zero")
+        raise ValueError(_("amounts do not sum to zero"))
     if len(parties) <= 12:
         masks = _best_groups(tuple(cents[p] for p in parties))
         groups = [[p for i, p in enumerate(parties) if g >> i & 1] for g in masks]
@@ -224,7 +225,7 @@ def settle(
     (they sum to pot_start - pot_end: the Pagat pot holds the rest).
     ``with_transfers=False`` skips who-pays-whom (statistics need only the amounts)."""
     if pot_rule not in ("carry", "split"):
-        raise ValueError(f"unknown pot rule {pot_rule!r}")
+        raise ValueError(_("unknown pot rule {pot_rule!r}").format(pot_rule=pot_rule))
     balances = {p: Fraction(balances.get(p, 0)) for p in players}
     pot_start = Fraction(pot_start)
     pot_end = pot_start - sum(balances.values(), Fraction(0))
@@ -295,40 +296,57 @@ def _round_cents(x: Fraction) -> int:
     return int(x.numerator * 2 + x.denominator) // (2 * x.denominator) if x >= 0 else -_round_cents(-x)
 
 
-def to_text(s: Settlement, evening: Evening | None = None, currency: str = "€") -> str:
+def to_text(s: Settlement, evening: Evening | None = None) -> str:
     """The printable summary of the settlement (plain text, 80 columns)."""
     lines = []
     if evening:
-        lines.append(f"Settlement of evening {evening.id} ({evening.date}, {evening.preset})")
-    lines.append(f"Tarif: {money(s.tarif_cents)} {currency} per point")
+        lines.append(
+            _("Settlement of evening {n} ({date}, {preset})").format(
+                n=evening.id, date=evening.date, preset=evening.preset
+            )
+        )
+    lines.append(_("Tarif: {amount} per point").format(amount=euro(s.tarif_cents)))
     lines.append("")
     width = max([len(p) for p in s.players] + [len(POT), 6])
-    lines.append(f"  {'Player':<{width}}  {'Points':>9}  {'Amount':>10}")
+    player, points, amount = _("Player"), _("Points"), _("Amount")
+    lines.append(f"  {player:<{width}}  {points:>9}  {amount:>10}")
     lines.append(f"  {'-' * width}  {'-' * 9}  {'-' * 10}")
     for p in s.players:
-        lines.append(f"  {p:<{width}}  {signed(s.points[p]):>9}  {money(s.cents[p]):>8} {currency}")
+        lines.append(f"  {p:<{width}}  {signed(s.points[p]):>9}  {euro(s.cents[p]):>10}")
     if POT in s.cents:
-        lines.append(f"  {POT:<{width}}  {'':>9}  {money(s.cents[POT]):>8} {currency}")
+        lines.append(f"  {POT:<{width}}  {'':>9}  {euro(s.cents[POT]):>10}")
     lines.append("")
     if s.pot_start or s.pot_end:
-        pot_money = money(_round_cents(s.pot_end * s.tarif_cents))
-        lines.append(
-            f"Pagat pot: {signed(s.pot_end).lstrip('+')} points ({pot_money} {currency})"
-            + (f", of which {signed(s.pot_start).lstrip('+')} carried in" if s.pot_start else "")
-        )
-        if s.pot_rule == "split":
-            lines.append(f"  shared out now (pagatkassa_end=split): {signed(s.pot_share)} points to each player")
-        else:
-            lines.append("  carried to the next evening of this circle (pagatkassa_end=carry)")
-        lines.append("")
+        lines += _pot_lines(s)
     if s.transfers:
-        lines.append("Transfers:")
-        lines.extend(f"  {t.text(currency)}" for t in s.transfers)
+        lines.append(_("Transfers:"))
+        lines.extend(f"  {t.text()}" for t in s.transfers)
     else:
-        lines.append("Nobody owes anybody anything.")
+        lines.append(_("Nobody owes anybody anything."))
     lines.append("")
-    lines.append("Rounded once, to the cent, by largest remainder (ties in seating order).")
+    lines.append(_("Rounded once, to the cent, by largest remainder (ties in seating order)."))
     if s.radl_unplayed:
         n = s.radl_unplayed
-        lines.append(f"Note: a Radl is still running, {n} doubled hand{'s' if n != 1 else ''} not played.")
+        lines.append(
+            ngettext(
+                "Note: a Radl is still running, {n} doubled hand not played.",
+                "Note: a Radl is still running, {n} doubled hands not played.",
+                n,
+            ).format(n=n)
+        )
     return "\n".join(lines)
+
+
+def _pot_lines(s: Settlement) -> list[str]:
+    """What the Pagat pot holds at the settlement, and where it goes."""
+    pot_money = euro(_round_cents(s.pot_end * s.tarif_cents))
+    line = _("Pagat pot: {points} points ({amount})").format(points=signed(s.pot_end).lstrip("+"), amount=pot_money)
+    if s.pot_start:
+        line += _(", of which {points} carried in").format(points=signed(s.pot_start).lstrip("+"))
+    if s.pot_rule == "split":
+        where = _("  shared out now (pagatkassa_end=split): {points} points to each player").format(
+            points=signed(s.pot_share)
+        )
+    else:
+        where = _("  carried to the next evening of this circle (pagatkassa_end=carry)")
+    return [line, where, ""]

@@ -16,6 +16,7 @@ from fractions import Fraction
 from ..domain.engine import holz_players
 from ..domain.points import as_number
 from ..domain.rules import Rules
+from ..i18n import N_, _
 from ..ledger.values import Evening, SheetLine, StoredResult
 from ..render import cell, gain, player_gains
 
@@ -44,7 +45,10 @@ class SheetRow:
     ref: str = ""  # what to type to take the entry back: the hand's number, or e1, e2, ... for other entries
 
 
-def _result_text(record: dict, rules: Rules) -> str:
+RESULT_WORDS = {"won": "gewonnen", "lost": "verloren"}  # as --json writes them, in every language
+
+
+def _result_text(record: dict, rules: Rules, word: dict[str, str] = RESULT_WORDS) -> str:
     if not record:
         return ""
     c = rules.contracts.get(record.get("contract", ""))
@@ -61,7 +65,6 @@ def _result_text(record: dict, rules: Rules) -> str:
             text += " Kontra " + ",".join(k[:3] for k in record["kontra"])
         return text
     res = record.get("result")
-    word = {"won": "gewonnen", "lost": "verloren"}
     if isinstance(res, dict):
         text = ", ".join(f"{k} {word.get(v, v)}" for k, v in res.items())
     else:
@@ -221,8 +224,34 @@ def partner_text(row: SheetRow) -> str:
     return p
 
 
+MARK_WORDS = {  # the marks as --json writes them (German), and as the screen says them
+    "storniert": N_("voided"),
+    "zurückgenommen": N_("taken back"),
+    "ausgebessert": N_("corrected"),
+    "Ersatz": N_("replacement"),
+}
+ENTRY_WORDS = {"zusammengeschlagen": N_("redealt")}  # a row's label (Radl, Strafpunkt: the game's words)
+
+
+def shown_mark(mark: str) -> str:
+    """A mark in the screen's language ("Radl x2", "Holz x2": the game's words in both)."""
+    return _(MARK_WORDS[mark]) if mark in MARK_WORDS else mark
+
+
+def shown_result(r: SheetRow, rules: Rules) -> str:
+    """A row's result in the screen's language (won/lost; the game's words stay)."""
+    if r.kind != "hand" or not r.record:
+        return r.result
+    return _result_text(r.record, rules, {"won": _("won"), "lost": _("lost")})
+
+
+def shown_contract(r: SheetRow) -> str:
+    return _(ENTRY_WORDS[r.contract]) if r.kind != "hand" and r.contract in ENTRY_WORDS else r.contract
+
+
 def table_rows(rows: list[SheetRow], players: tuple[str, ...], rules: Rules) -> tuple[list[str], list[list]]:
-    headers = ["#", "Geber", "Spiel", "Spieler", "Partner", "Ergebnis"] + list(players) + ["Vermerk"]
+    """The wide sheet's headers and cells, in the screen's language."""
+    headers = ["#", _("Dealer"), _("Contract"), _("Declarer"), _("Partner"), _("Result")] + list(players) + [_("Note")]
     if rules.holz:
         headers.append("Holz")
     if rules.pagatkassa:
@@ -232,18 +261,19 @@ def table_rows(rows: list[SheetRow], players: tuple[str, ...], rules: Rules) -> 
         cells: list = [
             r.ref,
             r.dealer or "",
-            r.contract,
+            shown_contract(r),
             r.declarer,
             partner_text(r),
-            r.result,
+            shown_result(r, rules),
         ]
         if r.void:
-            cells += ["(" + ("0" if not r.payments else "-") + ")" for _ in players]
+            cells += ["(" + ("0" if not r.payments else "-") + ")" for _x in players]
         elif r.kind in ("radl",):
-            cells += ["" for _ in players]
+            cells += ["" for _x in players]
         else:
             cells += [_running(r, p) for p in players]
-        cells.append(", ".join(r.marks + ([f"noch {r.radl_left} doppelt"] if r.radl_left and r.kind == "radl" else [])))
+        left = [_("{n} more doubled").format(n=r.radl_left)] if r.radl_left and r.kind == "radl" else []
+        cells.append(", ".join([shown_mark(m) for m in r.marks] + left))
         if rules.holz:
             cells.append(" ".join(f"{p[:2]}{n}" for p, n in r.holz.items() if n) or "-")
         if rules.pagatkassa:
@@ -252,14 +282,23 @@ def table_rows(rows: list[SheetRow], players: tuple[str, ...], rules: Rules) -> 
     return headers, out
 
 
-SHORT_MARKS = {"storniert": "st", "zurückgenommen": "zu", "ausgebessert": "ab", "Ersatz": "E"}
+SHORT_MARKS = {  # a mark's short form in the compact sheet
+    # TRANSLATORS: the compact sheet's short mark for "voided" (storniert)
+    "storniert": N_("vd"),
+    # TRANSLATORS: short mark for "taken back" (zurückgenommen)
+    "zurückgenommen": N_("tb"),
+    # TRANSLATORS: short mark for "corrected" (ausgebessert)
+    "ausgebessert": N_("co"),
+    # TRANSLATORS: short mark for "replacement" (Ersatz)
+    "Ersatz": N_("rp"),
+}
 """The compact sheet's marks (and R2, H2 for Radl x2, Holz x2); its legend names only those that appear."""
 
 
 def short_mark(mark: str) -> str:
     if mark.startswith(("Radl x", "Holz x")):
         return mark[0] + mark[6:]
-    return SHORT_MARKS.get(mark, mark)
+    return _(SHORT_MARKS[mark]) if mark in SHORT_MARKS else mark
 
 
 def short_names(players: tuple[str, ...]) -> dict[str, str]:
@@ -292,19 +331,20 @@ def compact_rows(rows: list[SheetRow], players: tuple[str, ...]) -> tuple[list[s
             + _compact_cells(r, players)
             + [_compact_marks(r, seen)]
         )
-    legend = "Zelle: Stand (diese Hand)" + "".join(f", {short_mark(m)} {m}" for m in seen)
+    legend = _("Cell: total (this hand)") + "".join(f", {short_mark(m)} {shown_mark(m)}" for m in seen)
     if any(r.void for r in rows):
-        legend += ", (-) zählt nicht"
+        legend += _(", (-) counts nothing")
     if len(legend) > 80:  # every mark at once: the legend takes two lines
         legend = "\n".join(textwrap.wrap(legend, 80))
-    return ["#", "Geb", "Spiel"] + [p[:9] for p in players] + [""], body, legend
+    # TRANSLATORS: the compact sheet's short header for the dealer (Geber)
+    return ["#", _("Dlr"), _("Contract")] + [p[:9] for p in players] + [""], body, legend
 
 
 def _compact_game(r: SheetRow, short: dict[str, str]) -> str:
     if r.kind == "radl":
         return f"Radl {short.get(r.declarer, r.declarer)} ({r.radl_left})".replace(" ()", "")
     if r.kind != "hand":
-        label = "zusammen" if r.kind == "redeal" else _short_contract(r.contract)
+        label = _("redeal") if r.kind == "redeal" else _short_contract(r.contract)
         return (label + " " + short.get(r.declarer, r.declarer)).strip()
     decl = "+".join(short.get(d, d) for d in r.declarer.split(", ")) if r.declarer else ""
     partner = partner_text(r)
@@ -317,9 +357,9 @@ def _compact_game(r: SheetRow, short: dict[str, str]) -> str:
 
 def _compact_cells(r: SheetRow, players: tuple[str, ...]) -> list[str]:
     if r.void:
-        return ["(-)" for _ in players]
+        return ["(-)" for _x in players]
     if r.kind == "radl":
-        return ["" for _ in players]
+        return ["" for _x in players]
     return [f"{cell(r.totals[p])} ({gain(r.payments.get(p, Fraction(0)))})" for p in players]
 
 
@@ -418,22 +458,23 @@ def player_story(rows: list[SheetRow], player: str) -> tuple[list[tuple], int]:
 def explain(row: SheetRow) -> str:
     """Every item of one hand: base value, each multiplier, who pays what."""
     head = " ".join(w for w in (row.contract, row.declarer) if w)
+    partner = partner_text(row)
     lines = [
         f"Hand {row.number}: {head}"
-        + (f" mit {partner_text(row)}" if partner_text(row) else "")
+        + (_(" with {partner}").format(partner=partner) if partner else "")
         + (f", {row.result}" if row.result else "")
-        + (f"  [{', '.join(row.marks)}]" if row.marks else "")
+        + (f"  [{', '.join(shown_mark(m) for m in row.marks)}]" if row.marks else "")
     ]
     if row.void:
-        lines.append("  (voided: counts nothing)")
+        lines.append(_("  (voided: counts nothing)"))
     lines += [_item_line(it) for it in row.items]
     if row.schrift_payments is None:
-        lines.append(f"  Summe: {player_gains(row.payments.items())}")
+        lines.append(_("  Sum: {payments}").format(payments=player_gains(row.payments.items())))
         return "\n".join(lines)
-    lines.append(f"  Summe (Geld): {player_gains(row.payments.items())}")
+    lines.append(_("  Sum (money): {payments}").format(payments=player_gains(row.payments.items())))
     lines.append("  Schrift:")
     lines += ["  " + _item_line(it) for it in row.schrift_items or []]
-    lines.append(f"  Summe (Schrift): {player_gains(row.schrift_payments.items())}")
+    lines.append(_("  Sum (Schrift): {payments}").format(payments=player_gains(row.schrift_payments.items())))
     return "\n".join(lines)
 
 

@@ -25,9 +25,10 @@ import math
 from fractions import Fraction
 
 from ..domain.points import POINT_UNITS, as_number, from_units
+from ..i18n import N_, _
 from ..ledger.statistics import StatsRows
 from ..ledger.values import DateRange
-from ..render import money, rounded, signed
+from ..render import euro, money, rounded, signed
 from .settlement import evening_cents
 
 
@@ -313,18 +314,27 @@ def _rate(won: int, n: int) -> str:
 Table = tuple[list[str], list[list]]  # headers, rows
 
 
-def tables(data: dict) -> dict[str, Table]:
-    """Every table of the report: name -> (headers, rows)."""
+def tables(data: dict, screen: bool = False) -> dict[str, Table]:
+    """Every table of the report: name -> (headers, rows). On the screen
+    (``screen``) in its language, money with €; for CSV as it always was."""
     out = {"leaderboard": _leaderboard(data), "players": _players_table(data), "declarer": _declarer_table(data)}
     out["contracts"] = (
-        ["contract", "hands", "share %", "declarer won", "win rate %"],
+        [N_("contract"), N_("hands"), N_("share %"), N_("declarer won"), N_("win rate %")],
         [
             [c, v["hands"], v["share"], f"{v['won']}/{v['decided']}" if v["decided"] else "-", v["win_rate"]]
             for c, v in data["contracts"].items()
         ],
     )
     out["premiums"] = (
-        ["premium", "played", "announced", "announced made", "rate %", "silent made", "with Kontra"],
+        [
+            N_("premium"),
+            N_("played"),
+            N_("announced"),
+            N_("announced made"),
+            N_("rate %"),
+            N_("silent made"),
+            N_("with Kontra"),
+        ],
         [
             [k, v["played"], v["announced"], v["announced_made"], v["announced_rate"], v["silent_made"], v["kontra"]]
             for k, v in data["premiums"].items()
@@ -334,10 +344,23 @@ def tables(data: dict) -> dict[str, Table]:
     for key in ("partners", "opponents"):
         t = data[key]
         out[key] = (
-            [f"{'with' if key == 'partners' else 'against'} ->", *names],
+            [N_("with ->") if key == "partners" else N_("against ->"), *names],
             [[a] + [_won_of(t.get(a, {}).get(b), "hands") for b in names] for a in names],
         )
+    if screen:
+        out = {name: _on_screen(name, headers, rows, data) for name, (headers, rows) in out.items()}
     return out
+
+
+def _on_screen(name: str, headers: list[str], rows: list[list], data: dict) -> Table:
+    """A table as the screen shows it: its headers in the screen's language
+    (the players' and contracts' names as they are), money with €."""
+    keep = set(data["leaderboard"]) | set(data["contracts"])
+    shown = [h if h in keep else _(h) for h in headers]
+    if name == "leaderboard":
+        P = data["players"]
+        rows = [r[:3] + [euro(P[r[1]]["money_cents"])] + r[4:] for r in rows]
+    return shown, rows
 
 
 def _won_of(cell: dict | None, of: str) -> str:
@@ -348,7 +371,17 @@ def _won_of(cell: dict | None, of: str) -> str:
 def _leaderboard(data: dict) -> Table:
     P = data["players"]
     return (
-        ["#", "player", "points", "money", "evenings", "hands", "per evening", "per hand", "as declarer"],
+        [
+            "#",
+            N_("player"),
+            N_("points"),
+            N_("money"),
+            N_("evenings"),
+            N_("hands"),
+            N_("per evening"),
+            N_("per hand"),
+            N_("as declarer"),
+        ],
         [
             [
                 i,
@@ -368,8 +401,9 @@ def _leaderboard(data: dict) -> Table:
 
 def _players_table(data: dict) -> Table:
     P = data["players"]
-    headers = ["player", "sat out", "won", "partner", "opponent", "premiums ann./made", "silent made",
-               "Kontra given/won", "Re given/won", "best evening", "worst evening"]  # fmt: skip
+    headers = [N_("player"), N_("sat out"), N_("won"), N_("partner"), N_("opponent"), N_("premiums ann./made"),
+               N_("silent made"), N_("Kontra given/won"), N_("Re given/won"), N_("best evening"),
+               N_("worst evening")]  # fmt: skip
     rows = []
     for p in data["leaderboard"]:
         d, prem, k = P[p], P[p]["premiums"].values(), P[p]["kontra"]
@@ -393,19 +427,19 @@ def _declarer_table(data: dict) -> Table:
     P = data["players"]
     contracts = list(data["contracts"])
     return (
-        ["player", *contracts],
+        [N_("player"), *contracts],
         [[p] + [_won_of(P[p]["contracts"].get(c), "played") for c in contracts] for p in data["leaderboard"]],
     )
 
 
-TABLE_TITLES = {
-    "leaderboard": "Leaderboard",
-    "players": "Players (won: hands whose game the player's side won)",
-    "declarer": "As declarer: won/played per contract",
-    "contracts": "Contracts",
-    "premiums": "Premiums",
-    "partners": "Partners: row player's side won / hands on the same side",
-    "opponents": "Opponents: row player's side won / hands on opposite sides",
+TABLE_TITLES = {  # shown through _()
+    "leaderboard": N_("Leaderboard"),
+    "players": N_("Players (won: hands whose game the player's side won)"),
+    "declarer": N_("As declarer: won/played per contract"),
+    "contracts": N_("Contracts"),
+    "premiums": N_("Premiums"),
+    "partners": N_("Partners: row player's side won / hands on the same side"),
+    "opponents": N_("Opponents: row player's side won / hands on opposite sides"),
 }
 
 

@@ -3,6 +3,8 @@ sheet, and later hands that depend on evening state are re-scored."""
 
 import json
 
+import pytest
+
 from tests.helpers import F, G, H, I, cli, prem
 
 
@@ -170,10 +172,11 @@ def test_entry_void_refuses_what_is_not_there():
     assert sheet() == before
 
 
+@pytest.mark.lang("de")  # the screen in German, as the table speaks
 def test_tisch_storno_takes_back_an_entry_by_its_sheet_number():
     cli("evening", "start", F, G, H, I, "--rules", "hausrunde")
     r = cli("tisch", input="rufer ge ha +\nstraf hans\nstorno e1\nstorno e9\n")
     assert r.exit_code == 0, r.output
     assert "Eintrag e1 (strafpunkt) storniert." in r.stdout
-    assert "Fehler: there is no entry e9" in r.stdout
+    assert "Fehler: an diesem Abend gibt es keinen Eintrag e9" in r.stdout
     assert balance() == {F: -2, G: 2, H: 2, I: -2}  # hausrunde.txt:8 the first hands double

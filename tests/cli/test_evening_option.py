@@ -242,17 +242,19 @@ def test_an_unknown_number_lists_the_evenings(two_open, ledger_env):
 
 
 def test_tisch_at_one_of_several_evenings(two_open):
-    out = ok("tisch", "--evening", "2", input="rufer fritz gerti +\nende\n")
+    out = ok("--lang", "de", "tisch", "--evening", "2", input="rufer fritz gerti +\nende\n")  # as the table speaks
     assert f"Tisch: Abend 2 ({DATE}, standard): Emil, Fritz, Gerti, Hans." in out
     assert "[Abend 2, Hand 1: Emil gibt, Fritz Vorhand] > " in out
     assert "Hand 1: Emil -1, Fritz +1, Gerti +1, Hans -1" in out
     assert "[Abend 2, Hand 2: Fritz gibt, Gerti Vorhand] > " in out
     assert as_json("balance", "--json", "--evening", "1") == dict.fromkeys(T1, 0)
     ok("evening", "close", "--evening", "1")
-    out = ok("tisch", input="dreier carl +\nende\n")  # one evening open: no number in the prompt
+    out = ok("--lang", "de", "tisch", input="dreier carl +\nende\n")  # one evening open: no number in the prompt
     assert "[2: Fritz gibt, Gerti Vorhand] > " in out and "[Abend" not in out
-    line = "schreiber: error: give either PLAYERS (a new evening) or --evening N (an open one), not both\n"
-    assert fails("tisch", *T1, "--evening", "2", input="") == line
+    line = (
+        "schreiber: Fehler: entweder SPIELER (ein neuer Abend) oder --evening N (ein offener) angeben, nicht beides\n"
+    )
+    assert fails("--lang", "de", "tisch", *T1, "--evening", "2", input="") == line
 
 
 def test_evening_list_and_the_default_show_the_open_ones(two_open):

@@ -7,6 +7,8 @@ the money (every Kontra level). Fritz deals the first hand."""
 import json
 import sqlite3
 
+import pytest
+
 from tests.helpers import F, G, H, I, cli
 
 KONTRA_RUFER = {"contract": "rufer", "declarer": G, "partner": H, "result": "won", "kontra": "re"}
@@ -40,6 +42,7 @@ def test_ooe_balance_geld_and_schrift():
     assert {p: v["points"] for p, v in settle["players"].items()} == {F: -8, G: 0, H: 0, I: 8}
 
 
+@pytest.mark.lang("de")  # the screen in German, as the table speaks
 def test_ooe_sheet_shows_both_where_they_differ():
     start("--rules", "ooe")
     add(KONTRA_RUFER)

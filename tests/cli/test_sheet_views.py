@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from tests.helpers import F, G, H, I, cli
 
 
@@ -19,6 +21,7 @@ def hausrunde_evening():
     add("piccolo", "fritz", "+")  # hand 3: Piccolo 2 x2 = 4 from each
 
 
+@pytest.mark.lang("de")  # the screen in German, as the table speaks
 def test_explain_player_lists_the_entries_with_the_running_sum():
     hausrunde_evening()
     r = cli("sheet", "--explain-player", "fr")
@@ -47,6 +50,7 @@ def test_explain_player_json_and_a_wrong_name():
     assert r.exit_code == 1 and "unknown player 'Zorro'" in str(r.exception)
 
 
+@pytest.mark.lang("de")  # the screen in German, as the table speaks
 def test_tisch_erklaer_name():
     hausrunde_evening()
     r = cli("tisch", input="erklär ilse\n")

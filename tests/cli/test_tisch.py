@@ -1,13 +1,46 @@
-"""The table session and guided entry, end to end in a real terminal (pty)."""
+"""The table session and guided entry, end to end in a real terminal (pty),
+in German and in English (the screen's language: SCHREIBER_LANG, which the
+processes inherit from the test)."""
 
 import json
 import os
+import re
 import signal
 import sys
 
 import pexpect
+import pytest
 
 from tests.helpers import F, G, H, I, cli, dump
+
+SAYS = {  # what the session says, per language (the game's terms are German in both)
+    "de": {
+        "deals": "gibt",
+        "next": "Als Nächstes: Gerti gibt, Hans ist Vorhand",
+        "error": "Fehler: unbekanntes Spiel 'quatsch'",
+        "undone": "Zurückgenommen: Hand 2",
+        "explained": "Rufer gewonnen: 1 = 1",
+        "changed": "Der Abend wurde inzwischen anderswo geändert \\(1 Eintrag neu\\)",
+        "not taken": "NICHT eingetragen",
+        "now": "Jetzt: {} gibt, {} Vorhand",
+        "corrected": "\\(1 Korrektur\\)",
+    },
+    "en": {
+        "deals": "deals",
+        "next": "Next: Gerti deals, Hans is Vorhand",
+        "error": "Error: unknown contract 'quatsch'",
+        "undone": "Taken back: Hand 2",
+        "explained": "Rufer gewonnen: 1 = 1",  # the items are written at scoring, in the Schrift's words
+        "changed": "The evening was changed elsewhere meanwhile \\(1 new entry\\)",
+        "not taken": "NOT entered",
+        "now": "Now: {} deals, {} Vorhand",
+        "corrected": "\\(1 correction\\)",
+    },
+}
+
+
+def prompt(lang, number, dealer, vorhand):
+    return re.escape(f"[{number}: {dealer} {SAYS[lang]['deals']}, {vorhand} Vorhand] > ")
 
 
 def spawn(db, *args):
@@ -27,24 +60,25 @@ def balance():
     return json.loads(cli("balance", "--json").stdout)
 
 
-def test_tisch_session(ledger_env):
+def test_tisch_session(ledger_env, lang):
+    says = SAYS[lang]
     p = spawn(ledger_env, "tisch", F, G, H, I, "--rules", "tirol")
-    p.expect(r"\[1: Fritz gibt, Gerti Vorhand\] > ")
+    p.expect(prompt(lang, 1, F, G))
     p.sendline("rufer ge ha +")  # tir:6 Rufer 1
     p.expect("Hand 1: Fritz -1, Gerti \\+1, Hans \\+1, Ilse -1")
-    p.expect("Next: Gerti deals, Hans is Vorhand")
-    p.expect(r"\[2: Gerti gibt, Hans Vorhand\] > ")
+    p.expect(says["next"])
+    p.expect(prompt(lang, 2, G, H))
     p.sendline("dreier il 41 pagat!")  # tir:14 Dreier 5 + tir:29 Pagat announced 2
     p.expect("Hand 2: Fritz -7, Gerti -7, Hans -7, Ilse \\+21")
     p.expect(r"\[3: ")
     p.sendline("quatsch")
-    p.expect("Fehler: unknown contract 'quatsch'")
+    p.expect(says["error"])
     p.expect(r"\[3: ")
     p.sendline("undo")
-    p.expect("Zurückgenommen: Hand 2")
-    p.expect(r"\[3: Gerti gibt, Hans Vorhand\] > ")
+    p.expect(says["undone"])
+    p.expect(prompt(lang, 3, G, H))
     p.sendline("erklär 1")
-    p.expect("Rufer gewonnen: 1 = 1")
+    p.expect(says["explained"])
     p.sendline("ende")
     p.expect(pexpect.EOF)
     assert balance() == {F: -1, G: 1, H: 1, I: -1}
@@ -62,6 +96,7 @@ def test_tisch_tab_completion(ledger_env):
     p.expect(pexpect.EOF)
 
 
+@pytest.mark.lang("de")
 def test_guided_entry(ledger_env):
     assert cli("evening", "start", F, G, H, I).exit_code == 0
     p = spawn(ledger_env, "hand", "add")
@@ -91,6 +126,7 @@ def test_guided_entry(ledger_env):
     p.expect(pexpect.EOF)
 
 
+@pytest.mark.lang("de")
 def test_guided_entry_of_the_most_common_hand_is_mostly_enter(ledger_env):
     assert cli("evening", "start", F, G, H, I, "--rules", "tirol").exit_code == 0
     p = spawn_80(ledger_env, "hand", "add")
@@ -114,6 +150,7 @@ def test_guided_entry_of_the_most_common_hand_is_mostly_enter(ledger_env):
     assert "{" not in p.before
 
 
+@pytest.mark.lang("de")
 def test_guided_entry_answered_no_writes_nothing(ledger_env):
     assert cli("evening", "start", F, G, H, I).exit_code == 0
     before = dump(ledger_env)
@@ -139,6 +176,7 @@ def test_guided_entry_answered_no_writes_nothing(ledger_env):
     assert dump(ledger_env) == before
 
 
+@pytest.mark.lang("de")
 def test_guided_entry_ctrl_c_writes_nothing(ledger_env):
     assert cli("evening", "start", F, G, H, I).exit_code == 0
     before = dump(ledger_env)
@@ -150,7 +188,7 @@ def test_guided_entry_ctrl_c_writes_nothing(ledger_env):
     p.expect(pexpect.EOF)
     p.close()
     assert p.exitstatus == 130  # the interrupt's exit status (docs/backup.md)
-    assert "interrupted; nothing was written" in p.before
+    assert "abgebrochen; nichts wurde geschrieben" in p.before
     assert "Traceback" not in p.before and "Aborted" not in p.before
     assert dump(ledger_env) == before
 
@@ -164,6 +202,7 @@ def spawn_80(db, *args):
     )
 
 
+@pytest.mark.lang("de")
 def test_a_whole_tirol_evening_in_80_columns_wraps_no_line(ledger_env):
     from tests.helpers import ROOT
 
@@ -190,6 +229,7 @@ def test_a_whole_tirol_evening_in_80_columns_wraps_no_line(ledger_env):
     assert too_long == []
 
 
+@pytest.mark.lang("de")
 def test_sheet_fits_the_terminal(ledger_env):
     assert cli("evening", "start", F, G, H, I, "--rules", "tirol").exit_code == 0
     assert cli("tisch", input="rufer ge ha + pagat! geg:trull\ndreier il 41 kontra\nradl\n").exit_code == 0
@@ -232,24 +272,25 @@ def other_process(db, *args):
     assert r.returncode == 0, r.stderr
 
 
-def test_tisch_catches_a_stale_prompt(ledger_env):
+def test_tisch_catches_a_stale_prompt(ledger_env, lang):
+    says = SAYS[lang]
     assert cli("evening", "start", F, G, H, I).exit_code == 0
     p = spawn_80(ledger_env, "tisch")
-    p.expect(r"\[1: Fritz gibt, Gerti Vorhand\] > ")
+    p.expect(prompt(lang, 1, F, G))
     p.sendline("rufer ge ha +")  # std:31 +-1
-    p.expect(r"\[2: Gerti gibt, Hans Vorhand\] > ")
+    p.expect(prompt(lang, 2, G, H))
     other_process(ledger_env, "hand", "add", "rufer", "hans", "ilse", "+")  # hand 2, elsewhere
     p.sendline("rufer ha fr +")  # meant for the prompt's hand 2: not taken
-    p.expect("Der Abend wurde inzwischen anderswo geändert \\(1 Eintrag neu\\)")
-    p.expect("NICHT eingetragen")
-    p.expect("Jetzt: Hans gibt, Ilse Vorhand")
-    p.expect(r"\[3: Hans gibt, Ilse Vorhand\] > ")
+    p.expect(says["changed"])
+    p.expect(says["not taken"])
+    p.expect(re.escape(says["now"].format(H, I)))
+    p.expect(prompt(lang, 3, H, I))
     assert balance() == {F: -2, G: 0, H: 2, I: 0}  # the two hands, nothing from the stale line
     other_process(ledger_env, "undo")
     p.sendline("stand")
-    p.expect("\\(1 Korrektur\\)")
-    p.expect("Jetzt: Gerti gibt, Hans Vorhand")
-    p.expect(r"\[3: Gerti gibt, Hans Vorhand\] > ")  # hand 2 voided keeps its number
+    p.expect(says["corrected"])
+    p.expect(re.escape(says["now"].format(G, H)))
+    p.expect(prompt(lang, 3, G, H))  # hand 2 voided keeps its number
     p.sendline("rufer ha fr +")  # now Hans is Vorhand again, and the line is taken
     p.expect("Hand 3: Fritz \\+1, Gerti -1, Hans \\+1, Ilse -1")
     p.expect(r"\[4: ")
@@ -258,7 +299,7 @@ def test_tisch_catches_a_stale_prompt(ledger_env):
     assert balance() == {F: 0, G: 0, H: 2, I: -2}
 
 
-def test_a_write_after_another_session_wrote_is_refused_inside_the_transaction(ledger_env):
+def test_a_write_after_another_session_wrote_is_refused_inside_the_transaction(ledger_env, lang):
     from schreiber.cli.session import Session
     from schreiber.ledger.store import Ledger
     from schreiber.service import EveningChanged, Service
@@ -277,5 +318,92 @@ def test_a_write_after_another_session_wrote_is_refused_inside_the_transaction(l
         raise AssertionError("a stale write was taken")
     assert dump(ledger_env) == before
     session.handle("rufer ge il +")
-    assert out[-1] == "Jetzt: Gerti gibt, Hans Vorhand."
+    assert out[-1] == SAYS[lang]["now"].format(G, H) + "."
     assert dump(ledger_env) == before
+
+
+def test_guided_entry_in_english(ledger_env):
+    assert cli("evening", "start", F, G, H, I, "--rules", "tirol").exit_code == 0
+    p = spawn_80(ledger_env, "hand", "add")
+    p.expect("Hand 1: Fritz deals, Gerti Vorhand")
+    p.expect(r" 1\. Rufer\r\n +2\. Trischaken")  # the game's terms stay German
+    p.expect(r"Contract \[Rufer\]: ")
+    p.sendline("")
+    p.expect("Declarer: Gerti \\(Vorhand\\)")
+    p.expect(r"Partner \(who held the called king\?\)")
+    p.sendline("hans")
+    p.expect(r"Points or result \(e.g. 41, 35/2, \+ or -\) \[\+\]: ")
+    p.sendline("")
+    p.expect(r"Kontra on the game \[no Kontra\]: ")
+    p.sendline("")
+    p.expect(r"Premium \(Enter = no more\) \[done\]: ")
+    p.sendline("pagat")
+    p.expect(r"Party \[declarer's side\]: ")
+    p.sendline("")
+    p.expect(r"announced\? \[y/N\]")
+    p.sendline("y")
+    p.expect(r"Result \[won\]: ")
+    p.sendline("")
+    p.expect(r"Kontra \[no Kontra\]: ")
+    p.sendline("")
+    p.expect(r"Premium \(Enter = no more\) \[done\]: ")
+    p.sendline("")
+    p.expect(r"Enter: rufer Gerti Hans \+ pagat! \[Y/n\]")  # read back in short notation
+    p.sendline("")
+    p.expect("Hand 1: Fritz -3, Gerti \\+3, Hans \\+3, Ilse -3")  # tir:6 Rufer 1 + tir:29 Pagat announced 2
+    p.expect(pexpect.EOF)
+
+
+ENGLISH = re.compile(  # words of the English screens that the German ones never show
+    r"\b(Next|deals|Standing|Error|error|Taken back|voided|corrected|Cell|counts nothing|to go|won|lost|"
+    r"Dealer|Contract|Declarer|Result|Note|Until next time|[Ee]vening|this help|take the|leave|Redealt|"
+    r"Strafpunkt for|hands count double|short notation|the running totals|Total|entries)\b"
+)
+EVENING = [  # twelve hands, a Radl, an undo, a redeal, a Strafpunkt and the commands of the table
+    "hilfe",
+    "rufer berti carl +",
+    "dreier carl 41 pagat!",
+    "radl",
+    "piccolo anna -",
+    "rufer anna dora + kontra",
+    "solorufer berti carl 35/2",
+    "undo",
+    "solorufer berti carl 28",
+    "trischaken 20 15 25 10",
+    "zusammen",
+    "bettel carl + kontra:dora",
+    "stand",
+    "besserrufer dora talon - uhu!",
+    "straf Berti",
+    "sechserdreier berti +",
+    "storno 3",
+    "erklär 2",
+    "erklär Carl",
+    "farbensolo berti +",
+    "rufer carl anna 50 re",
+    "dreier dora +",
+    "schrift",
+    "quatsch",
+]
+
+
+@pytest.mark.lang("de")
+def test_a_whole_evening_in_german_in_80_columns(ledger_env):
+    assert cli("evening", "start", "Anna", "Berti", "Carl", "Dora", "--rules", "standard").exit_code == 0
+    p = spawn_80(ledger_env, "tisch")
+    p.expect(r"\] > ")
+    seen = p.before + p.after
+    for line in EVENING:
+        p.sendline(line)
+        p.expect(r"\] > ")
+        seen += p.before + p.after
+    p.sendline("ende")
+    p.expect(pexpect.EOF)
+    seen += p.before
+    lines = seen.replace("\r", "").split("\n")
+    assert [line for line in lines if len(line) > 80] == []  # nothing wraps
+    assert [line for line in lines if ENGLISH.search(line)] == []  # one language: German
+    for said in ("Zurückgenommen: Hand 5", "Radl: die nächsten 4 Spiele zählen doppelt", "Zusammengeworfen",
+                 "Strafpunkt für Berti", "Hand 3 storniert", "Zelle: Stand (diese Hand)", "Als Nächstes:",
+                 "Fehler: unbekanntes Spiel 'quatsch'", "Bis zum nächsten Mal", "Hand 12: "):  # fmt: skip
+        assert said in seen, said

@@ -13,6 +13,7 @@ from tests.helpers import ROOT, cli
 PLAYERS = ["Anna", "Berti", "Carl", "Dora"]
 
 
+@pytest.mark.lang("de")  # the screen in German, as the table speaks
 @pytest.mark.parametrize("preset", PRESETS)
 def test_evening_sheet_matches_golden(preset, snapshot_update):
     lines = (ROOT / "examples" / "evenings" / f"{preset}.txt").read_text(encoding="utf-8")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 
+from ...i18n import _
 from ..names import closest, fold, lookup, term_index
 from ..rules import Contract, Rules
 from ..table import Table
@@ -36,7 +37,7 @@ class _Parser:
         self.rules = rules
         self.players = tuple(players)
         if not self.players:
-            raise err("no players given: the notation needs the evening's players")
+            raise err(_("no players given: the notation needs the evening's players"))
         self.contract_index = term_index(rules.contracts)
         self.premium_index = term_index(rules.premiums)
 
@@ -58,7 +59,11 @@ class _Parser:
             return None
         hits = [p for p in self.players if fold(p).startswith(f)]
         if len(hits) > 1:
-            raise err(f"'{word}' as {role} is ambiguous: {listing(hits)}; write more letters")
+            raise err(
+                _("'{word}' as {role} is ambiguous: {hits}; write more letters").format(
+                    word=word, role=role, hits=listing(hits)
+                )
+            )
         return hits[0] if hits else None
 
     def player(self, word: str, role: str) -> str:
@@ -66,7 +71,9 @@ class _Parser:
         p = self.exact_player(word) or self.prefix_player(word, role)
         if p is None:
             raise err(
-                f"unknown player '{word}' as {role}{did_you_mean(word, self.players)}; players: {listing(self.players)}"
+                _("unknown player '{word}' as {role}{did_you_mean}; players: {players}").format(
+                    word=word, role=role, did_you_mean=did_you_mean(word, self.players), players=listing(self.players)
+                )
             )
         return p
 
@@ -77,10 +84,12 @@ class _Parser:
                 continue
             p = self.player(w, role)
             if p in out:
-                raise err(f"{p} is named twice in {role}")
+                raise err(_("{p} is named twice in {role}").format(p=p, role=role))
             out.append(p)
         if not out:
-            raise err(f"{role} needs at least one player, e.g. {role}:{self.players[0]}")
+            raise err(
+                _("{role} needs at least one player, e.g. {role}:{players}").format(role=role, players=self.players[0])
+            )
         return out
 
     def reserved(self, word: str) -> bool:
@@ -111,7 +120,9 @@ class _Parser:
     # ---- words -----------------------------------------------------------
     def contract(self, bare: list[str]) -> tuple[Contract, int]:
         if bare[0].endswith(("+", "-")):
-            raise err(f"'{bare[0]}': start with the contract alone and write + or - after the players")
+            raise err(
+                _("'{bare}': start with the contract alone and write + or - after the players").format(bare=bare[0])
+            )
         for k in (3, 2, 1):
             # A player's full name or a result is never swallowed into a contract name.
             if len(bare) >= k and not any(self.exact_player(w) or w.endswith(("+", "-")) for w in bare[1:k]):
@@ -125,10 +136,18 @@ class _Parser:
         if len(hits) == 1:
             return active[hits[0]], 1
         if len(hits) > 1:
-            raise err(f"contract '{word}' is ambiguous under {self.rules.preset}: {listing(hits)}; write more letters")
+            raise err(
+                _("contract '{word}' is ambiguous under {preset}: {hits}; write more letters").format(
+                    word=word, preset=self.rules.preset, hits=listing(hits)
+                )
+            )
         raise err(
-            f"unknown contract '{word}' under {self.rules.preset}{_did_you_mean_ids(word, active)}; "
-            f"valid: {listing(active)}"
+            _("unknown contract '{word}' under {preset}{did_you_mean_ids}; valid: {active}").format(
+                word=word,
+                preset=self.rules.preset,
+                did_you_mean_ids=_did_you_mean_ids(word, active),
+                active=listing(active),
+            )
         )
 
     def premium(self, tok: str, party: str | None):
@@ -147,21 +166,31 @@ class _Parser:
             hits = sorted({p for term, p in self.premium_index.items() if term.startswith(f) and p in active})
             if len(hits) > 1:
                 raise err(
-                    f"premium '{name}' is ambiguous under {self.rules.preset}: {listing(hits)}; write more letters"
+                    _("premium '{name}' is ambiguous under {preset}: {hits}; write more letters").format(
+                        name=name, preset=self.rules.preset, hits=listing(hits)
+                    )
                 )
             pid = hits[0] if hits else None
         if pid is None:
             return None
         prem = self.rules.premiums[pid]
         if "+" in flags and "-" in flags:
-            raise err(f"premium '{tok}' is marked both won (+) and lost (-); write {name}+ or {name}-")
+            raise err(
+                _("premium '{tok}' is marked both won (+) and lost (-); write {name}+ or {name}-").format(
+                    tok=tok, name=name
+                )
+            )
         kontra = None
         if level is not None:
             kontra = KONTRA_WORDS.get(fold(level))
             if kontra is None:
                 raise err(
-                    f"unknown Kontra level '@{level}' on {prem.name}{did_you_mean(level, self.rules.kontra_levels)}; "
-                    f"valid: {listing('@' + lv for lv in self.rules.kontra_levels)}"
+                    _("unknown Kontra level '@{level}' on {name}{did_you_mean}; valid: {x}").format(
+                        level=level,
+                        name=prem.name,
+                        did_you_mean=did_you_mean(level, self.rules.kontra_levels),
+                        x=listing("@" + lv for lv in self.rules.kontra_levels),
+                    )
                 )
         if "!" in flags or kontra:
             announced = True
@@ -184,22 +213,31 @@ class _Parser:
             p = None
         if p:
             return err(
-                f"'{tok}' ({p}) is out of place: players come right after the contract "
-                f"(declarer, then partner); use kontra:{p}, renonce:{p} or geber:{p} for the others"
+                _(
+                    "'{tok}' ({p}) is out of place: players come right after the contract (declarer, then partner); use kontra:{p}, renonce:{p} or geber:{p} for the others"
+                ).format(tok=tok, p=p)
             )
         base = tok.rstrip("+-!")
         elsewhere = _played_elsewhere(base, self.rules)
         if elsewhere:
             return err(
-                f"{elsewhere} is not played under {self.rules.preset}; "
-                f"its premiums: {listing(self.rules.active_premiums)}"
+                _("{elsewhere} is not played under {preset}; its premiums: {active_premiums}").format(
+                    elsewhere=elsewhere, preset=self.rules.preset, active_premiums=listing(self.rules.active_premiums)
+                )
             )
         near = _near_ids(base, self.rules.active_premiums)
         near += [w for w in (closest(base, sorted(KEYWORDS - {"+", "-"})) if base else []) if w not in near]
-        hint = f" (did you mean {' or '.join(near[:3])}?)" if near else ""
+        hint = _(" (did you mean {words}?)").format(words=_(" or ").join(near[:3])) if near else ""
         return err(
-            f"unknown word '{tok}' under {self.rules.preset}{hint}; expected a result (+ - g v), points, "
-            f"Kontra ({' '.join(self.rules.kontra_levels)}), or a premium: {listing(self.rules.active_premiums)}"
+            _(
+                "unknown word '{tok}' under {preset}{hint}; expected a result (+ - g v), points, Kontra ({kontra_levels}), or a premium: {active_premiums}"
+            ).format(
+                tok=tok,
+                preset=self.rules.preset,
+                hint=hint,
+                kontra_levels=" ".join(self.rules.kontra_levels),
+                active_premiums=listing(self.rules.active_premiums),
+            )
         )
 
 
@@ -232,12 +270,12 @@ def _near_ids(word: str, entries: dict) -> list[str]:
 
 def _did_you_mean_ids(word: str, entries: dict) -> str:
     near = _near_ids(word, entries)
-    return f" (did you mean {' or '.join(near)}?)" if near else ""
+    return _(" (did you mean {words}?)").format(words=_(" or ").join(near)) if near else ""
 
 
 def _split_kv(tok: str) -> tuple[str, str] | None:
     if ":" in tok and not tok.startswith(":"):
-        key, _, value = tok.partition(":")
+        key, _x, value = tok.partition(":")
         return key, value
     return None
 
@@ -257,16 +295,20 @@ def parse_notation(text: str | list[str], rules: Rules, players: tuple[str, ...]
     """
     ps = _Parser(rules, players)
     if vorhand is not None and vorhand not in ps.players:
-        raise err(f"Vorhand '{vorhand}' is not at the table; players: {listing(ps.players)}")
+        raise err(
+            _("Vorhand '{vorhand}' is not at the table; players: {players}").format(
+                vorhand=vorhand, players=listing(ps.players)
+            )
+        )
     words = tokens(text)
     if not words:
-        raise err("the hand is empty: start with the contract, e.g. 'rufer Berti Carl +'")
+        raise err(_("the hand is empty: start with the contract, e.g. 'rufer Berti Carl +'"))
     bare, bare_pos, kvs = _split_words(words)
     dealer, rest_kvs = _dealer(ps, kvs)
     if dealer is not None:
         vorhand = ps.players[(ps.players.index(dealer) + 1) % len(ps.players)]
     if not bare:
-        raise err("the contract is missing: start with it, e.g. 'rufer Berti Carl +'")
+        raise err(_("the contract is missing: start with it, e.g. 'rufer Berti Carl +'"))
     contract, used = ps.contract(bare)
     d = _Draft(ps, contract, bare[used:], bare_pos[used:], vorhand, dealer)
     if d.trisch:
@@ -279,9 +321,13 @@ def parse_notation(text: str | list[str], rules: Rules, players: tuple[str, ...]
     _kv_words(d, rest_kvs)
     _scores_in_seating_order(d)
     if d.kontra and d.kontra_by:
-        raise err(f"give Kontra either on the whole game ({d.kontra}) or per opponent (kontra:NAME), not both")
+        raise err(
+            _("give Kontra either on the whole game ({kontra}) or per opponent (kontra:NAME), not both").format(
+                kontra=d.kontra
+            )
+        )
     if d.per_result and d.game_result is not None:
-        raise err("the result is given twice: after a declarer (Anna+) and for the game (+); give it once")
+        raise err(_("the result is given twice: after a declarer (Anna+) and for the game (+); give it once"))
     return _record(d)
 
 
@@ -307,7 +353,7 @@ def _dealer(ps: _Parser, kvs: list[KV]) -> tuple[str | None, list[KV]]:
     for pos, tok, key, value in kvs:
         if key in DEALER_KEYS and not NUMBER.fullmatch(value):
             if dealer is not None:
-                raise err(f"the dealer is given twice ('{tok}'); give geber:NAME once")
+                raise err(_("the dealer is given twice ('{tok}'); give geber:NAME once").format(tok=tok))
             dealer = ps.player(value, "dealer")
         else:
             rest_kvs.append((pos, tok, key, value))
@@ -363,8 +409,16 @@ class _Draft:
         example = f"'{c.id} {players[1 % len(players)]}{' ' + players[2 % len(players)] if c.call else ''} +'"
         tok = self.next_word()
         if tok is not None and self.not_a_word(tok):
-            return err(f"unknown player '{tok}' as {what}{did_you_mean(tok, players)}; players: {listing(players)}")
-        return err(f"{c.name}: name the {what} right after the contract, e.g. {example}")
+            return err(
+                _("unknown player '{tok}' as {what}{did_you_mean}; players: {players}").format(
+                    tok=tok, what=what, did_you_mean=did_you_mean(tok, players), players=listing(players)
+                )
+            )
+        return err(
+            _("{name}: name the {what} right after the contract, e.g. {example}").format(
+                name=c.name, what=what, example=example
+            )
+        )
 
     def partner_slot(self, tok: str) -> tuple[str, str | None, str | None] | None:
         p = self.ps.exact_player(tok)
@@ -381,19 +435,21 @@ class _Draft:
     def set_result(self, value: str, tok: str) -> None:
         if self.trisch:
             raise err(
-                f"{self.contract.name} has no won/lost ('{tok}'): give each player's points, e.g. {self.players[0]}:20"
+                _("{name} has no won/lost ('{tok}'): give each player's points, e.g. {players}:20").format(
+                    name=self.contract.name, tok=tok, players=self.players[0]
+                )
             )
         if self.game_result is not None:
-            raise err(f"the result is given twice ('{tok}'); give + or - once")
+            raise err(_("the result is given twice ('{tok}'); give + or - once").format(tok=tok))
         self.game_result = value
 
     def add_score(self, p: str, head: str, blatt: str | None, tr: str | None, tok: str) -> None:
         if p in self.scores:
-            raise err(f"{p}'s points are given twice ('{tok}')")
+            raise err(_("{p}'s points are given twice ('{tok}')").format(p=p, tok=tok))
         self.scores[p] = number_value(head, blatt)
         if tr is not None:
             if p in self.tricks_by:
-                raise err(f"{p}'s tricks are given twice ('{tok}')")
+                raise err(_("{p}'s tricks are given twice ('{tok}')").format(p=p, tok=tok))
             self.tricks_by[p] = int(tr)
 
 
@@ -406,7 +462,11 @@ def _trischaken_declarer(d: _Draft) -> None:
         sp = d.ps.slot_player(tok, "declarer")
         if sp:
             if sp[1]:
-                raise err(f"{d.contract.name} has no won/lost: give each player's points, e.g. {sp[0]}:20")
+                raise err(
+                    _("{name} has no won/lost: give each player's points, e.g. {sp}:20").format(
+                        name=d.contract.name, sp=sp[0]
+                    )
+                )
             d.declarers.append(sp[0])
             d.i += 1
 
@@ -432,7 +492,11 @@ def _call_declarer_and_partner(d: _Draft) -> None:
         d.i += 1
     elif a is None and tok is not None and d.not_a_word(tok):
         role = "partner" if vorhand else "declarer"
-        raise err(f"unknown player '{tok}' as {role}{did_you_mean(tok, players)}; players: {listing(players)}")
+        raise err(
+            _("unknown player '{tok}' as {role}{did_you_mean}; players: {players}").format(
+                tok=tok, role=role, did_you_mean=did_you_mean(tok, players), players=listing(players)
+            )
+        )
     elif a and a[0] != "player" and vorhand:
         d.declarers.append(vorhand)
         d.i += 1
@@ -447,13 +511,22 @@ def _no_call_slots(d: _Draft, a: tuple | None, tok: str | None) -> NotationError
     if a and a[0] == "player":
         nxt = d.next_word(1)
         if nxt is not None and d.not_a_word(nxt):
-            return err(f"unknown player '{nxt}' as partner{did_you_mean(nxt, players)}; players: {listing(players)}")
+            return err(
+                _("unknown player '{nxt}' as partner{did_you_mean}; players: {players}").format(
+                    nxt=nxt, did_you_mean=did_you_mean(nxt, players), players=listing(players)
+                )
+            )
         return err(
-            f"{contract.name} calls a king: after the declarer {a[1]} give the partner "
-            f"(a player, talon if the king lay in the talon, selbst for the own king)"
+            _(
+                "{name} calls a king: after the declarer {a} give the partner (a player, talon if the king lay in the talon, selbst for the own king)"
+            ).format(name=contract.name, a=a[1])
         )
     if a:
-        return err(f"{contract.name}: name the declarer before '{tok}', e.g. '{contract.id} {players[0]} {tok}'")
+        return err(
+            _("{name}: name the declarer before '{tok}', e.g. '{id} {players} {tok}'").format(
+                name=contract.name, tok=tok, id=contract.id, players=players[0]
+            )
+        )
     if vorhand or (contract.vorhand and tok is not None and d.ps.reserved(tok)):
         return err(
             f"{contract.name} calls a king: give the partner (a player, talon or selbst), "
@@ -470,7 +543,7 @@ def _declarers(d: _Draft) -> None:
         if not sp:
             break
         if sp[0] in d.declarers:
-            raise err(f"{sp[0]} is named twice as declarer")
+            raise err(_("{sp} is named twice as declarer").format(sp=sp[0]))
         d.declarers.append(sp[0])
         if sp[1]:
             d.per_result[sp[0]] = sp[1]
@@ -499,22 +572,26 @@ def _items(d: _Draft) -> None:
             _number(d, tok, *m.groups())
         elif f in KONTRA_WORDS:
             if d.kontra is not None:
-                raise err(f"Kontra on the game is given twice ('{tok}'); give the highest level once, e.g. re")
+                raise err(
+                    _("Kontra on the game is given twice ('{tok}'); give the highest level once, e.g. re").format(
+                        tok=tok
+                    )
+                )
             d.kontra = KONTRA_WORDS[f]
         elif f in CONCEDE_WORDS:
             d.conceded = True
         elif f in TALON_WORDS or f in OWN_WORDS:
             where = (
-                "right after the declarer"
+                _("right after the declarer")
                 if contract.call
-                else f"only in contracts that call a king, not in {contract.name}"
+                else _("only in contracts that call a king, not in {contract}").format(contract=contract.name)
             )
-            raise err(f"'{tok}' names the called king and belongs {where}")
+            raise err(_("'{tok}' names the called king and belongs {where}").format(tok=tok, where=where))
         elif d.trisch and (nt := NAME_TRICKS.fullmatch(tok)):
             nm, tr = nt.groups()
             p = d.ps.player(nm, "tricks")
             if p in d.tricks_by:
-                raise err(f"{p}'s tricks are given twice ('{tok}')")
+                raise err(_("{p}'s tricks are given twice ('{tok}')").format(p=p, tok=tok))
             d.tricks_by[p] = int(tr)
         else:
             entry = d.ps.premium(tok, None)
@@ -530,19 +607,22 @@ def _number(d: _Draft, tok: str, head: str, blatt: str | None, tr: str | None) -
     if d.trisch:
         d.positional.append((head, blatt, tr, tok))
     elif tr is not None:
-        raise err(f"'{tok}': #tricks is only for Trischaken; give the points alone, e.g. {head}")
+        raise err(
+            _("'{tok}': #tricks is only for Trischaken; give the points alone, e.g. {head}").format(tok=tok, head=head)
+        )
     elif contract.kind == "negative":
         if blatt is not None:
             raise err(
-                f"'{tok}': a {contract.name} is decided by tricks, not card points; "
-                f"give the declarer's tricks, e.g. {contract.tricks}"
+                _(
+                    "'{tok}': a {name} is decided by tricks, not card points; give the declarer's tricks, e.g. {tricks}"
+                ).format(tok=tok, name=contract.name, tricks=contract.tricks)
             )
         if d.tricks is not None:
-            raise err(f"the tricks are given twice ('{tok}')")
+            raise err(_("the tricks are given twice ('{tok}')").format(tok=tok))
         d.tricks = int(head)
     else:
         if d.points is not None:
-            raise err(f"the points are given twice ('{tok}'); give the declarer's card points once")
+            raise err(_("the points are given twice ('{tok}'); give the declarer's card points once").format(tok=tok))
         d.points = number_value(head, blatt)
 
 
@@ -553,13 +633,16 @@ def _kv_words(d: _Draft, kvs: list[KV]) -> None:
     for pos, tok, key, value in kvs:
         num = NUMBER.fullmatch(value)
         if not value:
-            raise err(f"'{tok}' needs something after the colon, e.g. {tok}{d.players[0]}")
+            raise err(
+                _("'{tok}' needs something after the colon, e.g. {tok}{players}").format(tok=tok, players=d.players[0])
+            )
         if num and (ps.exact_player(key) or key not in KV_KEYS):
             p = ps.exact_player(key) or ps.player(tok.partition(":")[0], "points")
             if not d.trisch:
                 raise err(
-                    f"'{tok}': points per player are only for Trischaken; give the declarer's points "
-                    f"alone, e.g. {num.group(1)}"
+                    _(
+                        "'{tok}': points per player are only for Trischaken; give the declarer's points alone, e.g. {group}"
+                    ).format(tok=tok, group=num.group(1))
                 )
             head, blatt, tr = num.groups()
             d.add_score(p, head, blatt, tr, tok)
@@ -567,15 +650,21 @@ def _kv_words(d: _Draft, kvs: list[KV]) -> None:
             entry = ps.premium(value, "opponents")
             if entry is None:
                 raise err(
-                    f"unknown premium '{value}' in '{tok}' under {rules.preset}"
-                    f"{_did_you_mean_ids(value.rstrip('+-!'), rules.active_premiums)}; "
-                    f"valid: {listing(rules.active_premiums)}"
+                    _(
+                        "unknown premium '{value}' in '{tok}' under {preset}{did_you_mean_ids}; valid: {active_premiums}"
+                    ).format(
+                        value=value,
+                        tok=tok,
+                        preset=rules.preset,
+                        did_you_mean_ids=_did_you_mean_ids(value.rstrip("+-!"), rules.active_premiums),
+                        active_premiums=listing(rules.active_premiums),
+                    )
                 )
             d.premiums.append((pos, entry))
         elif key in KONTRA_WORDS:
             for p in ps.players_list(value, "kontra"):
                 if p in d.kontra_by:
-                    raise err(f"{p}'s Kontra is given twice ('{tok}')")
+                    raise err(_("{p}'s Kontra is given twice ('{tok}')").format(p=p, tok=tok))
                 d.kontra_by[p] = KONTRA_WORDS[key]
         elif key in MIT_KEYS:
             for p in ps.players_list(value, "mit"):
@@ -583,7 +672,7 @@ def _kv_words(d: _Draft, kvs: list[KV]) -> None:
                     d.mit.append(p)
         elif key in RENONCE_KEYS:
             if d.renonce is not None:
-                raise err(f"the Renonce is given twice ('{tok}'); name the one offender")
+                raise err(_("the Renonce is given twice ('{tok}'); name the one offender").format(tok=tok))
             d.renonce = ps.player(value, "renonce")
         else:
             raise err(
@@ -600,19 +689,21 @@ def _scores_in_seating_order(d: _Draft) -> None:
     players = d.players
     if d.scores:
         raise err(
-            "give Trischaken points either all by name (Anna:20) or all in seating order (20 15 25 10), not mixed"
+            _("give Trischaken points either all by name (Anna:20) or all in seating order (20 15 25 10), not mixed")
         )
     if d.vorhand is None:
         raise err(
-            "Trischaken points in seating order need the Vorhand, which is not known here: "
-            f"give them by name, e.g. {players[0]}:20, or say geber:NAME"
+            _(
+                "Trischaken points in seating order need the Vorhand, which is not known here: give them by name, e.g. {players}:20, or say geber:NAME"
+            ).format(players=players[0])
         )
     dealer = players[(players.index(d.vorhand) - 1) % len(players)]
     active = Table(players, dealer, dealer_plays=bool(d.rules.trischaken_five)).active
     if len(d.positional) != len(active):
         raise err(
-            f"{len(d.positional)} Trischaken scores for {len(active)} players; give one per player "
-            f"in seating order from the Vorhand ({listing(active)}) or NAME:POINTS"
+            _(
+                "{n_positional} Trischaken scores for {n_active} players; give one per player in seating order from the Vorhand ({active}) or NAME:POINTS"
+            ).format(n_positional=len(d.positional), n_active=len(active), active=listing(active))
         )
     for p, (head, blatt, tr, tok) in zip(active, d.positional):
         d.add_score(p, head, blatt, tr, tok)
@@ -633,7 +724,7 @@ def _record(d: _Draft) -> dict:
         ("points", d.points is not None, d.points),
         ("tricks", d.tricks is not None, d.tricks),
         ("kontra", bool(d.kontra or d.kontra_by), d.kontra or d.kontra_by),
-        ("premiums", bool(d.premiums), [e for _, e in sorted(d.premiums, key=lambda pe: pe[0])]),
+        ("premiums", bool(d.premiums), [e for _x, e in sorted(d.premiums, key=lambda pe: pe[0])]),
         ("conceded", d.conceded, True),
         ("scores", bool(d.scores), d.scores),
         ("tricks_by", bool(d.tricks_by), d.tricks_by),

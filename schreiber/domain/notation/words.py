@@ -7,6 +7,7 @@ import re
 import shlex
 
 from ...errors import SchreiberError
+from ...i18n import _
 from ..names import closest
 
 
@@ -73,7 +74,7 @@ def listing(names) -> str:
 
 def did_you_mean(word: str, choices) -> str:
     near = closest(word, choices) if word else []
-    return f" (did you mean {' or '.join(near)}?)" if near else ""
+    return _(" (did you mean {words}?)").format(words=_(" or ").join(near)) if near else ""
 
 
 def tokens(text) -> list[str]:
@@ -82,15 +83,20 @@ def tokens(text) -> list[str]:
     elif isinstance(text, (list, tuple)) and all(isinstance(t, str) for t in text):
         parts = list(text)
     else:
-        raise err(f"the notation must be text or a list of words, not {type(text).__name__}")
+        raise err(_("the notation must be text or a list of words, not {name}").format(name=type(text).__name__))
     out: list[str] = []
     for part in parts:
         if isinstance(text, str) or re.search(r"\s", part):
             try:
                 out.extend(shlex.split(part))
             except ValueError as exc:
-                how = "close the quote" if "quotation" in str(exc) else "remove the backslash at the end"
-                raise err(f"cannot read '{part}': {str(exc).lower()}; {how}") from None
+                if "quotation" in str(exc):
+                    raise err(
+                        _("cannot read '{part}': no closing quotation; close the quote").format(part=part)
+                    ) from None
+                raise err(
+                    _("cannot read '{part}': no escaped character; remove the backslash at the end").format(part=part)
+                ) from None
         elif part:
             out.append(part)
     return out

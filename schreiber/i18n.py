@@ -1,0 +1,145 @@
+"""One language per screen: German where the locale is German, English
+otherwise; ``--lang de|en`` or ``SCHREIBER_LANG`` to choose.
+
+Messages are written in English in the code, wrapped in ``_()`` (``N_()``
+marks a module-level text that is looked up where it is shown), and found
+in the German catalog ``locale/de/LC_MESSAGES/schreiber.mo`` through the
+standard library's gettext; the catalog is kept with Babel (CONTRIBUTING.md).
+English needs no catalog: a message is its own text. German reads its
+catalog at the first message shown, so ``hand add`` (which prints only the
+hand's payments) starts as fast as before in both. The game's terms
+(Rufer, Radl, Vorhand, Schrift, Kontra, ...) are German in both languages.
+
+Nothing here imports the rest of the package but its error type, so the
+domain can use it without the command line.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from .errors import SchreiberError
+
+LANGUAGES = ("de", "en")
+DOMAIN = "schreiber"
+LOCALE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")  # the first one set decides
+
+
+class _State:
+    language: str | None = None  # None: not chosen yet (chosen at the first message)
+    catalog: Any = None  # a gettext.GNUTranslations for German, None for English
+
+
+STATE = _State()
+
+
+def from_locale(environ: Mapping[str, str] = os.environ) -> str:
+    """German where the locale is German (de_AT, de_DE.UTF-8, ...), else English."""
+    for name in LOCALE_VARIABLES:
+        value = environ.get(name, "")
+        if value:
+            return "de" if value.lower().startswith("de") else "en"
+    return "en"
+
+
+def choose(lang: str | None = None) -> str:
+    """Speak ``lang`` (from --lang), else SCHREIBER_LANG, else the locale's
+    language; an unknown language is an error naming the known ones."""
+    wanted = lang if lang is not None else os.environ.get("SCHREIBER_LANG") or None
+    if wanted is None:
+        chosen = from_locale()
+    else:
+        chosen = wanted.strip().lower().replace("-", "_").split("_")[0]
+        if chosen not in LANGUAGES:
+            source = "--lang" if lang is not None else "SCHREIBER_LANG"
+            _use(from_locale())  # the error itself in the locale's language
+            raise SchreiberError(
+                _("unknown language '{wanted}' ({source}); choose one of: {known}").format(
+                    wanted=wanted, source=source, known=", ".join(LANGUAGES)
+                )
+            )
+    _use(chosen)
+    return chosen
+
+
+def _use(language: str) -> None:
+    STATE.language, STATE.catalog = language, None  # the catalog is read at the first message (_catalog)
+
+
+def _catalog() -> Any:
+    """The screen's catalog, read when the first message is looked up (a
+    `hand add` that prints only its payments never reads it); None for English."""
+    if STATE.language is None:
+        language()
+    if STATE.catalog is None and STATE.language != "en":
+        import gettext
+
+        STATE.catalog = gettext.translation(DOMAIN, LOCALE_DIR, languages=[STATE.language or "en"], fallback=True)
+    return STATE.catalog
+
+
+def language() -> str:
+    """The language of this screen ("de" or "en"), chosen at the first call."""
+    if STATE.language is None:
+        with contextlib.suppress(SchreiberError):  # a wrong SCHREIBER_LANG: the locale's, and the command line says so
+            choose()
+    return STATE.language or "en"
+
+
+def reset() -> None:
+    """Choose again at the next message (tests, which switch languages)."""
+    STATE.language, STATE.catalog = None, None
+
+
+def _(message: str) -> str:
+    """The message in this screen's language."""
+    catalog = _catalog()
+    return catalog.gettext(message) if catalog is not None else message
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or plural message for ``n``, in this screen's language."""
+    catalog = _catalog()
+    if catalog is not None:
+        return catalog.ngettext(singular, plural, n)
+    return singular if n == 1 else plural
+
+
+def N_(message: str) -> str:
+    """Marks a text for the catalog where it is defined; ``_()`` translates it where it is shown."""
+    return message
+
+
+def german() -> bool:
+    return language() == "de"
+
+
+def extract(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Any:
+    """Babel's extractor for our modules (babel.cfg): the ``_()`` messages,
+    and the docstring of each typer command, which is its help page."""
+    import ast
+
+    from babel.messages.extract import extract_python
+
+    source = fileobj.read()
+    fileobj.seek(0)
+    yield from extract_python(fileobj, keywords, comment_tags, options)
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.FunctionDef) and any(_is_command(d) for d in node.decorator_list):
+            doc = ast.get_docstring(node, clean=True)
+            if doc:
+                yield node.body[0].lineno, "", doc, ["help of a command"]
+
+
+def _is_command(decorator: Any) -> bool:
+    import ast
+
+    return (
+        isinstance(decorator, ast.Call)
+        and isinstance(decorator.func, ast.Attribute)
+        and decorator.func.attr == "command"
+    )

@@ -1,0 +1,169 @@
+"""One language per screen: German where the locale says so, English
+otherwise, --lang and SCHREIBER_LANG to choose; the key screens in both
+languages; --json the same in both."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from schreiber.i18n import from_locale
+from tests.helpers import ROOT, F, G, H, I, cli
+
+SAYS = {
+    "de": {
+        "error": "schreiber: Fehler: unbekanntes Wort 'x' unter standard; erwartet: ein Ergebnis (+ - g v), Punkte,",
+        "no evening": "schreiber: Fehler: kein Abend ist offen; einen beginnen mit: schreiber evening start",
+        "sheet header": ["#", "Geber", "Spiel", "Spieler", "Partner", "Ergebnis", F, G, H, I, "Vermerk"],
+        "legend": "Zelle: Stand (diese Hand)",
+        "balance": "Abend 1 (",
+        "settle": ["Abrechnung des Abends 1", "Tarif: 0.10 € je Punkt", "Zahlungen:", "Ilse zahlt Hans 0.10 €"],
+        "stats": ["Rangliste", "Spieler", "Geld", "0.10 €"],
+        "help": ["Aufruf: ", "schreiber sheet [OPTIONS]", "Die Schrift des offenen Abends", "Optionen:"],
+        "won": "gewonnen",
+    },
+    "en": {
+        "error": "schreiber: error: unknown word 'x' under standard; expected a result (+ - g v), points,",
+        "no evening": "schreiber: error: no evening is open; start one with: schreiber evening start",
+        "sheet header": ["#", "Dealer", "Contract", "Declarer", "Partner", "Result", F, G, H, I, "Note"],
+        "legend": "Cell: total (this hand)",
+        "balance": "Evening 1 (",
+        "settle": ["Settlement of evening 1", "Tarif: 0.10 € per point", "Transfers:", "Ilse pays Hans 0.10 €"],
+        "stats": ["Leaderboard", "player", "money", "0.10 €"],
+        "help": ["Usage: ", "schreiber sheet [OPTIONS]", "The score sheet (Schrift) of the open evening", "Options:"],
+        "won": "won",
+    },
+}
+
+
+def schreiber(*args, env=None, input=None):
+    """The console script as a user runs it (the language chosen at start, help pages included)."""
+    return subprocess.run(
+        [sys.executable, "-m", "schreiber", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        input=input,
+        env=dict(os.environ, **(env or {})),
+    )
+
+
+def evening():
+    assert cli("evening", "start", F, G, H, I).exit_code == 0
+    assert cli("hand", "add", "rufer", "gerti", "hans", "+").exit_code == 0
+
+
+def test_an_error_line_in_both_languages(lang):
+    r = schreiber("balance")
+    assert r.returncode == 1 and r.stderr.startswith(SAYS[lang]["no evening"])
+    evening()
+    r = schreiber("hand", "add", "rufer", "gerti", "x", "+")
+    assert r.returncode == 1 and r.stderr.startswith(SAYS[lang]["error"])
+
+
+def test_the_sheet_in_both_languages(lang):
+    evening()
+    out = schreiber("sheet").stdout.splitlines()
+    assert out[1].split() == SAYS[lang]["sheet header"]
+    assert SAYS[lang]["won"] in out[3]
+    compact = schreiber("sheet", "--compact").stdout
+    assert SAYS[lang]["legend"] in compact
+
+
+def test_balance_settle_and_stats_in_both_languages(lang):
+    evening()
+    assert schreiber("balance").stdout.startswith(SAYS[lang]["balance"])
+    settle = schreiber("settle").stdout
+    for said in SAYS[lang]["settle"]:
+        assert said in settle, said
+    stats = schreiber("stats", "--table", "leaderboard").stdout
+    assert stats.splitlines()[0].split()[1:4:2] == SAYS[lang]["stats"][1:3]
+    assert SAYS[lang]["stats"][3] in stats
+    assert SAYS[lang]["stats"][0] in schreiber("stats").stdout
+
+
+def test_a_commands_help_in_both_languages(lang):
+    out = schreiber("sheet", "--help", env={"COLUMNS": "100"}).stdout
+    for said in SAYS[lang]["help"]:
+        assert said in out, said
+
+
+def test_json_is_the_same_in_both_languages():
+    evening()
+    for args in (["sheet", "--json"], ["balance", "--json"], ["settle", "--json"], ["stats", "--json"]):
+        de = schreiber(*args, env={"SCHREIBER_LANG": "de"}).stdout
+        en = schreiber(*args, env={"SCHREIBER_LANG": "en"}).stdout
+        assert de == en and json.loads(de), args
+
+
+def test_lang_option_before_the_environment_and_the_locale():
+    evening()
+    env = {"SCHREIBER_LANG": "", "LC_ALL": "de_AT.UTF-8"}
+    assert schreiber("balance", env=env).stdout.startswith("Abend 1")
+    assert schreiber("--lang", "en", "balance", env=env).stdout.startswith("Evening 1")
+    assert schreiber("--lang=de", "balance").stdout.startswith("Abend 1")
+    assert schreiber("balance", env={"SCHREIBER_LANG": "de"}).stdout.startswith("Abend 1")
+    r = schreiber("--lang", "de", "hand", "add", "dreier", "hans", "+")  # the fast path of hand add
+    assert r.returncode == 0 and r.stdout.startswith("Hand 2: ")
+    r = schreiber("--lang", "de", "hand", "add", "quatsch")
+    assert r.stderr.startswith("schreiber: Fehler: unbekanntes Spiel 'quatsch'")
+
+
+def test_an_unknown_language_is_one_line():
+    for args, env in ((["--lang", "xx", "balance"], {}), (["balance"], {"SCHREIBER_LANG": "fr"})):
+        r = schreiber(*args, env=env)
+        assert r.returncode == 1 and "Traceback" not in r.stderr
+        assert r.stderr.strip().splitlines() == [r.stderr.strip()]
+        assert "unknown language" in r.stderr and "de, en" in r.stderr
+
+
+@pytest.mark.parametrize(
+    ("environ", "language"),
+    [
+        ({"LANG": "de_AT.UTF-8"}, "de"),
+        ({"LANG": "de_DE.UTF-8"}, "de"),
+        ({"LC_ALL": "de_CH", "LANG": "en_US.UTF-8"}, "de"),
+        ({"LC_ALL": "C", "LANG": "de_AT.UTF-8"}, "en"),
+        ({"LC_MESSAGES": "en_GB.UTF-8", "LANG": "de_AT.UTF-8"}, "en"),
+        ({"LANGUAGE": "de"}, "de"),
+        ({"LANG": "fr_FR.UTF-8"}, "en"),
+        ({}, "en"),
+    ],
+)
+def test_the_locale_decides_without_a_choice(environ, language):
+    assert from_locale(environ) == language
+
+
+HELP_PAGE = ROOT / "docs" / "help.md"
+HELP_HEAD = """# `--help` in both languages
+
+What `schreiber --help` and `schreiber tisch --help` print in German
+(`--lang de`, or a German locale) and in English (`--lang en`), in 80
+columns. `tests/cli/test_language.py` checks that this page is current;
+after a change of a help text, write it anew with
+
+    .venv/bin/python -m pytest tests/cli/test_language.py --snapshot-update
+"""
+
+
+def help_page() -> str:
+    parts = [HELP_HEAD]
+    for lang, title in (("de", "Deutsch"), ("en", "English")):
+        for args in ([], ["tisch"]):
+            out = schreiber("--lang", lang, *args, "--help", env={"COLUMNS": "80", "TERM": "dumb"}).stdout
+            out = out.replace("python -m schreiber", "schreiber")
+            parts.append(
+                f"\n## {title}: `schreiber --lang {lang} {' '.join(args + ['--help'])}`\n\n```\n{out.rstrip()}\n```\n"
+            )
+    return "".join(parts)
+
+
+def test_the_help_page_is_current(snapshot_update):
+    text = help_page()
+    if snapshot_update or not HELP_PAGE.exists():
+        HELP_PAGE.write_text(text, encoding="utf-8")
+    assert HELP_PAGE.read_text(encoding="utf-8") == text, "docs/help.md is not current (see its head)"
