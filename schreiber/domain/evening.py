@@ -39,30 +39,26 @@ class State(NamedTuple):
         return sum(self.radl)
 
     def to_json(self) -> str:
-        return json.dumps(
-            {
-                "next_dealer": self.next_dealer,
-                "hands": self.hands,
-                "radl": list(self.radl),
-                "holz": dict(self.holz),
-                "pot": str(self.pot),
-                **({"final": self.final, "boost": self.boost} if self.final else {}),
-            },
-            ensure_ascii=False,
-        )
+        """Compact, as the ledger stores it beside every hand: [next dealer,
+        hands, Radl, Holz, pot, final, boost], what is left at its default
+        left off the end."""
+        cells = [self.next_dealer, self.hands, list(self.radl), dict(self.holz), str(self.pot), self.final, self.boost]
+        while len(cells) > 2 and cells[-1] == _STATE_DEFAULTS[len(cells) - 1]:
+            cells.pop()
+        return json.dumps(cells, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str) -> State:
+        """A state from ``to_json`` (or the object a ledger from before m009 stored)."""
         d = json.loads(text)
-        return cls(
-            d["next_dealer"],
-            d["hands"],
-            tuple(d["radl"]),
-            tuple(d["holz"].items()),
-            Fraction(d["pot"]),
-            d.get("final", 0),
-            d.get("boost", 0),
-        )
+        if isinstance(d, dict):
+            d = [d["next_dealer"], d["hands"], d["radl"], d["holz"], d["pot"], d.get("final", 0), d.get("boost", 0)]
+        d += _STATE_DEFAULTS[len(d) :]
+        return cls(d[0], d[1], tuple(d[2]), tuple(d[3].items()), Fraction(d[4]), d[5], d[6])
+
+
+# What State.to_json leaves off the end: a cell at its default.
+_STATE_DEFAULTS: list = [None, None, [], {}, "0", 0, 0]
 
 
 def initial_state(
