@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from .engine import Context, Item, Score, one_against_all, score, without_kontra
+from .points import Exact
 from .record import Hand, HandError, check_hand
 from .rules import Rules
 from .table import Table
@@ -77,7 +78,7 @@ class Outcome(NamedTuple):
     hand: Hand | None
     table: Table | None
     items: tuple[Item, ...]
-    payments: tuple[tuple[str, Fraction], ...]
+    payments: tuple[tuple[str, Exact], ...]
     radl_factor: int
     state: State
     score: Score | None = None
@@ -204,7 +205,7 @@ def _hand(rules: Rules, players: tuple[str, ...], state: State, record: object) 
     ctx = Context(radl=factor, radl_scope=rules.radl_scope, holz=holders, pot=pot, pot_cap=rules.pagatkassa_cap)
     sc = score(hand, rules, table, ctx)
     items.extend(sc.items)
-    payments = {p: Fraction(0) for p in players}
+    payments: dict[str, Exact] = dict.fromkeys(players, 0)
     if stake:
         payments[table.dealer] -= stake.base
     for p, v in sc.payments:
@@ -262,7 +263,7 @@ def _schrift(rules: Rules, hand: Hand, table: Table, ctx: Context, stake: Item |
     tirol-koenigrufen-de-luxe.txt:86: the simple one; ooe-2023.md §5.2:
     none); the dealer's Pagat stake is on it as on the money."""
     written = score(without_kontra(hand, rules.schrift_kontra), rules, table, ctx)
-    pays = {p: Fraction(0) for p in table.players}  # every seat, as the money has it
+    pays: dict[str, Exact] = dict.fromkeys(table.players, 0)  # every seat, as the money has it
     for p, v in written.payments:
         pays[p] += v
     if not stake:
