@@ -48,9 +48,12 @@ def dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+
 def compact(value: Any) -> str:
     """JSON without the spaces (what is stored many times over)."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return _COMPACT(value)
 
 
 def exact(v: Fraction | int) -> int | str:
@@ -90,7 +93,13 @@ def entry_of_row(row: dict) -> StoredEntry:
 
 
 def entry_values(
-    evening_id: int, seq: int, entry: Entry, number: int | None, replaces: int | None, uid: str | None = None
+    evening_id: int,
+    seq: int,
+    entry: Entry,
+    number: int | None,
+    replaces: int | None,
+    uid: str | None = None,
+    created: str | None = None,
 ) -> dict:
     return {
         "uid": uid or new_uid(),
@@ -102,7 +111,7 @@ def entry_values(
         "player": entry.player,
         "status": "active",
         "replaces": replaces,
-        "created_utc": now_utc(),
+        "created_utc": created or now_utc(),
     }
 
 
