@@ -5,6 +5,7 @@ beside its floor measured in the same run.
     .venv/bin/python bench/run.py --hands 10000    # smaller ledgers, quicker
     .venv/bin/python bench/run.py --rounds 40      # more start-up samples
     .venv/bin/python bench/run.py --only startup   # just the start-up table
+    .venv/bin/python bench/run.py --only import --repeat 3   # just `hand import` and the ledger's size
     .venv/bin/python bench/run.py --stats-db /tmp/club1m.db   # also stats over a ledger built before
 
 Start-up: `hand add`, `balance`, `sheet`, `settle`, `stats` and `undo` (a
@@ -259,16 +260,22 @@ def tisch_rows(tmp: Path) -> list[list]:
     return out
 
 
-def import_rows(tmp: Path, hands: int) -> list[list]:
-    db = tmp / "import.db"
-    env = child_env(db)
-    run(SCHREIBER + ["evening", "start", *PLAYERS], env)
+def import_rows(tmp: Path, hands: int, repeat: int = 1) -> list[list]:
+    """`hand import` of ``hands`` hands into a new evening beside its floor,
+    run alternately ``repeat`` times (medians); the ledger's bytes per hand."""
     src = tmp / "hands.jsonl"
     with src.open("w", encoding="utf-8") as f:
         for r in random_hands(random.Random(11), PLAYERS, hands):
             f.write(json.dumps(r, ensure_ascii=False) + "\n")
-    floor, _ = run([PY, "-c", IMPORT_FLOOR, str(src), str(tmp / "floor.db")], env)
-    secs, _ = run(SCHREIBER + ["hand", "import", str(src), "-q"], env)
+    floors, times = [], []
+    for i in range(repeat):
+        db = tmp / f"import{i}.db"
+        env = child_env(db)
+        run(SCHREIBER + ["evening", "start", *PLAYERS], env)
+        (tmp / "floor.db").unlink(missing_ok=True)
+        floors.append(run([PY, "-c", IMPORT_FLOOR, str(src), str(tmp / "floor.db")], env)[0])
+        times.append(run(SCHREIBER + ["hand", "import", str(src), "-q"], env)[0])
+    secs, floor = statistics.median(times), statistics.median(floors)
     import sqlite3
 
     con = sqlite3.connect(db)
@@ -324,7 +331,7 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=20, help="start-up samples per command (default 20)")
     ap.add_argument("--hands", type=int, default=100_000, help="hands for stats and import (default 100000)")
     ap.add_argument("--repeat", type=int, default=3, help="runs of sheet and stats (default 3)")
-    ap.add_argument("--only", choices=("startup", "size"), help="run only one of the two tables")
+    ap.add_argument("--only", choices=("startup", "size", "import"), help="run only one table (import: its rows alone)")
     ap.add_argument(
         "--stats-db",
         type=Path,
@@ -339,11 +346,14 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="schreiber-bench-") as d:
         tmp = Path(d)
         have = commands(child_env(tmp / "help.db"))
-        if a.only != "size":
+        if a.only in (None, "startup"):
             rows = startup(tmp, a.rounds)
             print(f"\nStart-up: a fresh process each, {a.rounds} rounds alternating (target: hand add <= 1.3x floor)")
             print(table(["command", "median ms", "min ms", "vs floor", "vs typer app"], rows))
-        if a.only != "startup":
+        if a.only == "import":
+            print(f"\nImport: median of {a.repeat} runs, alternating with its floor (parse + one row per hand)")
+            print(table(["what", "figure", "floor", "vs floor"], import_rows(tmp, a.hands, a.repeat)))
+        elif a.only != "startup":
             copies = []
             for i, given in enumerate(a.stats_db):
                 copies.append(tmp / f"given{i}.db")

@@ -29,7 +29,7 @@ def cell(v: Any) -> str:
     return str(v)
 
 
-def gain(v: Fraction) -> str:
+def gain(v: Fraction | int) -> str:
     """A sheet cell with a + for a gain: +1, -2, 0, +1.50."""
     return ("+" if v > 0 else "") + cell(v)
 
@@ -42,12 +42,12 @@ def signed(v: Fraction | int) -> str:
     return f"{float(v):+.2f}"
 
 
-def player_points(pairs: Iterable[tuple[str, Fraction]]) -> str:
+def player_points(pairs: Iterable[tuple[str, Fraction | int]]) -> str:
     """The line "Anna +1, Berti -1, ..." of a hand's payments or a balance."""
     return ", ".join(f"{p} {signed(v)}" for p, v in pairs)
 
 
-def player_gains(pairs: Iterable[tuple[str, Fraction]]) -> str:
+def player_gains(pairs: Iterable[tuple[str, Fraction | int]]) -> str:
     """The same line as the sheet's cells write points: "Anna +1, Berti 0, Carl -1.50"."""
     return ", ".join(f"{p} {gain(v)}" for p, v in pairs)
 

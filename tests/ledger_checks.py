@@ -12,6 +12,8 @@ from collections import defaultdict
 from fractions import Fraction
 from pathlib import Path
 
+from schreiber.ledger.codec import stored_items
+
 ROOT = Path(__file__).resolve().parent.parent
 EXE = ROOT / ".venv" / "bin" / "schreiber"
 SCHREIBER = [str(EXE)] if EXE.exists() else [sys.executable, "-m", "schreiber"]
@@ -91,7 +93,7 @@ def check_ledger(db: Path | str, zero_sum: bool = True) -> dict:
             paid[p["entry_id"]][names[p["player_id"]]] = Fraction(p["points"])
         for eid, entry in active.items():
             want: dict[str, Fraction] = defaultdict(Fraction)
-            for item in json.loads(results[eid][0]["items_json"]):
+            for item in stored_items(results[eid][0]["items_json"]):
                 for name, v in item["exact"].items():
                     want[name] += Fraction(v)
             got = {k: v for k, v in paid[eid].items() if v}

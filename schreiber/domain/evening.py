@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from .engine import Context, Item, Score, one_against_all, score, without_kontra
+from .points import Exact
 from .record import Hand, HandError, check_hand
 from .rules import Rules
 from .table import Table
@@ -39,30 +40,26 @@ class State(NamedTuple):
         return sum(self.radl)
 
     def to_json(self) -> str:
-        return json.dumps(
-            {
-                "next_dealer": self.next_dealer,
-                "hands": self.hands,
-                "radl": list(self.radl),
-                "holz": dict(self.holz),
-                "pot": str(self.pot),
-                **({"final": self.final, "boost": self.boost} if self.final else {}),
-            },
-            ensure_ascii=False,
-        )
+        """Compact, as the ledger stores it beside every hand: [next dealer,
+        hands, Radl, Holz, pot, final, boost], what is left at its default
+        left off the end."""
+        cells = [self.next_dealer, self.hands, list(self.radl), dict(self.holz), str(self.pot), self.final, self.boost]
+        while len(cells) > 2 and cells[-1] == _STATE_DEFAULTS[len(cells) - 1]:
+            cells.pop()
+        return json.dumps(cells, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str) -> State:
+        """A state from ``to_json`` (or the object a ledger from before m009 stored)."""
         d = json.loads(text)
-        return cls(
-            d["next_dealer"],
-            d["hands"],
-            tuple(d["radl"]),
-            tuple(d["holz"].items()),
-            Fraction(d["pot"]),
-            d.get("final", 0),
-            d.get("boost", 0),
-        )
+        if isinstance(d, dict):
+            d = [d["next_dealer"], d["hands"], d["radl"], d["holz"], d["pot"], d.get("final", 0), d.get("boost", 0)]
+        d += _STATE_DEFAULTS[len(d) :]
+        return cls(d[0], d[1], tuple(d[2]), tuple(d[3].items()), Fraction(d[4]), d[5], d[6])
+
+
+# What State.to_json leaves off the end: a cell at its default.
+_STATE_DEFAULTS: list = [None, None, [], {}, "0", 0, 0]
 
 
 def initial_state(
@@ -81,7 +78,7 @@ class Outcome(NamedTuple):
     hand: Hand | None
     table: Table | None
     items: tuple[Item, ...]
-    payments: tuple[tuple[str, Fraction], ...]
+    payments: tuple[tuple[str, Exact], ...]
     radl_factor: int
     state: State
     score: Score | None = None
@@ -208,7 +205,7 @@ def _hand(rules: Rules, players: tuple[str, ...], state: State, record: object) 
     ctx = Context(radl=factor, radl_scope=rules.radl_scope, holz=holders, pot=pot, pot_cap=rules.pagatkassa_cap)
     sc = score(hand, rules, table, ctx)
     items.extend(sc.items)
-    payments = {p: Fraction(0) for p in players}
+    payments: dict[str, Exact] = dict.fromkeys(players, 0)
     if stake:
         payments[table.dealer] -= stake.base
     for p, v in sc.payments:
@@ -266,7 +263,7 @@ def _schrift(rules: Rules, hand: Hand, table: Table, ctx: Context, stake: Item |
     tirol-koenigrufen-de-luxe.txt:86: the simple one; ooe-2023.md §5.2:
     none); the dealer's Pagat stake is on it as on the money."""
     written = score(without_kontra(hand, rules.schrift_kontra), rules, table, ctx)
-    pays = {p: Fraction(0) for p in table.players}  # every seat, as the money has it
+    pays: dict[str, Exact] = dict.fromkeys(table.players, 0)  # every seat, as the money has it
     for p, v in written.payments:
         pays[p] += v
     if not stake:

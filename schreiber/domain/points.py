@@ -70,14 +70,19 @@ def format_points(pts: Fraction) -> str:
     return f"{whole}/{int(rest * 3)}"
 
 
-# Points of the score (what players pay each other) are exact Fractions. For
+# Points of the score (what players pay each other) are exact: an int where
+# whole (most are, and ints cost a fraction of a Fraction), else a Fraction
+# (``Exact``). For
 # SQL sums the ledger also keeps them as integers in units of 1/2520 point:
 # 2520 = lcm(1..10), so every share that occurs at a table is whole.
 POINT_UNITS = 2520
+Exact = Fraction | int
 
 
-def units(v: Fraction) -> int:
+def units(v: Exact) -> int:
     """Points as whole 1/2520 units; ValueError if a share is finer than that."""
+    if type(v) is int:
+        return v * POINT_UNITS
     if not isinstance(v, (int, Fraction)):
         v = Fraction(v)
     num, den = (v, 1) if isinstance(v, int) else (v.numerator, v.denominator)
@@ -91,7 +96,7 @@ def from_units(x: int) -> Fraction:
     return Fraction(x, POINT_UNITS)
 
 
-def as_number(v: Fraction) -> int | float:
+def as_number(v: Exact) -> int | float:
     """Points for JSON: an int where whole, else the nearest float."""
     return int(v) if v.denominator == 1 else float(v)
 

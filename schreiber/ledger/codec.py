@@ -3,7 +3,11 @@
 Points are stored twice: exact (a Fraction's text, "35/3") and as whole
 1/2520 units for SQL sums (``domain.points.POINT_UNITS``). Every scored item
 is stored with its exact figures, so every line of ``sheet --explain`` can
-be shown again without re-scoring.
+be shown again without re-scoring: compactly (``item_cells``: what the item
+says, once; its figures an integer where whole, else the Fraction's text),
+read back into the full form ``sheet --explain --json`` prints
+(``item_of_cells``). Hand states are stored compactly too
+(``State.to_json``).
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from typing import Any
 
 from ..domain.engine import Item
 from ..domain.evening import Entry, Outcome, State
-from ..domain.points import units
+from ..domain.points import as_number, units
 from .values import Evening, StoredEntry, StoredResult
 
 
@@ -42,6 +46,19 @@ def frac(text: str | None) -> Fraction:
 
 def dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
+
+
+_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+
+def compact(value: Any) -> str:
+    """JSON without the spaces (what is stored many times over)."""
+    return _COMPACT(value)
+
+
+def exact(v: Fraction | int) -> int | str:
+    """A figure as stored: an integer where whole, else the Fraction's text ("35/3")."""
+    return int(v) if v.denominator == 1 else str(v)
 
 
 def evening_of_row(row: dict) -> Evening:
@@ -76,7 +93,13 @@ def entry_of_row(row: dict) -> StoredEntry:
 
 
 def entry_values(
-    evening_id: int, seq: int, entry: Entry, number: int | None, replaces: int | None, uid: str | None = None
+    evening_id: int,
+    seq: int,
+    entry: Entry,
+    number: int | None,
+    replaces: int | None,
+    uid: str | None = None,
+    created: str | None = None,
 ) -> dict:
     return {
         "uid": uid or new_uid(),
@@ -88,7 +111,7 @@ def entry_values(
         "player": entry.player,
         "status": "active",
         "replaces": replaces,
-        "created_utc": now_utc(),
+        "created_utc": created or now_utc(),
     }
 
 
@@ -98,19 +121,67 @@ def result_of_row(row: dict) -> StoredResult:
         dealer=row["dealer"],
         radl_factor=row["radl_factor"] or 1,
         state=State.from_json(row["state_json"]),
-        items=json.loads(row["items_json"]) if row["items_json"] else [],
+        items=stored_items(row["items_json"]),
         schrift={p: Fraction(v) for p, v in schrift["payments"].items()} if schrift else None,
-        schrift_items=schrift["items"] if schrift else [],
+        schrift_items=[item_of_cells(c) for c in schrift["items"]] if schrift else [],
     )
 
 
 def stored_item(it: Item) -> dict:
-    """An item as stored: its JSON (as ``--json-out`` prints it) and its exact figures."""
+    """An item in full: its JSON (as ``--json-out`` prints it) and its exact figures."""
     return it.to_json() | {
         "exact": {p: str(v) for p, v in it.payments},
         "exact_base": str(it.base),
         "exact_value": str(it.value),
     }
+
+
+def item_cells(it: Item) -> list:
+    """An item as stored: [kind, label, base, multipliers, payments], and
+    {"note", "total"} where it has them (its value is the base times the
+    multipliers, unless a total says otherwise)."""
+    cells = [it.kind, it.label, exact(it.base), [[n, f] for n, f in it.multipliers],
+             {p: exact(v) for p, v in it.payments}]  # fmt: skip
+    extra: dict[str, Any] = {}
+    if it.note:
+        extra["note"] = it.note
+    if it.total is not None:
+        extra["total"] = exact(it.total)
+    return cells + [extra] if extra else cells
+
+
+def item_of_cells(cells: list | dict) -> dict:
+    """An item in full (as ``stored_item`` makes it) from its cells; a dict
+    is an item stored whole (by a ledger from before m009, where the cells
+    could not say it exactly)."""
+    if isinstance(cells, dict):
+        return cells
+    kind, label, base, mults, pays = cells[:5]
+    extra = cells[5] if len(cells) > 5 else {}
+    b = Fraction(base)
+    value = b
+    for _, f in mults:
+        value *= f
+    if "total" in extra:
+        value = Fraction(extra["total"])
+    figures = {p: Fraction(v) for p, v in pays.items()}
+    return {
+        "kind": kind,
+        "label": label,
+        "base": as_number(b),
+        "multipliers": [{"name": n, "factor": f} for n, f in mults],
+        "value": as_number(value),
+        "payments": {p: as_number(v) for p, v in figures.items()},
+        **({"note": extra["note"]} if extra.get("note") else {}),
+        "exact": {p: str(v) for p, v in figures.items()},
+        "exact_base": str(b),
+        "exact_value": str(value),
+    }
+
+
+def stored_items(text: str | None) -> list[dict]:
+    """The items of a result row (``items_json``) in full."""
+    return [item_of_cells(c) for c in json.loads(text)] if text else []
 
 
 def result_values(evening_id: int, entry_id: int, number: int | None, o: Outcome) -> dict:
@@ -132,7 +203,7 @@ def result_values(evening_id: int, entry_id: int, number: int | None, o: Outcome
         "radl_factor": o.radl_factor,
         "pot_after": str(o.state.pot),
         "state_json": o.state.to_json(),
-        "items_json": dumps([stored_item(it) for it in o.items]),
+        "items_json": compact([item_cells(it) for it in o.items]),
         "schrift_json": _schrift_json(o),
     }
 
@@ -141,8 +212,8 @@ def _schrift_json(o: Outcome) -> str | None:
     """The Schrift of a hand where it differs from the money: payments and items."""
     if o.schrift is None:
         return None
-    return dumps({"payments": {p: str(v) for p, v in o.schrift.payments},
-                  "items": [stored_item(it) for it in o.schrift.items]})  # fmt: skip
+    return compact({"payments": {p: exact(v) for p, v in o.schrift.payments},
+                    "items": [item_cells(it) for it in o.schrift.items]})  # fmt: skip
 
 
 def payment_values(evening_id: int, entry_id: int, o: Outcome, pid: Callable[[str], int]) -> list[dict]:

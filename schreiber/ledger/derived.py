@@ -33,6 +33,7 @@ Definitions (also in docs/datasette.md):
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import itemgetter
 from typing import NamedTuple
 
 from ..domain.evening import Outcome, initial_state, replay
@@ -349,7 +350,7 @@ def write_rows(db, rows: dict[str, list[dict]]) -> None:
     for table, items in rows.items():
         if items:
             cols = list(items[0])
+            values = map(itemgetter(*cols), items) if len(cols) > 1 else ([r[cols[0]]] for r in items)
             db.conn.executemany(
-                f"insert into {table} ({', '.join(cols)}) values ({', '.join('?' for _ in cols)})",
-                [[r[c] for c in cols] for r in items],
+                f"insert into {table} ({', '.join(cols)}) values ({', '.join('?' for _ in cols)})", values
             )

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 from ..domain.points import from_units
+from .codec import stored_items
 from .values import DateRange
 
 
@@ -65,7 +66,7 @@ def item_rows(db: sqlite3.Connection, evening: int | None, rng: DateRange) -> It
         params,
     )
     for eid, date, number, kind, items_json in cur:
-        for i, it in enumerate(json.loads(items_json or "[]"), 1):
+        for i, it in enumerate(stored_items(items_json), 1):
             yield {
                 "evening": eid,
                 "date": date,

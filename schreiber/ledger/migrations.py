@@ -12,8 +12,9 @@ from fractions import Fraction
 import sqlite_utils
 from sqlite_utils import Migrations
 
+from ..domain.evening import State
 from ..domain.points import units
-from .codec import new_uid
+from .codec import compact, dumps, exact, item_of_cells, new_uid
 from .derived import backfill, create_schema
 
 migrations = Migrations("schreiber")
@@ -139,3 +140,62 @@ def m008_rollups(db: sqlite_utils.Database) -> None:
     from . import rollups
 
     rollups.create(db.conn)
+
+
+@migrations()
+def m009_compact(db: sqlite_utils.Database) -> None:
+    """Each hand's result stored compactly: its items as cells (codec.item_cells),
+    its Schrift likewise and its state as a short list (State.to_json); an
+    item the cells cannot say exactly stays as it was, so every
+    ``sheet --explain`` line reads as before. The index of payments by
+    evening goes: ``payments_stats`` begins with the evening."""
+    conn = db.conn
+    last = 0
+    while True:
+        rows = conn.execute(
+            "select entry_id, items_json, state_json, schrift_json from results where entry_id > ? "
+            "order by entry_id limit 2000",
+            [last],
+        ).fetchall()
+        if not rows:
+            break
+        conn.executemany(
+            "update results set items_json = ?, state_json = ?, schrift_json = ? where entry_id = ?",
+            [(_items(items), _state(state), _schrift(schrift), entry_id) for entry_id, items, state, schrift in rows],
+        )
+        last = rows[-1][0]
+    conn.execute("drop index if exists idx_payments_evening_id")
+
+
+def _items(text: str | None) -> str | None:
+    return compact([_cells(d) for d in json.loads(text)]) if text else text
+
+
+def _cells(d: dict) -> list | dict:
+    """An item stored whole as its cells, where they give back exactly the same (else the item as it was)."""
+    try:
+        base = Fraction(d["exact_base"])
+        cells: list = [d["kind"], d["label"], exact(base), [[m["name"], m["factor"]] for m in d["multipliers"]],
+                       {p: exact(Fraction(v)) for p, v in d["exact"].items()}]  # fmt: skip
+        value = base
+        for m in d["multipliers"]:
+            value *= m["factor"]
+        extra = {"note": d["note"]} if d.get("note") else {}
+        if Fraction(d["exact_value"]) != value:
+            extra["total"] = exact(Fraction(d["exact_value"]))
+        cells += [extra] if extra else []
+    except (KeyError, TypeError, ValueError, ZeroDivisionError):
+        return d
+    return cells if dumps(item_of_cells(cells)) == dumps(d) else d
+
+
+def _state(text: str) -> str:
+    return State.from_json(text).to_json()
+
+
+def _schrift(text: str | None) -> str | None:
+    if not text:
+        return text
+    old = json.loads(text)
+    payments = {p: exact(Fraction(v)) for p, v in old["payments"].items()}
+    return compact({"payments": payments, "items": [_cells(d) for d in old["items"]]})

@@ -49,6 +49,7 @@ if TYPE_CHECKING:
 
 INT64_MAX = 2**63 - 1
 _UNMADE: list[Ledger] = []  # opened where there is no ledger file yet, for writing: made if the command succeeds
+IMPORT_CACHE_KIB = 65536  # SQLite's page cache while an import writes (its default is 2 MiB)
 
 
 def _fits(n: int) -> bool:
@@ -451,11 +452,13 @@ class Ledger:
         if not scored:
             return
         first = self.db.execute("select coalesce(max(id), 0) + 1 from entries").fetchone()[0]
+        self.db.execute(f"PRAGMA cache_size = -{IMPORT_CACHE_KIB}")  # the indexes of a large import stay in memory
         pid = self._player_ids()
         entries, results, pays = [], [], []
         derived: dict[str, list[dict]] = {}
+        now = now_utc()
         for entry_id, (seq, entry, number, uid, o) in enumerate(scored, first):
-            entries.append(dict(entry_values(evening.id, seq, entry, number, None, uid), id=entry_id))
+            entries.append(dict(entry_values(evening.id, seq, entry, number, None, uid, now), id=entry_id))
             results.append(result_values(evening.id, entry_id, number, o))
             pays += payment_values(evening.id, entry_id, o, pid)
             for table, rows in derived_rows(evening.id, entry_id, o, pid).items():

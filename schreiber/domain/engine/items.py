@@ -7,7 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import NamedTuple
 
-from ..points import as_number
+from ..points import Exact, as_number
 from ..record import Hand
 from ..rules import KONTRA_LEVELS
 from ..table import Table
@@ -26,15 +26,15 @@ class Item(NamedTuple):
 
     kind: str  # game, premium, valat, trischaken, renonce, concede, stake, pot, strafpunkt
     label: str
-    base: Fraction
+    base: Exact
     multipliers: tuple[tuple[str, int], ...]
-    payments: tuple[tuple[str, Fraction], ...]
+    payments: tuple[tuple[str, Exact], ...]
     note: str = ""
     declarer: str = ""  # whose game this is, where several play side by side
-    total: Fraction | None = None  # where multipliers differ per player: what the line moves in all
+    total: Exact | None = None  # where multipliers differ per player: what the line moves in all
 
     @property
-    def value(self) -> Fraction:
+    def value(self) -> Exact:
         if self.total is not None:
             return self.total
         v = self.base
@@ -68,17 +68,17 @@ class Score(NamedTuple):
     """What a hand is worth: its items, each player's total, the pot's change."""
 
     items: tuple[Item, ...]
-    payments: tuple[tuple[str, Fraction], ...]
+    payments: tuple[tuple[str, Exact], ...]
     pot_delta: Fraction = Fraction(0)
     declarer_won: tuple[tuple[str, bool], ...] = ()
     events: tuple[str, ...] = ()  # e.g. "catch", "split", "trischaken" (for doubled rounds)
 
 
-def zero(players: tuple[str, ...] | list[str]) -> dict[str, Fraction]:
-    return {p: Fraction(0) for p in players}
+def zero(players: tuple[str, ...] | list[str]) -> dict[str, Exact]:
+    return dict.fromkeys(players, 0)
 
 
-def side_payments(value: Fraction, side: tuple[str, ...], others: tuple[str, ...]) -> dict[str, Fraction]:
+def side_payments(value: Exact, side: tuple[str, ...], others: tuple[str, ...]) -> dict[str, Exact]:
     """``value`` won by ``side`` (negative: lost). Two against two: each
     winner +V, each loser -V; one against three: each of the three pays the
     one V, so the one gets 3V (RULINGS.md General 1)."""
@@ -96,15 +96,15 @@ def side_payments(value: Fraction, side: tuple[str, ...], others: tuple[str, ...
     return out
 
 
-def one_against_all(value: Fraction, player: str, players: tuple[str, ...] | list[str]) -> dict[str, Fraction]:
+def one_against_all(value: Exact, player: str, players: tuple[str, ...] | list[str]) -> dict[str, Exact]:
     """``player`` receives ``value`` from every other player (pays, if negative)."""
     return side_payments(value, (player,), tuple(p for p in players if p != player))
 
 
 def item(
-    kind: str, label: str, base: Fraction | int, mults: list | tuple, payments: dict, note: str = "", declarer: str = ""
+    kind: str, label: str, base: Exact, mults: list | tuple, payments: dict, note: str = "", declarer: str = ""
 ) -> Item:
-    return Item(kind, label, Fraction(base), tuple(mults), tuple(sorted(payments.items())), note, declarer)
+    return Item(kind, label, base, tuple(mults), tuple(sorted(payments.items())), note, declarer)
 
 
 def sides(hand: Hand, table: Table) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..points import Exact
 from ..record import Hand
 from ..rules import Rules
 from ..table import Table
@@ -77,7 +78,7 @@ def concede(hand: Hand, rules: Rules, table: Table) -> list[Item]:
     return items
 
 
-def _each_pays(hand: Hand, table: Table, value: int | Fraction) -> dict[str, Fraction]:
+def _each_pays(hand: Hand, table: Table, value: int | Fraction) -> dict[str, Exact]:
     return one_against_all(-Fraction(value), hand.declarer or "", table.active)
 
 

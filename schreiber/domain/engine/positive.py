@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from fractions import Fraction
 
 from ..record import Hand, PremiumEntry
 from ..rules import Rules
@@ -41,7 +40,7 @@ def positive(hand: Hand, rules: Rules, table: Table) -> tuple[list[Item], bool]:
             sign = -1 if valat_party_is_decl else 1
             base = c.lost_value if sign < 0 else c.value
             label = f"{c.name} (angesagter Valat verloren: gegenverrechnet)"
-        pay = side_payments(sign * Fraction(base) * kf, side, others)
+        pay = side_payments(sign * base * kf, side, others)
         items.append(item("game", label, base, game_mults, pay))
         if valat is not None:  # mode add
             items.append(_valat_item(hand, rules, valat, side, others, lost))
@@ -60,7 +59,7 @@ def positive(hand: Hand, rules: Rules, table: Table) -> tuple[list[Item], bool]:
             continue
         it = _premium_item(e, prem, c, rules, side, others, lost)
         if (reversed_by_valat and prem.kind in ("bird", "trick")) or (reversed_by_valat and prem.id == "mondfang"):
-            mag = abs(it.value)
+            mag = -it.value if it.value < 0 else it.value
             to_decl = not valat_party_is_decl
             pay = side_payments(mag if to_decl else -mag, side, others)
             it = it._replace(label=f"{it.label} (gegenverrechnet)", payments=tuple(sorted(pay.items())))
@@ -96,7 +95,7 @@ def _announced_item(kind: str, e, prem, base, mults: list, side, others) -> Item
     """A premium's line: its own Kontra last, then paid between the sides."""
     if e.kontra:
         mults.append((KONTRA_NAMES[e.kontra], kontra_factor(e.kontra)))
-    value = Fraction(base)
+    value = base
     for _, f in mults:
         value *= f
     for_decl = (e.party == "declarer") == (e.result == "won")

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from fractions import Fraction
 
 from ..record import Hand
 from ..rules import Contract, Rules
@@ -48,7 +47,7 @@ def score(hand: Hand, rules: Rules, table: Table, ctx: Context = NO_CONTEXT) -> 
     totals = zero(table.active)
     for it in items:
         for p, v in it.payments:
-            totals[p] = totals.get(p, Fraction(0)) + v
+            totals[p] = totals.get(p, 0) + v
     return Score(tuple(items), tuple(totals.items()), pot_delta, won, tuple(events))
 
 

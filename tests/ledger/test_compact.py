@@ -1,0 +1,118 @@
+"""What a hand's result is stored as (migration m009): its items as cells
+and its state as a short list, read back exactly as the full form
+(``codec.stored_item``) and ``State`` they come from; a ledger written in
+the full form is migrated without changing a line of ``sheet --explain``."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import sqlite_utils
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from schreiber.domain.evening import Entry, State, initial_state, step
+from schreiber.domain.rules import PRESETS
+from schreiber.ledger.codec import compact, dumps, item_cells, item_of_cells, stored_item, stored_items
+from schreiber.ledger.migrations import migrations
+from schreiber.ledger.store import Ledger
+from tests.domain.test_properties import hands
+from tests.helpers import ROOT, cli
+
+PLAYERS = ["Anna", "Berti", "Carl", "Dora"]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    data=st.data(),
+    preset=st.sampled_from(PRESETS),
+    pot=st.integers(0, 5),
+    radl=st.booleans(),
+    holz=st.booleans(),
+    schrift=st.sampled_from(["all", "simple", "none"]),
+)
+def test_cells_give_back_every_item_and_state(data, preset, pot, radl, holz, schrift):
+    rules, players, rec = data.draw(hands(preset))
+    rules = rules.with_overrides([f"pagatkassa={pot}", f"holz={'true' if holz else 'false'}",
+                                  f"schrift_kontra={schrift}"])  # fmt: skip
+    state = initial_state(rules, players, rec.get("dealer"))
+    if radl:
+        state = step(rules, players, state, Entry("radl")).state
+    o = step(rules, players, state, Entry.hand(rec))
+    items = list(o.items) + (list(o.schrift.items) if o.schrift else [])
+    for it in items:
+        stored = json.loads(compact(item_cells(it)))
+        assert dumps(item_of_cells(stored)) == dumps(stored_item(it))  # the same keys, in the same order
+    for s in (state, o.state):
+        assert State.from_json(s.to_json()) == s
+        old = json.dumps({"next_dealer": s.next_dealer, "hands": s.hands, "radl": list(s.radl),
+                          "holz": dict(s.holz), "pot": str(s.pot)})  # fmt: skip
+        assert State.from_json(old) == s._replace(final=0, boost=0)
+
+
+def _play(preset: str, db) -> None:
+    lines = (ROOT / "examples" / "evenings" / f"{preset}.txt").read_text(encoding="utf-8")
+    assert cli("--db", str(db), "evening", "start", *PLAYERS, "--rules", preset, "--date", "2026-11-06").exit_code == 0
+    r = cli("--db", str(db), "tisch", input=lines)
+    assert r.exit_code == 0, r.output
+
+
+def _as_before_m009(db) -> None:
+    """The ledger as a schreiber before m009 wrote it: every item whole,
+    states as objects, and m009 not applied."""
+    con = sqlite3.connect(db)
+    with con:
+        rows = con.execute("select entry_id, items_json, state_json, schrift_json from results").fetchall()
+        for entry_id, items, state, schrift in rows:
+            s = State.from_json(state)
+            old_state = {"next_dealer": s.next_dealer, "hands": s.hands, "radl": list(s.radl), "holz": dict(s.holz),
+                         "pot": str(s.pot), **({"final": s.final, "boost": s.boost} if s.final else {})}  # fmt: skip
+            old_schrift = None
+            if schrift:
+                w = json.loads(schrift)
+                old_schrift = dumps({"payments": {p: str(v) for p, v in w["payments"].items()},
+                                     "items": [item_of_cells(c) for c in w["items"]]})  # fmt: skip
+            con.execute(
+                "update results set items_json = ?, state_json = ?, schrift_json = ? where entry_id = ?",
+                [dumps(stored_items(items)), dumps(old_state), old_schrift, entry_id],
+            )
+        con.execute("delete from _sqlite_migrations where name = 'm009_compact'")
+        con.execute("create index idx_payments_evening_id on payments (evening_id)")
+    con.close()
+
+
+def _explained(db) -> list[str]:
+    out = json.loads(cli("--db", str(db), "sheet", "--json").stdout)
+    numbers = [h["number"] for h in out["hands"] if not h["void"]]
+    explained = [
+        cli("--db", str(db), "sheet", "--explain", str(n), *j).stdout for n in numbers for j in ([], ["--json"])
+    ]
+    return [*explained, cli("--db", str(db), "sheet").stdout]
+
+
+def applied(db) -> list[str]:
+    return [m.name for m in migrations.applied(sqlite_utils.Database(db))]
+
+
+def test_m009_keeps_every_explained_line(tmp_path):
+    for preset in PRESETS:
+        db = tmp_path / f"{preset}.db"
+        _play(preset, db)
+        before_items = _stored(db)
+        new = _explained(db)
+        _as_before_m009(db)
+        assert "m009_compact" not in applied(db)
+        assert _explained(db) == new, preset  # the full form read as it was (this migrates it again)
+        assert "m009_compact" in applied(db)
+        assert _stored(db) == before_items
+        raw = sqlite3.connect(db).execute("select items_json, state_json from results").fetchall()
+        assert all(not i.startswith("[{") and s.startswith("[") for i, s in raw if i != "[]"), preset
+        Ledger(db).close()
+
+
+def _stored(db) -> list:
+    con = sqlite3.connect(db)
+    rows = con.execute("select items_json, schrift_json from results order by entry_id").fetchall()
+    con.close()
+    return [(stored_items(i), [item_of_cells(c) for c in json.loads(s)["items"]] if s else None) for i, s in rows]
