@@ -239,6 +239,7 @@ class Ledger:
 
     def set_tarif(self, evening_id: int, cents: int) -> None:
         self.db.execute("update evenings set tarif_cents = ? where id = ?", [cents, evening_id])
+        rollups.resettle(self.db.conn, evening_id)  # the statistics' money of the evening
 
     # Players -----------------------------------------------------------------
 
