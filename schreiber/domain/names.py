@@ -7,6 +7,8 @@ import unicodedata
 
 from ..errors import SchreiberError
 
+KONTRA_LEVELS = ("kontra", "re", "sub", "hirsch", "mord")  # the doublings, lowest first
+
 _FOLD = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "é": "e", "è": "e"})
 
 

@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING
 
 from ..domain.evening import Entry, Outcome, State, initial_state
 from ..domain.points import from_units
-from ..domain.rules import Rules
 from . import rollups
 from .codec import (
     dumps,
@@ -41,6 +40,7 @@ from .errors import COMMITTED, OPENED, LedgerUnavailable, NoSuchEntry, NoSuchEve
 from .values import DateRange, Evening, Scored, SheetLine, StoredEntry
 
 if TYPE_CHECKING:
+    from ..domain.rules import Rules
     from .cup import CupBook
     from .merge import Merged
     from .statistics import StatsRows

@@ -47,6 +47,8 @@ RULE_TEXT = (
 
 @dataclass(frozen=True)
 class Transfer:
+    """One payment that settles the evening: who pays whom how much."""
+
     payer: str
     payee: str
     cents: int
@@ -60,6 +62,8 @@ class Transfer:
 
 @dataclass(frozen=True)
 class Settlement:
+    """An evening settled: each party's points and rounded money, and the transfers."""
+
     players: tuple[str, ...]  # seating order
     tarif_cents: int
     balances: dict[str, Fraction]  # points from the evening's entries
