@@ -8,10 +8,14 @@ beside its floor measured in the same run.
     .venv/bin/python bench/run.py --only import --repeat 3   # just `hand import` and the ledger's size
     .venv/bin/python bench/run.py --stats-db /tmp/club1m.db   # also stats over a ledger built before
 
-Start-up: `hand add`, `balance`, `sheet`, `settle`, `stats` and `undo` (a
-fresh process each, as at the table) against the floor
+Start-up: `hand add` (at hand 5 and at hand 400 of an evening: how a
+hand's cost grows with the evening), `balance`, `sheet` (of a long evening,
+50 hands), `settle`, `stats`, `undo`, `hand void` and `entry void` (a fresh
+process each, as at the table) against the floor
 `python -c "import typer, sqlite_utils"`, measured alternately in the same
 run so that both see the same machine load; target: at most 1.3x the floor.
+Wall time and CPU time (user + system) of each: on a shared machine the CPU
+time moves less with the load.
 Two references beside it: a bare typer app with one `--json TEXT` option
 (typer's own cost of parsing an option) and `schreiber --version`.
 
@@ -36,6 +40,7 @@ import os
 import platform
 import random
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -73,12 +78,21 @@ def child_env(db: Path) -> dict:
 
 
 def run(argv: list[str], env: dict, check: bool = True) -> tuple[float, subprocess.CompletedProcess]:
+    secs, r, _ = run_cpu(argv, env, check)
+    return secs, r
+
+
+def run_cpu(argv: list[str], env: dict, check: bool = True) -> tuple[float, subprocess.CompletedProcess, float]:
+    """Wall seconds, the finished process, and its CPU seconds (user + system):
+    on a shared machine the CPU time moves less with the load than the wall time."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
     r = subprocess.run(argv, env=env, capture_output=True, text=True)
     secs = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if check and r.returncode:
         raise SystemExit(f"failed: {' '.join(argv)}\n{r.stderr.strip()}")
-    return secs, r
+    return secs, r, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
 
 
 def commands(env: dict) -> set[str]:
@@ -108,46 +122,67 @@ def machine() -> dict:
 
 
 def startup(tmp: Path, rounds: int) -> list[list]:
-    db = tmp / "startup.db"
-    env = child_env(db)
+    """Each command a table waits for beside the floor, alternating; the
+    corrections and `hand add` work on ledgers of their own (`hand add` at
+    hand 5 and at hand 400 of an evening: how a hand's cost grows with it)."""
     app = tmp / "typer_app.py"
     app.write_text(TYPER_APP)
-    build_evening(db, 10 * rounds + 40)  # hands enough for every `undo`
-    cases = {
-        "floor: python -c 'import typer, sqlite_utils'": [PY, "-c", "import typer, sqlite_utils"],
-        "reference: bare typer app, one --json option": [PY, str(app), "--json", HAND],
-        "schreiber --version": SCHREIBER + ["--version"],
-        "schreiber hand add --json ... -q": SCHREIBER + ["hand", "add", "--json", HAND, "-q"],
-        "schreiber balance": SCHREIBER + ["balance"],
-        "schreiber balance --json": SCHREIBER + ["balance", "--json"],
-        "schreiber sheet (last 8 hands shown by tisch: full sheet here)": SCHREIBER + ["sheet"],
-        "schreiber settle": SCHREIBER + ["settle"],
-        "schreiber stats": SCHREIBER + ["stats"],
-        "schreiber undo": SCHREIBER + ["undo"],
-    }
-    for argv in cases.values():  # warm the page cache and the bytecode caches
-        run(argv, env)
-        run(argv, env)
-    times: dict[str, list[float]] = {name: [] for name in cases}
+    envs = {}
+    for name, hands in (("evening", 50), ("void", 200), ("entry", 200), ("undo", rounds + 10), ("early", 4),
+                        ("late", 399)):  # fmt: skip
+        build_evening(tmp / f"{name}.db", hands)
+        envs[name] = child_env(tmp / f"{name}.db")
+    n = {"void": 200, "entry": 200}  # the hand each void takes back: the last one not yet void
+
+    def void(what: str) -> list[str]:
+        n[what] -= 1
+        return SCHREIBER + [what if what == "entry" else "hand", "void", str(n[what] + 1)]
+
+    cases: dict[str, tuple[str, object]] = {
+        "floor: python -c 'import typer, sqlite_utils'": ("evening", [PY, "-c", "import typer, sqlite_utils"]),
+        "reference: bare typer app, one --json option": ("evening", [PY, str(app), "--json", HAND]),
+        "schreiber --version": ("evening", SCHREIBER + ["--version"]),
+        "schreiber hand add --json ... -q (hand 5 of the evening)": ("early", SCHREIBER + ["hand", "add", "--json", HAND, "-q"]),
+        "schreiber hand add --json ... -q (hand 400 of the evening)": ("late", SCHREIBER + ["hand", "add", "--json", HAND, "-q"]),
+        "schreiber balance": ("evening", SCHREIBER + ["balance"]),
+        "schreiber balance --json": ("evening", SCHREIBER + ["balance", "--json"]),
+        "schreiber sheet (a long evening: 50 hands)": ("evening", SCHREIBER + ["sheet"]),
+        "schreiber settle": ("evening", SCHREIBER + ["settle"]),
+        "schreiber stats": ("evening", SCHREIBER + ["stats"]),
+        "schreiber undo": ("undo", SCHREIBER + ["undo"]),
+        "schreiber hand void N (the last hand)": ("void", lambda: void("void")),
+        "schreiber entry void N (the last hand)": ("entry", lambda: void("entry")),
+    }  # fmt: skip
+
+    def argv(case: tuple[str, object]) -> list[str]:
+        return case[1]() if callable(case[1]) else case[1]  # type: ignore[return-value]
+
+    for case in cases.values():  # warm the page cache and the bytecode caches
+        for _ in range(2):
+            run(argv(case), envs[case[0]])
+    wall: dict[str, list[float]] = {name: [] for name in cases}
+    cpu: dict[str, list[float]] = {name: [] for name in cases}
     names = list(cases)
     for i in range(rounds):
-        order = names[i % len(names) :] + names[: i % len(names)]  # alternate who goes first
-        for name in order:
-            times[name].append(run(cases[name], env)[0])
-    floor = statistics.median(times[names[0]])
-    typer_ref = statistics.median(times[names[1]])
+        for name in names[i % len(names) :] + names[: i % len(names)]:  # alternate who goes first
+            secs, _, used = run_cpu(argv(cases[name]), envs[cases[name][0]])
+            wall[name].append(secs)
+            cpu[name].append(used)
+    return startup_rows(names, wall, cpu)
+
+
+def startup_rows(names: list[str], wall: dict[str, list[float]], cpu: dict[str, list[float]]) -> list[list]:
+    floor, floor_cpu = statistics.median(wall[names[0]]), statistics.median(cpu[names[0]])
+    typer_ref = statistics.median(wall[names[1]])
     rows = []
     for name in names:
-        med = statistics.median(times[name])
-        rows.append(
-            [
-                name,
-                f"{1000 * med:.0f}",
-                f"{1000 * min(times[name]):.0f}",
-                f"{med / floor:.2f}x",
-                f"{med / typer_ref:.2f}x",
-            ]
-        )
+        med, used = statistics.median(wall[name]), statistics.median(cpu[name])
+        rows.append([name, f"{1000 * med:.0f}", f"{1000 * min(wall[name]):.0f}", f"{med / floor:.2f}x",
+                     f"{1000 * used:.0f}", f"{used / floor_cpu:.2f}x", f"{med / typer_ref:.2f}x"])  # fmt: skip
+    early, late = (statistics.median(wall[n]) for n in names[3:5])
+    rows.append(
+        ["hand add: hand 400 / hand 5 of the evening (wall, median)", "", "", f"{late / early:.2f}x", "", "", ""]
+    )
     return rows
 
 
@@ -307,7 +342,8 @@ def stats_rows(tmp: Path, hands: int, repeat: int, stats_dbs: list[Path]) -> lis
         con = sqlite3.connect(db)
         n = con.execute("select count(*) from entries where kind = 'hand' and status = 'active'").fetchone()[0]
         con.close()
-        for argv in (["stats"], ["stats", "--json"], ["stats", "--season", "2024/25"]):
+        for argv in (["stats"], ["stats", "--json"], ["stats", "--season", "2024/25"], ["stats", "--schrift"],
+                     ["stats", "--since", "2024-03-01", "--csv", "--table", "partners"]):  # fmt: skip
             med, floor = beside_floor(SCHREIBER + argv, env, repeat)
             out.append(
                 [f"schreiber {' '.join(argv)} ({n:,} hands)", f"{med:.3f}", f"{floor:.3f}", f"{med / floor:.2f}x"]
@@ -348,8 +384,10 @@ def main() -> None:
         have = commands(child_env(tmp / "help.db"))
         if a.only in (None, "startup"):
             rows = startup(tmp, a.rounds)
-            print(f"\nStart-up: a fresh process each, {a.rounds} rounds alternating (target: hand add <= 1.3x floor)")
-            print(table(["command", "median ms", "min ms", "vs floor", "vs typer app"], rows))
+            print(
+                f"\nStart-up: a fresh process each, {a.rounds} rounds alternating (target: every command <= 1.3x floor)"
+            )
+            print(table(["command", "median ms", "min ms", "vs floor", "CPU ms", "CPU vs floor", "vs typer app"], rows))
         if a.only == "import":
             print(f"\nImport: median of {a.repeat} runs, alternating with its floor (parse + one row per hand)")
             print(table(["what", "figure", "floor", "vs floor"], import_rows(tmp, a.hands, a.repeat)))

@@ -5,6 +5,16 @@ class SchreiberError(Exception):
     """Something the user can fix; the message says what and how."""
 
 
+class HandError(ValueError):
+    """A hand that cannot be recorded; ``problems`` lists every reason.
+    (Here rather than with the hand record, ``domain/record.py``: commands
+    that only read the ledger catch it without importing the scoring.)"""
+
+    def __init__(self, problems: list[str]):
+        self.problems = list(problems)
+        super().__init__("; ".join(self.problems))
+
+
 class Interrupted(BaseException):
     """Ctrl-C (SIGINT), raised by schreiber's own handler: not a
     KeyboardInterrupt, so no library turns it into its own message on the

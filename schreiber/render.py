@@ -78,7 +78,13 @@ def json_text(data: Any) -> str:
 
 
 def table(headers: list[str], rows: list[list], fmt: str = "simple") -> str:
-    import tabulate
+    """A table in a tabulate format (every cell as text, never parsed as a number)."""
+    cells = [[cell(c) for c in r] for r in rows]
+    if fmt == "simple" and _plain(headers, cells):
+        return _simple(headers, cells)
+    if fmt == "simple" and not headers and not cells:
+        return ""  # a format checked before any output
+    import tabulate  # costs more to import than a table costs to make (it reads its version from the metadata)
 
     if fmt not in tabulate.tabulate_formats:
         raise SchreiberError(
@@ -87,12 +93,34 @@ def table(headers: list[str], rows: list[list], fmt: str = "simple") -> str:
             )
         )
     return tabulate.tabulate(
-        [[cell(c) for c in r] for r in rows],
+        cells,
         headers,
         tablefmt=fmt,
         disable_numparse=True,
         stralign="right" if fmt == "plain" else "default",
     )
+
+
+def _plain(headers: list[str], cells: list[list[str]]) -> bool:
+    """Headers, rows as long as they, and text on one line without control
+    characters: what ``_simple`` lays out as tabulate does."""
+    n = len(headers)
+    texts = [*headers, *(c for r in cells for c in r)]
+    return n > 0 and all(len(r) == n for r in cells) and all(t.isprintable() for t in texts)
+
+
+def _simple(headers: list[str], cells: list[list[str]]) -> str:
+    """tabulate's "simple" format for text cells (``tests/test_render.py``
+    compares the two): each cell stripped and left-aligned in a column at
+    least two wider than its header, two spaces between columns, a dashed
+    line under the headers, no space at the end of a line."""
+    cols = [[c.strip() for c in col] for col in zip(*cells)] or [[] for _ in headers]
+    widths = [max([len(h) + 2, *map(len, col)]) for h, col in zip(headers, cols)]
+
+    def line(texts: Iterable[str]) -> str:
+        return "  ".join(t.ljust(w) for t, w in zip(texts, widths)).rstrip()
+
+    return "\n".join([line(headers), line("-" * w for w in widths), *(line(r) for r in zip(*cols))])
 
 
 def compact_table(headers: list[str], rows: list[list[str]], right: set[int] | frozenset[int] = frozenset()) -> str:

@@ -15,21 +15,22 @@ import unicodedata
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .domain.cup import hands_per_round
 from .domain.evening import Entry, Outcome, State, replay, step
 from .domain.names import check_name, match_players
 from .domain.points import from_units
-from .domain.record import HandError
-from .domain.rules import Rules
 from .domain.table import Table
-from .errors import SchreiberError
+from .errors import HandError, SchreiberError
 from .i18n import _
 from .ledger.codec import stored_record
 from .ledger.errors import EveningClosed, NoOpenEvening, SeveralOpenEvenings
 from .ledger.store import Ledger
 from .ledger.values import Evening, Scored, StoredEntry
+
+if TYPE_CHECKING:
+    from .domain.rules import Rules
 
 WRITE_BATCH = 2000  # entries of an import written together (one statement a table)
 

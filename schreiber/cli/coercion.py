@@ -115,6 +115,8 @@ def install() -> None:
 
     @dataclass(frozen=True)
     class PlainParam(RuntimeParam):
+        """A parameter converted by ``convert`` instead of pydantic."""
+
         convert: Callable[[Any, Any, Any], Any]
 
         def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:

@@ -12,11 +12,14 @@ every module (``commands.py``), so help and errors read as with the full command
 
 from __future__ import annotations
 
+import copy
 import importlib
 import os
 from typing import Annotated
 
 import typer
+from typer.main import get_command_name
+from typer.models import CommandInfo
 
 from ..i18n import _, choose, german
 from .root import OPTS, app, translate_help
@@ -64,14 +67,56 @@ def command_name(argv: list[str]) -> str | None:
 
 
 def app_for(argv: list[str]) -> typer.Typer:
-    """The typer app with the commands ``argv`` needs registered."""
+    """The typer app with the commands ``argv`` needs registered: of a
+    command line that names a command (``hand void``), that command alone."""
     name = None if os.environ.get("_SCHREIBER_COMPLETE") else command_name(argv)  # completion: every command
     needed = () if name == "" else MODULES.get(name or "", ("commands",))
     for module in needed:
         importlib.import_module(f"{__package__}.{module}")
     if german():
-        translate_help(app)
-    return app
+        translate_help(app)  # the infos the lean copy shares, and typer's own words
+    return only(app, command_path(argv)) if name else app
+
+
+def command_path(argv: list[str]) -> list[str]:
+    """The words that name the command (``["hand", "void", "3"]``): after the
+    global options, up to the first option."""
+    i = 0
+    while i < len(argv) and argv[i].startswith(("--db", "--lang")):
+        i += 2 if argv[i] in ("--db", "--lang") else 1
+    path = []
+    for a in argv[i:]:
+        if a.startswith("-"):
+            break
+        path.append(a)
+    return path
+
+
+def only(group: typer.Typer, path: list[str]) -> typer.Typer:
+    """A copy of ``group`` with only the command or subgroup ``path[0]``
+    registered (and within a subgroup, only ``path[1]``), so typer builds
+    just the command that runs, defined where it is; ``group`` itself where
+    ``path`` names none of its commands (typer then says what there is)."""
+    commands = [c for c in group.registered_commands if _name(c) == path[:1] and c.callback is not None]
+    groups = [g for g in group.registered_groups if [g.name] == path[:1]]
+    if not commands and not groups:
+        return group
+    lean = copy.copy(group)
+    lean.registered_commands = commands
+    lean.registered_groups = []
+    for g in groups:
+        sub = copy.copy(g)
+        if g.typer_instance is not None and len(path) > 1:
+            sub.typer_instance = only(g.typer_instance, path[1:])
+        lean.registered_groups.append(sub)
+    return lean
+
+
+def _name(command: CommandInfo) -> list[str]:
+    """The command's name as typer gives it (``[]`` for none)."""
+    if command.name:
+        return [command.name]
+    return [get_command_name(command.callback.__name__)] if command.callback else []
 
 
 @app.callback(invoke_without_command=True)

@@ -10,13 +10,17 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from .engine import Context, Item, Score, one_against_all, score, without_kontra
+from ..errors import HandError
 from .points import Exact
-from .record import Hand, HandError, check_hand
-from .rules import Rules
 from .table import Table
+
+if TYPE_CHECKING:  # the scoring is imported where an entry is scored: reading the ledger never needs it
+    from .engine import Item, Score
+    from .engine.items import Context
+    from .record import Hand
+    from .rules import Rules
 
 ENTRY_KINDS = ("hand", "radl", "redeal", "strafpunkt")
 
@@ -180,6 +184,8 @@ def _radl_after_deal(state: State) -> State:
 
 def _strafpunkt(rules: Rules, players: tuple[str, ...], state: State, offender: str) -> Outcome:
     v = Fraction(rules.strafpunkt)
+    from .engine import Item, one_against_all
+
     pay = one_against_all(-v, offender, players)
     item = Item("strafpunkt", f"Strafpunkt für {offender}", v, (), tuple(sorted(pay.items())))
     return Outcome("strafpunkt", None, None, None, (item,), tuple(pay.items()), 1, state, player=offender)
@@ -192,10 +198,15 @@ def _stake(rules: Rules, pot: Fraction, dealer: str) -> Item | None:
     stake = Fraction(rules.pagatkassa + (rules.pagatkassa_start if pot == 0 else 0))
     if rules.pagatkassa_cap:
         stake = max(Fraction(0), min(stake, rules.pagatkassa_cap - pot))
+    from .engine import Item
+
     return Item("stake", f"Einsatz Pagatkassa ({dealer} gibt)", stake, (), ((dealer, -stake),)) if stake else None
 
 
 def _hand(rules: Rules, players: tuple[str, ...], state: State, record: object) -> Outcome:
+    from .engine import Context, score
+    from .record import check_hand
+
     hand, table = check_hand(record, rules, players, state.next_dealer)
     stake = _stake(rules, state.pot, table.dealer)
     items: list[Item] = [stake] if stake else []
@@ -262,6 +273,8 @@ def _schrift(rules: Rules, hand: Hand, table: Table, ctx: Context, stake: Item |
     levels the rule ``schrift_kontra`` counts (Skoty Trophy,
     tirol-koenigrufen-de-luxe.txt:86: the simple one; ooe-2023.md §5.2:
     none); the dealer's Pagat stake is on it as on the money."""
+    from .engine import score, without_kontra
+
     written = score(without_kontra(hand, rules.schrift_kontra), rules, table, ctx)
     pays: dict[str, Exact] = dict.fromkeys(table.players, 0)  # every seat, as the money has it
     for p, v in written.payments:

@@ -8,6 +8,8 @@ import unicodedata
 from ..errors import SchreiberError
 from ..i18n import _
 
+KONTRA_LEVELS = ("kontra", "re", "sub", "hirsch", "mord")  # the doublings, lowest first
+
 _FOLD = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "é": "e", "è": "e"})
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from ..errors import HandError
 from ..i18n import _
 from .names import closest, lookup, match_players
 from .points import format_points, parse_points
@@ -40,16 +41,10 @@ PREMIUM_KEYS = ("name", "party", "announced", "result", "kontra", "kontra_from")
 _RESULT_WORDS = {"won": "won", "win": "won", "gewonnen": "won", "lost": "lost", "loss": "lost", "verloren": "lost"}
 
 
-class HandError(ValueError):
-    """A hand that cannot be recorded; ``problems`` lists every reason."""
-
-    def __init__(self, problems: list[str]):
-        self.problems = list(problems)
-        super().__init__("; ".join(self.problems))
-
-
 @dataclass(frozen=True)
 class PremiumEntry:
+    """One premium of a hand: who played it, announced or silent, made or failed, any Kontra."""
+
     name: str
     party: str
     announced: bool
@@ -68,6 +63,8 @@ class PremiumEntry:
 
 @dataclass(frozen=True)
 class Hand:
+    """A checked hand record (``check_hand``): what the engine scores."""
+
     contract: str
     declarers: tuple[str, ...] = ()
     partner: str | None = None

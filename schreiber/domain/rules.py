@@ -15,6 +15,7 @@ from typing import Annotated, Any, NamedTuple, get_args, get_origin
 
 from ..errors import SchreiberError
 from ..i18n import _
+from .names import KONTRA_LEVELS
 from .points import parse_points
 
 LISTED_FIRST = ("standard", "tirol", "hausrunde", "gumpoldskirchen", "lungau")  # the order the docs use
@@ -31,7 +32,6 @@ def _preset_names() -> tuple[str, ...]:
 
 PRESETS = _preset_names()
 
-KONTRA_LEVELS = ("kontra", "re", "sub", "hirsch", "mord")
 RADL_MAX = 60  # the longest Radl a rule may ask for, in hands
 VALUE_MAX = 1000  # the largest whole number of a rule, a value or a factor: keeps every sum in 64 bits
 TARIF_MAX_CENTS = 100_000  # 1,000.00 (euro) a point
@@ -113,6 +113,8 @@ PREMIUM_KINDS = ("bird", "trick", "material", "catch", "valat", "other")
 
 @dataclass(frozen=True)
 class Contract:
+    """One contract of a preset's table: its value, what it needs and allows."""
+
     id: str
     name: str
     kind: str
@@ -137,6 +139,8 @@ class Contract:
 
 @dataclass(frozen=True)
 class Premium:
+    """One premium of a preset's table: its silent and announced value, who may make it."""
+
     id: str
     name: str
     kind: str

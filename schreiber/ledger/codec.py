@@ -17,12 +17,14 @@ import json
 import os
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..domain.engine import Item
 from ..domain.evening import Entry, Outcome, State
 from ..domain.points import as_number, units
 from .values import Evening, StoredEntry, StoredResult
+
+if TYPE_CHECKING:
+    from ..domain.engine import Item
 
 
 def now_utc() -> str:

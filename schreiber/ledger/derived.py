@@ -34,14 +34,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from operator import itemgetter
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..domain.evening import Outcome, initial_state, replay
+from ..domain.names import KONTRA_LEVELS
 from ..domain.points import POINT_UNITS
-from ..domain.record import Hand, HandError
-from ..domain.rules import KONTRA_LEVELS
 from ..domain.table import Table
+from ..errors import HandError
 from .codec import entry_of_row, evening_of_row
+
+if TYPE_CHECKING:
+    from ..domain.record import Hand
 
 TABLES = ("hand_players", "hand_facts", "hand_premiums", "hand_kontras")
 

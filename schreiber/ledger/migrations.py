@@ -139,7 +139,7 @@ def m008_rollups(db: sqlite_utils.Database) -> None:
     ``schreiber stats`` reads a few rows per evening instead of every hand."""
     from . import rollups
 
-    rollups.create(db.conn)
+    rollups.create_counts(db.conn)
 
 
 @migrations()
@@ -199,3 +199,13 @@ def _schrift(text: str | None) -> str | None:
     old = json.loads(text)
     payments = {p: exact(Fraction(v)) for p, v in old["payments"].items()}
     return compact({"payments": payments, "items": [_cells(d) for d in old["items"]]})
+
+
+@migrations()
+def m010_evening_money(db: sqlite_utils.Database) -> None:
+    """Each evening's money (settled as ``settle`` does) beside its points in
+    the rollups, and points and money per year (ledger/rollups.py), so
+    ``schreiber stats`` settles no evening when it runs."""
+    from . import rollups
+
+    rollups.create_money(db.conn)

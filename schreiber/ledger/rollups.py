@@ -24,8 +24,14 @@ checks them against a full recomputation after random corrections.
 
 from __future__ import annotations
 
+import json
+import math
 import sqlite3
+from fractions import Fraction
 from typing import NamedTuple
+
+from ..domain.money import evening_cents
+from ..domain.points import POINT_UNITS
 
 
 class Rollup(NamedTuple):
@@ -148,7 +154,18 @@ EVENINGS_INDEX = (
 
 
 def create(conn: sqlite3.Connection) -> None:
-    """The rollup tables (migration m008), filled from the derived rows."""
+    """Every rollup table, filled from the derived rows (as migrations
+    m008 and m010 make them)."""
+    create_counts(conn)
+    create_money(conn)
+
+
+def _cols(r: Rollup, first: str = "evening_id") -> str:
+    return ", ".join((first, *r.keys, *r.sums))
+
+
+def create_counts(conn: sqlite3.Connection) -> None:
+    """The rollup tables of migration m008, filled from the derived rows."""
     for r in ROLLUPS:
         for table, first in ((r.table, "evening_id integer not null"), (_year_table(r), "year text not null")):
             if table == "year_points":
@@ -159,7 +176,9 @@ def create(conn: sqlite3.Connection) -> None:
     conn.execute("create table year_evenings (year text not null, player_id not null, evenings, "
                  "primary key (year, player_id)) without rowid")  # fmt: skip
     for r in ROLLUPS:
-        conn.execute(f"insert into {r.table} {r.select.format(where=_alias(r) + '.evening_id is not null')}")
+        conn.execute(
+            f"insert into {r.table} ({_cols(r)}) {r.select.format(where=_alias(r) + '.evening_id is not null')}"
+        )
     _rebuild_years(conn, "true")
     conn.execute(EVENINGS_INDEX)
 
@@ -184,6 +203,10 @@ def add(conn: sqlite3.Connection, first_entry: int, last_entry: int) -> None:
     """Add the counts of the entries ``first_entry``..``last_entry`` (new,
     their derived rows written) to their evenings' and years' rollups."""
     first, last = int(first_entry), int(last_entry)
+    evenings = [
+        e for (e,) in conn.execute(f"select distinct evening_id from entries where id between {first} and {last}")
+    ]
+    _year_money(conn, evenings, -1)
     conn.execute(
         f"insert into year_evenings select {YEAR}, p.player_id, 1 from "
         f"(select distinct evening_id, player_id from hand_players where entry_id between {first} and {last}) p "
@@ -193,24 +216,31 @@ def add(conn: sqlite3.Connection, first_entry: int, last_entry: int) -> None:
     )
     for r in ROLLUPS:
         rows = r.select.format(where=f"{_alias(r)}.entry_id between {first} and {last}")
-        tables = [(r.table, "evening_id", f"select * from ({rows}) where true")]
+        tables = [(r.table, "evening_id", f"select * from ({rows}) where true")]  # (table, first key, rows)
         if r.table != "roll_points":
             tables.append((_year_table(r), "year", _by_year(r, rows)))
         for table, first_key, select in tables:
             key = ", ".join((first_key, *r.keys))
             update = ", ".join(f"{s} = {s} + excluded.{s}" for s in r.sums)
-            conn.execute(f"insert into {table} {select} on conflict ({key}) do update set {update}")
+            conn.execute(
+                f"insert into {table} ({_cols(r, first_key)}) {select} on conflict ({key}) do update set {update}"
+            )
+    settle(conn, evenings)
+    _year_money(conn, evenings, 1)
 
 
 def rebuild(conn: sqlite3.Connection, evening_id: int) -> None:
     """An evening's rollups anew from its derived rows (after a re-score);
     its year's rollups lose the evening's old counts and gain the new ones."""
     _year_delta(conn, evening_id, -1)
+    _year_money(conn, [evening_id], -1)
     for r in ROLLUPS:
         conn.execute(f"delete from {r.table} where evening_id = ?", [evening_id])
         where = f"{_alias(r)}.evening_id = {int(evening_id)}"
-        conn.execute(f"insert into {r.table} {r.select.format(where=where)}")
+        conn.execute(f"insert into {r.table} ({_cols(r)}) {r.select.format(where=where)}")
+    settle(conn, [evening_id])
     _year_delta(conn, evening_id, 1)
+    _year_money(conn, [evening_id], 1)
 
 
 def _year_delta(conn: sqlite3.Connection, evening_id: int, sign: int) -> None:
@@ -238,7 +268,96 @@ def _year_delta(conn: sqlite3.Connection, evening_id: int, sign: int) -> None:
 
 def drop(conn: sqlite3.Connection) -> None:
     conn.execute("drop index if exists evenings_stats")
+    conn.execute("drop table if exists year_money")
     for r in ROLLUPS:
         conn.execute(f"drop table if exists {r.table}")
         conn.execute(f"drop table if exists {_year_table(r)}")
     conn.execute("drop table if exists year_evenings")
+
+
+# The money (migration m010) ---------------------------------------------------
+#
+# Each evening's rows of ``roll_points`` also hold what each seated player
+# gets or pays in cents, the evening settled as ``schreiber settle`` settles
+# it (``domain.money.evening_cents``: points x tarif, rounded once per
+# evening), and ``year_money`` sums them per year and player with the
+# points, so the statistics never settle an evening when they run. Once an
+# evening has points, every seated player has a row (0 points if none of his
+# own). Both are kept current with the points: a new entry or a re-scored
+# evening settles the evening again (``settle``), and so does a new tarif
+# (``resettle``); the year loses the evening's old figures and gains the new
+# ones. Closing and reopening an evening changes neither.
+
+POT_RULE = "coalesce(json_extract(ev.rules_json, '$.rules.pagatkassa_end'), 'carry')"
+YEAR_MONEY = (
+    "create table year_money (year text not null, player_id not null, evenings, points_x2520, schrift_x2520, "
+    "cents, primary key (year, player_id)) without rowid"
+)
+MONEY_INDEXES = (  # a player's best and worst evening: the first row in range of these
+    "create index roll_points_by_points on roll_points(player_id, points_x2520)",
+    "create index roll_points_by_schrift on roll_points(player_id, schrift_x2520)",
+)
+
+
+def create_money(conn: sqlite3.Connection) -> None:
+    """The money beside the points (migration m010): every evening settled."""
+    conn.execute("alter table roll_points add column cents integer not null default 0")
+    conn.execute(YEAR_MONEY)
+    for statement in MONEY_INDEXES:
+        conn.execute(statement)
+    settle(conn, None)
+    _year_money(conn, None, 1)
+
+
+def settle(conn: sqlite3.Connection, evening_ids: list[int] | None) -> None:
+    """The evenings' money into their rows of ``roll_points`` (None: every evening)."""
+    where = "true" if evening_ids is None else f"ev.id in ({', '.join(str(int(e)) for e in evening_ids)})"
+    points: dict[int, dict[int, int]] = {}
+    for evening_id, player_id, x in conn.execute(
+        f"select r.evening_id, r.player_id, r.points_x2520 from roll_points r join evenings ev on ev.id = r.evening_id "
+        f"where {where}"
+    ):
+        points.setdefault(evening_id, {})[player_id] = x
+    ids = dict(conn.execute("select name, id from players").fetchall())
+    rows = []
+    for evening_id, seating, tarif, start_pot, pot_rule in conn.execute(
+        f"select ev.id, ev.seating_json, ev.tarif_cents, ev.start_pot, {POT_RULE} from evenings ev where {where}"
+    ):
+        got = points.get(evening_id)
+        if not got:
+            continue
+        seated = tuple(ids[p] for p in json.loads(seating))
+        pot = Fraction(start_pot or "0")
+        den = math.lcm(POINT_UNITS, pot.denominator)
+        k = den // POINT_UNITS
+        cents = evening_cents(
+            seated, {p: x * k for p, x in got.items()}, den, tarif, pot.numerator * (den // pot.denominator), pot_rule
+        )
+        rows += [(evening_id, p, cents[p]) for p in seated]
+    conn.executemany(
+        "insert into roll_points (evening_id, player_id, points_x2520, schrift_x2520, cents) values (?, ?, 0, 0, ?) "
+        "on conflict (evening_id, player_id) do update set cents = excluded.cents",
+        rows,
+    )
+
+
+def resettle(conn: sqlite3.Connection, evening_id: int) -> None:
+    """The evening settled again (its tarif changed), and its year with it."""
+    _year_money(conn, [evening_id], -1)
+    settle(conn, [evening_id])
+    _year_money(conn, [evening_id], 1)
+
+
+def _year_money(conn: sqlite3.Connection, evening_ids: list[int] | None, sign: int) -> None:
+    """Add (``sign`` 1) or take away (-1) the evenings' money and points to or
+    from their years' (None: every evening); a row of no evenings is no more."""
+    where = "true" if evening_ids is None else f"ev.id in ({', '.join(str(int(e)) for e in evening_ids)})"
+    conn.execute(
+        f"insert into year_money select {YEAR}, r.player_id, {sign} * count(*), {sign} * sum(r.points_x2520), "
+        f"{sign} * sum(r.schrift_x2520), {sign} * sum(r.cents) from roll_points r join evenings ev "
+        f"on ev.id = r.evening_id where {where} group by 1, r.player_id "
+        "on conflict (year, player_id) do update set evenings = evenings + excluded.evenings, "
+        "points_x2520 = points_x2520 + excluded.points_x2520, schrift_x2520 = schrift_x2520 + excluded.schrift_x2520, "
+        "cents = cents + excluded.cents"
+    )
+    conn.execute("delete from year_money where evenings = 0")

@@ -13,10 +13,13 @@ row each. ``reports/stats.py`` turns the rows into the report.
 from __future__ import annotations
 
 import json
+import math
 import sqlite3
 from fractions import Fraction
 from typing import NamedTuple
 
+from ..domain.money import evening_cents
+from ..domain.points import POINT_UNITS
 from . import rollups
 from .values import DateRange
 
@@ -24,18 +27,39 @@ from .values import DateRange
 class StatsEvening(NamedTuple):
     id: int
     date: str
-    players: tuple[str, ...]
+    players: tuple[int, ...]
     tarif_cents: int
     start_pot: Fraction
     pot_rule: str  # pagatkassa_end: carry | split
+
+
+class Extreme(NamedTuple):
+    """A player's best or worst evening: its points (1/2520), number and date."""
+
+    units: int
+    evening: int
+    date: str
+
+
+class Money(NamedTuple):
+    """A player's points and money over the evenings in range (those with
+    points at which he sat): the points counted (the money's, or the
+    Schrift's where asked for) in 1/2520, the money in cents, each evening
+    settled as ``settle`` settles it, and his best and worst evening by
+    those points (ties: the earliest)."""
+
+    units: int
+    cents: int
+    best: Extreme
+    worst: Extreme
 
 
 class StatsRows(NamedTuple):
     """Every aggregate the statistics need, as rows; players by id in ``names``."""
 
     names: dict[int, str]
-    evenings: list[StatsEvening]
-    points: list[tuple[int, int, int]]  # evening, player, points in 1/2520
+    evenings: int  # evenings in range with points
+    money: dict[int, Money]  # player -> his points and money
     roles: list[tuple[int, str, int | None, int]]  # player, role (or '#evenings'), won, hands
     declarer_contracts: list[tuple[int, str, int | None, int]]  # player, contract, won, hands
     contracts: list[tuple[str, int | None, int]]  # contract, won, hands
@@ -43,7 +67,7 @@ class StatsRows(NamedTuple):
     premiums: list[tuple[str, int, int, int, int, int]]  # premium, played, announced, ann. made, silent made, kontra
     kontras: list[tuple[int, str, int, int]]  # player, kontra|re, given, won
     sides: list[tuple[str, str, int, int]]  # declarer's side, opponents (player ids), won, hands
-    schrift_points: list[tuple[int, int, int]] | None = None  # the same in the Schrift, where asked for
+    schrift: bool = False  # the points are the Schrift's
 
 
 IN_RANGE = "{t}.evening_id in (select id from temp.stats_evenings)"
@@ -90,10 +114,13 @@ def _read(conn: sqlite3.Connection, schrift: bool, full: bool = False) -> StatsR
             sql.format(**{k: IN_RANGE.format(t=t) + void.format(t=t) for k, t in tables.items()})
         ).fetchall()
 
+    points = rows(POINTS, pay="pay")
+    written = rows(POINTS.replace("points_x2520", "schrift_x2520"), pay="pay") if schrift else points
+    evenings, money = settled(_evenings(conn), points, written)
     return StatsRows(
         names=_names(conn),
-        evenings=_evenings(conn),
-        points=rows(POINTS, pay="pay"),
+        evenings=evenings,
+        money=money,
         roles=rows(ROLES, hp="hp"),
         declarer_contracts=rows(DECLARER_CONTRACTS, f="f"),
         contracts=rows(CONTRACTS, f="f"),
@@ -101,8 +128,45 @@ def _read(conn: sqlite3.Connection, schrift: bool, full: bool = False) -> StatsR
         premiums=rows(PREMIUMS, pr="pr"),
         kontras=rows(KONTRAS, k="k"),
         sides=rows(SIDES, f="f"),
-        schrift_points=rows(POINTS.replace("points_x2520", "schrift_x2520"), pay="pay") if schrift else None,
+        schrift=schrift,
     )
+
+
+def settled(
+    evenings: list[StatsEvening], points: list[tuple[int, int, int]], scored: list[tuple[int, int, int]]
+) -> tuple[int, dict[int, Money]]:
+    """The evenings with points, and each player's ``Money``, from the
+    points per evening and player (``points``: the money's; ``scored``: what
+    the points and the ranking count), every evening settled here: what the
+    rollups keep (``rollups.settle``), done from scratch."""
+    per: dict[int, dict[int, int]] = {ev.id: {} for ev in evenings}
+    for eid, pid, x in points:
+        per[eid][pid] = x
+    counted: dict[int, dict[int, int]] = {ev.id: {} for ev in evenings}
+    for eid, pid, x in scored:
+        counted[eid][pid] = x
+    units: dict[int, int] = {}
+    cents: dict[int, int] = {}
+    best: dict[int, Extreme] = {}
+    worst: dict[int, Extreme] = {}
+    for ev in sorted(evenings, key=lambda e: (e.date, e.id)):
+        got = per[ev.id]
+        if not got:
+            continue
+        den = math.lcm(POINT_UNITS, ev.start_pot.denominator)
+        k = den // POINT_UNITS
+        pot = ev.start_pot.numerator * (den // ev.start_pot.denominator)
+        seated = tuple(ev.players)
+        money = evening_cents(seated, {p: x * k for p, x in got.items()}, den, ev.tarif_cents, pot, ev.pot_rule)
+        for p in seated:
+            v = counted[ev.id].get(p, 0)
+            units[p] = units.get(p, 0) + v
+            cents[p] = cents.get(p, 0) + money[p]
+            if p not in best or v > best[p].units:
+                best[p] = Extreme(v, ev.id, ev.date)
+            if p not in worst or v < worst[p].units:
+                worst[p] = Extreme(v, ev.id, ev.date)
+    return sum(1 for got in per.values() if got), {p: Money(units[p], cents[p], best[p], worst[p]) for p in units}
 
 
 def _names(conn: sqlite3.Connection) -> dict[int, str]:
@@ -110,8 +174,10 @@ def _names(conn: sqlite3.Connection) -> dict[int, str]:
 
 
 def _evenings(conn: sqlite3.Connection) -> list[StatsEvening]:
+    """The evenings in range, with what settling them needs (players by id)."""
+    ids = {name: pid for pid, name in _names(conn).items()}
     return [
-        StatsEvening(eid, date, tuple(json.loads(seating)), tarif, Fraction(start_pot or "0"), rule)
+        StatsEvening(eid, date, tuple(ids[p] for p in json.loads(seating)), tarif, Fraction(start_pot or "0"), rule)
         for eid, date, seating, tarif, start_pot, rule in conn.execute(EVENINGS)
     ]
 
@@ -125,10 +191,11 @@ def _read_rollups(conn: sqlite3.Connection, schrift: bool) -> StatsRows:
     def rows(sql: str) -> list:
         return conn.execute(sql.format(**parts)).fetchall()
 
+    evenings = conn.execute(ROLLED_EVENINGS).fetchone()[0]
     return StatsRows(
         names=_names(conn),
-        evenings=_evenings(conn),
-        points=rows(ROLLED["points"]),
+        evenings=evenings,
+        money=_rolled_money(conn, rows(ROLLED["money"]), schrift),
         roles=rows(ROLLED["roles"]),
         declarer_contracts=rows(ROLLED["declarer_contracts"]),
         contracts=rows(ROLLED["contracts"]),
@@ -136,14 +203,50 @@ def _read_rollups(conn: sqlite3.Connection, schrift: bool) -> StatsRows:
         premiums=rows(ROLLED["premiums"]),
         kontras=rows(ROLLED["kontras"]),
         sides=rows(ROLLED["sides"]),
-        schrift_points=rows(ROLLED["points"].replace("points_x2520", "schrift_x2520")) if schrift else None,
+        schrift=schrift,
     )
 
 
+def _rolled_money(conn: sqlite3.Connection, sums: list[tuple[int, int, int, int]], schrift: bool) -> dict[int, Money]:
+    """Each player's ``Money`` from the sums per year and evening, his best
+    and worst evening read from the index of his evenings by points."""
+    column = "schrift_x2520" if schrift else "points_x2520"
+    out = {}
+    for pid, points, written, cents in sums:
+        best, worst = (_extreme(conn, pid, column, order) for order in ("desc", "asc"))
+        out[pid] = Money(written if schrift else points, cents, best, worst)
+    return out
+
+
+def _extreme(conn: sqlite3.Connection, player_id: int, column: str, order: str) -> Extreme:
+    """The player's highest (``desc``) or lowest (``asc``) points of an
+    evening in range, the earliest evening of those points."""
+    index = "roll_points_by_schrift" if column == "schrift_x2520" else "roll_points_by_points"
+    in_range = "in (select id from temp.stats_evenings)"  # a test for each row (+): the range may be long
+    row = conn.execute(
+        f"select r.{column}, ev.id, ev.date from roll_points r indexed by {index} join evenings ev "
+        f"on ev.id = r.evening_id where r.player_id = ?1 and +r.evening_id {in_range} and r.{column} = ("
+        f"  select x.{column} from roll_points x indexed by {index} where x.player_id = ?1 "
+        f"  and +x.evening_id {in_range} order by x.{column} {order} limit 1) "
+        "order by ev.date, ev.id limit 1",
+        [player_id],
+    ).fetchone()
+    return Extreme(*row)
+
+
 # The same rows from the per-evening rollups (-1 and '' stand for NULL there).
+ROLLED_EVENINGS = (
+    "select count(*) from temp.stats_evenings s where exists (select 1 from roll_points r where r.evening_id = s.id)"
+)
 ROLLED = {
-    "points": "select r.evening_id, r.player_id, r.points_x2520 from temp.stats_evenings s "
-    "cross join roll_points r on r.evening_id = s.id",
+    "money": """
+        select player_id, sum(points_x2520), sum(schrift_x2520), sum(cents) from (
+            select r.player_id, r.points_x2520, r.schrift_x2520, r.cents from temp.stats_years y
+            cross join year_money r on r.year = y.year
+            union all
+            select r.player_id, r.points_x2520, r.schrift_x2520, r.cents from temp.stats_rest s
+            cross join roll_points r on r.evening_id = s.id)
+        group by player_id""",
     "roles": """
         select player_id, role, nullif(won, -1), sum(n) from {roll_roles} group by player_id, role, won
         union all

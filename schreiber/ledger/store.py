@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING
 
 from ..domain.evening import Entry, Outcome, State, initial_state
 from ..domain.points import from_units
-from ..domain.rules import Rules
 from ..i18n import _
 from . import rollups
 from .codec import (
@@ -42,6 +41,7 @@ from .errors import COMMITTED, OPENED, LedgerUnavailable, NoSuchEntry, NoSuchEve
 from .values import DateRange, Evening, Scored, SheetLine, StoredEntry
 
 if TYPE_CHECKING:
+    from ..domain.rules import Rules
     from .cup import CupBook
     from .merge import Merged
     from .statistics import StatsRows
@@ -259,6 +259,7 @@ class Ledger:
 
     def set_tarif(self, evening_id: int, cents: int) -> None:
         self.db.execute("update evenings set tarif_cents = ? where id = ?", [cents, evening_id])
+        rollups.resettle(self.db.conn, evening_id)  # the statistics' money of the evening
 
     # Players -----------------------------------------------------------------
 

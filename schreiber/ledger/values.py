@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..domain.evening import Entry, Outcome, State
-from ..domain.rules import Rules, rules_from_json
+
+if TYPE_CHECKING:
+    from ..domain.rules import Rules
 
 
 class DateRange(NamedTuple):
@@ -56,6 +58,8 @@ class Evening(NamedTuple):
 
 @lru_cache(maxsize=64)
 def stored_rules(rules_json: str) -> Rules:
+    from ..domain.rules import rules_from_json  # read where an evening's rules are: a balance never needs them
+
     return rules_from_json(rules_json)
 
 

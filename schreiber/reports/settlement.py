@@ -34,12 +34,12 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
 
+from ..domain.money import POT, evening_cents, largest_remainder
 from ..domain.points import as_number
 from ..i18n import _, ngettext
 from ..ledger.values import Evening
 from ..render import euro, money, signed
 
-POT = "Pagatkassa"  # the name of the Pagat pot's cash box in transfers
 RULE_TEXT = (
     "money = points x tarif, rounded once per evening to the cent by largest remainder "
     "(ties: seating order, the Pagatkassa last); fewest transfers"
@@ -48,6 +48,8 @@ RULE_TEXT = (
 
 @dataclass(frozen=True)
 class Transfer:
+    """One payment that settles the evening: who pays whom how much."""
+
     payer: str
     payee: str
     cents: int
@@ -61,6 +63,8 @@ class Transfer:
 
 @dataclass(frozen=True)
 class Settlement:
+    """An evening settled: each party's points and rounded money, and the transfers."""
+
     players: tuple[str, ...]  # seating order
     tarif_cents: int
     balances: dict[str, Fraction]  # points from the evening's entries
@@ -103,52 +107,11 @@ class Settlement:
         return money(self.cents[player])
 
 
-def largest_remainder(nums: list[int], scale: int) -> list[int]:
-    """Round the exact amounts nums[i] / scale (summing to a whole number)
-    to whole numbers with the same sum: floor everything, then one more to
-    each of the largest remainders; equal remainders in list order."""
-    total, rest = divmod(sum(nums), scale)
-    if rest:
-        raise ValueError(_("the amounts sum to {total}, not to a whole cent").format(total=Fraction(sum(nums), scale)))
-    floors = [v // scale for v in nums]
-    rank = sorted(range(len(nums)), key=lambda i: -(nums[i] % scale))  # stable: ties keep list order
-    for i in rank[: total - sum(floors)]:
-        floors[i] += 1
-    return floors
-
-
 def round_largest_remainder(exact: dict[str, Fraction], order: list[str]) -> dict[str, int]:
     """The same rule for Fractions, ties in ``order``."""
     den = math.lcm(*(Fraction(exact[k]).denominator for k in order))
     nums = [Fraction(exact[k]).numerator * (den // Fraction(exact[k]).denominator) for k in order]
     return dict(zip(order, largest_remainder(nums, den)))
-
-
-def evening_cents(
-    players: tuple[str, ...],
-    nums: dict[str, int],
-    den: int,
-    tarif_cents: int,
-    pot_start_num: int = 0,
-    pot_rule: str = "carry",
-) -> dict[str, int]:
-    """The rounded amounts of one evening, in integers only (statistics call
-    this for thousands of evenings): balances are ``nums[p] / den`` points,
-    the pot held ``pot_start_num / den`` at the start. Rules 1-4 above."""
-    n = len(players)
-    pot_end_num = pot_start_num - sum(nums.get(p, 0) for p in players)
-    if pot_rule == "split":  # everything over den * n: each player gets pot_end / n
-        scale = den * n
-        exact = [(nums.get(p, 0) * n + pot_end_num) * tarif_cents for p in players]
-    else:
-        scale = den
-        exact = [nums.get(p, 0) * tarif_cents for p in players]
-    order = list(players)
-    pot = -sum(exact)
-    if pot:
-        exact.append(pot)
-        order.append(POT)
-    return dict(zip(order, largest_remainder(exact, scale)))
 
 
 def _best_groups(values: tuple[int, ...]) -> list[int]:

@@ -12,17 +12,21 @@ from __future__ import annotations
 import textwrap
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-from ..domain.engine import holz_players
 from ..domain.points import as_number
-from ..domain.rules import Rules
 from ..i18n import N_, _
 from ..ledger.values import Evening, SheetLine, StoredResult
 from ..render import cell, gain, player_gains
 
+if TYPE_CHECKING:
+    from ..domain.rules import Rules
+
 
 @dataclass
 class SheetRow:
+    """One line of the score sheet."""
+
     number: int | None
     kind: str
     dealer: str | None
@@ -175,6 +179,8 @@ def _holz_doubled(record: dict, rules: Rules, holz_before: dict[str, int]) -> bo
     decl = record.get("declarer")
     declarers = tuple(decl) if isinstance(decl, list) else ((decl,) if decl else ())
     holders = tuple(p for p, n in holz_before.items() if n > 0)
+    from ..domain.engine import holz_players  # only with the house rule Holz: the sheet needs no scoring else
+
     return bool(holz_players(c.kind, declarers, bool(record.get("renonce")), bool(record.get("conceded")), holders))
 
 

@@ -1,9 +1,9 @@
 """Season statistics, from the aggregates the ledger returns
 (``ledger/statistics.py``: GROUP BYs, no hand replayed). Groups of hands
 with the same sides come back as one row each, which this module turns into
-pairs of players. Money needs the per-evening totals: each evening is
-rounded as ``settle`` rounds it (integer arithmetic,
-``settlement.evening_cents``).
+pairs of players. Money is each evening rounded as ``settle`` rounds it
+(``domain.money.evening_cents``), which the ledger keeps beside each
+evening's points.
 
 Definitions:
 
@@ -21,15 +21,13 @@ Definitions:
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 
-from ..domain.points import POINT_UNITS, as_number, from_units
+from ..domain.points import as_number, from_units
 from ..i18n import N_, _
-from ..ledger.statistics import StatsRows
+from ..ledger.statistics import Extreme, StatsRows
 from ..ledger.values import DateRange
 from ..render import euro, money, rounded, signed
-from .settlement import evening_cents
 
 
 def _pct(won: int, played: int) -> float | None:
@@ -86,7 +84,7 @@ def compute(rows: StatsRows) -> dict:
         "partners": partners,
         "opponents": opponents,
         "leaderboard": leaderboard,
-        "score": "geld" if rows.schrift_points is None else "schrift",
+        "score": "schrift" if rows.schrift else "geld",
     }
 
 
@@ -116,57 +114,28 @@ def _roles(rows: StatsRows) -> dict[str, dict]:
 
 
 def _points_and_money(rows: StatsRows, players: dict[str, dict]) -> int:
-    """Points, money, best and worst evening of each player, from the
-    per-evening totals (integers in 1/2520 point); money is each evening
-    rounded as ``settle`` rounds it, points are the money's or, where the
-    Schrift was asked for, the Schrift's. Returns the evenings with points."""
-    per: dict[int, dict[str, int]] = {ev.id: {} for ev in rows.evenings}
-    for eid, pid, x in rows.points:
-        per[eid][rows.names[pid]] = x
-    written: dict[int, dict[str, int]] = {ev.id: {} for ev in rows.evenings}
-    for eid, pid, x in rows.schrift_points or ():
-        written[eid][rows.names[pid]] = x
-    scored = written if rows.schrift_points is not None else per  # what the points and the ranking count
-    money_cents: dict[str, int] = {}
-    units: dict[str, int] = {}
-    best: dict[str, tuple] = {}
-    worst: dict[str, tuple] = {}
-    for ev in sorted(rows.evenings, key=lambda e: (e.date, e.id)):
-        got = per[ev.id]
-        if not got:
-            continue
-        den = math.lcm(POINT_UNITS, ev.start_pot.denominator)
-        k = den // POINT_UNITS
-        cents = evening_cents(
-            ev.players,
-            {p: x * k for p, x in got.items()},
-            den,
-            ev.tarif_cents,
-            ev.start_pot.numerator * (den // ev.start_pot.denominator),
-            ev.pot_rule,
-        )
-        for p in ev.players:
-            v = scored[ev.id].get(p, 0)
-            units[p] = units.get(p, 0) + v
-            money_cents[p] = money_cents.get(p, 0) + cents[p]
-            if p not in best or v > best[p][0]:
-                best[p] = (v, ev.id, ev.date)
-            if p not in worst or v < worst[p][0]:
-                worst[p] = (v, ev.id, ev.date)
-    for p in units:
-        players.setdefault(p, _blank_player())
-    for p, d in players.items():
-        d["points"] = from_units(units.get(p, 0))
-        d["money_cents"] = money_cents.get(p, 0)
+    """Points, money, best and worst evening of each player (the ledger
+    keeps each evening settled as ``settle`` settles it); points are the
+    money's or, where the Schrift was asked for, the Schrift's. Returns the
+    evenings with points."""
+    for pid, m in rows.money.items():
+        d = players.setdefault(rows.names[pid], _blank_player())
+        d["points"] = from_units(m.units)
+        d["money_cents"] = m.cents
+        d["best_evening"] = _evening(m.best)
+        d["worst_evening"] = _evening(m.worst)
+    for d in players.values():
+        d.setdefault("points", Fraction(0))
+        d.setdefault("money_cents", 0)
+        d.setdefault("best_evening", None)
+        d.setdefault("worst_evening", None)
         d["per_evening"] = _avg(d["points"], d["evenings"])
         d["per_hand"] = _avg(d["points"], d["hands"])
-        d["best_evening"] = _evening(best.get(p))
-        d["worst_evening"] = _evening(worst.get(p))
-    return sum(1 for got in per.values() if got)
+    return rows.evenings
 
 
-def _evening(found: tuple | None) -> dict | None:
-    return {"evening": found[1], "date": found[2], "points": from_units(found[0])} if found else None
+def _evening(found: Extreme) -> dict:
+    return {"evening": found.evening, "date": found.date, "points": from_units(found.units)}
 
 
 def _declarer_contracts(rows: StatsRows, players: dict[str, dict]) -> None:

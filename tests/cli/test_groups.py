@@ -6,8 +6,9 @@ import subprocess
 import sys
 
 import pytest
+import typer
 
-from schreiber.cli.groups import MODULES, command_name
+from schreiber.cli.groups import MODULES, app_for, command_name, command_path
 
 DUMP = """
 import json, sys, typer
@@ -23,9 +24,20 @@ def shape(cmd):
 argv = sys.argv[1:]
 app = app_for(argv)
 root = typer.main.get_command(app)
-name = argv[-1] if argv[-1:] != ["--help"] else None
-print(json.dumps(shape(root.commands[name]) if name else sorted(root.commands)))
+if argv[:1] == ["--help"]:
+    cmd = root
+    for name in argv[1:]:
+        cmd = cmd.commands[name]
+    print(json.dumps(shape(cmd) if len(argv) > 1 else sorted(root.commands)))
+else:
+    cmd = root.commands[argv[0]]
+    for name in argv[1:]:
+        cmd = cmd.commands[name]
+    print(json.dumps(shape(cmd)))
 """
+
+# The groups whose subcommands are built alone when a command line names one.
+GROUPS = ("cup", "entry", "evening", "hand", "player", "rules")
 
 
 def dump(*argv):
@@ -42,6 +54,21 @@ def test_the_map_names_every_command_of_the_full_command_line():
 def test_a_command_is_the_same_with_only_its_modules(name):
     full = dump("--help", name)
     assert dump(name) == full
+
+
+@pytest.mark.parametrize("group", GROUPS)
+def test_a_subcommand_is_the_same_alone(group):
+    for sub in dump("--help", group)["commands"]:
+        assert dump(group, sub) == dump("--help", group, sub), (group, sub)
+
+
+def test_a_command_line_naming_a_command_builds_only_it():
+    root = typer.main.get_command(app_for(["hand", "void", "3"]))
+    assert sorted(root.commands) == ["hand"]
+    assert sorted(root.commands["hand"].commands) == ["void"]
+    assert "add" in typer.main.get_command(app_for(["hand", "--help"])).commands["hand"].commands
+    assert command_path(["--db", "x.db", "entry", "void", "e2", "--evening", "3"]) == ["entry", "void", "e2"]
+    assert command_path(["--db=x.db", "sheet"]) == ["sheet"]
 
 
 def test_which_command_a_command_line_names():

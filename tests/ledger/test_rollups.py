@@ -1,6 +1,7 @@
-"""The statistics rollups (per evening and per year) stay equal to a full
-recomputation from every hand's rows, through hands, imports, random
-corrections, a re-opened evening and a merge."""
+"""The statistics rollups (per evening and per year, the counts and each
+evening's settled money) stay equal to a full recomputation from every
+hand's rows, through hands, imports, random corrections, evenings closed,
+re-opened and corrected again, a new tarif, and a merge."""
 
 import contextlib
 import datetime as dt
@@ -28,7 +29,7 @@ RANGES = (
 
 def tables(conn: sqlite3.Connection) -> dict[str, list]:
     names = [r.table for r in rollups.ROLLUPS] + [rollups._year_table(r) for r in rollups.ROLLUPS[1:]]
-    return {t: sorted(conn.execute(f"select * from {t}").fetchall()) for t in [*names, "year_evenings"]}
+    return {t: sorted(conn.execute(f"select * from {t}").fetchall()) for t in [*names, "year_evenings", "year_money"]}
 
 
 def recomputed(path) -> dict[str, list]:
@@ -46,7 +47,12 @@ def recomputed(path) -> dict[str, list]:
 
 def play(svc: Service, rng: random.Random, day: dt.date, hands: int) -> int:
     players = rng.choice(CIRCLES)
-    rules = load_rules("standard", ["pagatkassa=1"] if rng.random() < 0.5 else [])
+    overrides = ["pagatkassa=1"] if rng.random() < 0.5 else []
+    if overrides and rng.random() < 0.5:
+        overrides.append("pagatkassa_end=split")  # the pot shared out: every player's money moves
+    if rng.random() < 0.3:
+        overrides.append("schrift_kontra=none")  # the Schrift differs from the money
+    rules = load_rules("standard", overrides)
     ev = svc.start_evening(players, rules, day.isoformat()).evening_id
     records = list(random_hands(rng, players, hands))
     svc.add_entries([Entry.hand(r) for r in records[: hands // 2]], ev)  # an import: written a batch at a time
@@ -58,8 +64,14 @@ def play(svc: Service, rng: random.Random, day: dt.date, hands: int) -> int:
 def correct(svc: Service, rng: random.Random, ev: int) -> None:
     number = rng.randint(1, 6)
     with contextlib.suppress(SchreiberError):  # a hand voided already
-        what = rng.choice(["void", "undo", "edit", "radl", "straf"])
-        if what == "void":
+        what = rng.choice(["void", "undo", "edit", "radl", "straf", "close", "reopen", "tarif"])
+        if what == "close":
+            svc.close_evening(ev)
+        elif what == "reopen":
+            svc.reopen_evening(ev)
+        elif what == "tarif":
+            svc.set_tarif(rng.choice((5, 10, 20, 33)), ev)
+        elif what == "void":
             svc.void(number, ev)
         elif what == "undo":
             svc.undo(evening=ev)
@@ -80,7 +92,7 @@ def test_rollups_equal_a_full_recomputation(tmp_path):
     evenings = []
     for _ in range(14):
         evenings.append(play(svc, rng, day, rng.randint(6, 12)))
-        for _ in range(rng.randint(0, 3)):
+        for _ in range(rng.randint(0, 6)):
             correct(svc, rng, rng.choice(evenings))
         day += dt.timedelta(days=rng.choice((20, 40)))
     assert tables(svc.ledger.db.conn) == recomputed(path)
