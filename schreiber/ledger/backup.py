@@ -159,8 +159,10 @@ def _verify(copy: sqlite3.Connection, ledger_path: Path) -> None:
 
 
 def counts(path: Path) -> tuple[int, int]:
-    """(evenings, active hands) in a ledger file."""
-    con = sqlite3.connect(path)
+    """(evenings, active hands) in a backup just made: read as a file nobody
+    writes (``immutable``), so no -wal or -shm is made beside it, not even by
+    a process killed while it reads."""
+    con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
     try:
         hands = con.execute("select count(*) from entries where kind = 'hand' and status = 'active'").fetchone()[0]
         evenings = con.execute("select count(*) from evenings").fetchone()[0]
