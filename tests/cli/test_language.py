@@ -167,3 +167,33 @@ def test_the_help_page_is_current(snapshot_update):
     if snapshot_update or not HELP_PAGE.exists():
         HELP_PAGE.write_text(text, encoding="utf-8")
     assert HELP_PAGE.read_text(encoding="utf-8") == text, "docs/help.md is not current (see its head)"
+
+
+USAGE_ERRORS = {
+    "de": [
+        (["sheet", "--x"], "Fehler: Die Option --x gibt es nicht", "Hilfe mit 'schreiber sheet --help'."),
+        (["evening", "start"], "Fehler: Das Argument 'players' fehlt.", "Aufruf: schreiber evening start"),
+        (["sheet", "extra"], "Fehler: Zu viele Argumente (extra)", "Aufruf: schreiber sheet"),
+        (["sheet", "--evening", "x"], "Fehler: Ungültiger Wert für '--evening': erwartet ist eine ganze Zahl", ""),
+        (["sheet", "--evening"], "Fehler: Die Option '--evening' braucht einen Wert.", ""),
+        (["shet"], "Fehler: Den Befehl 'shet' gibt es nicht. Gemeint: 'sheet'", "Hilfe mit 'schreiber --help'."),
+    ],
+    "en": [
+        (["sheet", "--x"], "Error: No such option: --x", "Try 'schreiber sheet --help' for help."),
+        (["evening", "start"], "Error: Missing argument 'players'.", "Usage: schreiber evening start"),
+        (["sheet", "extra"], "Error: Got unexpected extra argument(s) (extra)", "Usage: schreiber sheet"),
+        (["sheet", "--evening", "x"], "Error: Invalid value for '--evening': Input should be a valid integer", ""),
+        (["sheet", "--evening"], "Error: Option '--evening' requires an argument.", ""),
+        (["shet"], "Error: No such command 'shet'. Did you mean 'sheet'", "Try 'schreiber --help' for help."),
+    ],
+}
+
+
+def test_a_usage_error_in_both_languages(lang):
+    """typer's bundled click says its usage errors in the screen's language; the exit status stays 2."""
+    for args, error, also in USAGE_ERRORS[lang]:
+        r = schreiber(*args)
+        assert r.returncode == 2, args
+        lines = r.stderr.replace("python -m schreiber", "schreiber").splitlines()
+        assert any(line.startswith(error) for line in lines), (args, r.stderr)
+        assert also in r.stderr.replace("python -m schreiber", "schreiber"), (args, r.stderr)
