@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from .errors import one_line
 from .root import app, ledger, print_json
 
@@ -263,8 +263,11 @@ def season(
         return
     scheme = "Fixpunkte" if cups[-1].points_scheme == "fixed" else "Heinepunkte"
     typer.echo(
-        _("Cupwertung {chosen}: {n_cups} tournaments, the best {best} count ({scheme})").format(
-            chosen=chosen, n_cups=len(cups), best=cups[-1].best, scheme=scheme
+        _("Cupwertung {chosen}: {tournaments}, the best {best} count ({scheme})").format(
+            chosen=chosen,
+            tournaments=ngettext("{n} tournament", "{n} tournaments", len(cups)).format(n=len(cups)),
+            best=cups[-1].best,
+            scheme=scheme,
         )
     )
     typer.echo(table(*season_rows(rows), fmt))

@@ -119,7 +119,9 @@ def undo(
 ) -> None:
     """Take back the last hand of the open evening (recorded, not erased)."""
     e = service().undo(any_entry=entry, evening=evening_id)
-    what = f"hand {e.number}" if e.kind == "hand" else e.kind
+    from ..reports.sheet import entry_text
+
+    what = entry_text(e.kind, e.number)
     typer.echo(_("Undone: {what} (kept in the ledger as void).").format(what=what))
 
 

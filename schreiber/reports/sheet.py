@@ -239,6 +239,13 @@ MARK_WORDS = {  # the marks as --json writes them (German), and as the screen sa
 ENTRY_WORDS = {"zusammengeschlagen": N_("redealt")}  # a row's label (Radl, Strafpunkt: the game's words)
 
 
+def entry_text(kind: str, number: int | None) -> str:
+    """An entry as a message names it: "hand 4", "Radl", "a redeal", "Strafpunkt"."""
+    if kind == "hand":
+        return _("hand {n}").format(n=number)
+    return _("a redeal") if kind == "redeal" else kind.capitalize()
+
+
 def shown_mark(mark: str) -> str:
     """A mark in the screen's language ("Radl x2", "Holz x2": the game's words in both)."""
     return _(MARK_WORDS[mark]) if mark in MARK_WORDS else mark
