@@ -327,3 +327,32 @@ def test_cup_status_in_both_languages(lang):
     status = schreiber("cup", "status").stdout.splitlines()
     assert status[1].split() == SCREENS[lang]["cup"]
     assert status[3].split()[-1] == SCREENS[lang]["cup open"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "environ", "language"),
+    [
+        (["balance"], {"SCHREIBER_LANG": "de"}, "de"),
+        (["--lang", "de", "balance"], {"SCHREIBER_LANG": "en"}, "de"),
+        (["--lang=en", "balance"], {"SCHREIBER_LANG": "de"}, "en"),
+        (["balance"], {"SCHREIBER_LANG": "", "LANG": "de_AT.UTF-8"}, "de"),
+        (["balance"], {"SCHREIBER_LANG": "", "LC_ALL": "C", "LANG": "de_AT.UTF-8"}, "en"),
+        (["hand", "add", "dreier", "anna", "+"], {"SCHREIBER_LANG": ""}, "en"),
+    ],
+)
+def test_ctrl_c_at_start_up_in_the_chosen_language(monkeypatch, argv, environ, language):
+    """The line written before anything is loaded is the catalog's line, in
+    the language the command line or the environment chooses."""
+    import schreiber
+    from schreiber import i18n
+
+    for name in i18n.LOCALE_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environ.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr(sys, "argv", ["schreiber", *argv])
+    monkeypatch.setenv("SCHREIBER_LANG", language)
+    i18n.reset()
+    said = i18n._("schreiber: interrupted; {said}").format(said=i18n._("nothing was written")) + "\n"
+    monkeypatch.setenv("SCHREIBER_LANG", environ.get("SCHREIBER_LANG", ""))
+    assert schreiber.interrupted_at_start().decode() == said
