@@ -356,3 +356,15 @@ def test_ctrl_c_at_start_up_in_the_chosen_language(monkeypatch, argv, environ, l
     said = i18n._("schreiber: interrupted; {said}").format(said=i18n._("nothing was written")) + "\n"
     monkeypatch.setenv("SCHREIBER_LANG", environ.get("SCHREIBER_LANG", ""))
     assert schreiber.interrupted_at_start().decode() == said
+
+
+def test_a_bad_line_to_import_in_both_languages(lang, tmp_path):
+    evening()
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"kind": "quatsch"}\n', encoding="utf-8")
+    said = {
+        "de": "1 falsche Zeile, nichts wurde eingelesen: Zeile 1: unbekannte Art 'quatsch'; gültig: hand, radl,",
+        "en": "1 bad line, nothing was imported: line 1: unknown entry kind 'quatsch'; valid: hand, radl,",
+    }
+    r = schreiber("hand", "import", str(bad))
+    assert r.returncode == 1 and said[lang] in r.stderr, r.stderr
