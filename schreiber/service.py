@@ -36,7 +36,9 @@ WRITE_BATCH = 2000  # entries of an import written together (one statement a tab
 
 
 def _what(e: StoredEntry) -> str:
-    return f"hand {e.number}" if e.kind == "hand" else f"{e.kind} (entry {e.id})"
+    return (
+        _("hand {n}").format(n=e.number) if e.kind == "hand" else _("{kind} (entry {id})").format(kind=e.kind, id=e.id)
+    )
 
 
 class EveningChanged(SchreiberError):
@@ -252,7 +254,7 @@ class Service:
             try:
                 outcomes = replay(ev.rules, ev.seating, [e.as_entry() for e in entries], led.start_state(ev))
             except (HandError, KeyError, TypeError, ValueError) as exc:
-                problems.append(f"evening {ev.id}: its entries no longer score ({exc})")
+                problems.append(_("evening {n}: its entries no longer score ({exc})").format(n=ev.id, exc=exc))
                 continue
             stored: dict[int, dict[str, Fraction]] = {}
             for entry_id, name, x in led.entry_totals(ev):
@@ -262,16 +264,22 @@ class Service:
             for e, o in zip(entries, outcomes):
                 pays = {p: v for p, v in o.payments if v}
                 if sum(pays.values()) + (o.state.pot - pot) != 0:
-                    problems.append(f"evening {ev.id}, {_what(e)}: the payments do not sum to zero")
+                    problems.append(
+                        _("evening {n}, {what}: the payments do not sum to zero").format(n=ev.id, what=_what(e))
+                    )
                 pot = o.state.pot
                 if not e.is_void:
                     hands += e.kind == "hand"
                     if {p: v for p, v in stored.get(e.id, {}).items() if v} != pays:
-                        problems.append(f"evening {ev.id}, {_what(e)}: the stored payments differ from its record")
+                        problems.append(
+                            _("evening {n}, {what}: the stored payments differ from its record").format(
+                                n=ev.id, what=_what(e)
+                            )
+                        )
                     for p, v in pays.items():
                         balance[p] = balance.get(p, Fraction(0)) + v
             if {p: v for p, v in led.balance(ev.id).items() if v} != {p: v for p, v in balance.items() if v}:
-                problems.append(f"evening {ev.id}: the balance differs from the sum of its hands")
+                problems.append(_("evening {n}: the balance differs from the sum of its hands").format(n=ev.id))
         return hands, problems
 
     # Reading the next hand ----------------------------------------------------

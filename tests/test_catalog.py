@@ -72,3 +72,12 @@ def test_the_compiled_catalog_is_current():
 
 def _key(text):
     return text if isinstance(text, str) else tuple(text)
+
+
+def test_every_house_rules_meaning_is_in_the_catalog():
+    """`rules show` says each meaning in the screen's language: Rule(N_("..."))."""
+    from schreiber.domain.rules import SETTINGS
+
+    po = catalog()
+    missing = [s.key for s in SETTINGS if po.get(s.meaning) is None]
+    assert not missing, f"meanings not marked with N_() in Rule(...): {missing[:10]}"

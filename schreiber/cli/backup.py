@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from ..errors import SchreiberError
-from ..i18n import _
+from ..i18n import _, ngettext
 from .errors import one_line
 from .root import OPTS, app, db_path, ledger
 
@@ -32,7 +32,16 @@ def backup(
     target = led.backup(path, overwrite=force)
     led.close()
     evenings, hands = backup_counts(target)  # what the copy holds, not what the ledger holds by now
-    typer.echo(one_line(f"Backed up {led.path} to {target}: {evenings} evening(s), {hands} hand(s)."))
+    held = _("{evenings}, {hands}").format(evenings=_evenings(evenings), hands=_hands(hands))
+    typer.echo(one_line(_("Backed up {path} to {target}: {held}.").format(path=led.path, target=target, held=held)))
+
+
+def _evenings(n: int) -> str:
+    return ngettext("{n} evening", "{n} evenings", n).format(n=n)
+
+
+def _hands(n: int) -> str:
+    return ngettext("{n} hand", "{n} hands", n).format(n=n)
 
 
 @app.command("check")
@@ -54,16 +63,18 @@ def check() -> None:
     problems = led.check()
     typer.echo(_("Ledger {path}").format(path=path))
     typer.echo(
-        _("  integrity (SQLite integrity_check, foreign keys): {x}").format(x="ok" if not problems else "DAMAGED")
+        _("  integrity (SQLite integrity_check, foreign keys): {x}").format(x=_("ok") if not problems else _("DAMAGED"))
     )
     for p in problems:
         typer.echo(f"    {p}")
     if not problems:
         hands, wrong = Service(led).check_consistency()
         evenings = len(led.evenings())
+        found = _("ok") if not wrong else ngettext("{n} problem", "{n} problems", len(wrong)).format(n=len(wrong))
         typer.echo(
-            f"  {hands} hands in {evenings} evenings, re-scored: payments sum to zero, balances match the hands: "
-            + ("ok" if not wrong else f"{len(wrong)} problem(s)")
+            _("  {hands} in {evenings}, re-scored: payments sum to zero, balances match the hands: {found}").format(
+                hands=_hands(hands), evenings=_evenings(evenings), found=found
+            )
         )
         for p in wrong:
             typer.echo(f"    {p}")

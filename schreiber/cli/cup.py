@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from .errors import one_line
 from .root import app, ledger, print_json
 
@@ -202,7 +202,7 @@ def table_copy(
     wanted = round_no or max((t.round for t in tables), default=0)
     found = next((t for t in tables if t.round == wanted and t.table_no == number), None)
     if found is None:
-        have = ", ".join(str(t.table_no) for t in tables if t.round == wanted) or "none"
+        have = ", ".join(str(t.table_no) for t in tables if t.round == wanted) or _("none")
         raise SchreiberError(
             _("round {wanted} of {name} has no table {number} (tables: {have})").format(
                 wanted=wanted, name=c.name, number=number, have=have
@@ -211,9 +211,16 @@ def table_copy(
     target = led.backup(out, overwrite=force)
     typer.echo(
         one_line(
-            f"Table {found.table_no} of round {found.round} ({', '.join(found.players)}) is evening "
-            f"{found.evening_id}; copy written to {target}. At the table: schreiber --db {target} tisch "
-            f"--evening {found.evening_id}"
+            _(
+                "Table {table} of round {round} ({players}) is evening {n}; copy written to {target}. "
+                "At the table: schreiber --db {target} tisch --evening {n}"
+            ).format(
+                table=found.table_no,
+                round=found.round,
+                players=", ".join(found.players),
+                n=found.evening_id,
+                target=target,
+            )
         )
     )
 
@@ -256,8 +263,11 @@ def season(
         return
     scheme = "Fixpunkte" if cups[-1].points_scheme == "fixed" else "Heinepunkte"
     typer.echo(
-        _("Cupwertung {chosen}: {n_cups} tournaments, the best {best} count ({scheme})").format(
-            chosen=chosen, n_cups=len(cups), best=cups[-1].best, scheme=scheme
+        _("Cupwertung {chosen}: {tournaments}, the best {best} count ({scheme})").format(
+            chosen=chosen,
+            tournaments=ngettext("{n} tournament", "{n} tournaments", len(cups)).format(n=len(cups)),
+            best=cups[-1].best,
+            scheme=scheme,
         )
     )
     typer.echo(table(*season_rows(rows), fmt))

@@ -17,7 +17,9 @@ INTERRUPTED = 130  # 128 + SIGINT, as shells report it (cli/errors.py)
 
 
 def _during_start(signum, frame):
-    os.write(2, b"schreiber: interrupted; nothing was written\n")
+    from .. import interrupted_at_start  # loaded already (the package)
+
+    os.write(2, interrupted_at_start())
     os._exit(INTERRUPTED)
 
 

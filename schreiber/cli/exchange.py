@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..errors import SchreiberError
-from ..i18n import _
+from ..i18n import _, ngettext
 from .dates import parse_range
 from .errors import message, one_line
 from .hand import hand_app
@@ -62,7 +62,15 @@ def export(
         raise SchreiberError(
             _("cannot write {out}: {strerror}; give another --out").format(out=out, strerror=exc.strerror)
         ) from None
-    typer.echo(one_line(f"Exported {n} {what} to {out}."), err=True)
+    typer.echo(one_line(_exported(what, n).format(n=n, out=out)), err=True)
+
+
+def _exported(what: str, n: int) -> str:
+    if what == "hands":
+        return ngettext("Exported {n} hand to {out}.", "Exported {n} hands to {out}.", n)
+    if what == "items":
+        return ngettext("Exported {n} item to {out}.", "Exported {n} items to {out}.", n)
+    return ngettext("Exported {n} payment to {out}.", "Exported {n} payments to {out}.", n)
 
 
 @hand_app.command("import")
@@ -92,21 +100,19 @@ def import_hands(
     if problems:  # report the scoring problems of the readable lines too
         scoring = svc.check_entries(entries, ev)
         problems = sorted(problems + [(numbers[i], msg) for i, msg in scoring])
-        more = f"; and {len(problems) - 10} more" if len(problems) > 10 else ""
-        raise SchreiberError(
-            f"{file}: {len(problems)} bad line(s), nothing was imported: "
-            + "; ".join(f"line {n}: {msg}" for n, msg in problems[:10])
-            + more
-        )
+        raise SchreiberError(_bad_lines(file, problems))
     if not entries:
         raise SchreiberError(_("{file} holds no hands; write one hand record (JSON) per line").format(file=file))
     show = not quiet and len(entries) >= 1000 and sys.stderr.isatty()  # progress only on a terminal
 
     def progress(done: int, total: int) -> None:
-        sys.stderr.write(f"\rimporting {done}/{total} ({100 * done // total}%)")
+        sys.stderr.write(
+            "\r"
+            + _("importing {done}/{total} ({percent}%)").format(done=done, total=total, percent=100 * done // total)
+        )
         sys.stderr.flush()
 
-    labels = [f"line {n}" for n in numbers]
+    labels = [_("line {n}").format(n=n) for n in numbers]
     try:
         done = svc.import_entries(entries, parsed.ids, content_sha256(lines), ev, labels, progress if show else None)
     except SchreiberError as exc:
@@ -118,22 +124,55 @@ def import_hands(
         typer.echo(import_summary(file, done, all(e.kind == "hand" for e in entries)))
 
 
+def _bad_lines(file: str, problems: list[tuple[int, str]]) -> str:
+    """The first ten wrong lines of a file to import, each with its number."""
+    lines = "; ".join(_("line {n}: {msg}").format(n=n, msg=msg) for n, msg in problems[:10])
+    more = _("; and {n} more").format(n=len(problems) - 10) if len(problems) > 10 else ""
+    bad = ngettext("{n} bad line", "{n} bad lines", len(problems)).format(n=len(problems))
+    return _("{file}: {bad}, nothing was imported: {lines}").format(file=file, bad=bad, lines=lines) + more
+
+
 def import_summary(file: str, done: Imported, all_hands: bool) -> str:
     """One line: what an import added, or why it added nothing (``all_hands``:
     the file holds hands only)."""
-    name = "standard input" if file == "-" else file
+    name = _("standard input") if file == "-" else file
     ev = done.evening.id
     if done.before is not None:
         entries, hands = done.before
-        what = f"{hands} hands" + (f", {entries - hands} other entries" if entries != hands else "")
-        return f"nothing imported: {name} was imported into evening {ev} before ({what})"
-    kind = "hands" if all_hands else "entries"
+        what = _hands(hands) + (_(", {others}").format(others=_others(entries - hands)) if entries != hands else "")
+        return _("nothing imported: {name} was imported into evening {ev} before ({what})").format(
+            name=name, ev=ev, what=what
+        )
     if not done.numbers:
-        return f"nothing imported: all {done.present} {kind} of {name} are in evening {ev} already"
+        kind = (
+            ngettext("{n} hand", "{n} hands", done.present)
+            if all_hands
+            else ngettext("{n} entry", "{n} entries", done.present)
+        ).format(n=done.present)
+        return _("nothing imported: all {kind} of {name} are in evening {ev} already").format(
+            kind=kind, name=name, ev=ev
+        )
     numbers = [n for n in done.numbers if n]
-    span = f" (hands {numbers[0]}..{numbers[-1]})" if numbers else ""
+    span = _(" (hands {first}..{last})").format(first=numbers[0], last=numbers[-1]) if numbers else ""
     others = len(done.numbers) - len(numbers)
-    also = f" and {others} other entries" if others else ""
+    also = _(" and {others}").format(others=_others(others)) if others else ""
     if done.present:
-        return f"{done.present} {kind} already present, {len(numbers)} hands{also} imported into evening {ev}{span}."
-    return f"Imported {len(numbers)} hands{span}{also} into evening {ev}."
+        present = (
+            ngettext("{n} hand already present", "{n} hands already present", done.present)
+            if all_hands
+            else ngettext("{n} entry already present", "{n} entries already present", done.present)
+        ).format(n=done.present)
+        return _("{present}, {hands}{also} imported into evening {ev}{span}.").format(
+            present=present, hands=_hands(len(numbers)), also=also, ev=ev, span=span
+        )
+    return _("Imported {hands}{span}{also} into evening {ev}.").format(
+        hands=_hands(len(numbers)), span=span, also=also, ev=ev
+    )
+
+
+def _hands(n: int) -> str:
+    return ngettext("{n} hand", "{n} hands", n).format(n=n)
+
+
+def _others(n: int) -> str:
+    return ngettext("{n} other entry", "{n} other entries", n).format(n=n)

@@ -102,7 +102,7 @@ def radl(
     ev = svc.evening(evening_id, writable=True)
     player = pick_player(ev.seating, dealer) if dealer else None
     state = svc.radl(player, final, ev).outcome.state
-    last = f"; the evening ends after {state.final} hands" if state.final else ""
+    last = _("; the evening ends after {n} hands").format(n=state.final) if state.final else ""
     typer.echo(
         _("Radl: the next {radl_left} hands count double; {next_dealer} deals{last}.").format(
             radl_left=state.radl_left, next_dealer=state.next_dealer, last=last
@@ -119,7 +119,9 @@ def undo(
 ) -> None:
     """Take back the last hand of the open evening (recorded, not erased)."""
     e = service().undo(any_entry=entry, evening=evening_id)
-    what = f"hand {e.number}" if e.kind == "hand" else e.kind
+    from ..reports.sheet import entry_text
+
+    what = entry_text(e.kind, e.number)
     typer.echo(_("Undone: {what} (kept in the ledger as void).").format(what=what))
 
 
@@ -215,7 +217,7 @@ def strafpunkt(
     ev = svc.evening(evening_id, writable=True)
     who = pick_player(ev.seating, player)
     outcome = svc.strafpunkt(who, ev).outcome
-    typer.echo(f"Strafpunkt for {who}: " + player_points(outcome.payments))
+    typer.echo(_("Strafpunkt for {who}: {payments}").format(who=who, payments=player_points(outcome.payments)))
 
 
 player_app = typer.Typer(help=_("Players across evenings."), no_args_is_help=True)

@@ -3,25 +3,26 @@ this one, written on elsewhere) back into this one."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from .root import app, print_json, service
 
 # How each kind of merged row is named in the one-line summary.
-NAMES = (
-    ("players", "player", "players"),
-    ("evenings", "evening", "evenings"),
-    ("hands", "hand", "hands"),
-    ("other_entries", "other entry", "other entries"),
-    ("corrections", "correction", "corrections"),
-    ("status_changes", "evening closed or settled", "evenings closed or settled"),
-    ("imports", "import record", "import records"),
-    ("cups", "tournament", "tournaments"),
-)
+NAMES: dict[str, Callable[[int], str]] = {
+    "players": lambda n: ngettext("{n} player", "{n} players", n),
+    "evenings": lambda n: ngettext("{n} evening", "{n} evenings", n),
+    "hands": lambda n: ngettext("{n} hand", "{n} hands", n),
+    "other_entries": lambda n: ngettext("{n} other entry", "{n} other entries", n),
+    "corrections": lambda n: ngettext("{n} correction", "{n} corrections", n),
+    "status_changes": lambda n: ngettext("{n} evening closed or settled", "{n} evenings closed or settled", n),
+    "imports": lambda n: ngettext("{n} import record", "{n} import records", n),
+    "cups": lambda n: ngettext("{n} tournament", "{n} tournaments", n),
+}
 
 
 @app.command("merge")
@@ -43,7 +44,9 @@ def merge(
     if json_out:
         print_json({"from": other, "merged": any(counts.values()), **counts})
         return
-    named = {key for key, _, _ in NAMES}
-    parts = [f"{n} {one if n == 1 else many}" for key, one, many in NAMES if (n := counts.get(key, 0))]
-    parts += [f"{n} {key.replace('_', ' ')}" for key, n in counts.items() if n and key not in named]
-    typer.echo(f"merged from {other}: {', '.join(parts)}" if parts else f"nothing new in {other}")
+    parts = [name(n).format(n=n) for key, name in NAMES.items() if (n := counts.get(key, 0))]
+    parts += [f"{n} {key.replace('_', ' ')}" for key, n in counts.items() if n and key not in NAMES]
+    if parts:
+        typer.echo(_("merged from {other}: {parts}").format(other=other, parts=", ".join(parts)))
+    else:
+        typer.echo(_("nothing new in {other}").format(other=other))

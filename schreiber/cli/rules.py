@@ -79,10 +79,12 @@ def show(
 
 
 def _print_rules(r: Rules) -> None:
-    """Contracts, premiums and house rules as three tables."""
+    """Contracts, premiums and house rules as three tables, in the screen's
+    language; ids, keys and kinds as a rules file writes them."""
     from ..domain.rules import SETTINGS
     from ..render import table
 
+    yes, off = _("yes"), _("off")
     typer.echo(f"{r.preset}: {r.title} " + _("(source: {source})").format(source=r.source) + "\n")
     rows: list[list] = [
         [
@@ -91,24 +93,36 @@ def _print_rules(r: Rules) -> None:
             c.kind,
             c.value,
             c.lost_value,
-            "ja" if c.call else "",
+            yes if c.call else "",
             "Vh" if c.vorhand else "",
             c.premium_factor if c.premium_factor != 1 else "",
-            "" if c.enabled else "aus",
+            "" if c.enabled else off,
             c.source,
         ]
         for c in r.contracts.values()
     ]
-    typer.echo(table(["id", "Spiel", "Art", "gewonnen", "verloren", "König", "nur", "Prämien x", "", "Quelle"], rows))
+    headers = [
+        "id",
+        _("contract"),
+        _("kind"),
+        _("won"),
+        _("lost"),
+        _("king"),
+        _("only"),
+        _("premiums x"),
+        "",
+        _("source"),
+    ]
+    typer.echo(table(headers, rows))
     typer.echo("")
     rows = [
-        [p.id, p.name, p.silent, p.announced, p.party or "", "" if p.enabled else "aus", p.source]
+        [p.id, p.name, p.silent, p.announced, p.party or "", "" if p.enabled else off, p.source]
         for p in r.premiums.values()
     ]
-    typer.echo(table(["id", "Prämie", "still", "angesagt", "nur für", "", "Quelle"], rows))
+    typer.echo(table(["id", _("premium"), _("silent"), _("announced"), _("only for"), "", _("source")], rows))
     typer.echo("")
-    rows = [[s.key, r.setting(s.key), s.meaning, r.sources.get(s.key, "default")] for s in SETTINGS]
-    typer.echo(table(["rule", "value", "meaning", "source"], rows))
+    rows = [[s.key, r.setting(s.key), _(s.meaning), r.sources.get(s.key, _("default"))] for s in SETTINGS]
+    typer.echo(table([_("rule"), _("value"), _("meaning"), _("source")], rows))
 
 
 def _toml_value(v) -> str:
@@ -192,6 +206,8 @@ def new(
     load_rules_file(target)  # what we wrote must load back
     typer.echo(
         one_line(
-            f"Wrote {target}. Edit it, then: schreiber evening start A B C D --rules {name if not out else target}"
+            _("Wrote {target}. Edit it, then: schreiber evening start A B C D --rules {rules}").format(
+                target=target, rules=name if not out else target
+            )
         )
     )

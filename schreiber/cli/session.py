@@ -172,7 +172,7 @@ class Session:
         e = self.svc.undo(
             any_entry=bool(rest and rest[0].lower() in ("alles", "eintrag", "entry")), evening=self.number
         )
-        what = _("Hand {n}").format(n=e.number) if e.kind == "hand" else e.kind
+        what = _("Hand {n}").format(n=e.number) if e.kind == "hand" else sh.entry_text(e.kind, e.number)
         self.out(_("Taken back: {what}.").format(what=what))
         self.show_standing()
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..errors import SchreiberError
-from ..i18n import _
+from ..i18n import _, ngettext
 from .dates import parse_range, range_text
 from .options import EveningNumber, Period, Season, Since, Until
 from .root import app, ledger, print_json, service
@@ -83,8 +83,10 @@ def _print_stats(data: dict, rng: DateRange, table: str | None, fmt: str) -> Non
         return
     if table is None:
         typer.echo(
-            _("Statistics for {range_text}: {evenings} evenings, {hands} hands\n").format(
-                range_text=range_text(rng), evenings=data["evenings"], hands=data["hands"]
+            _("Statistics for {range_text}: {evenings}, {hands}\n").format(
+                range_text=range_text(rng),
+                evenings=ngettext("{n} evening", "{n} evenings", data["evenings"]).format(n=data["evenings"]),
+                hands=ngettext("{n} hand", "{n} hands", data["hands"]).format(n=data["hands"]),
             )
         )
     all_tables = tables(data, screen=True)

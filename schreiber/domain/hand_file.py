@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from ..i18n import _
 from .evening import ENTRY_KINDS, Entry
 from .names import match_players
 
@@ -74,10 +75,12 @@ def _id(data: dict, seen: dict[str, int]) -> str | None:
         return None
     if not isinstance(uid, str) or not ID_PATTERN.fullmatch(uid):
         raise LineProblem(
-            '"id" is the entry\'s id as an export writes it (letters and digits); leave it out for a new hand'
+            _('"id" is the entry\'s id as an export writes it (letters and digits); leave it out for a new hand')
         )
     if uid in seen:
-        raise LineProblem(f'the "id" {uid} is on line {seen[uid]} too; every entry is imported once')
+        raise LineProblem(
+            _('the "id" {uid} is on line {line} too; every entry is imported once').format(uid=uid, line=seen[uid])
+        )
     return uid
 
 
@@ -85,11 +88,13 @@ def _json_object(text: str) -> dict:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise LineProblem(f"not valid JSON ({exc.msg} at column {exc.colno})") from None
+        raise LineProblem(
+            _("not valid JSON ({msg} at column {column})").format(msg=exc.msg, column=exc.colno)
+        ) from None
     except (ValueError, RecursionError):  # a number of thousands of digits, or nesting thousands deep
-        raise LineProblem("not a hand record (a number too long or lists nested too deep)") from None
+        raise LineProblem(_("not a hand record (a number too long or lists nested too deep)")) from None
     if not isinstance(data, dict):
-        raise LineProblem('a hand record must be a JSON object like {"contract": "rufer", ...}')
+        raise LineProblem(_('a hand record must be a JSON object like {"contract": "rufer", ...}'))
     return data
 
 
@@ -103,18 +108,22 @@ def _entry(data: dict, players: tuple[str, ...]) -> Entry:
             return Entry.hand(record)
         return Entry.hand(data)
     if kind not in OTHER_KINDS + ("hand",):
-        raise LineProblem(f"unknown entry kind '{kind}'; valid: hand, {', '.join(OTHER_KINDS)}")
+        raise LineProblem(
+            _("unknown entry kind '{kind}'; valid: hand, {kinds}").format(kind=kind, kinds=", ".join(OTHER_KINDS))
+        )
     if kind == "strafpunkt":
         who = data.get("player")
         match = match_players(who, players) if isinstance(who, str) else []
         if not match:
-            raise LineProblem(f'a strafpunkt needs the offender as "player"; players: {", ".join(players)}')
+            raise LineProblem(
+                _('a strafpunkt needs the offender as "player"; players: {players}').format(players=", ".join(players))
+            )
         return Entry("strafpunkt", player=match[0])
     if kind == "radl":
         return _radl_entry(data, players)
     if kind == "hand":
         if not isinstance(data.get("record"), dict):
-            raise LineProblem('an entry of kind hand needs its "record" object')
+            raise LineProblem(_('an entry of kind hand needs its "record" object'))
         return Entry.hand(data["record"])
     return Entry(kind)
 
@@ -124,8 +133,10 @@ def _radl_entry(data: dict, players: tuple[str, ...]) -> Entry:
     "final": true for the evening's last Radl (the Sküsradl)."""
     who, final = data.get("player"), data.get("final", False)
     if not isinstance(final, bool):
-        raise LineProblem('"final" of a radl is true or false')
+        raise LineProblem(_('"final" of a radl is true or false'))
     match = match_players(who, players) if isinstance(who, str) else []
     if who is not None and not match:
-        raise LineProblem(f'the radl\'s "player" is not at the table; players: {", ".join(players)}')
+        raise LineProblem(
+            _('the radl\'s "player" is not at the table; players: {players}').format(players=", ".join(players))
+        )
     return Entry("radl", {"final": True} if final else None, match[0] if match else None)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Annotated, Any, NamedTuple, get_args, get_origin
 
 from ..errors import SchreiberError
-from ..i18n import _
+from ..i18n import N_, _
 from .names import KONTRA_LEVELS
 from .points import parse_points
 
@@ -177,155 +177,178 @@ class Rules(NamedTuple):
     contracts: dict[str, Contract]
     premiums: dict[str, Premium]
     sources: dict[str, str]
-    deck_points: Annotated[int, Rule("card points in the whole deck (70; 71 where cards are counted singly)")] = 70
+    deck_points: Annotated[int, Rule(N_("card points in the whole deck (70; 71 where cards are counted singly)"))] = 70
     game_needs: Annotated[
-        str, Rule("card points the declarer's side needs to win a positive game (Blatt notation allowed)")
+        str, Rule(N_("card points the declarer's side needs to win a positive game (Blatt notation allowed)"))
     ] = "35/2"
-    blatt: Annotated[bool, Rule('card points may be written in Blatt notation "35/2" (points/remaining cards)')] = True
-    kontra_max: Annotated[str, Rule("highest Kontra level", KONTRA_LEVELS)] = "sub"
-    own_king: Annotated[bool, Rule("the declarer may call his own king")] = True
-    side_by_side: Annotated[bool, Rule("equal negative contracts may be played side by side by several declarers")] = (
-        False
+    blatt: Annotated[bool, Rule(N_('card points may be written in Blatt notation "35/2" (points/remaining cards)'))] = (
+        True
     )
-    trischaken: Annotated[str, Rule("how Trischaken/Fahren is settled", tuple(TRISCHAKEN_SCHEMES))] = "standard"
-    trischaken_kontra: Annotated[bool, Rule("each player may double Trischaken/Fahren for himself")] = False
+    kontra_max: Annotated[str, Rule(N_("highest Kontra level"), KONTRA_LEVELS)] = "sub"
+    own_king: Annotated[bool, Rule(N_("the declarer may call his own king"))] = True
+    side_by_side: Annotated[
+        bool, Rule(N_("equal negative contracts may be played side by side by several declarers"))
+    ] = False
+    trischaken: Annotated[str, Rule(N_("how Trischaken/Fahren is settled"), tuple(TRISCHAKEN_SCHEMES))] = "standard"
+    trischaken_kontra: Annotated[bool, Rule(N_("each player may double Trischaken/Fahren for himself"))] = False
     trischaken_double_from: Annotated[
-        str, Rule("card points from which the Trischaken loser pays double (Blatt notation allowed)")
+        str, Rule(N_("card points from which the Trischaken loser pays double (Blatt notation allowed)"))
     ] = "35/2"
     trischaken_five: Annotated[
-        bool, Rule("with five players the dealer plays Trischaken/Fahren too (with the talon as his hand)")
+        bool, Rule(N_("with five players the dealer plays Trischaken/Fahren too (with the talon as his hand)"))
     ] = False
     valat: Annotated[
         str,
         Rule(
-            "how Valat is scored: replace = a multiple of the game value instead of the game; add = a fixed bonus on top of the game; only = a fixed bonus and nothing else",
+            N_(
+                "how Valat is scored: replace = a multiple of the game value instead of the game; add = a fixed bonus on top of the game; only = a fixed bonus and nothing else"
+            ),
             ("replace", "add", "only"),
         ),
     ] = "replace"
     valat_silent: Annotated[
-        int, Rule("Valat made silently: factor of the game value (replace) or points (add, only)")
+        int, Rule(N_("Valat made silently: factor of the game value (replace) or points (add, only)"))
     ] = 4
     valat_announced: Annotated[
-        int, Rule("Valat announced: factor of the game value (replace) or points (add, only)")
+        int, Rule(N_("Valat announced: factor of the game value (replace) or points (add, only)"))
     ] = 8
-    valat_solo_double: Annotated[bool, Rule("the solo doubling of premiums applies to Valat too")] = True
+    valat_solo_double: Annotated[bool, Rule(N_("the solo doubling of premiums applies to Valat too"))] = True
     valat_premiums: Annotated[
         str,
-        Rule("which premiums count beside a Valat (replace): all, or only the announced ones", ("all", "announced")),
+        Rule(
+            N_("which premiums count beside a Valat (replace): all, or only the announced ones"), ("all", "announced")
+        ),
     ] = "all"
     valat_lost_base: Annotated[
         str,
         Rule(
-            "the game value a Valat is a multiple of when it goes to the opponents: the won or the lost value "
-            "(differs where a lost game counts more, the Sechserdreier)",
+            N_(
+                "the game value a Valat is a multiple of when it goes to the opponents: the won or the lost value "
+                "(differs where a lost game counts more, the Sechserdreier)"
+            ),
             ("won", "lost"),
         ),
     ] = "won"
     valat_kontra: Annotated[
         str,
         Rule(
-            "a Kontra on the game and one on the announced Valat: multiply, or only the higher level counts",
+            N_("a Kontra on the game and one on the announced Valat: multiply, or only the higher level counts"),
             ("multiply", "higher"),
         ),
     ] = "multiply"
     silent_loss_counts: Annotated[
-        bool, Rule("a silent premium that fails costs its side the silent value (off: only made ones count)")
+        bool, Rule(N_("a silent premium that fails costs its side the silent value (off: only made ones count)"))
     ] = False
     talon_kontra: Annotated[
         str,
         Rule(
-            "in a contract marked talon_kontra_void whose called king lay in the talon, which Kontras are void: "
-            "the game's, or all (game and premiums)",
+            N_(
+                "in a contract marked talon_kontra_void whose called king lay in the talon, which Kontras are void: "
+                "the game's, or all (game and premiums)"
+            ),
             ("game", "all"),
         ),
     ] = "all"
     partner_kontra: Annotated[
         str,
         Rule(
-            "a Kontra a hidden partner gives on his own side's game or announcement (record who gave it as "
-            "kontra_from): void = it counts nothing, counts = it doubles like any Kontra",
+            N_(
+                "a Kontra a hidden partner gives on his own side's game or announcement (record who gave it as "
+                "kontra_from): void = it counts nothing, counts = it doubles like any Kontra"
+            ),
             ("void", "counts"),
         ),
     ] = "void"
     concede_adds_bird: Annotated[
         bool,
         Rule(
-            "conceding a contract that must announce a bird (Besserrufer) costs the contract's conceding value "
-            "plus the announced value of the bird the declarer names (record it as announced and lost)"
+            N_(
+                "conceding a contract that must announce a bird (Besserrufer) costs the contract's conceding value "
+                "plus the announced value of the bird the declarer names (record it as announced and lost)"
+            )
         ),
     ] = False
     renonce_trischaker_double: Annotated[
-        bool, Rule("a Renonce by the Trischaker (the Vorhand) in Trischaken costs him double")
+        bool, Rule(N_("a Renonce by the Trischaker (the Vorhand) in Trischaken costs him double"))
     ] = False
     renonce_lost_value: Annotated[
-        bool, Rule("a Renonce pays the declarer's opponents the lost value of the game (differs in the Sechserdreier)")
+        bool,
+        Rule(N_("a Renonce pays the declarer's opponents the lost value of the game (differs in the Sechserdreier)")),
     ] = False
     renonce_no_bird: Annotated[
         int,
         Rule(
-            "a declarer who bid a contract that needs a bird (Besserrufer) without holding one pays this Renonce "
-            "to each other player (record him as renonce, no bird announced; 0 = not recorded so)"
+            N_(
+                "a declarer who bid a contract that needs a bird (Besserrufer) without holding one pays this Renonce "
+                "to each other player (record him as renonce, no bird announced; 0 = not recorded so)"
+            )
         ),
     ] = 0
     renonce_sitting_out: Annotated[
         bool,
-        Rule("at a table of five, the dealer who sits out can commit a Renonce: he pays the four players"),
+        Rule(N_("at a table of five, the dealer who sits out can commit a Renonce: he pays the four players")),
     ] = False
     renonce_trischaken: Annotated[
-        int, Rule("Renonce in Trischaken: fixed points to each other player (0 = the game value)")
+        int, Rule(N_("Renonce in Trischaken: fixed points to each other player (0 = the game value)"))
     ] = 0
     radl_length: Annotated[
-        str, Rule("hands one Radl doubles: players = one per player at the table (a round of deals), or a number")
+        str, Rule(N_("hands one Radl doubles: players = one per player at the table (a round of deals), or a number"))
     ] = "players"
     radl_scope: Annotated[
-        str, Rule("what a Radl doubles: game = the game only, all = game and premiums", ("game", "all"))
+        str, Rule(N_("what a Radl doubles: game = the game only, all = game and premiums"), ("game", "all"))
     ] = "all"
     radl_stack: Annotated[
-        bool, Rule("a Radl that starts while one runs doubles again (x4) instead of queueing behind it")
+        bool, Rule(N_("a Radl that starts while one runs doubles again (x4) instead of queueing behind it"))
     ] = False
-    first_hands_double: Annotated[int, Rule("the first N hands of the evening count double (a Radl at the start)")] = 0
-    radl_after_trischaken: Annotated[bool, Rule("a Trischaken starts a Radl")] = False
-    radl_after_catch: Annotated[bool, Rule("a catch (Mondfang, Sküsfang, Königfang) starts a Radl")] = False
-    radl_after_split: Annotated[bool, Rule("a positive game ending 35:35 starts a Radl")] = False
+    first_hands_double: Annotated[
+        int, Rule(N_("the first N hands of the evening count double (a Radl at the start)"))
+    ] = 0
+    radl_after_trischaken: Annotated[bool, Rule(N_("a Trischaken starts a Radl"))] = False
+    radl_after_catch: Annotated[bool, Rule(N_("a catch (Mondfang, Sküsfang, Königfang) starts a Radl"))] = False
+    radl_after_split: Annotated[bool, Rule(N_("a positive game ending 35:35 starts a Radl"))] = False
     holz: Annotated[
-        bool, Rule("Holz: after a Trischaken every player gets one; a declarer holding one counts double")
+        bool, Rule(N_("Holz: after a Trischaken every player gets one; a declarer holding one counts double"))
     ] = False
-    pagatkassa: Annotated[int, Rule("Pagat pot: points each dealer pays in when dealing (0 = no pot)")] = 0
-    pagatkassa_cap: Annotated[int, Rule("Pagat pot: the most it may hold (0 = no cap)")] = 0
-    pagatkassa_start: Annotated[int, Rule("Pagat pot: extra points the dealer pays in when the pot is empty")] = 0
+    pagatkassa: Annotated[int, Rule(N_("Pagat pot: points each dealer pays in when dealing (0 = no pot)"))] = 0
+    pagatkassa_cap: Annotated[int, Rule(N_("Pagat pot: the most it may hold (0 = no cap)"))] = 0
+    pagatkassa_start: Annotated[int, Rule(N_("Pagat pot: extra points the dealer pays in when the pot is empty"))] = 0
     pagatkassa_end: Annotated[
         str,
         Rule(
-            "Pagat pot at the end of the evening: carry = to the next evening, split = shared out at settlement",
+            N_("Pagat pot at the end of the evening: carry = to the next evening, split = shared out at settlement"),
             ("carry", "split"),
         ),
     ] = "carry"
-    strafpunkt: Annotated[int, Rule("a penalty point (Strafpunkt): points the offender pays each other player")] = 1
+    strafpunkt: Annotated[int, Rule(N_("a penalty point (Strafpunkt): points the offender pays each other player"))] = 1
     blosse_rufer: Annotated[
-        bool, Rule("a bare Rufer without any announcement is settled at once as won (bloße Rufer auszahlen)")
+        bool, Rule(N_("a bare Rufer without any announcement is settled at once as won (bloße Rufer auszahlen)"))
     ] = False
     schrift_kontra: Annotated[
         str,
         Rule(
-            "which Kontra levels the Schrift (the written score) counts; the money (Geld) counts every level: "
-            "all = the Schrift is the money; simple = only the simple Kontra (Skoty Trophy); none = no Kontra",
+            N_(
+                "which Kontra levels the Schrift (the written score) counts; the money (Geld) counts every level: "
+                "all = the Schrift is the money; simple = only the simple Kontra (Skoty Trophy); none = no Kontra"
+            ),
             ("all", "simple", "none"),
         ),
     ] = "all"
-    tarif_cents: Annotated[int, Rule("money per point, in cents")] = 10
-    cup_rounds: Annotated[int, Rule("a tournament (cup): rounds played, each at newly drawn tables (1-6)")] = 3
-    cup_hands: Annotated[int, Rule("a tournament: hands per round at a table of four")] = 16
-    cup_hands_five: Annotated[int, Rule("a tournament: hands per round at a table of five")] = 20
+    tarif_cents: Annotated[int, Rule(N_("money per point, in cents"))] = 10
+    cup_rounds: Annotated[int, Rule(N_("a tournament (cup): rounds played, each at newly drawn tables (1-6)"))] = 3
+    cup_hands: Annotated[int, Rule(N_("a tournament: hands per round at a table of four"))] = 16
+    cup_hands_five: Annotated[int, Rule(N_("a tournament: hands per round at a table of five"))] = 20
     cup_points: Annotated[
         str,
         Rule(
-            "a season's cup points for each tournament: fixed = by place (223, 198, 180, ... 1 for places 1-50); "
-            "heine = Heinepunkte from the tournament's Schrift (up to 100 in full, above it every second point, "
-            "at most 200, below 0 none)",
+            N_(
+                "a season's cup points for each tournament: fixed = by place (223, 198, 180, ... 1 for places 1-50); "
+                "heine = Heinepunkte from the tournament's Schrift (up to 100 in full, above it every second point, "
+                "at most 200, below 0 none)"
+            ),
             ("fixed", "heine"),
         ),
     ] = "fixed"
-    cup_best: Annotated[int, Rule("a season: how many of a player's best tournament results count")] = 6
+    cup_best: Annotated[int, Rule(N_("a season: how many of a player's best tournament results count"))] = 6
 
     def __hash__(self) -> int:
         return hash(self.to_json())

@@ -11,6 +11,7 @@ from __future__ import annotations
 import textwrap
 
 from ..domain.points import POINT_UNITS
+from ..i18n import _, ngettext
 from ..ledger.values import Evening
 
 SPARKS = "▁▂▃▄▅▆▇█"
@@ -33,8 +34,8 @@ def evening_series(ev: Evening, payments: list[tuple[int, str, int]]) -> Series:
             last = entry_id
         totals[name] = totals.get(name, 0) + x
         series[name][-1] = totals[name] / POINT_UNITS
-    title = f"Evening {ev.id} ({ev.date}): running balance in points"
-    return title, "entries", series
+    title = _("Evening {n} ({date}): running balance in points").format(n=ev.id, date=ev.date)
+    return title, _("entries"), series
 
 
 def season_series(rows: list[tuple[int, str, str, int]]) -> Series | None:
@@ -60,8 +61,12 @@ def season_series(rows: list[tuple[int, str, str, int]]) -> Series | None:
         for p in players:
             totals[p] += per[eid].get(p, 0)
             series[p].append(totals[p] / POINT_UNITS)
-    title = f"Running total in points over {len(order)} evenings, {dates[order[0]]} .. {dates[order[-1]]}"
-    return title, "evenings", series
+    title = ngettext(
+        "Running total in points over {n} evening, {first} .. {last}",
+        "Running total in points over {n} evenings, {first} .. {last}",
+        len(order),
+    ).format(n=len(order), first=dates[order[0]], last=dates[order[-1]])
+    return title, _("evenings"), series
 
 
 def _markers(names: list[str]) -> dict[str, str]:
@@ -103,7 +108,7 @@ def render(
     """A line chart of every series, then a sparkline per series."""
     names = list(series)
     if not names:
-        return title + "\n(nothing to draw)"
+        return title + "\n" + _("(nothing to draw)")
     n = len(next(iter(series.values())))
     values = [v for s in series.values() for v in s]
     lo, hi = min(values + [0.0]), max(values + [0.0])
@@ -149,5 +154,5 @@ def render(
         sp = sparkline(_sample(series[name], min(spark_w, max(n, 2))), lo, hi, unicode)
         lines.append(f"{marks[name]} {name:<{nw}} {sp:<{spark_w}} {_label(series[name][-1]):>8}")
     if any("*" in "".join(row) for row in grid):
-        lines.append("(* = lines cross)")
+        lines.append(_("(* = lines cross)"))
     return "\n".join(lines)

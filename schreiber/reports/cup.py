@@ -1,12 +1,18 @@
 """A tournament in figures: the standings and the result list (Ergebnisliste)
 as the cups print it, the tables' progress, a season's cup points. Pure over
-the ledger's cup values; ``render`` turns the rows into text."""
+the ledger's cup values; ``render`` turns the rows into text.
+
+The Ergebnisliste and the Cupwertung keep the cup's own German column names
+(Rang, Cuppunkte, Gesamt, Geld, ...) in every language, as the cups publish
+them (and their CSV never changes); the tables' progress is ours, in the
+screen's language."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ..domain.points import as_number
+from ..i18n import _
 from ..ledger.cup import Cup, CupTable, SeasonRow, StandingRow
 from ..render import signed
 
@@ -61,11 +67,11 @@ def result_csv(rows: list[StandingRow], rounds: int) -> tuple[list[str], list[li
 
 def status_rows(tables: list[CupTable], target: dict[int, int]) -> tuple[list[str], list[list]]:
     """Which table has played how many hands (``target``: evening -> hands of its round)."""
-    headers = ["Runde", "Tisch", "Abend", "Spieler", "Spiele", "Stand"]
+    headers = [_("Round"), _("Tisch"), _("Evening"), _("Players"), _("Hands"), _("State")]
     body = []
     for t in tables:
         need = target[t.evening_id]
-        state = "fertig" if t.hands >= need else ("offen" if t.status == "open" else "abgebrochen")
+        state = _("done") if t.hands >= need else (_("open") if t.status == "open" else _("broken off"))
         body.append([t.round, t.table_no, t.evening_id, ", ".join(t.players), f"{t.hands}/{need}", state])
     return headers, body
 

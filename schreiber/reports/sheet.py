@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..domain.points import as_number
-from ..i18n import N_, _
+from ..i18n import N_, _, german
 from ..ledger.values import Evening, SheetLine, StoredResult
 from ..render import cell, gain, player_gains
 
@@ -237,6 +237,13 @@ MARK_WORDS = {  # the marks as --json writes them (German), and as the screen sa
     "Ersatz": N_("replacement"),
 }
 ENTRY_WORDS = {"zusammengeschlagen": N_("redealt")}  # a row's label (Radl, Strafpunkt: the game's words)
+
+
+def entry_text(kind: str, number: int | None) -> str:
+    """An entry as a message names it: "hand 4", "Radl", "a redeal", "Strafpunkt"."""
+    if kind == "hand":
+        return _("hand {n}").format(n=number)
+    return _("a redeal") if kind == "redeal" else kind.capitalize()
 
 
 def shown_mark(mark: str) -> str:
@@ -463,12 +470,12 @@ def player_story(rows: list[SheetRow], player: str) -> tuple[list[tuple], int]:
 
 def explain(row: SheetRow) -> str:
     """Every item of one hand: base value, each multiplier, who pays what."""
-    head = " ".join(w for w in (row.contract, row.declarer) if w)
+    head = " ".join(w for w in (shown_contract(row), row.declarer) if w)
     partner = partner_text(row)
     lines = [
         f"Hand {row.number}: {head}"
         + (_(" with {partner}").format(partner=partner) if partner else "")
-        + (f", {row.result}" if row.result else "")
+        + (f", {label_text(row.result)}" if row.result else "")
         + (f"  [{', '.join(shown_mark(m) for m in row.marks)}]" if row.marks else "")
     ]
     if row.void:
@@ -484,11 +491,62 @@ def explain(row: SheetRow) -> str:
     return "\n".join(lines)
 
 
+# The words of the items' labels, which each hand stores in German (the
+# engine's, as the table says them), said in English on an English screen;
+# the game's terms (Rufer, Pagat ultimo, Renonce, Holz, Kontra, mit, ...)
+# stay. Longest first; whole words only.
+LABEL_WORDS = (
+    ("die zwei Meisten zahlen, die zwei Wenigsten bekommen", "the two highest pay, the two lowest receive"),
+    ("angesagter Valat verloren", "announced Valat lost"),
+    ("zählt nicht beim Valat", "does not count beside a Valat"),
+    ("angesagte Prämien", "announced premiums"),
+    ("Spiel verloren", "game lost"),
+    ("gegenverrechnet", "set off"),
+    ("aufgegeben", "conceded"),
+    ("entfällt", "void"),
+    ("verdoppelt", "doubled"),
+    ("ohne Vogel", "without a bird"),
+    ("ohne Stich", "without a trick"),
+    ("zahlen geteilt", "share the payment"),
+    ("geteilt", "shared"),
+    ("gleichauf, zahlen je", "level, each pays"),
+    ("selbst mit", "mit himself"),
+    ("Punkte erreicht", "points reached"),
+    ("mehr als", "more than"),
+    ("Punkte", "points"),
+    ("Spiel", "game"),
+    ("gewonnen", "won"),
+    ("verloren", "lost"),
+    ("angesagt", "announced"),
+    ("still", "silent"),
+    ("Gegner", "opponents"),
+    ("zahlt", "pays"),
+    ("gegen", "against"),
+    ("von", "by"),
+    ("an", "to"),
+    ("und", "and"),
+)
+_LABEL_PATTERN: list = []
+
+
+def label_text(label: str) -> str:
+    """An item's stored label in the screen's language (see ``LABEL_WORDS``)."""
+    if german():
+        return label
+    if not _LABEL_PATTERN:
+        import re
+
+        words = {german_words: english for german_words, english in LABEL_WORDS}
+        pattern = re.compile(r"\b(" + "|".join(re.escape(w) for w, _e in LABEL_WORDS) + r")\b")
+        _LABEL_PATTERN.append(lambda text: pattern.sub(lambda m: words[m.group(1)], text))
+    return _LABEL_PATTERN[0](label)
+
+
 def _item_line(it: dict) -> str:
     """One item: its label, base value, each multiplier, the value, who gets what."""
-    mults = " ".join(f"x {m['factor']} {m['name']}" for m in it["multipliers"])
+    mults = " ".join(f"x {m['factor']} {label_text(m['name'])}" for m in it["multipliers"])
     exact = it.get("exact") or {}
     pays = player_gains((p, Fraction(v)) for p, v in exact.items() if Fraction(v) != 0)
     base = cell(Fraction(it.get("exact_base", it["base"])))
     value = cell(Fraction(it.get("exact_value", it["value"])))
-    return f"  {it['label']}: {base} {mults}".rstrip() + f" = {value}" + (f"  -> {pays}" if pays else "")
+    return f"  {label_text(it['label'])}: {base} {mults}".rstrip() + f" = {value}" + (f"  -> {pays}" if pays else "")

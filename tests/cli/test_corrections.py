@@ -127,7 +127,7 @@ def test_undo_takes_back_the_last_hand_not_a_radl():
     assert balance() == {F: -1, G: 1, H: 1, I: -1}
     assert [e["kind"] for e in sheet()["events"]] == ["radl"]
     r = cli("undo", "--entry")
-    assert "radl" in r.stdout and [e["void"] for e in sheet()["events"]] == [True]
+    assert "Undone: Radl" in r.stdout and [e["void"] for e in sheet()["events"]] == [True]
 
 
 def test_entry_void_takes_back_a_radl_and_rescores_later_hands():

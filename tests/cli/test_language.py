@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -167,3 +168,203 @@ def test_the_help_page_is_current(snapshot_update):
     if snapshot_update or not HELP_PAGE.exists():
         HELP_PAGE.write_text(text, encoding="utf-8")
     assert HELP_PAGE.read_text(encoding="utf-8") == text, "docs/help.md is not current (see its head)"
+
+
+USAGE_ERRORS = {
+    "de": [
+        (["sheet", "--x"], "Fehler: Die Option --x gibt es nicht", "Hilfe mit 'schreiber sheet --help'."),
+        (["evening", "start"], "Fehler: Das Argument 'players' fehlt.", "Aufruf: schreiber evening start"),
+        (["sheet", "extra"], "Fehler: Zu viele Argumente (extra)", "Aufruf: schreiber sheet"),
+        (["sheet", "--evening", "x"], "Fehler: Ungültiger Wert für '--evening': erwartet ist eine ganze Zahl", ""),
+        (["sheet", "--evening"], "Fehler: Die Option '--evening' braucht einen Wert.", ""),
+        (["shet"], "Fehler: Den Befehl 'shet' gibt es nicht. Gemeint: 'sheet'", "Hilfe mit 'schreiber --help'."),
+    ],
+    "en": [
+        (["sheet", "--x"], "Error: No such option: --x", "Try 'schreiber sheet --help' for help."),
+        (["evening", "start"], "Error: Missing argument 'players'.", "Usage: schreiber evening start"),
+        (["sheet", "extra"], "Error: Got unexpected extra argument(s) (extra)", "Usage: schreiber sheet"),
+        (["sheet", "--evening", "x"], "Error: Invalid value for '--evening': Input should be a valid integer", ""),
+        (["sheet", "--evening"], "Error: Option '--evening' requires an argument.", ""),
+        (["shet"], "Error: No such command 'shet'. Did you mean 'sheet'", "Try 'schreiber --help' for help."),
+    ],
+}
+
+
+def test_a_usage_error_in_both_languages(lang):
+    """typer's bundled click says its usage errors in the screen's language; the exit status stays 2."""
+    for args, error, also in USAGE_ERRORS[lang]:
+        r = schreiber(*args)
+        assert r.returncode == 2, args
+        lines = r.stderr.replace("python -m schreiber", "schreiber").splitlines()
+        assert any(line.startswith(error) for line in lines), (args, r.stderr)
+        assert also in r.stderr.replace("python -m schreiber", "schreiber"), (args, r.stderr)
+
+
+WALK = """
+import sys
+from schreiber import i18n
+i18n.choose(sys.argv[1])
+from schreiber.cli import commands
+from schreiber.cli.root import app, translate_help
+if i18n.german():
+    translate_help(app)
+import typer.main
+from typer._click import Context
+
+def walk(cmd, ctx):
+    print("=====", ctx.command_path)
+    print(cmd.get_help(ctx))
+    for name, sub in (getattr(cmd, "commands", None) or {}).items():
+        walk(sub, Context(sub, info_name=name, parent=ctx))
+
+root = typer.main.get_command(app)
+walk(root, Context(root, info_name="schreiber"))
+"""
+ENGLISH_WORDS = re.compile(r"\b(the|and|with|of|is|for|to|from|each|every|or)\b")
+OPTION = re.compile(r"-[-\w]+")  # an option's name (--from) is the same in every language
+
+
+def every_help_page(lang: str) -> dict[str, str]:
+    out = subprocess.run(
+        [sys.executable, "-c", WALK, lang],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=dict(os.environ, COLUMNS="100"),
+        check=True,
+    ).stdout
+    pages = [p.partition("\n") for p in out.split("===== ")[1:]]
+    return {path: text for path, _nl, text in pages}
+
+
+def test_every_help_page_in_german_has_no_english_sentence_of_ours():
+    """Every command's --help under --lang de: none of our English texts
+    (the catalog's msgids) and no English sentence; the English pages the
+    same commands."""
+    from babel.messages.pofile import read_po
+
+    de, en = every_help_page("de"), every_help_page("en")
+    assert de.keys() == en.keys() and len(de) > 40
+    with open(ROOT / "schreiber" / "locale" / "de" / "LC_MESSAGES" / "schreiber.po", "rb") as f:
+        ours = [m.id.split("\n")[0] for m in read_po(f) if isinstance(m.id, str) and m.id != m.string]
+    ours = [m for m in ours if len(m) >= 24 and " " in m]
+    for path, page in de.items():
+        flat = " ".join(page.split())
+        said = [m for m in ours if " ".join(m.split()) in flat]
+        assert not said, (path, said[:3])
+        english = [line for line in page.splitlines() if ENGLISH_WORDS.search(OPTION.sub("", line))]
+        assert not english, (path, english[:3])
+    english_pages = " ".join(" ".join(en.values()).split())
+    assert sum(" ".join(m.split()) in english_pages for m in ours) > 50  # the check finds them where they are
+
+
+SCREENS = {
+    "de": {
+        "chart": ["Abend 1 (", "): laufender Stand in Punkten", " Einträge"],
+        "explain": ["Hand 1: Rufer Gerti mit Hans, gewonnen", "  Rufer gewonnen: 1 = 1"],
+        "undo": "Zurückgenommen: das Zusammenwerfen (bleibt storniert im Ledger).",
+        "export": "1 Spiel nach ",
+        "backup": ": 1 Abend, 1 Spiel.",
+        "check": ["  Integrität (SQLite integrity_check, Fremdschlüssel): ok", "  1 Spiel in 1 Abend, neu gewertet"],
+        "merge": "nichts Neues in ",
+        "import": "1 Spiel (Spiele 1..1) in den Abend 2 eingelesen.",
+        "rules": [
+            ["id", "Spiel", "Art", "gewonnen", "verloren", "König"],
+            ["Regel", "Wert", "Bedeutung", "Quelle"],
+            "Kartenpunkte im ganzen Blatt",
+        ],
+        "cup": ["Runde", "Tisch", "Abend", "Spieler", "Spiele", "Stand"],
+        "cup open": "offen",
+    },
+    "en": {
+        "chart": ["Evening 1 (", "): running balance in points", " entries"],
+        "explain": ["Hand 1: Rufer Gerti with Hans, won", "  Rufer won: 1 = 1"],
+        "undo": "Undone: a redeal (kept in the ledger as void).",
+        "export": "Exported 1 hand to ",
+        "backup": ": 1 evening, 1 hand.",
+        "check": ["  integrity (SQLite integrity_check, foreign keys): ok", "  1 hand in 1 evening, re-scored"],
+        "merge": "nothing new in ",
+        "import": "Imported 1 hand (hands 1..1) into evening 2.",
+        "rules": [
+            ["id", "contract", "kind", "won", "lost", "king"],
+            ["rule", "value", "meaning", "source"],
+            "card points in the whole deck",
+        ],
+        "cup": ["Round", "Tisch", "Evening", "Players", "Hands", "State"],
+        "cup open": "open",
+    },
+}
+
+
+def test_the_other_screens_in_both_languages(lang, tmp_path):
+    """chart, --explain, undo, export, backup, check, merge, import, rules show and cup status."""
+    says = SCREENS[lang]
+    evening()
+    chart = schreiber("chart").stdout
+    assert chart.startswith(says["chart"][0]) and all(s in chart for s in says["chart"]), chart
+    explained = schreiber("sheet", "--explain", "1").stdout.splitlines()
+    assert explained[0] == says["explain"][0] and explained[1].startswith(says["explain"][1])
+    assert schreiber("redeal").returncode == 0
+    assert schreiber("undo", "--entry").stdout.strip() == says["undo"]
+    out = tmp_path / "hands.jsonl"
+    assert schreiber("export", "--format", "jsonl", "--out", str(out)).stderr.startswith(says["export"])
+    assert schreiber("backup", str(tmp_path / "copy.db")).stdout.strip().endswith(says["backup"])
+    check = schreiber("check").stdout.splitlines()
+    assert check[1] == says["check"][0] and check[2].startswith(says["check"][1])
+    assert schreiber("merge", str(tmp_path / "copy.db")).stdout.startswith(says["merge"])
+    assert schreiber("evening", "start", F, G, H, I).returncode == 0
+    assert schreiber("hand", "import", str(out)).stdout.strip() == says["import"]
+    rules = schreiber("rules", "show", "standard").stdout.splitlines()
+    assert rules[2].split()[:6] == says["rules"][0]
+    assert any(line.split()[:4] == says["rules"][1] for line in rules)
+    assert any(says["rules"][2] in line for line in rules)
+
+
+def test_cup_status_in_both_languages(lang):
+    players = ["A", "B", "C", "D", "E", "F", "G", "H"]
+    assert schreiber("cup", "start", "Probe", *players, "--date", "2026-11-20").returncode == 0
+    assert schreiber("cup", "draw").returncode == 0
+    status = schreiber("cup", "status").stdout.splitlines()
+    assert status[1].split() == SCREENS[lang]["cup"]
+    assert status[3].split()[-1] == SCREENS[lang]["cup open"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "environ", "language"),
+    [
+        (["balance"], {"SCHREIBER_LANG": "de"}, "de"),
+        (["--lang", "de", "balance"], {"SCHREIBER_LANG": "en"}, "de"),
+        (["--lang=en", "balance"], {"SCHREIBER_LANG": "de"}, "en"),
+        (["balance"], {"SCHREIBER_LANG": "", "LANG": "de_AT.UTF-8"}, "de"),
+        (["balance"], {"SCHREIBER_LANG": "", "LC_ALL": "C", "LANG": "de_AT.UTF-8"}, "en"),
+        (["hand", "add", "dreier", "anna", "+"], {"SCHREIBER_LANG": ""}, "en"),
+    ],
+)
+def test_ctrl_c_at_start_up_in_the_chosen_language(monkeypatch, argv, environ, language):
+    """The line written before anything is loaded is the catalog's line, in
+    the language the command line or the environment chooses."""
+    import schreiber
+    from schreiber import i18n
+
+    for name in i18n.LOCALE_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environ.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr(sys, "argv", ["schreiber", *argv])
+    monkeypatch.setenv("SCHREIBER_LANG", language)
+    i18n.reset()
+    said = i18n._("schreiber: interrupted; {said}").format(said=i18n._("nothing was written")) + "\n"
+    monkeypatch.setenv("SCHREIBER_LANG", environ.get("SCHREIBER_LANG", ""))
+    assert schreiber.interrupted_at_start().decode() == said
+
+
+def test_a_bad_line_to_import_in_both_languages(lang, tmp_path):
+    evening()
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"kind": "quatsch"}\n', encoding="utf-8")
+    said = {
+        "de": "1 falsche Zeile, nichts wurde eingelesen: Zeile 1: unbekannte Art 'quatsch'; gültig: hand, radl,",
+        "en": "1 bad line, nothing was imported: line 1: unknown entry kind 'quatsch'; valid: hand, radl,",
+    }
+    r = schreiber("hand", "import", str(bad))
+    assert r.returncode == 1 and said[lang] in r.stderr, r.stderr

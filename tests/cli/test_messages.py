@@ -35,7 +35,7 @@ def test_an_itemized_trischaken_reads_plainly():
     run("hand", "add", "trischaken", "20", "10", "38", "2")  # from the Vorhand Gerti: Ilse 38 pays
     text = run("sheet", "--explain", "1")
     assert text.splitlines()[0] == "Hand 1: Trischaken, Fri 2 Ger 20 Han 10 Ils 38"
-    assert "Trischaken: Ilse zahlt: 6 x 2 (36 Punkte erreicht) = 12" in text
+    assert "Trischaken: Ilse pays: 6 x 2 (36 points reached) = 12" in text  # the stored label, said in English
 
 
 def test_the_sheet_after_settling_shows_the_evening_just_closed():

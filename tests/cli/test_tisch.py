@@ -30,7 +30,7 @@ SAYS = {  # what the session says, per language (the game's terms are German in 
         "next": "Next: Gerti deals, Hans is Vorhand",
         "error": "Error: unknown contract 'quatsch'",
         "undone": "Taken back: Hand 2",
-        "explained": "Rufer gewonnen: 1 = 1",  # the items are written at scoring, in the Schrift's words
+        "explained": "Rufer won: 1 = 1",  # the items are stored in German; their words are said in English
         "changed": "The evening was changed elsewhere meanwhile \\(1 new entry\\)",
         "not taken": "NOT entered",
         "now": "Now: {} deals, {} Vorhand",

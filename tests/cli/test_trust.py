@@ -263,7 +263,7 @@ def test_damaged_ledger_is_not_written_and_check_says_so(tmp_path):
     r = run_cli("check", db=db)
     assert r.returncode == 0, r.stderr
     assert "integrity (SQLite integrity_check, foreign keys): ok" in r.stdout
-    assert "40 hands in 1 evenings" in r.stdout and r.stdout.rstrip().endswith("ok")
+    assert "40 hands in 1 evening," in r.stdout and r.stdout.rstrip().endswith("ok")
     damage(db)
     before = db.read_bytes()
     src = tmp_path / "hands.jsonl"

@@ -36,7 +36,7 @@ def test_backup_holds_everything(tmp_path):
     evening_with_hands(db)
     r = run_cli("backup", str(copy), db=db)
     assert r.returncode == 0, r.stderr
-    assert "5 hand(s)" in r.stdout
+    assert "1 evening, 5 hands." in r.stdout
     assert check_ledger(copy) == check_ledger(db)
     assert row_counts(copy) == row_counts(db)
     assert balance(copy) == balance(db)
