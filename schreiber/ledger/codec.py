@@ -13,6 +13,7 @@ read back into the full form ``sheet --explain --json`` prints
 from __future__ import annotations
 
 import datetime as _dt
+import hashlib
 import json
 import os
 from collections.abc import Callable
@@ -61,6 +62,29 @@ def compact(value: Any) -> str:
 def exact(v: Fraction | int) -> int | str:
     """A figure as stored: an integer where whole, else the Fraction's text ("35/3")."""
     return int(v) if v.denominator == 1 else str(v)
+
+
+# An evening's rules are stored once per distinct rule set (``rule_sets``, m011): known by the
+# SHA-256 of their JSON written canonically (keys sorted, no spaces), so the same rules written
+# differently are one set; ``pot_end`` is what the statistics read of them.
+RULE_SET_INSERT = (
+    "insert into rule_sets (sha256, rules_json, pot_end) "
+    "values (?, ?, coalesce(json_extract(?, '$.rules.pagatkassa_end'), 'carry'))"
+)
+
+
+def rule_set_key(rules_json: str) -> str:
+    canonical = json.dumps(json.loads(rules_json), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def rule_set_id(conn: Any, rules_json: str) -> int:
+    """The id of the rule set of these rules, stored now if it is new."""
+    key = rule_set_key(rules_json)
+    row = conn.execute("select id from rule_sets where sha256 = ?", [key]).fetchone()
+    if row:
+        return int(row[0])
+    return int(conn.execute(RULE_SET_INSERT, [key, rules_json, rules_json]).lastrowid)
 
 
 def evening_of_row(row: dict) -> Evening:

@@ -95,7 +95,7 @@ def _void_filter(conn: sqlite3.Connection) -> str:
     rows cascade with ``results``), so normally nothing needs filtering; if a
     voided entry still has rows, every query filters them out."""
     stale = conn.execute(
-        "select exists(select 1 from entries e where (e.status < 'active' or e.status > 'active') and ("
+        "select exists(select 1 from entries e where e.status != 'active' and ("
         "exists(select 1 from payments p where p.entry_id = e.id) or "
         "exists(select 1 from results r where r.entry_id = e.id)))"
     ).fetchone()[0]
@@ -271,9 +271,9 @@ ROLLED = {
 
 # The evenings in range, with what settlement needs.
 EVENINGS = """
-    select ev.id, ev.date, ev.seating_json, ev.tarif_cents, ev.start_pot,
-           coalesce(json_extract(ev.rules_json, '$.rules.pagatkassa_end'), 'carry')
-    from evenings ev indexed by evenings_stats where ev.id in (select id from temp.stats_evenings)"""
+    select ev.id, ev.date, ev.seating_json, ev.tarif_cents, ev.start_pot, rs.pot_end
+    from evenings ev indexed by evenings_stats join rule_sets rs on rs.id = ev.rule_set_id
+    where ev.id in (select id from temp.stats_evenings)"""
 
 # Points per player and evening: one GROUP BY over payments (covering index).
 POINTS = """
