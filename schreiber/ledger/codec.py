@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ..domain.evening import Entry, Outcome, State
-from ..domain.points import as_number, units
+from ..domain.points import POINT_UNITS, as_number, units
 from .values import Evening, StoredEntry, StoredResult
 
 if TYPE_CHECKING:
@@ -48,7 +48,10 @@ def frac(text: str | None) -> Fraction:
 
 
 def dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    return _DUMPS(value)
+
+
+_DUMPS = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps(value, ensure_ascii=False), made once
 
 
 _COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
@@ -245,11 +248,13 @@ def _schrift_json(o: Outcome) -> str | None:
 def payment_values(evening_id: int, entry_id: int, o: Outcome, pid: Callable[[str], int]) -> list[dict]:
     """Each player's payment: exact, in 1/2520 units, and as the Schrift writes it."""
     schrift = dict(o.schrift.payments) if o.schrift else {}
-    return [
-        {"entry_id": entry_id, "evening_id": evening_id, "player_id": pid(player), "points": str(v),
-         "points_x2520": units(v), "schrift_x2520": units(schrift.get(player, v))}
-        for player, v in o.payments
-    ]  # fmt: skip
+    rows = []
+    for player, v in o.payments:
+        x = v * POINT_UNITS if type(v) is int else units(v)  # most are whole: no call
+        w = schrift.get(player, v)
+        rows.append({"entry_id": entry_id, "evening_id": evening_id, "player_id": pid(player), "points": str(v),
+                     "points_x2520": x, "schrift_x2520": x if w is v else units(w)})  # fmt: skip
+    return rows
 
 
 def stored_record(outcome: Outcome) -> dict:
