@@ -223,21 +223,21 @@ KEYED = {
         "evening_id integer not null references evenings(id), player_id integer not null references players(id), "
         "seat integer not null, role text not null, side text, won integer, contract text not null, "
         "primary key (entry_id, player_id)",
-        ["create index hand_players_stats on hand_players(evening_id, player_id, role, won)"],
+        [],
     ),
     "hand_premiums": (
         "entry_id integer not null references results(entry_id) on delete cascade, "
         "evening_id integer not null references evenings(id), seq integer not null, premium text not null, "
         "party text not null, announced integer not null, made integer not null, kontra text, "
         "primary key (entry_id, seq)",
-        ["create index hand_premiums_evening on hand_premiums(evening_id)"],
+        [],
     ),
     "hand_kontras": (
         "entry_id integer not null references results(entry_id) on delete cascade, "
         "evening_id integer not null references evenings(id), player_id integer not null references players(id), "
         "item text not null, level text not null, role text not null, won integer, "
         "primary key (entry_id, player_id, item)",
-        ["create index hand_kontras_evening on hand_kontras(evening_id, player_id, role, won)"],
+        [],
     ),
 }
 
@@ -248,8 +248,9 @@ def m011_rule_sets(db: sqlite_utils.Database) -> None:
     the evenings referring to it) instead of with every evening; the rows
     written with every hand (payments and the statistics rows) keyed by
     their hand without a rowid; of the indexes per hand only those a query
-    reads (the statistics read the rollups; the hands' rows only for a
-    re-scored evening, by evening). No figure changes."""
+    reads: the statistics read the rollups, and the hands' statistics rows
+    are read (for a re-scored evening) by their entries; a hand's payments
+    by evening (balances) stay indexed. No figure changes."""
     conn = db.conn
     conn.execute(
         "create table rule_sets (id integer primary key, sha256 text not null, rules_json text not null, "
@@ -277,5 +278,4 @@ def m011_rule_sets(db: sqlite_utils.Database) -> None:
         conn.execute(f"pragma legacy_alter_table = {int(legacy)}")
     for index in ("hand_facts_contract", "hand_facts_declarer", "hand_facts_sides", "entries_status"):
         conn.execute(f"drop index if exists {index}")
-    conn.execute("create index hand_facts_evening on hand_facts(evening_id)")
     conn.execute("create index entries_void on entries(evening_id) where status != 'active'")

@@ -238,7 +238,7 @@ def rebuild(conn: sqlite3.Connection, evening_id: int) -> None:
     _year_money(conn, [evening_id], -1)
     for r in ROLLUPS:
         conn.execute(f"delete from {r.table} where evening_id = ?", [evening_id])
-        where = f"{_alias(r)}.evening_id = {int(evening_id)}"
+        where = f"{_alias(r)}.entry_id in (select id from entries where evening_id = {int(evening_id)})"
         conn.execute(f"insert into {r.table} ({_cols(r)}) {r.select.format(where=where)}")
     settle(conn, [evening_id])
     _year_delta(conn, evening_id, 1)
