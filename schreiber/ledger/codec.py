@@ -136,7 +136,7 @@ def entry_values(
         "seq": seq,
         "kind": entry.kind,
         "number": number,
-        "record_json": dumps(entry.record) if entry.record else None,
+        "record_json": compact(entry.record) if entry.record else None,
         "player": entry.player,
         "status": "active",
         "replaces": replaces,

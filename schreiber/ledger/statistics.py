@@ -72,7 +72,9 @@ class StatsRows(NamedTuple):
 
 IN_RANGE = "{t}.evening_id in (select id from temp.stats_evenings)"
 # The hands' rows have no index by evening (m011): found by their entries.
-ENTRIES_IN_RANGE = "{t}.entry_id in (select e.id from entries e where e.evening_id in (select id from temp.stats_evenings))"
+ENTRIES_IN_RANGE = (
+    "{t}.entry_id in (select e.id from entries e where e.evening_id in (select id from temp.stats_evenings))"
+)
 TEMP_TABLES = ("stats_evenings", "stats_years", "stats_rest")
 
 
@@ -112,12 +114,10 @@ def _read(conn: sqlite3.Connection, schrift: bool, full: bool = False) -> StatsR
         return _read_rollups(conn, schrift)
 
     def rows(sql: str, **tables: str) -> list:
-        return conn.execute(
-            sql.format(
-                **{k: (IN_RANGE if t == "pay" else ENTRIES_IN_RANGE).format(t=t) + void.format(t=t)
-                   for k, t in tables.items()}  # fmt: skip
-            )
-        ).fetchall()
+        where = {
+            k: (IN_RANGE if t == "pay" else ENTRIES_IN_RANGE).format(t=t) + void.format(t=t) for k, t in tables.items()
+        }
+        return conn.execute(sql.format(**where)).fetchall()
 
     points = rows(POINTS, pay="pay")
     written = rows(POINTS.replace("points_x2520", "schrift_x2520"), pay="pay") if schrift else points

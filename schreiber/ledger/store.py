@@ -24,6 +24,7 @@ from ..domain.points import from_units
 from ..i18n import _
 from . import rollups
 from .codec import (
+    compact,
     dumps,
     entry_of_row,
     entry_values,
@@ -307,7 +308,7 @@ class Ledger:
                 self.db.execute(
                     "update entries set record_json = ?, player = ? where id = ?",
                     [
-                        dumps(renamed(rec, old, new)) if rec else None,
+                        compact(renamed(rec, old, new)) if rec else None,
                         new if e["player"] == old else e["player"],
                         e["id"],
                     ],
@@ -509,7 +510,7 @@ class Ledger:
         )
 
     def set_record(self, entry_id: int, record: dict) -> None:
-        self.db.execute("update entries set record_json = ? where id = ?", [dumps(record), entry_id])
+        self.db.execute("update entries set record_json = ? where id = ?", [compact(record), entry_id])
 
     # Imports -------------------------------------------------------------------
 
