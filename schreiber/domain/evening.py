@@ -50,7 +50,7 @@ class State(NamedTuple):
         cells = [self.next_dealer, self.hands, list(self.radl), dict(self.holz), str(self.pot), self.final, self.boost]
         while len(cells) > 2 and cells[-1] == _STATE_DEFAULTS[len(cells) - 1]:
             cells.pop()
-        return json.dumps(cells, ensure_ascii=False, separators=(",", ":"))
+        return _STATE_JSON(cells)
 
     @classmethod
     def from_json(cls, text: str) -> State:
@@ -62,6 +62,7 @@ class State(NamedTuple):
         return cls(d[0], d[1], tuple(d[2]), tuple(d[3].items()), Fraction(d[4]), d[5], d[6])
 
 
+_STATE_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 # What State.to_json leaves off the end: a cell at its default.
 _STATE_DEFAULTS: list = [None, None, [], {}, "0", 0, 0]
 
@@ -210,7 +211,7 @@ def _hand(rules: Rules, players: tuple[str, ...], state: State, record: object) 
     hand, table = check_hand(record, rules, players, state.next_dealer)
     stake = _stake(rules, state.pot, table.dealer)
     items: list[Item] = [stake] if stake else []
-    pot = state.pot + (stake.base if stake else 0)
+    pot = state.pot + stake.base if stake else state.pot
     factor = radl_factor(rules, state)
     holders = tuple(p for p, n in state.holz if n > 0) if rules.holz else ()
     ctx = Context(radl=factor, radl_scope=rules.radl_scope, holz=holders, pot=pot, pot_cap=rules.pagatkassa_cap)
@@ -221,7 +222,7 @@ def _hand(rules: Rules, players: tuple[str, ...], state: State, record: object) 
         payments[table.dealer] -= stake.base
     for p, v in sc.payments:
         payments[p] += v
-    new, notes = _after_hand(rules, players, state, hand, table, sc, pot + sc.pot_delta)
+    new, notes = _after_hand(rules, players, state, hand, table, sc, pot + sc.pot_delta if sc.pot_delta else pot)
     schrift = _schrift(rules, hand, table, ctx, stake) if rules.schrift_kontra != "all" else None
     return Outcome(
         "hand",

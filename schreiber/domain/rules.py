@@ -159,6 +159,22 @@ CONTRACT_FIELDS = {f.name: f for f in dataclasses.fields(Contract)}
 PREMIUM_FIELDS = {f.name: f for f in dataclasses.fields(Premium)}
 
 
+# The enabled contracts or premiums of a table of them, worked out once per table (every hand asks):
+# keyed by the table's identity, the table itself kept with its answer so that identity stays its own.
+_ENABLED: dict[int, tuple[dict, dict]] = {}
+
+
+def _enabled(table: dict) -> dict:
+    hit = _ENABLED.get(id(table))
+    if hit is not None and hit[0] is table:
+        return dict(hit[1])
+    if len(_ENABLED) > 256:
+        _ENABLED.clear()
+    out = {k: v for k, v in table.items() if v.enabled}
+    _ENABLED[id(table)] = (table, out)
+    return dict(out)
+
+
 class Rules(NamedTuple):
     """Everything a table plays by: the tables of contracts and premiums, and
     the house rules of the evening, each a typed field declared once here
@@ -355,11 +371,11 @@ class Rules(NamedTuple):
 
     @property
     def active_contracts(self) -> dict[str, Contract]:
-        return {k: c for k, c in self.contracts.items() if c.enabled}
+        return _enabled(self.contracts)
 
     @property
     def active_premiums(self) -> dict[str, Premium]:
-        return {k: p for k, p in self.premiums.items() if p.enabled}
+        return _enabled(self.premiums)
 
     @property
     def kontra_levels(self) -> tuple[str, ...]:

@@ -13,6 +13,7 @@ read back into the full form ``sheet --explain --json`` prints
 from __future__ import annotations
 
 import datetime as _dt
+import hashlib
 import json
 import os
 from collections.abc import Callable
@@ -20,7 +21,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ..domain.evening import Entry, Outcome, State
-from ..domain.points import as_number, units
+from ..domain.points import POINT_UNITS, as_number, units
 from .values import Evening, StoredEntry, StoredResult
 
 if TYPE_CHECKING:
@@ -47,7 +48,10 @@ def frac(text: str | None) -> Fraction:
 
 
 def dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    return _DUMPS(value)
+
+
+_DUMPS = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps(value, ensure_ascii=False), made once
 
 
 _COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
@@ -61,6 +65,29 @@ def compact(value: Any) -> str:
 def exact(v: Fraction | int) -> int | str:
     """A figure as stored: an integer where whole, else the Fraction's text ("35/3")."""
     return int(v) if v.denominator == 1 else str(v)
+
+
+# An evening's rules are stored once per distinct rule set (``rule_sets``, m011): known by the
+# SHA-256 of their JSON written canonically (keys sorted, no spaces), so the same rules written
+# differently are one set; ``pot_end`` is what the statistics read of them.
+RULE_SET_INSERT = (
+    "insert into rule_sets (sha256, rules_json, pot_end) "
+    "values (?, ?, coalesce(json_extract(?, '$.rules.pagatkassa_end'), 'carry'))"
+)
+
+
+def rule_set_key(rules_json: str) -> str:
+    canonical = json.dumps(json.loads(rules_json), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def rule_set_id(conn: Any, rules_json: str) -> int:
+    """The id of the rule set of these rules, stored now if it is new."""
+    key = rule_set_key(rules_json)
+    row = conn.execute("select id from rule_sets where sha256 = ?", [key]).fetchone()
+    if row:
+        return int(row[0])
+    return int(conn.execute(RULE_SET_INSERT, [key, rules_json, rules_json]).lastrowid)
 
 
 def evening_of_row(row: dict) -> Evening:
@@ -109,7 +136,7 @@ def entry_values(
         "seq": seq,
         "kind": entry.kind,
         "number": number,
-        "record_json": dumps(entry.record) if entry.record else None,
+        "record_json": compact(entry.record) if entry.record else None,
         "player": entry.player,
         "status": "active",
         "replaces": replaces,
@@ -221,11 +248,13 @@ def _schrift_json(o: Outcome) -> str | None:
 def payment_values(evening_id: int, entry_id: int, o: Outcome, pid: Callable[[str], int]) -> list[dict]:
     """Each player's payment: exact, in 1/2520 units, and as the Schrift writes it."""
     schrift = dict(o.schrift.payments) if o.schrift else {}
-    return [
-        {"entry_id": entry_id, "evening_id": evening_id, "player_id": pid(player), "points": str(v),
-         "points_x2520": units(v), "schrift_x2520": units(schrift.get(player, v))}
-        for player, v in o.payments
-    ]  # fmt: skip
+    rows = []
+    for player, v in o.payments:
+        x = v * POINT_UNITS if type(v) is int else units(v)  # most are whole: no call
+        w = schrift.get(player, v)
+        rows.append({"entry_id": entry_id, "evening_id": evening_id, "player_id": pid(player), "points": str(v),
+                     "points_x2520": x, "schrift_x2520": x if w is v else units(w)})  # fmt: skip
+    return rows
 
 
 def stored_record(outcome: Outcome) -> dict:

@@ -88,6 +88,21 @@ def create_database(path: Path, create_folder: bool = False) -> sqlite_utils.Dat
     return db
 
 
+def _parents_first(conn: sqlite3.Connection) -> list[str]:
+    """The tables of the attached ledger ``new``, each after the tables its rows refer to."""
+    names = [
+        r[0]
+        for r in conn.execute(
+            "select name from new.sqlite_master where type = 'table' and name not like 'sqlite_%' and name != '_sqlite_migrations'"
+        )
+    ]
+    parents = {t: {r[2] for r in conn.execute(f'pragma new.foreign_key_list("{t}")')} - {t} for t in names}
+    done: list[str] = []
+    while len(done) < len(names):
+        done += [t for t in names if t not in done and parents[t] <= set(done)] or [t for t in names if t not in done]
+    return done
+
+
 def _inspect(p: Path, create_folder: bool) -> int | None:
     """The file's size (None: no file); one clear error for a path that cannot be a ledger."""
     try:
@@ -180,13 +195,7 @@ def copy_new(memory: sqlite_utils.Database, path: Path, create_folder: bool) -> 
                     path=path
                 )
             )
-        tables = [
-            r[0]
-            for r in conn.execute(
-                "select name from new.sqlite_master where type = 'table' and name not like 'sqlite_%' and name != '_sqlite_migrations'"
-            )
-        ]
-        for t in tables:
+        for t in _parents_first(conn):
             conn.execute(f'insert or ignore into main."{t}" select * from new."{t}"')  # or ignore: seeded tables
         conn.execute("COMMIT")
     except BaseException:

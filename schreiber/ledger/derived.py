@@ -129,11 +129,14 @@ def _roles(evening_id: int, entry_id: int, o: Outcome, pid: Callable[[str], int]
     h, table = o.hand, o.table
     won_by = dict(o.score.declarer_won) if o.score else {}
     other = bool(h.renonce)
+    results = {bool(won_by.get(d)) for d in h.declarers}  # the opponents won if all declarers lost
+    opponents_won = None if other or len(results) != 1 else int(not results.pop())
     role: dict[str, str] = {}
     side: dict[str, str | None] = {}
     won: dict[str, int | None] = {}
+    active = table.active
     for p in table.players:
-        if p not in table.active:
+        if p not in active:
             role[p], side[p], won[p] = "out", None, None
         elif h.scores:
             role[p], side[p], won[p] = "player", None, None
@@ -145,8 +148,7 @@ def _roles(evening_id: int, entry_id: int, o: Outcome, pid: Callable[[str], int]
             won[p] = None if other else int(bool(won_by.get(h.declarers[0])))
         else:
             role[p], side[p] = "opponent", "O"
-            results = {bool(won_by.get(d)) for d in h.declarers}
-            won[p] = None if other or len(results) != 1 else int(not results.pop())
+            won[p] = opponents_won
     ids = {p: pid(p) for p in table.players}
     return _Hand(evening_id, entry_id, h, table, won_by, ids, role, side, won)
 

@@ -48,10 +48,11 @@ class Table(NamedTuple):
     counted: bool = True
 
 
-EVENING_SAME = ("date", "preset", "rules_json", "seating_json", "first_dealer", "start_pot")
+EVENING_SAME = ("date", "preset", "rule_set_id", "seating_json", "first_dealer", "start_pot")
 TABLES = (
     Table("players", ("uid",), {}, ("name",)),
-    Table("evenings", ("uid",), {}, EVENING_SAME),
+    Table("rule_sets", ("sha256",), {}, ("rules_json",), counted=False),  # the same rules: the same set
+    Table("evenings", ("uid",), {"rule_set_id": "rule_sets"}, EVENING_SAME),
     Table("evening_players", ("evening_id", "seat"), {"evening_id": "evenings", "player_id": "players"},
           ("player_id",), has_id=False, counted=False),
     Table("entries", ("uid",), {"evening_id": "evenings", "replaces": "entries"},
@@ -67,7 +68,7 @@ TABLES = (
           ("evening_id",), has_id=False, counted=False),
 )  # fmt: skip
 
-WHAT = {"date": "date", "preset": "rules", "rules_json": "rules", "seating_json": "seating",
+WHAT = {"date": "date", "preset": "rules", "rules_json": "rules", "rule_set_id": "rules", "seating_json": "seating",
         "first_dealer": "first dealer", "start_pot": "Pagat pot at the start", "player_id": "seating"}  # fmt: skip
 
 

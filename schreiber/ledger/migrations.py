@@ -14,7 +14,8 @@ from sqlite_utils import Migrations
 
 from ..domain.evening import State
 from ..domain.points import units
-from .codec import compact, dumps, exact, item_of_cells, new_uid
+from . import rollups
+from .codec import compact, dumps, exact, item_of_cells, new_uid, rule_set_id
 from .derived import backfill, create_schema
 
 migrations = Migrations("schreiber")
@@ -137,9 +138,8 @@ def m006_cups(db: sqlite_utils.Database) -> None:
 def m008_rollups(db: sqlite_utils.Database) -> None:
     """Per-evening rollups of the statistics rows (ledger/rollups.py), so
     ``schreiber stats`` reads a few rows per evening instead of every hand."""
-    from . import rollups
-
     rollups.create_counts(db.conn)
+    db.conn.execute(rollups.EVENINGS_INDEX_M008)
 
 
 @migrations()
@@ -206,6 +206,76 @@ def m010_evening_money(db: sqlite_utils.Database) -> None:
     """Each evening's money (settled as ``settle`` does) beside its points in
     the rollups, and points and money per year (ledger/rollups.py), so
     ``schreiber stats`` settles no evening when it runs."""
-    from . import rollups
+    rollups.create_money(db.conn, rollups.POT_RULE_M010)
 
-    rollups.create_money(db.conn)
+
+# The rows written with every hand, each keyed by its hand (m011): no rowid of their own, so no second
+# copy of the key in an index; the columns stay as they were.
+KEYED = {
+    "payments": (
+        "entry_id integer not null references entries(id), evening_id integer, "
+        "player_id integer not null references players(id), points text, points_x2520 integer, "
+        "schrift_x2520 integer, primary key (entry_id, player_id)",
+        ["create index payments_stats on payments(evening_id, player_id, points_x2520)"],
+    ),
+    "hand_players": (
+        "entry_id integer not null references results(entry_id) on delete cascade, "
+        "evening_id integer not null references evenings(id), player_id integer not null references players(id), "
+        "seat integer not null, role text not null, side text, won integer, contract text not null, "
+        "primary key (entry_id, player_id)",
+        [],
+    ),
+    "hand_premiums": (
+        "entry_id integer not null references results(entry_id) on delete cascade, "
+        "evening_id integer not null references evenings(id), seq integer not null, premium text not null, "
+        "party text not null, announced integer not null, made integer not null, kontra text, "
+        "primary key (entry_id, seq)",
+        [],
+    ),
+    "hand_kontras": (
+        "entry_id integer not null references results(entry_id) on delete cascade, "
+        "evening_id integer not null references evenings(id), player_id integer not null references players(id), "
+        "item text not null, level text not null, role text not null, won integer, "
+        "primary key (entry_id, player_id, item)",
+        [],
+    ),
+}
+
+
+@migrations()
+def m011_rule_sets(db: sqlite_utils.Database) -> None:
+    """A smaller ledger: each distinct rule set stored once (``rule_sets``,
+    the evenings referring to it) instead of with every evening; the rows
+    written with every hand (payments and the statistics rows) keyed by
+    their hand without a rowid; of the indexes per hand only those a query
+    reads: the statistics read the rollups, and the hands' statistics rows
+    are read (for a re-scored evening) by their entries; a hand's payments
+    by evening (balances) stay indexed. No figure changes."""
+    conn = db.conn
+    conn.execute(
+        "create table rule_sets (id integer primary key, sha256 text not null, rules_json text not null, "
+        "pot_end text not null)"
+    )
+    conn.execute("create unique index rule_sets_sha256 on rule_sets(sha256)")
+    conn.execute("alter table evenings add column rule_set_id integer references rule_sets(id)")
+    for (text,) in conn.execute("select distinct rules_json from evenings").fetchall():
+        conn.execute("update evenings set rule_set_id = ? where rules_json = ?", [rule_set_id(conn, text), text])
+    conn.execute("drop index if exists evenings_stats")
+    conn.execute("alter table evenings drop column rules_json")
+    conn.execute(rollups.EVENINGS_INDEX)
+    legacy = conn.execute("pragma legacy_alter_table").fetchone()[0]
+    conn.execute("pragma legacy_alter_table = on")  # the views naming these tables stay as they are
+    try:
+        for table, (columns, indexes) in KEYED.items():
+            names = ", ".join(r[1] for r in conn.execute(f"pragma table_info({table})"))
+            conn.execute(f"create table {table}_keyed ({columns}) without rowid")
+            conn.execute(f"insert into {table}_keyed ({names}) select {names} from {table}")
+            conn.execute(f"drop table {table}")
+            conn.execute(f"alter table {table}_keyed rename to {table}")
+            for statement in indexes:
+                conn.execute(statement)
+    finally:
+        conn.execute(f"pragma legacy_alter_table = {int(legacy)}")
+    for index in ("hand_facts_contract", "hand_facts_declarer", "hand_facts_sides", "entries_status"):
+        conn.execute(f"drop index if exists {index}")
+    conn.execute("create index entries_void on entries(evening_id) where status != 'active'")

@@ -147,7 +147,9 @@ EVENINGS_IN_RANGE = """(
     on r.evening_id = s.id group by r.player_id)"""
 # What the statistics read of each evening, in an index: the evenings' rows
 # are long (their rules), and the statistics read every evening in range.
-EVENINGS_INDEX = (
+EVENINGS_INDEX = "create index evenings_stats on evenings(date, id, tarif_cents, start_pot, seating_json, rule_set_id)"
+# The same index as migration m008 made it, while the rules were stored with each evening.
+EVENINGS_INDEX_M008 = (
     "create index evenings_stats on evenings(date, id, tarif_cents, start_pot, seating_json, "
     "coalesce(json_extract(rules_json, '$.rules.pagatkassa_end'), 'carry'))"
 )
@@ -157,6 +159,7 @@ def create(conn: sqlite3.Connection) -> None:
     """Every rollup table, filled from the derived rows (as migrations
     m008 and m010 make them)."""
     create_counts(conn)
+    conn.execute(EVENINGS_INDEX)
     create_money(conn)
 
 
@@ -180,7 +183,6 @@ def create_counts(conn: sqlite3.Connection) -> None:
             f"insert into {r.table} ({_cols(r)}) {r.select.format(where=_alias(r) + '.evening_id is not null')}"
         )
     _rebuild_years(conn, "true")
-    conn.execute(EVENINGS_INDEX)
 
 
 def _rebuild_years(conn: sqlite3.Connection, years: str) -> None:
@@ -236,7 +238,7 @@ def rebuild(conn: sqlite3.Connection, evening_id: int) -> None:
     _year_money(conn, [evening_id], -1)
     for r in ROLLUPS:
         conn.execute(f"delete from {r.table} where evening_id = ?", [evening_id])
-        where = f"{_alias(r)}.evening_id = {int(evening_id)}"
+        where = f"{_alias(r)}.entry_id in (select id from entries where evening_id = {int(evening_id)})"
         conn.execute(f"insert into {r.table} ({_cols(r)}) {r.select.format(where=where)}")
     settle(conn, [evening_id])
     _year_delta(conn, evening_id, 1)
@@ -288,7 +290,10 @@ def drop(conn: sqlite3.Connection) -> None:
 # (``resettle``); the year loses the evening's old figures and gains the new
 # ones. Closing and reopening an evening changes neither.
 
-POT_RULE = "coalesce(json_extract(ev.rules_json, '$.rules.pagatkassa_end'), 'carry')"
+# What becomes of a Pagat pot left at the end of the evening (``rule_sets.pot_end``); m010 read it from
+# the evening's own rules.
+POT_RULE = "(select rs.pot_end from rule_sets rs where rs.id = ev.rule_set_id)"
+POT_RULE_M010 = "coalesce(json_extract(ev.rules_json, '$.rules.pagatkassa_end'), 'carry')"
 YEAR_MONEY = (
     "create table year_money (year text not null, player_id not null, evenings, points_x2520, schrift_x2520, "
     "cents, primary key (year, player_id)) without rowid"
@@ -299,17 +304,17 @@ MONEY_INDEXES = (  # a player's best and worst evening: the first row in range o
 )
 
 
-def create_money(conn: sqlite3.Connection) -> None:
+def create_money(conn: sqlite3.Connection, pot_rule: str = POT_RULE) -> None:
     """The money beside the points (migration m010): every evening settled."""
     conn.execute("alter table roll_points add column cents integer not null default 0")
     conn.execute(YEAR_MONEY)
     for statement in MONEY_INDEXES:
         conn.execute(statement)
-    settle(conn, None)
+    settle(conn, None, pot_rule)
     _year_money(conn, None, 1)
 
 
-def settle(conn: sqlite3.Connection, evening_ids: list[int] | None) -> None:
+def settle(conn: sqlite3.Connection, evening_ids: list[int] | None, pot_rule: str = POT_RULE) -> None:
     """The evenings' money into their rows of ``roll_points`` (None: every evening)."""
     where = "true" if evening_ids is None else f"ev.id in ({', '.join(str(int(e)) for e in evening_ids)})"
     points: dict[int, dict[int, int]] = {}
@@ -320,8 +325,8 @@ def settle(conn: sqlite3.Connection, evening_ids: list[int] | None) -> None:
         points.setdefault(evening_id, {})[player_id] = x
     ids = dict(conn.execute("select name, id from players").fetchall())
     rows = []
-    for evening_id, seating, tarif, start_pot, pot_rule in conn.execute(
-        f"select ev.id, ev.seating_json, ev.tarif_cents, ev.start_pot, {POT_RULE} from evenings ev where {where}"
+    for evening_id, seating, tarif, start_pot, pot_end in conn.execute(
+        f"select ev.id, ev.seating_json, ev.tarif_cents, ev.start_pot, {pot_rule} from evenings ev where {where}"
     ):
         got = points.get(evening_id)
         if not got:
@@ -331,7 +336,7 @@ def settle(conn: sqlite3.Connection, evening_ids: list[int] | None) -> None:
         den = math.lcm(POINT_UNITS, pot.denominator)
         k = den // POINT_UNITS
         cents = evening_cents(
-            seated, {p: x * k for p, x in got.items()}, den, tarif, pot.numerator * (den // pot.denominator), pot_rule
+            seated, {p: x * k for p, x in got.items()}, den, tarif, pot.numerator * (den // pot.denominator), pot_end
         )
         rows += [(evening_id, p, cents[p]) for p in seated]
     conn.executemany(

@@ -24,6 +24,7 @@ from ..domain.points import from_units
 from ..i18n import _
 from . import rollups
 from .codec import (
+    compact,
     dumps,
     entry_of_row,
     entry_values,
@@ -34,6 +35,7 @@ from .codec import (
     renamed,
     result_of_row,
     result_values,
+    rule_set_id,
 )
 from .connection import copy_new, create_database, open_database, quick_check
 from .derived import derived_rows, write_rows
@@ -50,6 +52,8 @@ if TYPE_CHECKING:
 INT64_MAX = 2**63 - 1
 _UNMADE: list[Ledger] = []  # opened where there is no ledger file yet, for writing: made if the command succeeds
 IMPORT_CACHE_KIB = 65536  # SQLite's page cache while an import writes (its default is 2 MiB)
+# An evening's row with its rules (stored once per rule set, m011).
+EVENINGS = "select ev.*, rs.rules_json from evenings ev join rule_sets rs on rs.id = ev.rule_set_id"
 
 
 def _fits(n: int) -> bool:
@@ -186,28 +190,28 @@ class Ledger:
     def open_evenings(self) -> list[Evening]:
         """Every open evening, oldest first (several: the tables of a tournament).
         Which one a command works on is decided in one place: ``Service.evening``."""
-        return [evening_of_row(r) for r in self.db.query("select * from evenings where status = 'open' order by id")]
+        return [evening_of_row(r) for r in self.db.query(f"{EVENINGS} where status = 'open' order by ev.id")]
 
     def evening(self, evening_id: int) -> Evening:
-        rows = list(self.db.query("select * from evenings where id = ?", [evening_id])) if _fits(evening_id) else []
+        rows = list(self.db.query(f"{EVENINGS} where ev.id = ?", [evening_id])) if _fits(evening_id) else []
         if not rows:
             ids = self.db.execute("select id, status from evenings order by id").fetchall()
             raise NoSuchEvening(evening_id, [i for i, _x in ids], [i for i, st in ids if st == "open"])
         return evening_of_row(rows[0])
 
     def evenings(self) -> list[Evening]:
-        return [evening_of_row(r) for r in self.db.query("select * from evenings order by id")]
+        return [evening_of_row(r) for r in self.db.query(f"{EVENINGS} order by ev.id")]
 
     def latest_evening(self) -> Evening | None:
         """The last evening started (what a report shows while none is open)."""
-        rows = list(self.db.query("select * from evenings order by id desc limit 1"))
+        rows = list(self.db.query(f"{EVENINGS} order by ev.id desc limit 1"))
         return evening_of_row(rows[0]) if rows else None
 
     def circle_evenings(self, players: tuple[str, ...], date: str | None) -> Iterator[Evening]:
         """The evenings of these players (in any seating) on or before ``date``, latest first."""
         circle = set(players)
         for row in self.db.query(
-            "select * from evenings where (? is null or date <= ?) order by date desc, id desc", [date, date]
+            f"{EVENINGS} where (? is null or date <= ?) order by date desc, ev.id desc", [date, date]
         ):
             if set(json.loads(row["seating_json"])) == circle:
                 yield evening_of_row(row)
@@ -221,7 +225,7 @@ class Ledger:
                 "uid": new_uid(),
                 "date": date,
                 "preset": rules.preset,
-                "rules_json": rules.to_json(),
+                "rule_set_id": rule_set_id(self.db.conn, rules.to_json()),
                 "seating_json": dumps(list(players)),
                 "first_dealer": dealer,
                 "tarif_cents": tarif_cents,
@@ -304,7 +308,7 @@ class Ledger:
                 self.db.execute(
                     "update entries set record_json = ?, player = ? where id = ?",
                     [
-                        dumps(renamed(rec, old, new)) if rec else None,
+                        compact(renamed(rec, old, new)) if rec else None,
                         new if e["player"] == old else e["player"],
                         e["id"],
                     ],
@@ -506,7 +510,7 @@ class Ledger:
         )
 
     def set_record(self, entry_id: int, record: dict) -> None:
-        self.db.execute("update entries set record_json = ? where id = ?", [dumps(record), entry_id])
+        self.db.execute("update entries set record_json = ? where id = ?", [compact(record), entry_id])
 
     # Imports -------------------------------------------------------------------
 

@@ -253,7 +253,10 @@ def damage(db: Path, table: str = "payments") -> None:
         data[(root - 1) * size + i] ^= 0x5A
     db.write_bytes(bytes(data))
     con = sqlite3.connect(db)
-    assert con.execute("pragma integrity_check").fetchone()[0] != "ok"
+    try:  # a damaged root page of a table without rowid fails the check itself
+        assert con.execute("pragma integrity_check").fetchone()[0] != "ok"
+    except sqlite3.DatabaseError:
+        pass
     con.close()
 
 
@@ -282,7 +285,10 @@ def test_check_finds_payments_that_do_not_match(tmp_path):
     db = tmp_path / "ledger.db"
     ledger_with_hands(db, 3)
     con = sqlite3.connect(db)
-    con.execute("update payments set points_x2520 = points_x2520 + 2520 where rowid = 1")
+    con.execute(
+        "update payments set points_x2520 = points_x2520 + 2520 "
+        "where (entry_id, player_id) = (select entry_id, player_id from payments order by entry_id, player_id limit 1)"
+    )
     con.commit()
     con.close()
     r = run_cli("check", db=db)

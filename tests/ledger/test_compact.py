@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from fractions import Fraction
 
 import sqlite_utils
 from hypothesis import HealthCheck, given, settings
@@ -14,7 +15,16 @@ from hypothesis import strategies as st
 
 from schreiber.domain.evening import Entry, State, initial_state, step
 from schreiber.domain.rules import PRESETS
-from schreiber.ledger.codec import compact, dumps, item_cells, item_of_cells, stored_item, stored_items
+from schreiber.ledger.codec import (
+    compact,
+    dumps,
+    entry_values,
+    item_cells,
+    item_of_cells,
+    stored_item,
+    stored_items,
+    stored_record,
+)
 from schreiber.ledger.migrations import migrations
 from schreiber.ledger.store import Ledger
 from tests.domain.test_properties import hands
@@ -116,3 +126,25 @@ def _stored(db) -> list:
     rows = con.execute("select items_json, schrift_json from results order by entry_id").fetchall()
     con.close()
     return [(stored_items(i), [item_of_cells(c) for c in json.loads(s)["items"]] if s else None) for i, s in rows]
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), preset=st.sampled_from(PRESETS))
+def test_a_record_is_stored_compactly_and_read_back_identical(data, preset, tmp_path_factory):
+    """The hand record is stored without spaces (m011 on) and read back, by
+    the ledger and by JSON, the same record, key for key and in order."""
+    rules, players, rec = data.draw(hands(preset))
+    o = step(rules, players, initial_state(rules, players, rec.get("dealer")), Entry.hand(rec))
+    record = stored_record(o)
+    text = entry_values(1, 1, Entry.hand(record), 1, None)["record_json"]
+    assert text == compact(record)
+    assert json.loads(text) == json.loads(dumps(record)) == record
+    assert list(json.loads(text)) == list(record)
+    assert dumps(json.loads(text)) == dumps(record)  # the form an older ledger stored, given back as it was
+    db = tmp_path_factory.mktemp("rec") / "l.db"
+    led = Ledger(db)
+    with led.transaction():
+        ev = led.evening(led.insert_evening(tuple(players), rules, "2026-11-24", players[0], 10, Fraction(0)))
+        led.insert_entry(ev, 1, Entry.hand(record), 1)
+    assert [e.as_entry().record for e in led.active_entries(ev)] == [record]
+    led.close()

@@ -69,7 +69,7 @@ class Score(NamedTuple):
 
     items: tuple[Item, ...]
     payments: tuple[tuple[str, Exact], ...]
-    pot_delta: Fraction = Fraction(0)
+    pot_delta: Exact = 0
     declarer_won: tuple[tuple[str, bool], ...] = ()
     events: tuple[str, ...] = ()  # e.g. "catch", "split", "trischaken" (for doubled rounds)
 

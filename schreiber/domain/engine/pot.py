@@ -4,21 +4,22 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..points import Exact
 from ..record import Hand
 from ..rules import Rules
 from ..table import Table
 from .items import Context, Item, item, sides, zero
 
 
-def pagat_pot(hand: Hand, rules: Rules, table: Table, ctx: Context) -> tuple[list[Item], Fraction]:
+def pagat_pot(hand: Hand, rules: Rules, table: Table, ctx: Context) -> tuple[list[Item], Exact]:
     """RULINGS.md Pagatkassa: an announced Pagat won takes the pot for its
     side; lost, that side pays the pot's content in again (doubling it)."""
     if not rules.pagatkassa or hand.renonce or hand.conceded:
-        return [], Fraction(0)
+        return [], 0
     e = next((e for e in hand.premiums if e.name == "pagat" and e.announced), None)
     c = rules.contracts[hand.contract]
     if e is None or c.kind != "positive" or ctx.pot <= 0:
-        return [], Fraction(0)
+        return [], 0
     side, others = sides(hand, table)
     party = side if e.party == "declarer" else others
     pay = zero(table.active)
