@@ -24,6 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
+from ..i18n import N_, _
 from .connection import LEDGER_TABLES
 from .errors import MergeConflict, MergeRefused
 
@@ -68,8 +69,9 @@ TABLES = (
           ("evening_id",), has_id=False, counted=False),
 )  # fmt: skip
 
-WHAT = {"date": "date", "preset": "rules", "rules_json": "rules", "rule_set_id": "rules", "seating_json": "seating",
-        "first_dealer": "first dealer", "start_pot": "Pagat pot at the start", "player_id": "seating"}  # fmt: skip
+WHAT = {"date": N_("date"), "preset": N_("rules"), "rules_json": N_("rules"), "rule_set_id": N_("rules"),
+        "seating_json": N_("seating"), "first_dealer": N_("first dealer"), "start_pot": N_("Pagat pot at the start"),
+        "player_id": N_("seating")}  # fmt: skip
 
 
 class Merged(NamedTuple):
@@ -84,26 +86,38 @@ def open_other(path: Path, ours: Path, applied: list[str]) -> sqlite3.Connection
     """The other ledger, read-only, once it is known to be a ledger of our
     schema (``applied``: our migrations) and not this ledger itself."""
     if not path.exists():
-        raise MergeRefused(path, f"there is no file {path}", "missing")
+        raise MergeRefused(path, _("there is no file {path}").format(path=path), "missing")
     if path.is_dir():
-        raise MergeRefused(path, f"{path} is a folder, not a ledger file", "missing")
+        raise MergeRefused(path, _("{path} is a folder, not a ledger file").format(path=path), "missing")
     if ours.exists() and os.path.samefile(path, ours):
-        raise MergeRefused(path, f"{path} is this ledger itself", "self")
+        raise MergeRefused(path, _("{path} is this ledger itself").format(path=path), "self")
     if _header(path) != SQLITE_HEADER:
-        raise MergeRefused(path, f"{path} is not a schreiber ledger (not an SQLite database)", "foreign")
+        raise MergeRefused(
+            path, _("{path} is not a schreiber ledger (not an SQLite database)").format(path=path), "foreign"
+        )
     try:
         con = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True, isolation_level=None)
         theirs = _migrations(con, path)
     except sqlite3.DatabaseError as exc:
-        raise MergeRefused(path, f"cannot read {path} as a ledger ({exc})", "foreign") from None
+        raise MergeRefused(
+            path, _("cannot read {path} as a ledger ({problem})").format(path=path, problem=exc), "foreign"
+        ) from None
     if theirs != applied:
         con.close()
         if theirs == applied[: len(theirs)]:
             raise MergeRefused(
-                path, f"{path} is a ledger of an older schema (it lacks {applied[len(theirs)]})", "older"
+                path,
+                _("{path} is a ledger of an older schema (it lacks {migration})").format(
+                    path=path, migration=applied[len(theirs)]
+                ),
+                "older",
             )
         newer = next((n for n in theirs if n not in applied), theirs[-1] if theirs else "?")
-        raise MergeRefused(path, f"{path} was written by a newer schreiber (schema {newer})", "newer")
+        raise MergeRefused(
+            path,
+            _("{path} was written by a newer schreiber (schema {schema})").format(path=path, schema=newer),
+            "newer",
+        )
     return con
 
 
@@ -112,7 +126,7 @@ def _migrations(con: sqlite3.Connection, path: Path) -> list[str]:
     names = {r[0] for r in con.execute("select name from sqlite_master where type = 'table'")}
     if not names >= LEDGER_TABLES | {"_sqlite_migrations"}:
         con.close()
-        raise MergeRefused(path, f"{path} is an SQLite file but not a schreiber ledger", "foreign")
+        raise MergeRefused(path, _("{path} is an SQLite file but not a schreiber ledger").format(path=path), "foreign")
     return [r[0] for r in con.execute(
         "select name from _sqlite_migrations where migration_set = 'schreiber' order by rowid")]  # fmt: skip
 
@@ -122,7 +136,9 @@ def _header(path: Path) -> bytes:
         with open(path, "rb") as f:
             return f.read(len(SQLITE_HEADER))
     except OSError as exc:
-        raise MergeRefused(path, f"cannot read {path}: {exc.strerror}", "missing") from None
+        raise MergeRefused(
+            path, _("cannot read {path}: {why}").format(path=path, why=exc.strerror), "missing"
+        ) from None
 
 
 def merge_rows(ours: sqlite3.Connection, theirs: sqlite3.Connection, label: str) -> Merged:
@@ -186,9 +202,10 @@ class _Merge:
                 if check:
                     check(mapped | {"differ": differ}, mine)
                 elif differ:
-                    what = ", ".join(sorted({WHAT.get(c, c) for c in differ}))
+                    what = ", ".join(sorted({_(WHAT[c]) if c in WHAT else c for c in differ}))
                     raise MergeConflict(self._where(mapped.get("evening_id")),
-                                        f"{t.name} differs in both ledgers ({what})", "row")  # fmt: skip
+                                        _("{table} differs in both ledgers ({what})").format(table=t.name, what=what),
+                                        "row")  # fmt: skip
             else:
                 if check:
                     check(mapped, None)
@@ -229,21 +246,26 @@ class _Merge:
 
     def _player(self, theirs: dict, mine: dict | None) -> None:
         if mine is not None and mine["uid"] == theirs["uid"] and mine["name"] != theirs["name"]:
-            raise MergeConflict(f"player {mine['name']}", f"{self.label} calls this player {theirs['name']}", "player")
+            raise MergeConflict(_("player {name}").format(name=mine["name"]),
+                                _("{label} calls this player {name}").format(label=self.label, name=theirs["name"]),
+                                "player")  # fmt: skip
 
     def _evening(self, theirs: dict, mine: dict | None) -> None:
         if mine is None:
             return
         where = self._where(mine["id"])
         if theirs["differ"]:
-            what = sorted({WHAT.get(c, c) for c in theirs["differ"]})
-            raise MergeConflict(where, f"the evening was started differently in both ledgers ({', '.join(what)})",
+            what = ", ".join(sorted({_(WHAT[c]) if c in WHAT else c for c in theirs["differ"]}))
+            raise MergeConflict(where, _("the evening was started differently in both ledgers ({what})").format(what=what),
                                 "evening")  # fmt: skip
         if theirs["tarif_cents"] != mine["tarif_cents"]:
             raise MergeConflict(
                 where,
-                f"the tarif is {mine['tarif_cents'] / 100:.2f} here and {theirs['tarif_cents'] / 100:.2f} "
-                f"in {self.label}",
+                _("the tarif is {ours} here and {theirs} in {label}").format(
+                    ours=f"{mine['tarif_cents'] / 100:.2f}",
+                    theirs=f"{theirs['tarif_cents'] / 100:.2f}",
+                    label=self.label,
+                ),
                 "tarif",
             )
         if STATUS_RANK.get(theirs["status"], 0) > STATUS_RANK.get(mine["status"], 0):
@@ -257,7 +279,8 @@ class _Merge:
         if mine is not None:
             if theirs["differ"]:
                 raise MergeConflict(self._where(mine["evening_id"]),
-                                    f"{_name(mine)} was entered differently in both ledgers", "entry")  # fmt: skip
+                                    _("{entry} was entered differently in both ledgers").format(entry=_name(mine)),
+                                    "entry")  # fmt: skip
             return
         for other in _rows(
             self.ours, "select * from entries where evening_id = ? and seq = ?", [theirs["evening_id"], theirs["seq"]]
@@ -265,9 +288,11 @@ class _Merge:
             if not self._theirs_has("entries", other["uid"]):
                 mine_, theirs_ = _name(other), _name(theirs)
                 what = (
-                    f"{mine_} was entered differently in both ledgers"
+                    _("{entry} was entered differently in both ledgers").format(entry=mine_)
                     if mine_ == theirs_
-                    else f"{mine_} here and {theirs_} in {self.label} were entered at the same place"
+                    else _("{mine} here and {theirs} in {label} were entered at the same place").format(
+                        mine=mine_, theirs=theirs_, label=self.label
+                    )
                 )
                 raise MergeConflict(self._where(theirs["evening_id"]), what, "entry")
         self.counts["hands" if theirs["kind"] == "hand" else "other_entries"] += 1
@@ -278,12 +303,14 @@ class _Merge:
             if theirs["differ"]:
                 entry = _rows(self.ours, "select * from entries where id = ?", [mine["entry_id"]])[0]
                 raise MergeConflict(self._where(mine["evening_id"]),
-                                    f"{_name(entry)} was corrected differently in both ledgers", "correction")  # fmt: skip
+                                    _("{entry} was corrected differently in both ledgers").format(entry=_name(entry)),
+                                    "correction")  # fmt: skip
             return
         entry = _rows(self.ours, "select * from entries where id = ?", [theirs["entry_id"]])[0]
         if self.ours.execute("select 1 from corrections where entry_id = ?", [theirs["entry_id"]]).fetchone():
             raise MergeConflict(self._where(theirs["evening_id"]),
-                                f"{_name(entry)} was corrected differently in both ledgers", "correction")  # fmt: skip
+                                _("{entry} was corrected differently in both ledgers").format(entry=_name(entry)),
+                                "correction")  # fmt: skip
         self.touched.add(theirs["evening_id"])
 
     def _theirs_has(self, table: str, uid: str) -> bool:
@@ -292,19 +319,21 @@ class _Merge:
     def _where(self, evening_id: object) -> str:
         """An evening as the conflict names it: its number here (and its cup table, where there is one)."""
         if evening_id is None:
-            return "the ledger"
+            return _("the ledger")
         table = None
         if _has_table(self.ours, "cup_tables"):
             row = self.ours.execute("select table_no from cup_tables where evening_id = ?", [evening_id]).fetchone()
             table = row[0] if row else None
-        return f"evening {evening_id}" + (f" (table {table})" if table is not None else "")
+        if table is None:
+            return _("evening {id}").format(id=evening_id)
+        return _("evening {id} (table {table})").format(id=evening_id, table=table)
 
 
 def _name(entry: dict) -> str:
     """An entry as the sheet names it: hand N, else its kind and place."""
     if entry["kind"] == "hand" and entry["number"] is not None:
-        return f"hand {entry['number']}"
-    return f"the {entry['kind']} entry at place {entry['seq']}"
+        return _("hand {number}").format(number=entry["number"])
+    return _("the {kind} entry at place {seq}").format(kind=entry["kind"], seq=entry["seq"])
 
 
 def _equal(column: str, a: object, b: object) -> bool:

@@ -167,7 +167,11 @@ class Ledger:
             rows = [r[0] for r in self.db.execute("PRAGMA integrity_check(20)")]
             problems += [] if rows == ["ok"] else [line for r in rows for line in r.splitlines()][:20]
             for table, rowid, parent, _x in self.db.execute("PRAGMA foreign_key_check"):
-                problems.append(f"row {rowid} of {table} points to a missing row of {parent}")
+                problems.append(
+                    _("row {rowid} of {table} points to a missing row of {parent}").format(
+                        rowid=rowid, table=table, parent=parent
+                    )
+                )
         except sqlite3.DatabaseError as exc:
             problems.append(str(exc))
         return problems

@@ -368,3 +368,21 @@ def test_a_bad_line_to_import_in_both_languages(lang, tmp_path):
     }
     r = schreiber("hand", "import", str(bad))
     assert r.returncode == 1 and said[lang] in r.stderr, r.stderr
+
+
+MERGE_CONFLICT = {
+    "de": "schreiber: Fehler: Widerspruch in Abend 1: Hand 2 wurde in beiden Ledgern verschieden eingetragen; "
+    "nichts wurde zusammengeführt",
+    "en": "schreiber: error: conflict in evening 1: hand 2 was entered differently in both ledgers; nothing was merged",
+}
+
+
+def test_a_merge_conflict_in_both_languages(lang, tmp_path):
+    """What merge says when both ledgers hold a hand differently (ledger/merge.py) is in the screen's language."""
+    evening()
+    copy = tmp_path / "copy.db"
+    assert schreiber("backup", str(copy)).returncode == 0
+    assert schreiber("hand", "add", "dreier", "gerti", "40").returncode == 0
+    assert schreiber("--db", str(copy), "hand", "add", "dreier", "gerti", "50").returncode == 0
+    r = schreiber("merge", str(copy))
+    assert r.returncode == 1 and r.stderr.startswith(MERGE_CONFLICT[lang]), r.stderr
