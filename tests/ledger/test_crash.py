@@ -179,7 +179,7 @@ def test_sigkills_during_imports(tmp_path):
     db = tmp_path / "ledger.db"
     assert run_cli("evening", "start", *PLAYERS, db=db).returncode == 0
     src = tmp_path / "hands.jsonl"
-    n = 600
+    n = 6000  # over a second of work where we measured it, so most kills land inside
     src.write_text("".join(json.dumps(dreier(PLAYERS[i % 4], i % 71)) + "\n" for i in range(n)), encoding="utf-8")
     rng = random.Random(31)
     hands, inside = 0, 0
