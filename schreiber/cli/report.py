@@ -129,7 +129,7 @@ def sheet(
     led, ev = svc.ledger, svc.evening(evening_id, or_latest=True)  # none open: the last one, e.g. just settled
     rows, totals, rules = sh.build(led.sheet_lines(ev), ev)
     if explain is not None:
-        _explain(rows, explain, json_out)
+        _explain(led, ev, rows, explain, json_out)
         return
     if explain_player is not None:
         from .inputs import pick_player
@@ -171,17 +171,27 @@ def _print_sheet(led: Ledger, ev: Evening, rows: list[SheetRow], totals: dict, t
         typer.echo(next_line(led, ev))
 
 
-def _explain(rows: list[SheetRow], number: int, json_out: bool) -> None:
+def _explain(led: Ledger, ev: Evening, rows: list[SheetRow], number: int, json_out: bool) -> None:
     from ..reports import sheet as sh
 
-    match = [r for r in rows if r.number == number and r.kind == "hand"]
+    match = explained(led, ev, rows, number)
     if not match:
         hands = ", ".join(str(r.number) for r in rows if r.kind == "hand") or _("none yet")
         raise SchreiberError(_("there is no hand {n} on this sheet; hands: {hands}").format(n=number, hands=hands))
     if json_out:
-        print_json([{"number": r.number, "void": r.void, "items": r.items} for r in match])
+        print_json([{"number": r.number, "void": r.void, "items": items} for r, items in match])
     else:
-        typer.echo("\n\n".join(sh.explain(r) for r in match))
+        typer.echo("\n\n".join(sh.explain(r, items) for r, items in match))
+
+
+def explained(led: Ledger, ev: Evening, rows: list[SheetRow], number: int) -> list[tuple[SheetRow, list[dict] | None]]:
+    """The sheet's rows of hand ``number`` (a voided one too), each with its
+    items: the active hand's scored again from the state stored before it
+    (None where they do not add up to its stored payments); a voided hand
+    counts nothing and has none."""
+    from ..rescored import hand_items
+
+    return [(r, [] if r.void else hand_items(led, ev, number)) for r in rows if r.number == number and r.kind == "hand"]
 
 
 def too_wide(text: str) -> bool:
