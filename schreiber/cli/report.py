@@ -127,10 +127,10 @@ def sheet(
         raise SchreiberError(_("give either --wide or --compact, not both"))
     svc = service()
     led, ev = svc.ledger, svc.evening(evening_id, or_latest=True)  # none open: the last one, e.g. just settled
-    rows, totals, rules = sh.build(led.sheet_lines(ev), ev)
     if explain is not None:
-        _explain(led, ev, rows, explain, json_out)
+        _explain(led, ev, explain, json_out)
         return
+    rows, totals, rules = sh.build(led.sheet_lines(ev), ev)
     if explain_player is not None:
         from .inputs import pick_player
 
@@ -171,12 +171,15 @@ def _print_sheet(led: Ledger, ev: Evening, rows: list[SheetRow], totals: dict, t
         typer.echo(next_line(led, ev))
 
 
-def _explain(led: Ledger, ev: Evening, rows: list[SheetRow], number: int, json_out: bool) -> None:
+def _explain(led: Ledger, ev: Evening, number: int, json_out: bool) -> None:
+    """``sheet --explain N``: the rows of hand N only (a voided one too), not the whole sheet."""
     from ..reports import sheet as sh
 
-    match = explained(led, ev, rows, number)
+    lines = led.hand_lines(ev, number)
+    before = led.last_state(ev, before_seq=lines[0].entry.seq) if lines else None
+    match = explained(led, ev, sh.hand_rows(lines, ev, before), number) if before is not None else []
     if not match:
-        hands = ", ".join(str(r.number) for r in rows if r.kind == "hand") or _("none yet")
+        hands = ", ".join(str(n) for n in led.hand_numbers(ev)) or _("none yet")
         raise SchreiberError(_("there is no hand {n} on this sheet; hands: {hands}").format(n=number, hands=hands))
     if json_out:
         print_json([{"number": r.number, "void": r.void, "items": items} for r, items in match])

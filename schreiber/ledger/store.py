@@ -608,22 +608,43 @@ class Ledger:
     def sheet_lines(self, evening: Evening, after_seq: int = 0) -> list[SheetLine]:
         """Every entry of the evening in order (those after ``after_seq`` only,
         where given), voided ones included, with what the ledger wrote beside it."""
-        later = "where {0}.entry_id in (select id from entries where evening_id = ? and seq > ?)"
-        args = [evening.id, after_seq]
-        results = {r["entry_id"]: r for r in self.db.query(f"select r.* from results r {later.format('r')}", args)}
+        return self._lines("evening_id = ? and seq > ?", [evening.id, after_seq])
+
+    def hand_lines(self, evening: Evening, number: int) -> list[SheetLine]:
+        """The sheet's lines of hand ``number`` (a voided one and its
+        replacement too), in order."""
+        return (
+            self._lines("evening_id = ? and kind = 'hand' and number = ?", [evening.id, number])
+            if _fits(number)
+            else []
+        )
+
+    def hand_numbers(self, evening: Evening) -> list[int]:
+        """The number of every hand on the evening's sheet (voided ones too), in order."""
+        return [
+            r[0]
+            for r in self.db.execute(
+                "select number from entries where evening_id = ? and kind = 'hand' order by seq, id", [evening.id]
+            )
+        ]
+
+    def _lines(self, entries: str, args: list) -> list[SheetLine]:
+        """The entries where ``entries`` holds, in order, each with its result, payments and correction."""
+        these = f"where {{0}}.entry_id in (select id from entries where {entries})"
+        results = {r["entry_id"]: r for r in self.db.query(f"select r.* from results r {these.format('r')}", args)}
         pays: dict[int, dict[str, Fraction]] = {}
         for entry_id, name, x in self.db.execute(
             "select pay.entry_id, p.name, pay.points_x2520 from payments pay join players p on p.id = pay.player_id "
-            + later.format("pay"),
+            + these.format("pay"),
             args,
         ):
             pays.setdefault(entry_id, {})[name] = from_units(x)
         corrected = {
             r["entry_id"]: r["kind"]
-            for r in self.db.query(f"select c.entry_id, c.kind from corrections c {later.format('c')}", args)
+            for r in self.db.query(f"select c.entry_id, c.kind from corrections c {these.format('c')}", args)
         }
         out = []
-        for row in self.db.query("select * from entries where evening_id = ? and seq > ? order by seq, id", args):
+        for row in self.db.query(f"select * from entries where {entries} order by seq, id", args):
             e = entry_of_row(row)
             res = results.get(e.id)
             out.append(

@@ -20,6 +20,7 @@ from ..ledger.values import Evening, SheetLine, StoredResult
 from ..render import cell, gain, player_gains
 
 if TYPE_CHECKING:
+    from ..domain.evening import State
     from ..domain.rules import Rules
 
 
@@ -91,6 +92,20 @@ def build(lines: list[SheetLine], evening: Evening) -> tuple[list[SheetRow], dic
     sheet = Sheet(evening)
     sheet.extend(lines)
     return sheet.rows, sheet.totals, sheet.rules
+
+
+def hand_rows(lines: list[SheetLine], evening: Evening, before: State) -> list[SheetRow]:
+    """The rows of one hand's lines (``Ledger.hand_lines``) as the whole
+    sheet has them, for ``--explain``: the sheet's running values seeded
+    from the evening's state before the first of them (what its marks read);
+    its running totals are not the evening's."""
+    sheet = Sheet(evening)
+    if sheet.rules.holz:
+        sheet._run.holz = dict(before.holz)
+    sheet.extend(lines)
+    for row in sheet.rows:
+        row.ref = str(row.number)
+    return sheet.rows
 
 
 class Sheet:
