@@ -12,7 +12,8 @@ from collections import defaultdict
 from fractions import Fraction
 from pathlib import Path
 
-from schreiber.ledger.codec import stored_items
+from schreiber.ledger.store import Ledger
+from schreiber.rescored import evening_items
 
 ROOT = Path(__file__).resolve().parent.parent
 EXE = ROOT / ".venv" / "bin" / "schreiber"
@@ -66,8 +67,9 @@ def check_ledger(db: Path | str, zero_sum: bool = True) -> dict:
     - PRAGMA integrity_check is ok and no foreign key dangles;
     - every active entry has exactly one result row, and no result or
       payment belongs to a missing or voided entry;
-    - the payments of each entry are the sum of its scored items, in exact
-      points and in 1/2520 units, and (without a Pagat pot) sum to zero;
+    - the payments of each entry are the sum of its scored items (scored
+      again from the state stored before it) and (without a Pagat pot) sum
+      to zero;
     - hand numbers of each evening run 1..n without a gap (voided hands
       included) and no active hand shares its number with another.
     """
@@ -89,15 +91,10 @@ def check_ledger(db: Path | str, zero_sum: bool = True) -> dict:
         paid = defaultdict(dict)
         for p in con.execute("select * from payments"):
             assert p["entry_id"] in active, f"payment of entry {p['entry_id']}, which is not active"
-            assert Fraction(p["points"]) * 2520 == p["points_x2520"]
-            paid[p["entry_id"]][names[p["player_id"]]] = Fraction(p["points"])
-        for eid, entry in active.items():
-            want: dict[str, Fraction] = defaultdict(Fraction)
-            for item in stored_items(results[eid][0]["items_json"]):
-                for name, v in item["exact"].items():
-                    want[name] += Fraction(v)
+            paid[p["entry_id"]][names[p["player_id"]]] = Fraction(p["points_x2520"], 2520)
+        _items_add_up(db, set(active))
+        for eid in active:
             got = {k: v for k, v in paid[eid].items() if v}
-            assert got == {k: v for k, v in want.items() if v}, f"entry {eid}: payments {got} != items {dict(want)}"
             if zero_sum:
                 assert sum(got.values()) == 0, f"entry {eid}: payments do not sum to zero: {got}"
         active_numbers, all_numbers = defaultdict(list), defaultdict(set)
@@ -118,3 +115,17 @@ def check_ledger(db: Path | str, zero_sum: bool = True) -> dict:
         return {"hands": len(records), "records": records, "balance": dict(balance), "entry_ids": sorted(active)}
     finally:
         con.close()
+
+
+def _items_add_up(db: Path | str, active: set[int]) -> None:
+    """Every active entry's items, scored again, add up to its stored payments."""
+    led = Ledger(db, read_only=True)
+    try:
+        seen = set()
+        for ev in led.evenings():
+            for entry, items in evening_items(led, ev):
+                assert items is not None, f"entry {entry.id}: its items do not add up to its stored payments"
+                seen.add(entry.id)
+        assert seen == active
+    finally:
+        led.close()

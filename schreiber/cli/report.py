@@ -127,10 +127,10 @@ def sheet(
         raise SchreiberError(_("give either --wide or --compact, not both"))
     svc = service()
     led, ev = svc.ledger, svc.evening(evening_id, or_latest=True)  # none open: the last one, e.g. just settled
-    rows, totals, rules = sh.build(led.sheet_lines(ev), ev)
     if explain is not None:
-        _explain(rows, explain, json_out)
+        _explain(led, ev, explain, json_out)
         return
+    rows, totals, rules = sh.build(led.sheet_lines(ev), ev)
     if explain_player is not None:
         from .inputs import pick_player
 
@@ -171,17 +171,30 @@ def _print_sheet(led: Ledger, ev: Evening, rows: list[SheetRow], totals: dict, t
         typer.echo(next_line(led, ev))
 
 
-def _explain(rows: list[SheetRow], number: int, json_out: bool) -> None:
+def _explain(led: Ledger, ev: Evening, number: int, json_out: bool) -> None:
+    """``sheet --explain N``: the rows of hand N only (a voided one too), not the whole sheet."""
     from ..reports import sheet as sh
 
-    match = [r for r in rows if r.number == number and r.kind == "hand"]
+    lines = led.hand_lines(ev, number)
+    before = led.last_state(ev, before_seq=lines[0].entry.seq) if lines else None
+    match = explained(led, ev, sh.hand_rows(lines, ev, before), number) if before is not None else []
     if not match:
-        hands = ", ".join(str(r.number) for r in rows if r.kind == "hand") or _("none yet")
+        hands = ", ".join(str(n) for n in led.hand_numbers(ev)) or _("none yet")
         raise SchreiberError(_("there is no hand {n} on this sheet; hands: {hands}").format(n=number, hands=hands))
     if json_out:
-        print_json([{"number": r.number, "void": r.void, "items": r.items} for r in match])
+        print_json([{"number": r.number, "void": r.void, "items": items} for r, items in match])
     else:
-        typer.echo("\n\n".join(sh.explain(r) for r in match))
+        typer.echo("\n\n".join(sh.explain(r, items) for r, items in match))
+
+
+def explained(led: Ledger, ev: Evening, rows: list[SheetRow], number: int) -> list[tuple[SheetRow, list[dict] | None]]:
+    """The sheet's rows of hand ``number`` (a voided one too), each with its
+    items: the active hand's scored again from the state stored before it
+    (None where they do not add up to its stored payments); a voided hand
+    counts nothing and has none."""
+    from ..rescored import hand_items
+
+    return [(r, [] if r.void else hand_items(led, ev, number)) for r in rows if r.number == number and r.kind == "hand"]
 
 
 def too_wide(text: str) -> bool:

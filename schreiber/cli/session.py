@@ -275,10 +275,12 @@ class Session:
         self.explain(self._number(rest))
 
     def explain(self, n: int) -> None:
-        match = [r for r in self.sheet().rows if r.number == n and r.kind == "hand"]
+        from .report import explained
+
+        match = explained(self.led, self.evening, self.sheet().rows, n)
         if not match:
             raise SchreiberError(_("there is no hand {n} on this sheet").format(n=n))
-        self.out(_fitted("\n\n".join(sh.explain(r) for r in match)))
+        self.out(_fitted("\n\n".join(sh.explain(r, items) for r, items in match)))
 
 
 def _fitted(text: str) -> str:

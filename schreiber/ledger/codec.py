@@ -1,13 +1,16 @@
 """Rows of the ledger's tables to typed values and back.
 
-Points are stored twice: exact (a Fraction's text, "35/3") and as whole
-1/2520 units for SQL sums (``domain.points.POINT_UNITS``). Every scored item
-is stored with its exact figures, so every line of ``sheet --explain`` can
-be shown again without re-scoring: compactly (``item_cells``: what the item
-says, once; its figures an integer where whole, else the Fraction's text),
-read back into the full form ``sheet --explain --json`` prints
-(``item_of_cells``). Hand states are stored compactly too
-(``State.to_json``).
+Points are stored as whole 1/2520 units (``domain.points.POINT_UNITS``):
+exact, and summed by SQL. A hand's scored items are not stored (m012): they
+are scored again from the state stored before the hand when they are asked
+for (``schreiber.rescored``), and given in the full form ``sheet --explain
+--json`` prints (``stored_item``). Where a rule keeps the Schrift apart
+from the money, its items are stored compactly (``item_cells``: what the
+item says, once; its figures an integer where whole, else the Fraction's
+text) and read back into the full form (``item_of_cells``). Hand states are
+stored compactly too (``State.to_json``). Times are seconds since the epoch
+(UTC), read back as the ISO text they were written as before m012
+(``utc_text``).
 """
 
 from __future__ import annotations
@@ -28,8 +31,17 @@ if TYPE_CHECKING:
     from ..domain.engine import Item
 
 
-def now_utc() -> str:
-    return _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")
+def now_utc() -> int:
+    """Now, as every ``*_utc`` column stores it: whole seconds since the epoch (m012)."""
+    return int(_dt.datetime.now(_dt.UTC).timestamp())
+
+
+def utc_text(value: int | str | None) -> str | None:
+    """A stored time as the text a ledger before m012 stored ("2026-11-24T20:24:00+00:00");
+    a text that was no time then stays as it was."""
+    if not isinstance(value, int):
+        return value
+    return _dt.datetime.fromtimestamp(value, _dt.UTC).isoformat(timespec="seconds")
 
 
 def new_uid() -> str:
@@ -101,8 +113,8 @@ def evening_of_row(row: dict) -> Evening:
         tarif_cents=row["tarif_cents"],
         status=row["status"],
         start_pot=frac(row["start_pot"]),
-        created_utc=row.get("created_utc"),
-        closed_utc=row.get("closed_utc"),
+        created_utc=utc_text(row.get("created_utc")),
+        closed_utc=utc_text(row.get("closed_utc")),
     )
 
 
@@ -128,7 +140,7 @@ def entry_values(
     number: int | None,
     replaces: int | None,
     uid: str | None = None,
-    created: str | None = None,
+    created: int | None = None,
 ) -> dict:
     return {
         "uid": uid or new_uid(),
@@ -150,7 +162,6 @@ def result_of_row(row: dict) -> StoredResult:
         dealer=row["dealer"],
         radl_factor=row["radl_factor"] or 1,
         state=State.from_json(row["state_json"]),
-        items=stored_items(row["items_json"]),
         schrift={p: Fraction(v) for p, v in schrift["payments"].items()} if schrift else None,
         schrift_items=[item_of_cells(c) for c in schrift["items"]] if schrift else [],
     )
@@ -208,9 +219,11 @@ def item_of_cells(cells: list | dict) -> dict:
     }
 
 
-def stored_items(text: str | None) -> list[dict]:
-    """The items of a result row (``items_json``) in full."""
-    return [item_of_cells(c) for c in json.loads(text)] if text else []
+def kept_items(text: str | None) -> list[dict] | None:
+    """The items a result row keeps (``items_json``), in full: only those of
+    a hand stored before m012 that scoring it again would not give back;
+    None for every other (its items are scored again)."""
+    return None if text is None else [item_of_cells(c) for c in json.loads(text)]
 
 
 def result_values(evening_id: int, entry_id: int, number: int | None, o: Outcome) -> dict:
@@ -232,7 +245,6 @@ def result_values(evening_id: int, entry_id: int, number: int | None, o: Outcome
         "radl_factor": o.radl_factor,
         "pot_after": str(o.state.pot),
         "state_json": o.state.to_json(),
-        "items_json": compact([item_cells(it) for it in o.items]),
         "schrift_json": _schrift_json(o),
     }
 
@@ -246,14 +258,14 @@ def _schrift_json(o: Outcome) -> str | None:
 
 
 def payment_values(evening_id: int, entry_id: int, o: Outcome, pid: Callable[[str], int]) -> list[dict]:
-    """Each player's payment: exact, in 1/2520 units, and as the Schrift writes it."""
+    """Each player's payment in 1/2520 units (exact), and as the Schrift writes it."""
     schrift = dict(o.schrift.payments) if o.schrift else {}
     rows = []
     for player, v in o.payments:
         x = v * POINT_UNITS if type(v) is int else units(v)  # most are whole: no call
         w = schrift.get(player, v)
-        rows.append({"entry_id": entry_id, "evening_id": evening_id, "player_id": pid(player), "points": str(v),
-                     "points_x2520": x, "schrift_x2520": x if w is v else units(w)})  # fmt: skip
+        rows.append({"entry_id": entry_id, "evening_id": evening_id, "player_id": pid(player), "points_x2520": x,
+                     "schrift_x2520": x if w is v else units(w)})  # fmt: skip
     return rows
 
 

@@ -72,10 +72,11 @@ create table cup_fixed_points (place integer primary key, points integer not nul
 CUP_VIEWS = f"""
 create view v_cup_rounds as
 with sums as (
-    select pay.evening_id, pay.player_id, sum(pay.schrift_x2520) as s, sum(pay.points_x2520) as g,
+    select e.evening_id, pay.player_id, sum(pay.schrift_x2520) as s, sum(pay.points_x2520) as g,
            count(distinct pay.entry_id) as entries
-    from payments pay join entries e on e.id = pay.entry_id and e.status = 'active'
-    where pay.evening_id in (select evening_id from cup_tables) group by pay.evening_id, pay.player_id
+    from entries e join payments pay on pay.entry_id = e.id
+    where e.status = 'active' and e.evening_id in (select evening_id from cup_tables)
+    group by e.evening_id, pay.player_id
 )
 select c.id as cup_id, c.name as cup, t.round, t.table_no, t.evening_id, p.name as player,
        coalesce(s.s, 0) as schrift_x2520, coalesce(s.g, 0) as geld_x2520,
@@ -155,6 +156,12 @@ def create_schema(db: sqlite_utils.Database) -> None:
     )
     for statement in _statements(CUP_VIEWS):
         db.conn.execute(statement)
+
+
+def cup_rounds_view() -> str:
+    """The statement that makes ``v_cup_rounds`` (made anew by m012: it reads
+    the payments through the entries' index by evening)."""
+    return _statements(CUP_VIEWS)[0]
 
 
 def _statements(script: str) -> list[str]:

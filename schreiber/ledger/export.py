@@ -1,4 +1,5 @@
-"""The ledger's hands, scored items and payments as rows, for export.
+"""The ledger's hands and payments as rows, for export (the scored items,
+which the ledger does not store, are scored again: ``schreiber.rescored``).
 
 Rows stream straight from SQL (voided entries never appear), so a ledger of
 any size goes out in constant memory. Points come out exact (Fractions);
@@ -10,10 +11,8 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterator
-from fractions import Fraction
 
 from ..domain.points import from_units
-from .codec import stored_items
 from .values import DateRange
 
 
@@ -56,56 +55,28 @@ def hand_rows(db: sqlite3.Connection, evening: int | None, rng: DateRange) -> It
         }
 
 
-def item_rows(db: sqlite3.Connection, evening: int | None, rng: DateRange) -> Iterator[dict]:
-    """One row per scored item (game, premium, Valat, stake, pot, ...)."""
-    where, params = _where(evening, rng)
-    cur = db.execute(
-        "select e.evening_id, ev.date, e.number, e.kind, r.items_json from entries e "
-        "join results r on r.entry_id = e.id join evenings ev on ev.id = e.evening_id "
-        f"where e.status = 'active' and {where} order by ev.date, e.evening_id, e.seq, e.id",
-        params,
-    )
-    for eid, date, number, kind, items_json in cur:
-        for i, it in enumerate(stored_items(items_json), 1):
-            yield {
-                "evening": eid,
-                "date": date,
-                "number": number,
-                "entry": kind,
-                "item": i,
-                "kind": it.get("kind"),
-                "label": it.get("label"),
-                "base": it.get("base"),
-                "multipliers": " ".join(f"{m['name']} x{m['factor']}" for m in it.get("multipliers", [])),
-                "value": it.get("value"),
-                "payments": {
-                    p: Fraction(v) if isinstance(v, str) else v
-                    for p, v in (it.get("exact") or it.get("payments") or {}).items()
-                },
-            }
-
-
 def payment_rows(db: sqlite3.Connection, evening: int | None, rng: DateRange) -> Iterator[dict]:
     """One row per player and entry: the ledger's payments, exact and decimal."""
     where, params = _where(evening, rng)
     cur = db.execute(
-        "select e.evening_id, ev.date, e.number, e.kind, pl.name, pay.points, pay.points_x2520 "
+        "select e.evening_id, ev.date, e.number, e.kind, pl.name, pay.points_x2520 "
         "from payments pay join entries e on e.id = pay.entry_id join evenings ev on ev.id = e.evening_id "
         "join players pl on pl.id = pay.player_id "
         f"where e.status = 'active' and {where} "
         "order by ev.date, e.evening_id, e.seq, e.id, pl.id",
         params,
     )
-    for eid, date, number, kind, name, exact, x in cur:
+    for eid, date, number, kind, name, x in cur:
+        points = from_units(x)
         yield {
             "evening": eid,
             "date": date,
             "number": number,
             "entry": kind,
             "player": name,
-            "points": from_units(x),
-            "points_exact": exact,
+            "points": points,
+            "points_exact": str(points),
         }
 
 
-ROWS = {"hands": hand_rows, "items": item_rows, "payments": payment_rows}
+ROWS = {"hands": hand_rows, "payments": payment_rows}

@@ -7,16 +7,21 @@ version-1 ledger and checks every figure and the schema a new file gets.
 from __future__ import annotations
 
 import json
+import sqlite3
 from fractions import Fraction
+from pathlib import Path
 
 import sqlite_utils
 from sqlite_utils import Migrations
 
-from ..domain.evening import State
-from ..domain.points import units
+from ..domain.evening import State, initial_state, step
+from ..domain.points import from_units, units
+from ..errors import HandError
 from . import rollups
-from .codec import compact, dumps, exact, item_of_cells, new_uid, rule_set_id
+from .codec import compact, dumps, entry_of_row, evening_of_row, exact, item_of_cells, new_uid, rule_set_id, stored_item
 from .derived import backfill, create_schema
+from .errors import LedgerDamaged
+from .values import Evening, StoredEntry
 
 migrations = Migrations("schreiber")
 
@@ -279,3 +284,113 @@ def m011_rule_sets(db: sqlite_utils.Database) -> None:
     for index in ("hand_facts_contract", "hand_facts_declarer", "hand_facts_sides", "entries_status"):
         conn.execute(f"drop index if exists {index}")
     conn.execute("create index entries_void on entries(evening_id) where status != 'active'")
+
+
+# A payment's exact points as text ("35/3", "-2") from its 1/2520 units, in plain SQL (2520 = 8 * 9 * 5 * 7:
+# the fraction is reduced by the greatest common divisor of the units and 2520, found prime power by prime power).
+_GCD = ("((case when {x} % 8 = 0 then 8 when {x} % 4 = 0 then 4 when {x} % 2 = 0 then 2 else 1 end) * "
+        "(case when {x} % 9 = 0 then 9 when {x} % 3 = 0 then 3 else 1 end) * "
+        "(case when {x} % 5 = 0 then 5 else 1 end) * (case when {x} % 7 = 0 then 7 else 1 end))")  # fmt: skip
+EXACT_SQL = f"(case when 2520 / {_GCD} = 1 then cast({{x}} / {_GCD} as text) else ({{x}} / {_GCD}) || '/' || (2520 / {_GCD}) end)"
+V_PAYMENTS_M012 = f"""
+create view v_payments as
+select pay.evening_id, ev.date, e.number, e.kind, pl.name as player,
+       {EXACT_SQL.format(x="pay.points_x2520")} as points_exact, pay.points_x2520 / 2520.0 as points,
+       e.id as entry_id
+from payments pay
+join entries e on e.id = pay.entry_id
+join evenings ev on ev.id = pay.evening_id
+join players pl on pl.id = pay.player_id
+where e.status = 'active'"""
+# Every stored time (m012: seconds since the epoch instead of ISO text).
+UTC_COLUMNS = (("players", "created_utc"), ("evenings", "created_utc"), ("evenings", "closed_utc"),
+               ("entries", "created_utc"), ("corrections", "created_utc"), ("imports", "created_utc"),
+               ("cups", "created_utc"))  # fmt: skip
+
+
+@migrations()
+def m012_smaller(db: sqlite_utils.Database) -> None:
+    """A smaller ledger, every figure and every ``--explain`` line kept: a
+    hand's scored items are no longer stored (``sheet --explain`` and
+    ``export --what items`` score the hand again from the state stored
+    before it: schreiber/rescored.py); where that would not give back the
+    items stored before (a hand scored by an older schreiber, or stored in
+    an older form) they stay in ``items_json``, else it is left empty. A
+    payment's exact text goes (it is always its 1/2520 units, which stay;
+    checked here first), and with it the index of payments by evening
+    (balances read them through the entries' index by evening and the
+    payments' key, as ``v_cup_rounds`` now does) and that of results by
+    evening (nothing reads it); every time is stored as whole seconds since
+    the epoch instead of its ISO text (read back as that text:
+    ``codec.utc_text``)."""
+    from .cup import cup_rounds_view
+
+    conn = db.conn
+    _check_points(conn)
+    conn.execute("drop view if exists v_payments")
+    conn.execute("drop index if exists payments_stats")
+    conn.execute("alter table payments drop column points")
+    conn.execute(V_PAYMENTS_M012)
+    conn.execute("drop view if exists v_cup_rounds")
+    conn.execute(cup_rounds_view())
+    conn.execute("drop index if exists idx_results_evening_id")
+    for (evening_id,) in conn.execute("select id from evenings order by id").fetchall():
+        _drop_rescorable_items(conn, evening_id)
+    for table, column in UTC_COLUMNS:
+        conn.execute(f"alter table {table} add column {column}_s integer")
+        conn.execute(  # a text that is no time stays as it was
+            f"update {table} set {column}_s = coalesce(cast(strftime('%s', {column}) as integer), {column})"
+        )
+        conn.execute(f"alter table {table} drop column {column}")
+        conn.execute(f"alter table {table} rename column {column}_s to {column}")
+
+
+def _drop_rescorable_items(conn: sqlite3.Connection, evening_id: int) -> None:
+    """The evening's entries scored again, each from the state stored before
+    it: where that gives the very items stored (key for key), or the entry
+    counts nothing (voided), its stored items go."""
+    ev = evening_of_row(dict(zip(("id", "date", "preset", "rules_json", "seating_json", "first_dealer", "tarif_cents",
+        "status", "start_pot"), conn.execute(
+        "select ev.id, ev.date, ev.preset, rs.rules_json, ev.seating_json, ev.first_dealer, ev.tarif_cents, "
+        "ev.status, ev.start_pot from evenings ev join rule_sets rs on rs.id = ev.rule_set_id where ev.id = ?",
+        [evening_id]).fetchone())))  # fmt: skip
+    before = initial_state(ev.rules, ev.seating, ev.first_dealer, ev.start_pot)
+    cur = conn.execute(
+        "select e.*, r.items_json as stored_items, r.state_json as stored_state from entries e "
+        "join results r on r.entry_id = e.id where e.evening_id = ? and (e.status = 'active' or r.kind = 'dealt') "
+        "order by e.seq, e.id",
+        [evening_id],
+    )
+    names = [d[0] for d in cur.description]
+    gone = []
+    for row in cur.fetchall():
+        r = dict(zip(names, row))
+        entry = entry_of_row(r)
+        if entry.is_void or _rescored_items(ev, entry, before) == _stored_items(r["stored_items"]):
+            gone.append((entry.id,))
+        before = State.from_json(r["stored_state"])
+    conn.executemany("update results set items_json = null where entry_id = ?", gone)
+
+
+def _rescored_items(ev: Evening, entry: StoredEntry, before: State) -> str | None:
+    try:
+        o = step(ev.rules, ev.seating, before, entry.as_entry())
+    except (HandError, KeyError, TypeError, ValueError):
+        return None
+    return dumps([stored_item(it) for it in o.items])
+
+
+def _stored_items(text: str | None) -> str:
+    return dumps([item_of_cells(c) for c in json.loads(text)] if text else [])
+
+
+def _check_points(conn: sqlite3.Connection) -> None:
+    """Every payment's exact text is its 1/2520 units (compared as Fractions
+    where the texts differ); else the ledger is damaged and stays as it was."""
+    exact = EXACT_SQL.format(x="points_x2520")
+    for entry_id, points, x in conn.execute(
+        f"select entry_id, points, points_x2520 from payments where points is not {exact}"
+    ).fetchall():
+        if points is None or x is None or Fraction(points) != from_units(x):
+            path = Path(conn.execute("pragma database_list").fetchone()[2])
+            raise LedgerDamaged(path, f"entry {entry_id}: a payment stored as {points} and as {x}/2520 points")

@@ -70,8 +70,7 @@ class StatsRows(NamedTuple):
     schrift: bool = False  # the points are the Schrift's
 
 
-IN_RANGE = "{t}.evening_id in (select id from temp.stats_evenings)"
-# The hands' rows have no index by evening (m011): found by their entries.
+# The hands' rows have no index by evening (m011; payments since m012): found by their entries.
 ENTRIES_IN_RANGE = (
     "{t}.entry_id in (select e.id from entries e where e.evening_id in (select id from temp.stats_evenings))"
 )
@@ -114,9 +113,7 @@ def _read(conn: sqlite3.Connection, schrift: bool, full: bool = False) -> StatsR
         return _read_rollups(conn, schrift)
 
     def rows(sql: str, **tables: str) -> list:
-        where = {
-            k: (IN_RANGE if t == "pay" else ENTRIES_IN_RANGE).format(t=t) + void.format(t=t) for k, t in tables.items()
-        }
+        where = {k: ENTRIES_IN_RANGE.format(t=t) + void.format(t=t) for k, t in tables.items()}
         return conn.execute(sql.format(**where)).fetchall()
 
     points = rows(POINTS, pay="pay")
@@ -280,7 +277,7 @@ EVENINGS = """
     from evenings ev indexed by evenings_stats join rule_sets rs on rs.id = ev.rule_set_id
     where ev.id in (select id from temp.stats_evenings)"""
 
-# Points per player and evening: one GROUP BY over payments (covering index).
+# Points per player and evening: one GROUP BY over the evenings' payments.
 POINTS = """
     select pay.evening_id, pay.player_id, sum(pay.points_x2520) from payments pay
     where {pay} group by pay.evening_id, pay.player_id"""

@@ -29,6 +29,7 @@ from .codec import (
     entry_of_row,
     entry_values,
     evening_of_row,
+    kept_items,
     new_uid,
     now_utc,
     payment_values,
@@ -203,8 +204,14 @@ class Ledger:
             raise NoSuchEvening(evening_id, [i for i, _x in ids], [i for i, st in ids if st == "open"])
         return evening_of_row(rows[0])
 
-    def evenings(self) -> list[Evening]:
-        return [evening_of_row(r) for r in self.db.query(f"{EVENINGS} order by ev.id")]
+    def evenings(self, rng: DateRange | None = None) -> list[Evening]:
+        """Every evening by number; with ``rng``, those in range by date."""
+        if rng is None:
+            return [evening_of_row(r) for r in self.db.query(f"{EVENINGS} order by ev.id")]
+        sel, params = rng.sql()
+        return [
+            evening_of_row(r) for r in self.db.query(f"{EVENINGS} where ev.id in ({sel}) order by date, ev.id", params)
+        ]
 
     def latest_evening(self) -> Evening | None:
         """The last evening started (what a report shows while none is open)."""
@@ -368,6 +375,34 @@ class Ledger:
             [evening.id, before_seq, before_seq],
         ).fetchone()
         return State.from_json(row[0]) if row else self.start_state(evening)
+
+    def scored_entries(self, evening: Evening) -> Iterator[tuple[StoredEntry, State, list[dict] | None]]:
+        """What a replay of the evening goes through, in order: each entry
+        with the state stored after it and the items it keeps (``kept_items``;
+        the others' are scored again from the state before them:
+        ``schreiber.rescored``)."""
+        for row in self.db.query(
+            "select e.*, r.state_json, r.items_json from entries e join results r on r.entry_id = e.id "
+            "where e.evening_id = ? and (e.status = 'active' or r.kind = 'dealt') order by e.seq, e.id",
+            [evening.id],
+        ):
+            yield entry_of_row(row), State.from_json(row["state_json"]), kept_items(row["items_json"])
+
+    def kept_items(self, entry_id: int) -> list[dict] | None:
+        """The items the entry's result keeps (``codec.kept_items``; mostly None)."""
+        row = self.db.execute("select items_json from results where entry_id = ?", [entry_id]).fetchone()
+        return kept_items(row[0]) if row else None
+
+    def entry_payments(self, entry_id: int) -> dict[str, Fraction]:
+        """The payments stored for one entry, by player."""
+        return {
+            name: from_units(x)
+            for name, x in self.db.execute(
+                "select p.name, pay.points_x2520 from payments pay join players p on p.id = pay.player_id "
+                "where pay.entry_id = ?",
+                [entry_id],
+            )
+        }
 
     def next_seq(self, evening: Evening) -> int:
         return self.db.execute(
@@ -554,8 +589,8 @@ class Ledger:
         column = "schrift_x2520" if schrift else "points_x2520"
         totals = {p: Fraction(0) for p in self.evening(evening_id).seating}
         for name, x in self.db.execute(
-            f"select p.name, sum(pay.{column}) from payments pay join players p on p.id = pay.player_id "
-            "join entries e on e.id = pay.entry_id where pay.evening_id = ? and e.status = 'active' group by p.name",
+            f"select p.name, sum(pay.{column}) from entries e join payments pay on pay.entry_id = e.id "
+            "join players p on p.id = pay.player_id where e.evening_id = ? and e.status = 'active' group by p.name",
             [evening_id],
         ):
             totals[name] = from_units(x)
@@ -564,8 +599,8 @@ class Ledger:
     def paid_in(self, evening: Evening) -> Fraction:
         """What the players paid in all this evening (minus: what the pot took)."""
         x = self.db.execute(
-            "select coalesce(sum(p.points_x2520), 0) from payments p join entries e on e.id = p.entry_id "
-            "where p.evening_id = ? and e.status = 'active'",
+            "select coalesce(sum(p.points_x2520), 0) from entries e join payments p on p.entry_id = e.id "
+            "where e.evening_id = ? and e.status = 'active'",
             [evening.id],
         ).fetchone()[0]
         return from_units(x)
@@ -573,22 +608,43 @@ class Ledger:
     def sheet_lines(self, evening: Evening, after_seq: int = 0) -> list[SheetLine]:
         """Every entry of the evening in order (those after ``after_seq`` only,
         where given), voided ones included, with what the ledger wrote beside it."""
-        later = "where {0}.entry_id in (select id from entries where evening_id = ? and seq > ?)"
-        args = [evening.id, after_seq]
-        results = {r["entry_id"]: r for r in self.db.query(f"select r.* from results r {later.format('r')}", args)}
+        return self._lines("evening_id = ? and seq > ?", [evening.id, after_seq])
+
+    def hand_lines(self, evening: Evening, number: int) -> list[SheetLine]:
+        """The sheet's lines of hand ``number`` (a voided one and its
+        replacement too), in order."""
+        return (
+            self._lines("evening_id = ? and kind = 'hand' and number = ?", [evening.id, number])
+            if _fits(number)
+            else []
+        )
+
+    def hand_numbers(self, evening: Evening) -> list[int]:
+        """The number of every hand on the evening's sheet (voided ones too), in order."""
+        return [
+            r[0]
+            for r in self.db.execute(
+                "select number from entries where evening_id = ? and kind = 'hand' order by seq, id", [evening.id]
+            )
+        ]
+
+    def _lines(self, entries: str, args: list) -> list[SheetLine]:
+        """The entries where ``entries`` holds, in order, each with its result, payments and correction."""
+        these = f"where {{0}}.entry_id in (select id from entries where {entries})"
+        results = {r["entry_id"]: r for r in self.db.query(f"select r.* from results r {these.format('r')}", args)}
         pays: dict[int, dict[str, Fraction]] = {}
-        for entry_id, name, points in self.db.execute(
-            "select pay.entry_id, p.name, pay.points from payments pay join players p on p.id = pay.player_id "
-            + later.format("pay"),
+        for entry_id, name, x in self.db.execute(
+            "select pay.entry_id, p.name, pay.points_x2520 from payments pay join players p on p.id = pay.player_id "
+            + these.format("pay"),
             args,
         ):
-            pays.setdefault(entry_id, {})[name] = Fraction(points)
+            pays.setdefault(entry_id, {})[name] = from_units(x)
         corrected = {
             r["entry_id"]: r["kind"]
-            for r in self.db.query(f"select c.entry_id, c.kind from corrections c {later.format('c')}", args)
+            for r in self.db.query(f"select c.entry_id, c.kind from corrections c {these.format('c')}", args)
         }
         out = []
-        for row in self.db.query("select * from entries where evening_id = ? and seq > ? order by seq, id", args):
+        for row in self.db.query(f"select * from entries where {entries} order by seq, id", args):
             e = entry_of_row(row)
             res = results.get(e.id)
             out.append(
@@ -605,9 +661,9 @@ class Ledger:
     def entry_totals(self, evening: Evening) -> list[tuple[int, str, int]]:
         """(entry id, player, points in 1/2520) of every active payment, in entry order."""
         return self.db.execute(
-            "select pay.entry_id, pl.name, pay.points_x2520 from payments pay "
-            "join entries e on e.id = pay.entry_id and e.status = 'active' "
-            "join players pl on pl.id = pay.player_id where pay.evening_id = ? order by e.seq, e.id",
+            "select pay.entry_id, pl.name, pay.points_x2520 from entries e "
+            "join payments pay on pay.entry_id = e.id join players pl on pl.id = pay.player_id "
+            "where e.evening_id = ? and e.status = 'active' order by e.seq, e.id",
             [evening.id],
         ).fetchall()
 
@@ -615,10 +671,10 @@ class Ledger:
         """(evening id, date, player, points in 1/2520) per evening in range, in date order."""
         sel, params = rng.sql()
         return self.db.execute(
-            "select ev.id, ev.date, pl.name, sum(pay.points_x2520) from payments pay "
-            "join entries e on e.id = pay.entry_id and e.status = 'active' "
-            "join evenings ev on ev.id = pay.evening_id join players pl on pl.id = pay.player_id "
-            f"where pay.evening_id in ({sel}) group by ev.id, pl.name order by ev.date, ev.id",
+            "select ev.id, ev.date, pl.name, sum(pay.points_x2520) from entries e "
+            "join payments pay on pay.entry_id = e.id join evenings ev on ev.id = e.evening_id "
+            "join players pl on pl.id = pay.player_id "
+            f"where e.evening_id in ({sel}) and e.status = 'active' group by ev.id, pl.name order by ev.date, ev.id",
             params,
         ).fetchall()
 
@@ -631,7 +687,8 @@ class Ledger:
         return read_statistics(self.db.conn, rng, schrift, full)
 
     def export_rows(self, what: str, evening: Evening | None, rng: DateRange) -> Iterator[dict]:
-        """Hands, items or payments of one evening or a date range (see ledger/export.py)."""
+        """Hands or payments of one evening or a date range (see ledger/export.py;
+        the items: ``schreiber.rescored.item_rows``)."""
         from . import export as _export
 
         return _export.ROWS[what](self.db.conn, evening.id if evening else None, rng)

@@ -89,12 +89,12 @@ class StoredEntry(NamedTuple):
 
 
 class StoredResult(NamedTuple):
-    """What the ledger wrote beside an active entry when it was scored."""
+    """What the ledger wrote beside an active entry when it was scored (its
+    items are not stored: ``schreiber.rescored`` scores them again)."""
 
     dealer: str | None
     radl_factor: int
     state: State
-    items: list[dict]  # as stored: each item with its exact figures
     schrift: dict[str, Fraction] | None  # the Schrift (written score) where it differs from the money
     schrift_items: list[dict]  # its items, as stored
 

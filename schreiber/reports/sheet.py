@@ -20,6 +20,7 @@ from ..ledger.values import Evening, SheetLine, StoredResult
 from ..render import cell, gain, player_gains
 
 if TYPE_CHECKING:
+    from ..domain.evening import State
     from ..domain.rules import Rules
 
 
@@ -42,7 +43,6 @@ class SheetRow:
     holz: dict[str, int]
     pot: Fraction | None
     record: dict | None
-    items: list[dict]
     schrift: dict[str, Fraction] | None = None  # running Schrift, where a rule keeps it apart from the money
     schrift_payments: dict[str, Fraction] | None = None  # this entry's Schrift, where it differs
     schrift_items: list[dict] | None = None
@@ -92,6 +92,20 @@ def build(lines: list[SheetLine], evening: Evening) -> tuple[list[SheetRow], dic
     sheet = Sheet(evening)
     sheet.extend(lines)
     return sheet.rows, sheet.totals, sheet.rules
+
+
+def hand_rows(lines: list[SheetLine], evening: Evening, before: State) -> list[SheetRow]:
+    """The rows of one hand's lines (``Ledger.hand_lines``) as the whole
+    sheet has them, for ``--explain``: the sheet's running values seeded
+    from the evening's state before the first of them (what its marks read);
+    its running totals are not the evening's."""
+    sheet = Sheet(evening)
+    if sheet.rules.holz:
+        sheet._run.holz = dict(before.holz)
+    sheet.extend(lines)
+    for row in sheet.rows:
+        row.ref = str(row.number)
+    return sheet.rows
 
 
 class Sheet:
@@ -188,13 +202,12 @@ def _row(line: SheetLine, rules: Rules, run: _Running) -> SheetRow:
     e, res = line.entry, line.result
     marks = _marks(line, rules, run.holz)
     payments = run.add(line, rules)
-    items = res.items if res else []
     written = dict(run.schrift) if rules.schrift_kontra != "all" else None
     dealer = res.dealer if res else None
     running = (payments, dict(run.totals), marks, e.is_void, run.radl_left, dict(run.holz), run.pot)
     if e.kind != "hand":
         label = {"radl": "Radl", "redeal": "zusammengeschlagen", "strafpunkt": "Strafpunkt"}[e.kind]
-        return SheetRow(None, e.kind, dealer, label, e.player or "", None, "", *running, None, items, written,
+        return SheetRow(None, e.kind, dealer, label, e.player or "", None, "", *running, None, written,
                         *_schrift_of(res, payments))  # fmt: skip
     record = e.record or {}
     c = rules.contracts.get(record.get("contract", ""))
@@ -202,7 +215,7 @@ def _row(line: SheetLine, rules: Rules, run: _Running) -> SheetRow:
     decl = ", ".join(decl) if isinstance(decl, list) else (decl or "")
     contract = c.name if c else record.get("contract", "")
     return SheetRow(e.number, e.kind, dealer if res else record.get("dealer"), contract, decl,
-                    record.get("partner"), _result_text(record, rules), *running, e.record, items, written,
+                    record.get("partner"), _result_text(record, rules), *running, e.record, written,
                     *_schrift_of(res, payments))  # fmt: skip
 
 
@@ -468,8 +481,10 @@ def player_story(rows: list[SheetRow], player: str) -> tuple[list[tuple], int]:
     return out, sum(1 for r in rows if r.void)
 
 
-def explain(row: SheetRow) -> str:
-    """Every item of one hand: base value, each multiplier, who pays what."""
+def explain(row: SheetRow, items: list[dict] | None) -> str:
+    """Every item of one hand: base value, each multiplier, who pays what
+    (``items``: scored again, ``schreiber.rescored``; None where they do not
+    add up to the payments the ledger holds)."""
     head = " ".join(w for w in (shown_contract(row), row.declarer) if w)
     partner = partner_text(row)
     lines = [
@@ -480,7 +495,13 @@ def explain(row: SheetRow) -> str:
     ]
     if row.void:
         lines.append(_("  (voided: counts nothing)"))
-    lines += [_item_line(it) for it in row.items]
+    if items is None:
+        lines.append(
+            _(
+                "  (items not shown: the hand scores differently now than when its payments were stored; see schreiber check)"
+            )
+        )
+    lines += [_item_line(it) for it in items or []]
     if row.schrift_payments is None:
         lines.append(_("  Sum: {payments}").format(payments=player_gains(row.payments.items())))
         return "\n".join(lines)

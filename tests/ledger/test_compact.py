@@ -1,7 +1,9 @@
 """What a hand's result is stored as (migration m009): its items as cells
 and its state as a short list, read back exactly as the full form
 (``codec.stored_item``) and ``State`` they come from; a ledger written in
-the full form is migrated without changing a line of ``sheet --explain``."""
+the full form is migrated without changing a line of ``sheet --explain``.
+(Since m012 a hand's items are scored again when asked for; a result keeps
+them only where that would not give them back, see test_rescored.py.)"""
 
 from __future__ import annotations
 
@@ -22,11 +24,11 @@ from schreiber.ledger.codec import (
     item_cells,
     item_of_cells,
     stored_item,
-    stored_items,
     stored_record,
 )
 from schreiber.ledger.migrations import migrations
 from schreiber.ledger.store import Ledger
+from schreiber.rescored import evening_items
 from tests.domain.test_properties import hands
 from tests.helpers import ROOT, cli
 
@@ -71,10 +73,11 @@ def _play(preset: str, db) -> None:
 def _as_before_m009(db) -> None:
     """The ledger as a schreiber before m009 wrote it: every item whole,
     states as objects, and m009 not applied."""
+    items = _items(db)
     con = sqlite3.connect(db)
     with con:
-        rows = con.execute("select entry_id, items_json, state_json, schrift_json from results").fetchall()
-        for entry_id, items, state, schrift in rows:
+        rows = con.execute("select entry_id, state_json, schrift_json from results").fetchall()
+        for entry_id, state, schrift in rows:
             s = State.from_json(state)
             old_state = {"next_dealer": s.next_dealer, "hands": s.hands, "radl": list(s.radl), "holz": dict(s.holz),
                          "pot": str(s.pot), **({"final": s.final, "boost": s.boost} if s.final else {})}  # fmt: skip
@@ -85,7 +88,7 @@ def _as_before_m009(db) -> None:
                                      "items": [item_of_cells(c) for c in w["items"]]})  # fmt: skip
             con.execute(
                 "update results set items_json = ?, state_json = ?, schrift_json = ? where entry_id = ?",
-                [dumps(stored_items(items)), dumps(old_state), old_schrift, entry_id],
+                [dumps(items.get(entry_id, [])), dumps(old_state), old_schrift, entry_id],
             )
         con.execute("delete from _sqlite_migrations where name = 'm009_compact'")
         con.execute("create index idx_payments_evening_id on payments (evening_id)")
@@ -121,11 +124,21 @@ def test_m009_keeps_every_explained_line(tmp_path):
         Ledger(db).close()
 
 
+def _items(db) -> dict[int, list[dict] | None]:
+    """Each active entry's items as the ledger gives them (kept, or scored again)."""
+    led = Ledger(db)
+    try:
+        return {entry.id: items for ev in led.evenings() for entry, items in evening_items(led, ev)}
+    finally:
+        led.close()
+
+
 def _stored(db) -> list:
     con = sqlite3.connect(db)
-    rows = con.execute("select items_json, schrift_json from results order by entry_id").fetchall()
+    rows = con.execute("select entry_id, schrift_json from results order by entry_id").fetchall()
     con.close()
-    return [(stored_items(i), [item_of_cells(c) for c in json.loads(s)["items"]] if s else None) for i, s in rows]
+    items = _items(db)
+    return [(items.get(i), [item_of_cells(c) for c in json.loads(s)["items"]] if s else None) for i, s in rows]
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -148,3 +161,67 @@ def test_a_record_is_stored_compactly_and_read_back_identical(data, preset, tmp_
         led.insert_entry(ev, 1, Entry.hand(record), 1)
     assert [e.as_entry().record for e in led.active_entries(ev)] == [record]
     led.close()
+
+
+def _as_at_m011(db) -> None:
+    """The ledger as the schreiber before m012 wrote it: every hand's items
+    stored as cells, each payment's exact text beside its units, times as
+    ISO text, and m012 not applied."""
+    from schreiber.domain.evening import replay
+    from schreiber.ledger.codec import utc_text
+    from schreiber.ledger.migrations import EXACT_SQL, UTC_COLUMNS
+
+    led = Ledger(db)
+    cells = {}
+    for ev in led.evenings():
+        entries = led.replayed_entries(ev)
+        outcomes = replay(ev.rules, ev.seating, [e.as_entry() for e in entries], led.start_state(ev))
+        cells.update({e.id: compact([item_cells(it) for it in o.items]) for e, o in zip(entries, outcomes)})
+    led.close()
+    con = sqlite3.connect(db)
+    with con:
+        con.executemany("update results set items_json = ? where entry_id = ?", [(c, i) for i, c in cells.items()])
+        con.execute("alter table payments add column points text")
+        con.execute(f"update payments set points = {EXACT_SQL.format(x='points_x2520')}")
+        for table, column in UTC_COLUMNS:
+            times = con.execute(f"select rowid, {column} from {table} where {column} is not null").fetchall()
+            con.executemany(f"update {table} set {column} = ? where rowid = ?", [(utc_text(t), r) for r, t in times])
+        con.execute("delete from _sqlite_migrations where name = 'm012_smaller'")
+    con.close()
+
+
+def _outputs(db) -> list[str]:
+    args = [["balance", "--json"], ["stats", "--json"], ["sheet", "--json"]]
+    args += [["export", "--what", w, "--format", "jsonl"] for w in ("hands", "items", "payments")]
+    return _explained(db) + [cli("--db", str(db), *a).stdout for a in args]
+
+
+def test_m012_keeps_every_explained_line(tmp_path):
+    """A ledger of every preset as the schreiber before m012 stored it,
+    migrated: every explained line, sheet, balance, statistic and export
+    as before, and no hand keeps its items (scoring it again gives them)."""
+    for preset in PRESETS:
+        db = tmp_path / f"{preset}.db"
+        _play(preset, db)
+        before = _outputs(db)
+        _as_at_m011(db)
+        assert _kept(db) == _kept_total(db) > 0
+        assert _outputs(db) == before, preset  # this migrates it
+        assert "m012_smaller" in applied(db)
+        assert _kept(db) == 0, preset
+
+
+def _kept(db) -> int:
+    con = sqlite3.connect(db)
+    try:
+        return con.execute("select count(*) from results where items_json is not null").fetchone()[0]
+    finally:
+        con.close()
+
+
+def _kept_total(db) -> int:
+    con = sqlite3.connect(db)
+    try:
+        return con.execute("select count(*) from results").fetchone()[0]
+    finally:
+        con.close()

@@ -61,11 +61,11 @@ def figures(db: Path) -> dict:
     con = sqlite3.connect(db)
     try:
         pays: dict = {}
-        for uid, name, points in con.execute(
-            "select e.uid, p.name, pay.points from payments pay join entries e on e.id = pay.entry_id "
+        for uid, name, x in con.execute(
+            "select e.uid, p.name, pay.points_x2520 from payments pay join entries e on e.id = pay.entry_id "
             "join players p on p.id = pay.player_id"
         ):
-            pays.setdefault(uid, {})[name] = Fraction(points)
+            pays.setdefault(uid, {})[name] = Fraction(x, 2520)
         states = dict(con.execute("select e.uid, r.state_json from results r join entries e on e.id = r.entry_id"))
         return {
             uid: (ev_uid, seq, number, status, pays.get(uid, {}), states.get(uid))
