@@ -77,16 +77,16 @@ def evening_items(led: Ledger, evening: Evening) -> Iterator[tuple[StoredEntry, 
 
 
 def item_rows(
-    led: Ledger, evening: Evening | None, rng: DateRange, left_out: list[tuple[int, int | None]]
+    led: Ledger, evening: Evening | None, rng: DateRange, left_out: list[tuple[int, int | None, int]]
 ) -> Iterator[dict]:
     """One row per scored item (game, premium, Valat, stake, pot, ...) of
     one evening or the evenings in range (by date), for ``export --what
     items``; the entries whose items do not add up to their payments are
-    left out and named in ``left_out`` (evening, hand number)."""
+    left out and named in ``left_out`` (evening, hand number or None, entry seq)."""
     for ev in [evening] if evening else led.evenings(rng):
         for entry, items in evening_items(led, ev):
             if items is None:
-                left_out.append((ev.id, entry.number))
+                left_out.append((ev.id, entry.number, entry.seq))
                 continue
             for i, it in enumerate(items, 1):
                 yield {

@@ -49,7 +49,7 @@ def export(
     rng = parse_range(since, until, season, period)
     led = ledger()
     ev = led.evening(evening_id) if evening_id is not None else None  # a clear error for an unknown evening
-    left_out: list[tuple[int, int | None]] = []
+    left_out: list[tuple[int, int | None, int]] = []
     if what == "items":
         from ..rescored import item_rows
 
@@ -73,14 +73,15 @@ def export(
     _say_left_out(left_out)
 
 
-def _say_left_out(left_out: list[tuple[int, int | None]]) -> None:
+def _say_left_out(left_out: list[tuple[int, int | None, int]]) -> None:
     """The entries whose items an export left out: they score differently now than when they were stored."""
-    for evening, number in left_out:
+    for evening, number, seq in left_out:
+        which = _("hand {number}").format(number=number) if number is not None else _("entry {seq}").format(seq=seq)
         typer.echo(
             one_line(
                 _(
-                    "evening {evening}, hand {number}: items left out; it scores differently now than when its payments were stored (see schreiber check)"
-                ).format(evening=evening, number=number)
+                    "evening {evening}, {which}: items left out; it scores differently now than when its payments were stored (see schreiber check)"
+                ).format(evening=evening, which=which)
             ),
             err=True,
         )

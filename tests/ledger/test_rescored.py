@@ -7,6 +7,7 @@ result was last written, and they add up to its stored payments."""
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 from hypothesis import HealthCheck, event, given, settings
@@ -109,3 +110,41 @@ def test_items_scored_again_are_those_written(data, preset, pot, holz, tmp_path_
         seen += 1
     assert seen == len(led.active_entries(ev))
     led.close()
+
+
+def test_items_that_no_longer_add_up_are_named_not_shown(tmp_path):
+    """Where a hand (or a penalty point) scores differently now than when its
+    payments were stored (here: its stored payments changed behind our
+    back, as an older schreiber's rules code would leave them), `sheet
+    --explain` says so in one line and `export --what items` leaves the
+    entry out, naming it on stderr; the other entries' items are exported."""
+    import sqlite3
+
+    from tests.ledger_checks import run_cli
+
+    db = tmp_path / "ledger.db"
+    assert run_cli("evening", "start", "Anna", "Berti", "Carl", "Dora", db=db).returncode == 0
+    assert run_cli("hand", "add", "dreier", "anna", "40", "-q", db=db).returncode == 0  # hand 1
+    assert run_cli("strafpunkt", "Carl", db=db).returncode == 0  # entry 2
+    assert run_cli("hand", "add", "dreier", "berti", "40", "-q", db=db).returncode == 0  # hand 2 (entry 3)
+    con = sqlite3.connect(db)
+    with con:  # two different payments of entries 1 and 2 swapped: still zero in sum, no longer what scoring gives
+        for seq in (1, 2):
+            eid = con.execute("select id from entries where seq = ?", [seq]).fetchone()[0]
+            rows = dict(con.execute("select player_id, points_x2520 from payments where entry_id = ?", [eid]))
+            a, b = min(rows, key=rows.__getitem__), max(rows, key=rows.__getitem__)
+            for pid, other in ((a, b), (b, a)):
+                con.execute("update payments set points_x2520 = ?, schrift_x2520 = ? where entry_id = ? and player_id = ?",
+                            [rows[other], rows[other], eid, pid])  # fmt: skip
+    con.close()
+    r = run_cli("sheet", "--explain", "1", db=db)
+    assert r.returncode == 0 and "items not shown: the hand scores differently now" in r.stdout, r.stdout
+    r = run_cli("sheet", "--explain", "2", db=db)
+    assert r.returncode == 0 and "items not shown" not in r.stdout and "Dreier won: 4 = 4" in r.stdout, r.stdout
+    r = run_cli("export", "--what", "items", "--format", "jsonl", db=db)
+    assert r.returncode == 0, r.stderr
+    assert [json.loads(line)["number"] for line in r.stdout.splitlines()] == [2]
+    assert r.stderr.splitlines() == [
+        "evening 1, hand 1: items left out; it scores differently now than when its payments were stored (see schreiber check)",
+        "evening 1, entry 2: items left out; it scores differently now than when its payments were stored (see schreiber check)",
+    ]
