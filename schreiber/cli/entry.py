@@ -34,6 +34,21 @@ def _during_command(signum, frame):
     raise Interrupted()
 
 
+def _tell_migration(path, copy) -> None:
+    """On a terminal: one line before an older ledger is brought to this
+    version's tables (minutes for a very large one)."""
+    if sys.stderr.isatty():
+        from ..i18n import _
+
+        sys.stderr.write(
+            _(
+                "schreiber: bringing {path} up to this version's tables; a large ledger takes a few minutes (the ledger as it was: {copy})"
+            ).format(path=path, copy=copy.name)
+            + "\n"
+        )
+        sys.stderr.flush()
+
+
 def main() -> None:
     from ..i18n import choose
     from .errors import guarded
@@ -48,6 +63,9 @@ def main() -> None:
         fast = app_for(sys.argv[1:])
     if not IGNORED:
         signal.signal(signal.SIGINT, _during_command)
+    from ..ledger import ON_MIGRATE
+
+    ON_MIGRATE.append(_tell_migration)
     try:
         guarded(fast)
     finally:  # the command is done: Ctrl-C while Python shuts down has nothing left to stop

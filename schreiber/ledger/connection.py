@@ -33,6 +33,7 @@ from urllib.parse import quote
 import sqlite_utils
 
 from ..i18n import _
+from . import ON_MIGRATE
 from .errors import LedgerDamaged, LedgerUnavailable, NewerLedger, NotALedger, sqlite_problem
 from .migrations import migrations
 
@@ -354,6 +355,8 @@ def _backup_before_migration(path: Path) -> None:
 
     stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.before-migration-{stamp}.bak")
+    for tell in ON_MIGRATE:
+        tell(path, target)
     src = sqlite3.connect(str(path))  # not the migrating connection: it holds the write lock
     try:
         write_copy(src, target, path)

@@ -256,3 +256,30 @@ def test_every_output_as_the_schreiber_before_printed(v1, monkeypatch):
         assert r.exit_code == 0, (case["args"], r.output)
         assert uids_out(r.stdout) == uids_out(case["stdout"]), case["args"]
     assert applied(v1) == all_migrations()
+
+
+def test_a_migration_is_announced_on_a_terminal_only(tmp_path):
+    """Opening an older ledger from a terminal says, in one line on stderr,
+    that it is being brought up to this version (minutes for a very large
+    one) and names the copy kept as it was; from a pipe nothing is said."""
+    import os
+    import signal
+    import sys
+
+    import pexpect
+
+    db = tmp_path / "old.db"
+    db.write_bytes(FIXTURE.read_bytes())
+    child = pexpect.spawn(sys.executable, ["-m", "schreiber", "--db", str(db), "balance", "--json"],
+                          env=dict(os.environ, TERM="dumb"), encoding="utf-8", timeout=60, dimensions=(24, 400),
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # fmt: skip
+    child.expect(r"schreiber: bringing .*old\.db up to this version's tables; a large ledger takes a few minutes "
+                 r"\(the ledger as it was: old\.db\.before-migration-\d{8}-\d{6}\.bak\)\r\n")  # fmt: skip
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert len(list(tmp_path.glob("old.db.before-migration-*.bak"))) == 1
+    piped = tmp_path / "piped.db"
+    piped.write_bytes(FIXTURE.read_bytes())
+    r = run_cli("balance", "--json", db=piped)
+    assert r.returncode == 0 and r.stderr == "", r.stderr
