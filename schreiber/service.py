@@ -41,7 +41,7 @@ WRITE_BATCH = 2000  # entries of an import written together (one statement a tab
 def _collector_paused() -> Iterator[None]:
     """Python's cycle collector paused while an import scores and writes its
     entries: they are many small objects without cycles, and the collector's
-    passes over them cost about a fifth of an import's time. It runs again
+    passes over them cost a sixth to a fifth of an import's time. It runs again
     afterwards (and collects anything left then)."""
     was = gc.isenabled()
     gc.disable()
