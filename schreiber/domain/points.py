@@ -8,12 +8,15 @@ and two thirds; everything is kept exact in thirds of a point
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from ..i18n import _
 
 
 def parse_points(value, deck_points: int = 70, blatt: bool = True) -> Fraction:
     """Card points as an exact Fraction; ValueError with a readable reason."""
+    if type(value) is int and 0 <= value <= deck_points:  # the common case, checked without a Fraction
+        return Fraction(value)
     if isinstance(value, bool):
         raise ValueError(_("points {value!r} are not a number").format(value=value))
     if isinstance(value, int):
@@ -59,6 +62,13 @@ def parse_points(value, deck_points: int = 70, blatt: bool = True) -> Fraction:
             _("points {pts} are outside 0..{deck_points}").format(pts=format_points(pts), deck_points=deck_points)
         )
     return pts
+
+
+@lru_cache(maxsize=32)
+def threshold(value: int | str) -> Fraction:
+    """A rule's card-point threshold (``game_needs``, ``trischaken_double_from``)
+    as ``parse_points`` reads it, read once per value rather than once per hand."""
+    return parse_points(value, 71)
 
 
 def format_points(pts: Fraction) -> str:

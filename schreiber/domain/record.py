@@ -14,7 +14,7 @@ from typing import Any
 from ..errors import HandError
 from ..i18n import _
 from .names import closest, lookup, match_players
-from .points import format_points, parse_points
+from .points import format_points, parse_points, threshold
 from .rules import KONTRA_LEVELS, Contract, Premium, Rules
 from .table import Table
 
@@ -462,7 +462,7 @@ def _results(ck: _Checker) -> None:
 
 
 def _result_of(ck: _Checker, contract: Contract, d: str) -> None:
-    need = parse_points(ck.rules.game_needs, 71)
+    need = threshold(ck.rules.game_needs)
     derived = None
     if contract.kind == "positive" and ck.points is not None:
         derived = "won" if ck.points >= need else "lost"

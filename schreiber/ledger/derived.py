@@ -94,18 +94,12 @@ def derived_rows(evening_id: int, entry_id: int, o: Outcome, pid: Callable[[str]
     if o.kind != "hand" or o.hand is None or o.table is None:
         return out
     h = _roles(evening_id, entry_id, o, pid)
+    ev, contract, ids, role, side, won = evening_id, h.hand.contract, h.ids, h.role, h.side, h.won
     out["hand_players"] = [
-        dict(
-            h.key(),
-            player_id=h.ids[p],
-            seat=seat,
-            role=h.role[p],
-            side=h.side[p],
-            won=h.won[p],
-            contract=h.hand.contract,
-        )
+        {"entry_id": entry_id, "evening_id": ev, "player_id": ids[p], "seat": seat, "role": role[p],
+         "side": side[p], "won": won[p], "contract": contract}
         for seat, p in enumerate(h.table.players)
-    ]
+    ]  # fmt: skip
     out["hand_facts"] = [_facts(h)]
     out["hand_premiums"] = [
         dict(
@@ -156,10 +150,10 @@ def _roles(evening_id: int, entry_id: int, o: Outcome, pid: Callable[[str], int]
 def _facts(h: _Hand) -> dict:
     decls = h.hand.declarers
 
-    def ids_of(side: str) -> str:
-        return ",".join(str(i) for i in sorted(h.ids[p] for p in h.members(side)))
-
-    d_side, o_side = ids_of("D"), ids_of("O")
+    sides: dict[str | None, list[int]] = {"D": [], "O": [], None: []}
+    for p in h.table.players:
+        sides[h.side[p]].append(h.ids[p])
+    d_side, o_side = ",".join(map(str, sorted(sides["D"]))), ",".join(map(str, sorted(sides["O"])))
     if len(decls) > 1:  # side by side: each declarer for himself, no partnership
         d_side = o_side = ""
     won = h.declarers_won()

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from itertools import combinations
 
-from ..points import parse_points, threshold_words
+from ..points import threshold, threshold_words
 from ..record import Hand
 from ..rules import Rules
 from ..table import Table
@@ -72,7 +72,7 @@ def _standard(hand: Hand, rules: Rules, table: Table) -> list[Item]:
     items = [item("trischaken", "Trischaken: die zwei Meisten zahlen, die zwei Wenigsten bekommen", v, [], pay)]
     for p in _trickless(hand, rules, players):
         items.append(item("trischaken", f"Trischaken: {p} ohne Stich", 2 * v, [], one_against_all(2 * v, p, players)))
-    need = parse_points(rules.trischaken_double_from, 71)
+    need = threshold(rules.trischaken_double_from)
     for p in players:
         if scores[p] >= need:
             items.append(
@@ -108,7 +108,7 @@ def _tirol(hand: Hand, rules: Rules, table: Table) -> list[Item]:
     players = list(table.active)
     losers = _losers(hand, table)
     mults = []
-    need = parse_points(rules.trischaken_double_from, 71)
+    need = threshold(rules.trischaken_double_from)
     if any(scores[p] >= need for p in losers):
         mults.append((f"({threshold_words(need)} erreicht)", 2))
     if losers == [table.vorhand]:
@@ -141,7 +141,7 @@ def _gumpoldskirchen(hand: Hand, rules: Rules, table: Table) -> list[Item]:
     scores = dict(hand.scores)
     players = list(table.active)
     losers = _losers(hand, table)
-    need = parse_points(rules.trischaken_double_from, 71)
+    need = threshold(rules.trischaken_double_from)
     items = []
     for loser in losers:
         mults = []
@@ -239,7 +239,7 @@ def _ooe_single(hand: Hand, rules: Rules, table: Table, loser: str, v: Fraction)
     mults = []
     if loser == table.vorhand:
         mults.append(("Trischaker", 2))
-    if dict(hand.scores)[loser] >= parse_points(rules.trischaken_double_from, 71):
+    if dict(hand.scores)[loser] >= threshold(rules.trischaken_double_from):
         mults.append(("Bürgermeister", 2))
     each = v
     for _, f in mults:
