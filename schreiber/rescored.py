@@ -18,9 +18,8 @@ from collections.abc import Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from .domain.evening import Outcome, State, step
+from .domain.evening import Outcome, State, step_or_none
 from .domain.points import from_units
-from .errors import HandError
 from .ledger.codec import stored_item
 
 if TYPE_CHECKING:
@@ -41,10 +40,7 @@ def _items(o: Outcome, stored: dict[str, Fraction]) -> list[dict] | None:
 
 def _scored(evening: Evening, entry: StoredEntry, before: State) -> Outcome | None:
     """The entry scored from the state before it (None where its record no longer scores)."""
-    try:
-        return step(evening.rules, evening.seating, before, entry.as_entry())
-    except (HandError, KeyError, TypeError, ValueError):
-        return None
+    return step_or_none(evening.rules, evening.seating, before, entry.as_entry())
 
 
 def hand_items(led: Ledger, evening: Evening, number: int) -> list[dict] | None:

@@ -286,6 +286,16 @@ def _schrift(rules: Rules, hand: Hand, table: Table, ctx: Context, stake: Item |
     return written._replace(items=(stake, *written.items), payments=tuple(pays.items()))
 
 
+def step_or_none(rules: Rules, players: tuple[str, ...], state: State, entry: Entry) -> Outcome | None:
+    """``step``, or None where the entry no longer scores (stored by an older
+    schreiber, or under rules code that has changed since): for scoring a
+    stored entry again, where such an entry is named rather than raised."""
+    try:
+        return step(rules, players, state, entry)
+    except (HandError, KeyError, TypeError, ValueError):
+        return None
+
+
 def replay(rules: Rules, players: tuple[str, ...], entries: list[Entry], start: State, first: int = 1) -> list[Outcome]:
     """Score a whole evening from its start (or its entries from number
     ``first`` on, from the state before them); raises HandError naming the entry."""

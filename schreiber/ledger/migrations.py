@@ -14,9 +14,8 @@ from pathlib import Path
 import sqlite_utils
 from sqlite_utils import Migrations
 
-from ..domain.evening import State, initial_state, step
+from ..domain.evening import State, initial_state, step_or_none
 from ..domain.points import from_units, units
-from ..errors import HandError
 from . import rollups
 from .codec import compact, dumps, entry_of_row, evening_of_row, exact, item_of_cells, new_uid, rule_set_id, stored_item
 from .derived import backfill, create_schema
@@ -381,11 +380,8 @@ def _drop_rescorable_items(conn: sqlite3.Connection, evening_id: int) -> None:
 
 
 def _rescored_items(ev: Evening, entry: StoredEntry, before: State) -> str | None:
-    try:
-        o = step(ev.rules, ev.seating, before, entry.as_entry())
-    except (HandError, KeyError, TypeError, ValueError):
-        return None
-    return dumps([stored_item(it) for it in o.items])
+    o = step_or_none(ev.rules, ev.seating, before, entry.as_entry())
+    return dumps([stored_item(it) for it in o.items]) if o else None
 
 
 def _stored_items(text: str | None) -> str:
