@@ -27,19 +27,19 @@ from .codec import (
     compact,
     dumps,
     entry_of_row,
+    entry_row,
     entry_values,
     evening_of_row,
     kept_items,
     new_uid,
+    new_uids,
     now_utc,
-    payment_values,
     renamed,
     result_of_row,
-    result_values,
     rule_set_id,
 )
 from .connection import copy_new, create_database, open_database, quick_check
-from .derived import derived_rows, write_rows
+from .derived import new_rows, result_rows, write_rows
 from .errors import COMMITTED, OPENED, LedgerUnavailable, NoSuchEntry, NoSuchEvening, NoSuchHand, sqlite_problem
 from .values import DateRange, Evening, Scored, SheetLine, StoredEntry
 
@@ -473,20 +473,16 @@ class Ledger:
     def insert_result(self, evening: Evening, entry_id: int, number: int | None, o: Outcome) -> None:
         """What the entry did: its result row, payments and statistics rows
         (and the evening's statistics rollups)."""
-        self._write_result(evening, entry_id, number, o, self._player_ids())
-        rollups.add(self.db.conn, entry_id, entry_id)
+        rows = self._write_result(evening, entry_id, number, o, self._player_ids())
+        rollups.add_rows(self.db.conn, evening.id, rows)
 
     def _write_result(
         self, evening: Evening, entry_id: int, number: int | None, o: Outcome, pid: Callable[[str], int]
-    ) -> None:
-        write_rows(
-            self.db,
-            {
-                "results": [result_values(evening.id, entry_id, number, o)],
-                "payments": payment_values(evening.id, entry_id, o, pid),
-                **derived_rows(evening.id, entry_id, o, pid),
-            },
-        )
+    ) -> dict[str, list[tuple]]:
+        """The entry's result, payments and statistics rows written; the rows."""
+        rows = result_rows(evening.id, entry_id, number, o, pid, new_rows())
+        write_rows(self.db, rows)
+        return rows
 
     def insert_scored(self, evening: Evening, scored: list[Scored]) -> None:
         """Many new entries with what each did (an import, inside its
@@ -498,17 +494,14 @@ class Ledger:
         first = self.db.execute("select coalesce(max(id), 0) + 1 from entries").fetchone()[0]
         self.db.execute(f"PRAGMA cache_size = -{IMPORT_CACHE_KIB}")  # the indexes of a large import stay in memory
         pid = self._player_ids()
-        entries, results, pays = [], [], []
-        derived: dict[str, list[dict]] = {}
-        now = now_utc()
+        rows = new_rows()
+        entries = rows["entries"]
+        ev, now, uids = evening.id, now_utc(), new_uids(len(scored))
         for entry_id, (seq, entry, number, uid, o) in enumerate(scored, first):
-            entries.append(dict(entry_values(evening.id, seq, entry, number, None, uid, now), id=entry_id))
-            results.append(result_values(evening.id, entry_id, number, o))
-            pays += payment_values(evening.id, entry_id, o, pid)
-            for table, rows in derived_rows(evening.id, entry_id, o, pid).items():
-                derived.setdefault(table, []).extend(rows)
-        write_rows(self.db, {"entries": entries, "results": results, "payments": pays, **derived})
-        rollups.add(self.db.conn, first, first + len(scored) - 1)
+            entries.append(entry_row(entry_id, ev, seq, entry, number, None, uid or uids[entry_id - first], now))
+            result_rows(ev, entry_id, number, o, pid, rows)
+        write_rows(self.db, rows)
+        rollups.add_rows(self.db.conn, ev, rows)
 
     def _player_ids(self) -> Callable[[str], int]:
         """``player_id`` with the ids looked up once (new players added as met)."""
