@@ -74,7 +74,7 @@ def _answered(level: str) -> bool:
 
 
 class _Hand(NamedTuple):
-    """One scored hand as the statistics tables see it."""
+    """One scored hand as the Kontra rows see it."""
 
     evening_id: int
     entry_id: int
@@ -82,9 +82,8 @@ class _Hand(NamedTuple):
     table: Table
     won_by: dict[str, bool]
     ids: dict[str, int]
-    role: dict[str, str]
     side: dict[str, str | None]
-    won: dict[str, int | None]
+    alike_won: bool | None  # all declarers fared alike and won (None: not alike, or nothing to win)
 
     @property
     def trisch(self) -> bool:
@@ -96,11 +95,6 @@ class _Hand(NamedTuple):
 
     def members(self, side: str) -> list[str]:
         return [p for p in self.table.players if self.side[p] == side]
-
-    def declarers_won(self) -> bool | None:
-        """Whether all declarers fared alike and won (None: not alike, or nothing to win)."""
-        results = {bool(self.won_by.get(d)) for d in self.hand.declarers}
-        return None if self.trisch or self.settled_otherwise or len(results) != 1 else results.pop()
 
 
 def new_rows() -> dict[str, list[tuple]]:
@@ -133,74 +127,72 @@ def derived_rows(
     more than SQLite's writing them."""
     if out is None:
         out = new_rows()
-    if o.kind != "hand" or o.hand is None or o.table is None:
+    h, table = o.hand, o.table
+    if o.kind != "hand" or h is None or table is None:
         return out
-    h = _roles(evening_id, entry_id, o, pid)
-    contract, ids, role, side, won = h.hand.contract, h.ids, h.role, h.side, h.won
+    won_by = dict(o.score.declarer_won) if o.score else {}
+    results = {bool(won_by.get(d)) for d in h.declarers}
+    alike_won = None if h.scores or h.renonce or len(results) != 1 else next(iter(results))
+    seats = _roles(o, won_by, results, pid)
+    contract = h.contract
     out["hand_players"] += [
-        (entry_id, evening_id, ids[p], seat, role[p], side[p], won[p], contract)
-        for seat, p in enumerate(h.table.players)
+        (entry_id, evening_id, i, seat, role, side, won, contract)
+        for seat, (_p, i, role, side, won) in enumerate(seats)
     ]
-    out["hand_facts"].append(_facts(h))
-    out["hand_premiums"] += [
-        (entry_id, evening_id, i, e.name, e.party, int(e.announced), int(e.result == "won"), e.kontra)
-        for i, e in enumerate(h.hand.premiums)
-    ]
-    if h.hand.kontra or h.hand.kontra_by or h.hand.premiums:  # nobody doubled anything: no rows
-        out["hand_kontras"] += _kontras(h)
+    out["hand_facts"].append(_facts(entry_id, evening_id, h, seats, alike_won))
+    if h.premiums:
+        out["hand_premiums"] += [
+            (entry_id, evening_id, i, e.name, e.party, int(e.announced), int(e.result == "won"), e.kontra)
+            for i, e in enumerate(h.premiums)
+        ]
+    if h.kontra or h.kontra_by or h.premiums:  # nobody doubled anything: no rows
+        ids = {p: i for p, i, _r, _s, _w in seats}
+        side = {p: s for p, _i, _r, s, _w in seats}
+        out["hand_kontras"] += _kontras(_Hand(evening_id, entry_id, h, table, won_by, ids, side, alike_won))
     return out
 
 
-def _roles(evening_id: int, entry_id: int, o: Outcome, pid: Callable[[str], int]) -> _Hand:
-    """Each player's role, side and whether his side won (definitions above)."""
+def _roles(
+    o: Outcome, won_by: dict[str, bool], results: set[bool], pid: Callable[[str], int]
+) -> list[tuple[str, int, str, str | None, int | None]]:
+    """(player, id, role, side, won) of each seat (definitions above); ``results``:
+    whether each declarer won."""
     assert o.hand is not None and o.table is not None
     h, table = o.hand, o.table
-    won_by = dict(o.score.declarer_won) if o.score else {}
     other = bool(h.renonce)
-    results = {bool(won_by.get(d)) for d in h.declarers}  # the opponents won if all declarers lost
-    opponents_won = None if other or len(results) != 1 else int(not results.pop())
-    role: dict[str, str] = {}
-    side: dict[str, str | None] = {}
-    won: dict[str, int | None] = {}
-    active = table.active
+    opponents_won = None if other or len(results) != 1 else int(not next(iter(results)))  # all declarers lost
+    decls = h.declarers
+    partner = h.partner if len(decls) == 1 else None
+    sitting_out = table.dealer if len(table.players) >= 5 and not table.dealer_plays else None
+    seats: list[tuple[str, int, str, str | None, int | None]] = []
     for p in table.players:
-        if p not in active:
-            role[p], side[p], won[p] = "out", None, None
+        if p == sitting_out:
+            seats.append((p, pid(p), "out", None, None))
         elif h.scores:
-            role[p], side[p], won[p] = "player", None, None
-        elif p in h.declarers:
-            role[p], side[p] = "declarer", "D"
-            won[p] = None if other else int(bool(won_by.get(p)))
-        elif len(h.declarers) == 1 and p == h.partner:
-            role[p], side[p] = "partner", "D"
-            won[p] = None if other else int(bool(won_by.get(h.declarers[0])))
+            seats.append((p, pid(p), "player", None, None))
+        elif p in decls:
+            seats.append((p, pid(p), "declarer", "D", None if other else int(bool(won_by.get(p)))))
+        elif partner is not None and p == partner:
+            seats.append((p, pid(p), "partner", "D", None if other else int(bool(won_by.get(decls[0])))))
         else:
-            role[p], side[p] = "opponent", "O"
-            won[p] = opponents_won
-    ids = {p: pid(p) for p in table.players}
-    return _Hand(evening_id, entry_id, h, table, won_by, ids, role, side, won)
+            seats.append((p, pid(p), "opponent", "O", opponents_won))
+    return seats
 
 
-def _facts(h: _Hand) -> tuple:
-    decls = h.hand.declarers
-
-    sides: dict[str | None, list[int]] = {"D": [], "O": [], None: []}
-    for p in h.table.players:
-        sides[h.side[p]].append(h.ids[p])
-    d_side, o_side = ",".join(map(str, sorted(sides["D"]))), ",".join(map(str, sorted(sides["O"])))
+def _facts(
+    entry_id: int, evening_id: int, h: Hand, seats: list[tuple[str, int, str, str | None, int | None]], won: bool | None
+) -> tuple:
+    decls = h.declarers
     if len(decls) > 1:  # side by side: each declarer for himself, no partnership
-        d_side = o_side = ""
-    won = h.declarers_won()
-    return (
-        h.entry_id,
-        h.evening_id,
-        h.hand.contract,
-        h.ids[decls[0]] if len(decls) == 1 and not h.trisch else None,
-        int(len(decls) > 1),
-        d_side or None,
-        o_side or None,
-        None if won is None else int(won),
-    )
+        d_side = o_side = None
+    else:
+        d_side = ",".join(map(str, sorted(i for _p, i, _r, s, _w in seats if s == "D"))) or None
+        o_side = ",".join(map(str, sorted(i for _p, i, _r, s, _w in seats if s == "O"))) or None
+    declarer = None
+    if len(decls) == 1 and not h.scores:
+        declarer = next(i for p, i, _r, _s, _w in seats if p == decls[0])
+    return (entry_id, evening_id, h.contract, declarer, int(len(decls) > 1), d_side, o_side,
+            None if won is None else int(won))  # fmt: skip
 
 
 def _kontras(h: _Hand) -> list[tuple]:
@@ -223,7 +215,7 @@ def _kontras(h: _Hand) -> list[tuple]:
     elif hand.kontra_by:
         # each opponent doubles for himself (negative contracts, Trischaken): one row per doubler;
         # the declarer(s) get one Re row if anybody's doubling was answered
-        holder_won = h.declarers_won()
+        holder_won = h.alike_won
         top = max((lvl for _, lvl in hand.kontra_by), key=KONTRA_LEVELS.index)
         for p, level in hand.kontra_by:
             add("game", [], [p], level, holder_won)
