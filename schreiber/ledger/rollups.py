@@ -204,20 +204,22 @@ def _rebuild_years(conn: sqlite3.Connection, years: str) -> None:
 def add(conn: sqlite3.Connection, first_entry: int, last_entry: int) -> None:
     """Add the counts of the entries ``first_entry``..``last_entry`` (new,
     their derived rows written) to their evenings' and years' rollups."""
-    first, last = int(first_entry), int(last_entry)
+    ids = {"first": int(first_entry), "last": int(last_entry)}  # parameters: the same statements every hand,
+    # prepared once by a session that adds many (sqlite3 keeps them by their text)
     evenings = [
-        e for (e,) in conn.execute(f"select distinct evening_id from entries where id between {first} and {last}")
+        e for (e,) in conn.execute("select distinct evening_id from entries where id between :first and :last", ids)
     ]
     _year_money(conn, evenings, -1)
     conn.execute(
         f"insert into year_evenings select {YEAR}, p.player_id, 1 from "
-        f"(select distinct evening_id, player_id from hand_players where entry_id between {first} and {last}) p "
+        "(select distinct evening_id, player_id from hand_players where entry_id between :first and :last) p "
         "join evenings ev on ev.id = p.evening_id where not exists (select 1 from roll_roles r "
         "where r.evening_id = p.evening_id and r.player_id = p.player_id) "
-        "on conflict (year, player_id) do update set evenings = evenings + 1"
+        "on conflict (year, player_id) do update set evenings = evenings + 1",
+        ids,
     )
     for r in ROLLUPS:
-        rows = r.select.format(where=f"{_alias(r)}.entry_id between {first} and {last}")
+        rows = r.select.format(where=f"{_alias(r)}.entry_id between :first and :last")
         tables = [(r.table, "evening_id", f"select * from ({rows}) where true")]  # (table, first key, rows)
         if r.table != "roll_points":
             tables.append((_year_table(r), "year", _by_year(r, rows)))
@@ -225,7 +227,7 @@ def add(conn: sqlite3.Connection, first_entry: int, last_entry: int) -> None:
             key = ", ".join((first_key, *r.keys))
             update = ", ".join(f"{s} = {s} + excluded.{s}" for s in r.sums)
             conn.execute(
-                f"insert into {table} ({_cols(r, first_key)}) {select} on conflict ({key}) do update set {update}"
+                f"insert into {table} ({_cols(r, first_key)}) {select} on conflict ({key}) do update set {update}", ids
             )
     settle(conn, evenings)
     _year_money(conn, evenings, 1)
