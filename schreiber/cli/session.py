@@ -252,7 +252,7 @@ class Session:
     def show_row(self, ref: str) -> None:
         """After a hand: its row of the compact sheet, and the standing."""
         sheet = self.sheet()
-        rows = [r for r in sheet.rows if r.ref == ref and not r.void][-1:]
+        rows = next(([r] for r in reversed(sheet.rows) if r.ref == ref and not r.void), [])  # the new row is last
         self.out(compact_text(rows, sheet.evening.seating, legend=False))
         self.show_standing()
 

@@ -398,3 +398,13 @@ def _check_points(conn: sqlite3.Connection) -> None:
         if points is None or x is None or Fraction(points) != from_units(x):
             path = Path(conn.execute("pragma database_list").fetchone()[2])
             raise LedgerDamaged(path, f"entry {entry_id}: a payment stored as {points} and as {x}/2520 points")
+
+
+@migrations()
+def m013_hand_numbers(db: sqlite_utils.Database) -> None:
+    """The evening's hands by number: the next hand's number (the largest
+    so far, plus one) and hand N are found without reading every entry of
+    the evening (a line of ``tisch`` and ``hand add`` otherwise cost more
+    the longer the evening: 5 ms at 20,000 hands for the number alone).
+    About 11 bytes a hand."""
+    db.conn.execute("create index entries_hand_number on entries(evening_id, number) where kind = 'hand'")

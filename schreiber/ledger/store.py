@@ -411,9 +411,10 @@ class Ledger:
 
     def next_number(self, evening: Evening) -> int:
         """The number the evening's next hand gets (voided hands keep theirs)."""
-        return self.db.execute(
-            "select coalesce(max(number), 0) + 1 from entries where evening_id = ? and kind = 'hand'", [evening.id]
+        last = self.db.execute(  # just max(): SQLite reads it off the end of entries_hand_number
+            "select max(number) from entries where evening_id = ? and kind = 'hand'", [evening.id]
         ).fetchone()[0]
+        return (last or 0) + 1
 
     def hand_entry(self, evening: Evening, number: int) -> StoredEntry:
         """The active hand ``number`` of the evening."""
@@ -581,9 +582,8 @@ class Ledger:
         keeps them apart)."""
         column = "schrift_x2520" if schrift else "points_x2520"
         totals = {p: Fraction(0) for p in self.evening(evening_id).seating}
-        for name, x in self.db.execute(
-            f"select p.name, sum(pay.{column}) from entries e join payments pay on pay.entry_id = e.id "
-            "join players p on p.id = pay.player_id where e.evening_id = ? and e.status = 'active' group by p.name",
+        for name, x in self.db.execute(  # the evening's rollup: the sum of its payments, kept with every change
+            f"select p.name, r.{column} from roll_points r join players p on p.id = r.player_id where r.evening_id = ?",
             [evening_id],
         ):
             totals[name] = from_units(x)
