@@ -247,32 +247,35 @@ def _at(table: str, *cols: str) -> itemgetter:
 
 _HP_PLAYER = COLUMNS["hand_players"].index("player_id")
 _PAY = _at("payments", "player_id", "points_x2520", "schrift_x2520")
-_ROLE = _at("hand_players", "entry_id", "player_id", "role", "won", "contract")
-_FACT = _at("hand_facts", "entry_id", "contract", "declarer_id", "several", "d_side", "o_side", "won")
+_ROLE = _at("hand_players", "player_id", "role", "won")
+_SEVERAL = _at("hand_players", "entry_id", "player_id", "role", "won", "contract")
+_FACT = _at("hand_facts", "entry_id", "several", "d_side", "o_side")
+_DECLARER = _at("hand_facts", "declarer_id", "contract", "won")
+_CONTRACT = _at("hand_facts", "contract", "won")
+_SIDES = _at("hand_facts", "d_side", "o_side", "won")
 _PREMIUM = _at("hand_premiums", "entry_id", "premium", "party", "announced", "made", "kontra")
 _KONTRA = _at("hand_kontras", "player_id", "role", "won")
-
-
-def _n(won: int | None) -> int:
-    """A grouping column's NULL as the rollups store it."""
-    return -1 if won is None else won
 
 
 def counted(rows: dict[str, list[tuple]]) -> dict[str, dict[tuple, list]]:
     """Each rollup's groups (its keys after the evening) with their sums, over
     the rows of one evening's new entries: what ``ROLLUPS[i].select`` gives
-    for them, NULLs and all (a sum of NULLs only is NULL)."""
+    for them, NULLs and all (a sum of NULLs only is NULL). Counted by
+    ``Counter`` over the rows' cells, a NULL key cell made -1 per group."""
     points: dict[tuple, list] = {}
     for player, x, w in map(_PAY, rows["payments"]):
         s = points.setdefault((player,), [0, 0])
         s[0] += x
         s[1] += w
-    hp = list(map(_ROLE, rows["hand_players"]))
-    facts = list(map(_FACT, rows["hand_facts"]))
-    several = {f[0] for f in facts if f[3] == 1}
-    declarers = Counter((f[2], f[1], _n(f[6]), 0) for f in facts if f[2] is not None)
-    declarers.update((p, c, _n(w), 1) for e, p, role, w, c in hp if role == "declarer" and e in several)
-    sides = {f[0]: ("" if f[4] is None else f[4], "" if f[5] is None else f[5]) for f in facts}
+    hp, facts = rows["hand_players"], rows["hand_facts"]
+    declarers = {k + (0,): n for k, n in _folded(Counter(map(_DECLARER, facts)), 2).items() if k[0] is not None}
+    several = {f[0] for f in map(_FACT, facts) if f[1] == 1}
+    if several:
+        side_by_side = Counter(
+            (p, c, w) for e, p, role, w, c in map(_SEVERAL, hp) if role == "declarer" and e in several
+        )
+        declarers.update({k + (1,): n for k, n in _folded(side_by_side, 2).items()})
+    sides = {e: ("" if d is None else d, "" if o is None else o) for e, _s, d, o in map(_FACT, facts)}
     premiums: dict[tuple, list] = {}
     for e, premium, party, announced, made, kontra in map(_PREMIUM, rows["hand_premiums"]):
         s = premiums.setdefault((premium, party, *sides[e]), [0, 0, 0, 0, 0])
@@ -286,19 +289,18 @@ def counted(rows: dict[str, list[tuple]]) -> dict[str, dict[tuple, list]]:
             s[1] = (s[1] or 0) + (won == 1)
     return {
         "roll_points": points,
-        "roll_roles": _sums(Counter((p, role, _n(w)) for _e, p, role, w, _c in hp)),
-        "roll_declarers": _sums(declarers),
-        "roll_contracts": _sums(Counter((f[1], _n(f[6])) for f in facts)),
+        "roll_roles": _folded(Counter(map(_ROLE, hp)), 2),
+        "roll_declarers": declarers,
+        "roll_contracts": _folded(Counter(map(_CONTRACT, facts)), 1),
         "roll_premiums": premiums,
         "roll_kontras": kontras,
-        "roll_sides": _sums(
-            Counter((f[4], f[5], f[6]) for f in facts if f[6] is not None and f[4] is not None and f[5] is not None)
-        ),
+        "roll_sides": {k: [n] for k, n in Counter(map(_SIDES, facts)).items() if None not in k},
     }
 
 
-def _sums(counter: Counter) -> dict[tuple, list]:
-    return {k: [n] for k, n in counter.items()}
+def _folded(counts: Counter, at: int) -> dict[tuple, list]:
+    """Counts by group, the key cell ``at`` (a ``won``: 1, 0 or NULL) stored as -1 where NULL."""
+    return {(k[:at] + (-1,) + k[at + 1 :] if k[at] is None else k): [n] for k, n in counts.items()}
 
 
 def rebuild(conn: sqlite3.Connection, evening_id: int) -> None:
