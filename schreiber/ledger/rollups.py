@@ -230,7 +230,7 @@ def add_rows(conn: sqlite3.Connection, evening_id: int, rows: dict[str, list[tup
         )
         for table, first_key, first in targets:
             key = ", ".join((first_key, *r.keys))
-            update = ", ".join(f"{s} = {s} + excluded.{s}" for s in r.sums)
+            update = ", ".join(f"{s} = {_PLUS.format(s=s)}" for s in r.sums)
             marks = ", ".join("?" for _ in range(1 + len(r.keys) + len(r.sums)))
             conn.executemany(
                 f"insert into {table} ({_cols(r, first_key)}) values ({marks}) on conflict ({key}) do update set {update}",
@@ -238,6 +238,11 @@ def add_rows(conn: sqlite3.Connection, evening_id: int, rows: dict[str, list[tup
             )
     settle(conn, [evening_id])
     _year_money(conn, [evening_id], 1)
+
+
+# A sum and the sum of new rows added up: NULL (a sum of NULLs only) where both are,
+# else the one that is not (``won + NULL`` would stay NULL for good).
+_PLUS = "case when {s} is null then excluded.{s} when excluded.{s} is null then {s} else {s} + excluded.{s} end"
 
 
 def _at(table: str, *cols: str) -> itemgetter:
