@@ -134,7 +134,8 @@ def import_hands(
         )
         sys.stderr.flush()
 
-    labels = [_("line {n}").format(n=n) for n in numbers]
+    line = _("line {n}")  # translated once, not once a line
+    labels = [line.format(n=n) for n in numbers]
     try:
         done = svc.import_entries(entries, parsed.ids, content_sha256(lines), ev, labels, progress if show else None)
     except SchreiberError as exc:

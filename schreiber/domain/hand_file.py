@@ -44,23 +44,39 @@ class HandFile(NamedTuple):
 def parse_lines(lines: Iterable[str], players: tuple[str, ...]) -> HandFile:
     """The entries of a JSON Lines hand file (see HandFile)."""
     out = HandFile([], [], [], [])
+    entries, numbers, ids = out.entries, out.numbers, out.ids
     seen: dict[str, int] = {}
     for n, line in enumerate(lines, 1):
         text = line.strip()
         if not text:
             continue
+        data = _loaded(text)
+        if data is not None and "id" not in data and "kind" not in data and "record" not in data:
+            entries.append(Entry("hand", data))  # a bare hand record, as most lines are: nothing more to check
+            numbers.append(n)
+            ids.append(None)
+            continue
         try:
-            data = _json_object(text)
+            data = _json_object(text) if data is None else data
             uid = _id(data, seen)
-            out.entries.append(_entry(data, players))
+            entries.append(_entry(data, players))
         except LineProblem as exc:
             out.problems.append((n, str(exc)))
             continue
         if uid:
             seen[uid] = n
-        out.numbers.append(n)
-        out.ids.append(uid)
+        numbers.append(n)
+        ids.append(uid)
     return out
+
+
+def _loaded(text: str) -> dict | None:
+    """The line's JSON object, or None where it is none (``_json_object`` then says why)."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return data if type(data) is dict else None
 
 
 def content_sha256(lines: list[str]) -> str:

@@ -55,6 +55,15 @@ def new_uid() -> str:
     return b.hex()
 
 
+def new_uids(n: int) -> list[str]:
+    """``n`` ids as ``new_uid`` makes them, from one ``os.urandom`` call (an import's entries)."""
+    b = bytearray(os.urandom(16 * n))
+    b[6::16] = bytes((x & 0x0F) | 0x40 for x in b[6::16])
+    b[8::16] = bytes((x & 0x3F) | 0x80 for x in b[8::16])
+    text = b.hex()
+    return [text[i : i + 32] for i in range(0, 32 * n, 32)]
+
+
 def frac(text: str | None) -> Fraction:
     return Fraction(text) if text else Fraction(0)
 
@@ -133,6 +142,26 @@ def entry_of_row(row: dict) -> StoredEntry:
     )
 
 
+ENTRY_COLUMNS = ("id", "uid", "evening_id", "seq", "kind", "number", "record_json", "player", "status", "replaces",
+                 "created_utc")  # fmt: skip
+
+
+def entry_row(
+    entry_id: int | None,
+    evening_id: int,
+    seq: int,
+    entry: Entry,
+    number: int | None,
+    replaces: int | None,
+    uid: str | None = None,
+    created: int | None = None,
+) -> tuple:
+    """An entry's row of ``entries`` (``ENTRY_COLUMNS``; a new id where ``uid`` is None)."""
+    record = entry.record
+    return (entry_id, uid or new_uid(), evening_id, seq, entry.kind, number, _COMPACT(record) if record else None,
+            entry.player, "active", replaces, created or now_utc())  # fmt: skip
+
+
 def entry_values(
     evening_id: int,
     seq: int,
@@ -142,18 +171,8 @@ def entry_values(
     uid: str | None = None,
     created: int | None = None,
 ) -> dict:
-    return {
-        "uid": uid or new_uid(),
-        "evening_id": evening_id,
-        "seq": seq,
-        "kind": entry.kind,
-        "number": number,
-        "record_json": compact(entry.record) if entry.record else None,
-        "player": entry.player,
-        "status": "active",
-        "replaces": replaces,
-        "created_utc": created or now_utc(),
-    }
+    """``entry_row`` by column, without the id (SQLite gives it)."""
+    return dict(zip(ENTRY_COLUMNS[1:], entry_row(None, evening_id, seq, entry, number, replaces, uid, created)[1:]))
 
 
 def result_of_row(row: dict) -> StoredResult:
@@ -226,27 +245,23 @@ def kept_items(text: str | None) -> list[dict] | None:
     return None if text is None else [item_of_cells(c) for c in json.loads(text)]
 
 
-def result_values(evening_id: int, entry_id: int, number: int | None, o: Outcome) -> dict:
+RESULT_COLUMNS = ("entry_id", "evening_id", "number", "kind", "dealer", "contract", "declarer", "partner", "won",
+                  "kontra", "radl_factor", "pot_after", "state_json", "schrift_json")  # fmt: skip
+
+
+def result_row(evening_id: int, entry_id: int, number: int | None, o: Outcome) -> tuple:
+    """An entry's row of ``results`` (``RESULT_COLUMNS``)."""
     h = o.hand
     won = None
     if o.score and o.score.declarer_won:
         won = int(all(w for _, w in o.score.declarer_won))
-    return {
-        "entry_id": entry_id,
-        "evening_id": evening_id,
-        "number": number,
-        "kind": o.kind,
-        "dealer": o.dealer,
-        "contract": h.contract if h else None,
-        "declarer": ", ".join(h.declarers) if h else o.player,
-        "partner": h.partner if h else None,
-        "won": won,
-        "kontra": h.kontra if h else None,
-        "radl_factor": o.radl_factor,
-        "pot_after": str(o.state.pot),
-        "state_json": o.state.to_json(),
-        "schrift_json": _schrift_json(o),
-    }
+    pot = o.state.pot
+    pot_after = str(pot.numerator) if pot.denominator == 1 else str(pot)  # as str(pot) writes it, sooner
+    if h is None:
+        return (entry_id, evening_id, number, o.kind, o.dealer, None, o.player, None, won, None, o.radl_factor,
+                pot_after, o.state.to_json(), _schrift_json(o))  # fmt: skip
+    return (entry_id, evening_id, number, o.kind, o.dealer, h.contract, ", ".join(h.declarers), h.partner, won,
+            h.kontra, o.radl_factor, pot_after, o.state.to_json(), _schrift_json(o))  # fmt: skip
 
 
 def _schrift_json(o: Outcome) -> str | None:
@@ -257,15 +272,18 @@ def _schrift_json(o: Outcome) -> str | None:
                     "items": [item_cells(it) for it in o.schrift.items]})  # fmt: skip
 
 
-def payment_values(evening_id: int, entry_id: int, o: Outcome, pid: Callable[[str], int]) -> list[dict]:
-    """Each player's payment in 1/2520 units (exact), and as the Schrift writes it."""
-    schrift = dict(o.schrift.payments) if o.schrift else {}
+PAYMENT_COLUMNS = ("entry_id", "evening_id", "player_id", "points_x2520", "schrift_x2520")
+
+
+def payment_rows(evening_id: int, entry_id: int, o: Outcome, pid: Callable[[str], int]) -> list[tuple]:
+    """Each player's payment in 1/2520 units (exact), and as the Schrift
+    writes it: rows of ``payments`` (``PAYMENT_COLUMNS``)."""
+    schrift = dict(o.schrift.payments) if o.schrift else None
     rows = []
     for player, v in o.payments:
         x = v * POINT_UNITS if type(v) is int else units(v)  # most are whole: no call
-        w = schrift.get(player, v)
-        rows.append({"entry_id": entry_id, "evening_id": evening_id, "player_id": pid(player), "points_x2520": x,
-                     "schrift_x2520": x if w is v else units(w)})  # fmt: skip
+        w = schrift.get(player, v) if schrift else v
+        rows.append((entry_id, evening_id, pid(player), x, x if w is v else units(w)))
     return rows
 
 

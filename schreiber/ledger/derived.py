@@ -33,7 +33,7 @@ Definitions (also in docs/datasette.md):
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import itemgetter
+from itertools import chain
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..domain.evening import Outcome, initial_state, replay
@@ -41,12 +41,31 @@ from ..domain.names import KONTRA_LEVELS
 from ..domain.points import POINT_UNITS
 from ..domain.table import Table
 from ..errors import HandError
-from .codec import entry_of_row, evening_of_row
+from .codec import (
+    ENTRY_COLUMNS,
+    PAYMENT_COLUMNS,
+    RESULT_COLUMNS,
+    entry_of_row,
+    evening_of_row,
+    payment_rows,
+    result_row,
+)
 
 if TYPE_CHECKING:
     from ..domain.record import Hand
 
 TABLES = ("hand_players", "hand_facts", "hand_premiums", "hand_kontras")
+# The columns of each table's rows, in the order ``derived_rows`` gives them (and ``write_rows`` writes them).
+COLUMNS: dict[str, tuple[str, ...]] = {
+    "entries": ENTRY_COLUMNS,
+    "results": RESULT_COLUMNS,
+    "payments": PAYMENT_COLUMNS,
+    "hand_players": ("entry_id", "evening_id", "player_id", "seat", "role", "side", "won", "contract"),
+    "hand_facts": ("entry_id", "evening_id", "contract", "declarer_id", "several", "d_side", "o_side", "won"),
+    "hand_premiums": ("entry_id", "evening_id", "seq", "premium", "party", "announced", "made", "kontra"),
+    "hand_kontras": ("entry_id", "evening_id", "player_id", "item", "level", "role", "won"),
+}
+CHUNK = 50  # rows one INSERT statement writes (``write_rows``)
 
 
 def _answered(level: str) -> bool:
@@ -55,7 +74,7 @@ def _answered(level: str) -> bool:
 
 
 class _Hand(NamedTuple):
-    """One scored hand as the statistics tables see it."""
+    """One scored hand as the Kontra rows see it."""
 
     evening_id: int
     entry_id: int
@@ -63,9 +82,8 @@ class _Hand(NamedTuple):
     table: Table
     won_by: dict[str, bool]
     ids: dict[str, int]
-    role: dict[str, str]
     side: dict[str, str | None]
-    won: dict[str, int | None]
+    alike_won: bool | None  # all declarers fared alike and won (None: not alike, or nothing to win)
 
     @property
     def trisch(self) -> bool:
@@ -75,102 +93,112 @@ class _Hand(NamedTuple):
     def settled_otherwise(self) -> bool:
         return bool(self.hand.renonce)
 
-    def key(self) -> dict:
-        return {"entry_id": self.entry_id, "evening_id": self.evening_id}
-
     def members(self, side: str) -> list[str]:
         return [p for p in self.table.players if self.side[p] == side]
 
-    def declarers_won(self) -> bool | None:
-        """Whether all declarers fared alike and won (None: not alike, or nothing to win)."""
-        results = {bool(self.won_by.get(d)) for d in self.hand.declarers}
-        return None if self.trisch or self.settled_otherwise or len(results) != 1 else results.pop()
+
+def new_rows() -> dict[str, list[tuple]]:
+    """Rows to write, by table (``COLUMNS``), each a tuple in column order."""
+    return {t: [] for t in COLUMNS}
 
 
-def derived_rows(evening_id: int, entry_id: int, o: Outcome, pid: Callable[[str], int]) -> dict[str, list[dict]]:
+def result_rows(
+    evening_id: int,
+    entry_id: int,
+    number: int | None,
+    o: Outcome,
+    pid: Callable[[str], int],
+    out: dict[str, list[tuple]],
+) -> dict[str, list[tuple]]:
+    """Every row an entry's result makes: its row of ``results``, its payments
+    and its statistics rows, added to ``out`` (and returned)."""
+    out["results"].append(result_row(evening_id, entry_id, number, o))
+    out["payments"] += payment_rows(evening_id, entry_id, o, pid)
+    return derived_rows(evening_id, entry_id, o, pid, out)
+
+
+def derived_rows(
+    evening_id: int, entry_id: int, o: Outcome, pid: Callable[[str], int], out: dict[str, list[tuple]] | None = None
+) -> dict[str, list[tuple]]:
     """Rows of hand_players, hand_facts, hand_premiums and hand_kontras for
-    one entry (nothing for entries that are not hands)."""
-    out: dict[str, list[dict]] = {t: [] for t in TABLES}
-    if o.kind != "hand" or o.hand is None or o.table is None:
+    one entry (nothing for entries that are not hands), added to ``out``
+    (a new ``new_rows()`` where not given) and returned. Tuples in column
+    order: an import writes some ten rows a hand, and a dict a row cost it
+    more than SQLite's writing them."""
+    if out is None:
+        out = new_rows()
+    h, table = o.hand, o.table
+    if o.kind != "hand" or h is None or table is None:
         return out
-    h = _roles(evening_id, entry_id, o, pid)
-    ev, contract, ids, role, side, won = evening_id, h.hand.contract, h.ids, h.role, h.side, h.won
-    out["hand_players"] = [
-        {"entry_id": entry_id, "evening_id": ev, "player_id": ids[p], "seat": seat, "role": role[p],
-         "side": side[p], "won": won[p], "contract": contract}
-        for seat, p in enumerate(h.table.players)
-    ]  # fmt: skip
-    out["hand_facts"] = [_facts(h)]
-    out["hand_premiums"] = [
-        dict(
-            h.key(),
-            seq=i,
-            premium=e.name,
-            party=e.party,
-            announced=int(e.announced),
-            made=int(e.result == "won"),
-            kontra=e.kontra,
-        )
-        for i, e in enumerate(h.hand.premiums)
+    won_by = dict(o.score.declarer_won) if o.score else {}
+    results = {bool(won_by.get(d)) for d in h.declarers}
+    alike_won = None if h.scores or h.renonce or len(results) != 1 else next(iter(results))
+    seats = _roles(o, won_by, results, pid)
+    contract = h.contract
+    out["hand_players"] += [
+        (entry_id, evening_id, i, seat, role, side, won, contract)
+        for seat, (_p, i, role, side, won) in enumerate(seats)
     ]
-    out["hand_kontras"] = _kontras(h)
+    out["hand_facts"].append(_facts(entry_id, evening_id, h, seats, alike_won))
+    if h.premiums:
+        out["hand_premiums"] += [
+            (entry_id, evening_id, i, e.name, e.party, int(e.announced), int(e.result == "won"), e.kontra)
+            for i, e in enumerate(h.premiums)
+        ]
+    if h.kontra or h.kontra_by or h.premiums:  # nobody doubled anything: no rows
+        ids = {p: i for p, i, _r, _s, _w in seats}
+        side = {p: s for p, _i, _r, s, _w in seats}
+        out["hand_kontras"] += _kontras(_Hand(evening_id, entry_id, h, table, won_by, ids, side, alike_won))
     return out
 
 
-def _roles(evening_id: int, entry_id: int, o: Outcome, pid: Callable[[str], int]) -> _Hand:
-    """Each player's role, side and whether his side won (definitions above)."""
+def _roles(
+    o: Outcome, won_by: dict[str, bool], results: set[bool], pid: Callable[[str], int]
+) -> list[tuple[str, int, str, str | None, int | None]]:
+    """(player, id, role, side, won) of each seat (definitions above); ``results``:
+    whether each declarer won."""
     assert o.hand is not None and o.table is not None
     h, table = o.hand, o.table
-    won_by = dict(o.score.declarer_won) if o.score else {}
     other = bool(h.renonce)
-    results = {bool(won_by.get(d)) for d in h.declarers}  # the opponents won if all declarers lost
-    opponents_won = None if other or len(results) != 1 else int(not results.pop())
-    role: dict[str, str] = {}
-    side: dict[str, str | None] = {}
-    won: dict[str, int | None] = {}
-    active = table.active
+    opponents_won = None if other or len(results) != 1 else int(not next(iter(results)))  # all declarers lost
+    decls = h.declarers
+    partner = h.partner if len(decls) == 1 else None
+    sitting_out = table.dealer if len(table.players) >= 5 and not table.dealer_plays else None
+    seats: list[tuple[str, int, str, str | None, int | None]] = []
     for p in table.players:
-        if p not in active:
-            role[p], side[p], won[p] = "out", None, None
+        if p == sitting_out:
+            seats.append((p, pid(p), "out", None, None))
         elif h.scores:
-            role[p], side[p], won[p] = "player", None, None
-        elif p in h.declarers:
-            role[p], side[p] = "declarer", "D"
-            won[p] = None if other else int(bool(won_by.get(p)))
-        elif len(h.declarers) == 1 and p == h.partner:
-            role[p], side[p] = "partner", "D"
-            won[p] = None if other else int(bool(won_by.get(h.declarers[0])))
+            seats.append((p, pid(p), "player", None, None))
+        elif p in decls:
+            seats.append((p, pid(p), "declarer", "D", None if other else int(bool(won_by.get(p)))))
+        elif partner is not None and p == partner:
+            seats.append((p, pid(p), "partner", "D", None if other else int(bool(won_by.get(decls[0])))))
         else:
-            role[p], side[p] = "opponent", "O"
-            won[p] = opponents_won
-    ids = {p: pid(p) for p in table.players}
-    return _Hand(evening_id, entry_id, h, table, won_by, ids, role, side, won)
+            seats.append((p, pid(p), "opponent", "O", opponents_won))
+    return seats
 
 
-def _facts(h: _Hand) -> dict:
-    decls = h.hand.declarers
-
-    sides: dict[str | None, list[int]] = {"D": [], "O": [], None: []}
-    for p in h.table.players:
-        sides[h.side[p]].append(h.ids[p])
-    d_side, o_side = ",".join(map(str, sorted(sides["D"]))), ",".join(map(str, sorted(sides["O"])))
+def _facts(
+    entry_id: int, evening_id: int, h: Hand, seats: list[tuple[str, int, str, str | None, int | None]], won: bool | None
+) -> tuple:
+    decls = h.declarers
     if len(decls) > 1:  # side by side: each declarer for himself, no partnership
-        d_side = o_side = ""
-    won = h.declarers_won()
-    return dict(
-        h.key(),
-        contract=h.hand.contract,
-        declarer_id=h.ids[decls[0]] if len(decls) == 1 and not h.trisch else None,
-        several=int(len(decls) > 1),
-        d_side=d_side or None,
-        o_side=o_side or None,
-        won=None if won is None else int(won),
-    )
+        d_side = o_side = None
+    else:
+        d_side = ",".join(map(str, sorted(i for _p, i, _r, s, _w in seats if s == "D"))) or None
+        o_side = ",".join(map(str, sorted(i for _p, i, _r, s, _w in seats if s == "O"))) or None
+    declarer = None
+    if len(decls) == 1 and not h.scores:
+        declarer = next(i for p, i, _r, _s, _w in seats if p == decls[0])
+    return (entry_id, evening_id, h.contract, declarer, int(len(decls) > 1), d_side, o_side,
+            None if won is None else int(won))  # fmt: skip
 
 
-def _kontras(h: _Hand) -> list[dict]:
+def _kontras(h: _Hand) -> list[tuple]:
     """Who doubled what: the game and every announced premium."""
-    rows: list[dict] = []
+    rows: list[tuple] = []
+    key = (h.entry_id, h.evening_id)
 
     def add(item: str, holders: list[str], contra: list[str], level: str, holder_won: bool | None) -> None:
         for players, role, side_won in (
@@ -178,16 +206,7 @@ def _kontras(h: _Hand) -> list[dict]:
             (holders if _answered(level) else [], "re", holder_won),
         ):
             for p in players:
-                rows.append(
-                    dict(
-                        h.key(),
-                        player_id=h.ids[p],
-                        item=item,
-                        level=level,
-                        role=role,
-                        won=None if side_won is None else int(side_won),
-                    )
-                )
+                rows.append((*key, h.ids[p], item, level, role, None if side_won is None else int(side_won)))
 
     hand, decls = h.hand, h.hand.declarers
     if hand.kontra and not h.trisch:
@@ -196,7 +215,7 @@ def _kontras(h: _Hand) -> list[dict]:
     elif hand.kontra_by:
         # each opponent doubles for himself (negative contracts, Trischaken): one row per doubler;
         # the declarer(s) get one Re row if anybody's doubling was answered
-        holder_won = h.declarers_won()
+        holder_won = h.alike_won
         top = max((lvl for _, lvl in hand.kontra_by), key=KONTRA_LEVELS.index)
         for p, level in hand.kontra_by:
             add("game", [], [p], level, holder_won)
@@ -345,11 +364,22 @@ def backfill(db) -> None:
             write_rows(db, derived_rows(ev.id, r["id"], o, ids.__getitem__))
 
 
-def write_rows(db, rows: dict[str, list[dict]]) -> None:
+def write_rows(db, rows: dict[str, list[tuple]]) -> None:
+    """Rows (by table, tuples in ``COLUMNS`` order) inserted, ``CHUNK`` rows
+    a statement: SQLite then runs one statement for fifty rows instead of
+    fifty, which halves what writing an import's rows costs."""
+    conn = db.conn
     for table, items in rows.items():
-        if items:
-            cols = list(items[0])
-            values = map(itemgetter(*cols), items) if len(cols) > 1 else ([r[cols[0]]] for r in items)
-            db.conn.executemany(
-                f"insert into {table} ({', '.join(cols)}) values ({', '.join('?' for _ in cols)})", values
+        if not items:
+            continue
+        cols = COLUMNS[table]
+        one = f"({', '.join('?' for _ in cols)})"
+        insert = f"insert into {table} ({', '.join(cols)}) values "
+        whole = len(items) - len(items) % CHUNK
+        if whole:
+            conn.executemany(
+                insert + ", ".join([one] * CHUNK),
+                [tuple(chain.from_iterable(items[i : i + CHUNK])) for i in range(0, whole, CHUNK)],
             )
+        if whole < len(items):
+            conn.executemany(insert + one, items[whole:])

@@ -12,8 +12,8 @@ evening: money is settled evening by evening. ``year_evenings`` counts each
 player's evenings in a year (not a sum of the other rows).
 
 They are kept current where the derived rows are written, in the same
-transaction: a new entry adds its counts (``add``: an upsert of the entry
-range's groups), a re-scored evening (a correction, a merge) has its
+transaction: a new entry adds its counts (``add_rows``: an upsert of the
+groups its rows make), a re-scored evening (a correction, a merge) has its
 rollups rebuilt from its derived rows (``rebuild``). Closing and reopening
 an evening changes no derived row, so no rollup. A NULL in a grouping
 column is stored as -1 (numbers) or '' (text), since key columns cannot
@@ -27,11 +27,14 @@ from __future__ import annotations
 import json
 import math
 import sqlite3
+from collections import Counter
 from fractions import Fraction
+from operator import itemgetter
 from typing import NamedTuple
 
 from ..domain.money import evening_cents
 from ..domain.points import POINT_UNITS
+from .derived import COLUMNS
 
 
 class Rollup(NamedTuple):
@@ -201,36 +204,108 @@ def _rebuild_years(conn: sqlite3.Connection, years: str) -> None:
     )
 
 
-def add(conn: sqlite3.Connection, first_entry: int, last_entry: int) -> None:
-    """Add the counts of the entries ``first_entry``..``last_entry`` (new,
-    their derived rows written) to their evenings' and years' rollups."""
-    ids = {"first": int(first_entry), "last": int(last_entry)}  # parameters: the same statements every hand,
-    # prepared once by a session that adds many (sqlite3 keeps them by their text)
-    evenings = [
-        e for (e,) in conn.execute("select distinct evening_id from entries where id between :first and :last", ids)
-    ]
-    _year_money(conn, evenings, -1)
-    conn.execute(
-        f"insert into year_evenings select {YEAR}, p.player_id, 1 from "
-        "(select distinct evening_id, player_id from hand_players where entry_id between :first and :last) p "
-        "join evenings ev on ev.id = p.evening_id where not exists (select 1 from roll_roles r "
-        "where r.evening_id = p.evening_id and r.player_id = p.player_id) "
-        "on conflict (year, player_id) do update set evenings = evenings + 1",
-        ids,
+def add_rows(conn: sqlite3.Connection, evening_id: int, rows: dict[str, list[tuple]]) -> None:
+    """Add the counts of new entries of one evening (their rows as just
+    written, by table: ``derived.COLUMNS``) to the evening's and its year's
+    rollups. The groups are those each rollup's ``select`` makes, counted
+    from the rows in hand (``counted``): reading the rows back to group them
+    in SQL cost an import a fifth of its time. ``tests/ledger/test_rollups.py``
+    checks them against the selects."""
+    counts = counted(rows)
+    if not any(counts.values()):
+        return
+    year = conn.execute(f"select {YEAR} from evenings ev where ev.id = ?", [evening_id]).fetchone()[0]
+    _year_money(conn, [evening_id], -1)
+    seen = {p for (p,) in conn.execute("select distinct player_id from roll_roles where evening_id = ?", [evening_id])}
+    conn.executemany(
+        "insert into year_evenings values (?, ?, 1) on conflict (year, player_id) do update set evenings = evenings + 1",
+        [(year, p) for p in sorted({r[_HP_PLAYER] for r in rows["hand_players"]} - seen)],
     )
     for r in ROLLUPS:
-        rows = r.select.format(where=f"{_alias(r)}.entry_id between :first and :last")
-        tables = [(r.table, "evening_id", f"select * from ({rows}) where true")]  # (table, first key, rows)
-        if r.table != "roll_points":
-            tables.append((_year_table(r), "year", _by_year(r, rows)))
-        for table, first_key, select in tables:
+        groups = counts[r.table]
+        if not groups:
+            continue
+        targets = [(r.table, "evening_id", evening_id)] + (
+            [] if r.table == "roll_points" else [(_year_table(r), "year", year)]
+        )
+        for table, first_key, first in targets:
             key = ", ".join((first_key, *r.keys))
-            update = ", ".join(f"{s} = {s} + excluded.{s}" for s in r.sums)
-            conn.execute(
-                f"insert into {table} ({_cols(r, first_key)}) {select} on conflict ({key}) do update set {update}", ids
+            update = ", ".join(f"{s} = {_PLUS.format(s=s)}" for s in r.sums)
+            marks = ", ".join("?" for _ in range(1 + len(r.keys) + len(r.sums)))
+            conn.executemany(
+                f"insert into {table} ({_cols(r, first_key)}) values ({marks}) on conflict ({key}) do update set {update}",
+                [(first, *k, *sums) for k, sums in groups.items()],
             )
-    settle(conn, evenings)
-    _year_money(conn, evenings, 1)
+    settle(conn, [evening_id])
+    _year_money(conn, [evening_id], 1)
+
+
+# A sum and the sum of new rows added up: NULL (a sum of NULLs only) where both are,
+# else the one that is not (``won + NULL`` would stay NULL for good).
+_PLUS = "case when {s} is null then excluded.{s} when excluded.{s} is null then {s} else {s} + excluded.{s} end"
+
+
+def _at(table: str, *cols: str) -> itemgetter:
+    """The cells ``cols`` of a row of ``table`` as ``derived.COLUMNS`` orders it."""
+    return itemgetter(*(COLUMNS[table].index(c) for c in cols))
+
+
+_HP_PLAYER = COLUMNS["hand_players"].index("player_id")
+_PAY = _at("payments", "player_id", "points_x2520", "schrift_x2520")
+_ROLE = _at("hand_players", "player_id", "role", "won")
+_SEVERAL = _at("hand_players", "entry_id", "player_id", "role", "won", "contract")
+_FACT = _at("hand_facts", "entry_id", "several", "d_side", "o_side")
+_DECLARER = _at("hand_facts", "declarer_id", "contract", "won")
+_CONTRACT = _at("hand_facts", "contract", "won")
+_SIDES = _at("hand_facts", "d_side", "o_side", "won")
+_PREMIUM = _at("hand_premiums", "entry_id", "premium", "party", "announced", "made", "kontra")
+_KONTRA = _at("hand_kontras", "player_id", "role", "won")
+
+
+def counted(rows: dict[str, list[tuple]]) -> dict[str, dict[tuple, list]]:
+    """Each rollup's groups (its keys after the evening) with their sums, over
+    the rows of one evening's new entries: what ``ROLLUPS[i].select`` gives
+    for them, NULLs and all (a sum of NULLs only is NULL). Counted by
+    ``Counter`` over the rows' cells, a NULL key cell made -1 per group."""
+    points: dict[tuple, list] = {}
+    for player, x, w in map(_PAY, rows["payments"]):
+        s = points.setdefault((player,), [0, 0])
+        s[0] += x
+        s[1] += w
+    hp, facts = rows["hand_players"], rows["hand_facts"]
+    declarers = {k + (0,): n for k, n in _folded(Counter(map(_DECLARER, facts)), 2).items() if k[0] is not None}
+    several = {f[0] for f in map(_FACT, facts) if f[1] == 1}
+    if several:
+        side_by_side = Counter(
+            (p, c, w) for e, p, role, w, c in map(_SEVERAL, hp) if role == "declarer" and e in several
+        )
+        declarers.update({k + (1,): n for k, n in _folded(side_by_side, 2).items()})
+    sides = {e: ("" if d is None else d, "" if o is None else o) for e, _s, d, o in map(_FACT, facts)}
+    premiums: dict[tuple, list] = {}
+    for e, premium, party, announced, made, kontra in map(_PREMIUM, rows["hand_premiums"]):
+        s = premiums.setdefault((premium, party, *sides[e]), [0, 0, 0, 0, 0])
+        for i, v in enumerate((1, announced, announced and made, not announced and made, kontra is not None), 0):
+            s[i] += int(v)
+    kontras: dict[tuple, list] = {}
+    for player, role, won in map(_KONTRA, rows["hand_kontras"]):
+        s = kontras.setdefault((player, role), [0, None])
+        s[0] += 1
+        if won is not None:
+            s[1] = (s[1] or 0) + (won == 1)
+    return {
+        "roll_points": points,
+        "roll_roles": _folded(Counter(map(_ROLE, hp)), 2),
+        "roll_declarers": declarers,
+        "roll_contracts": _folded(Counter(map(_CONTRACT, facts)), 1),
+        "roll_premiums": premiums,
+        "roll_kontras": kontras,
+        "roll_sides": {k: [n] for k, n in Counter(map(_SIDES, facts)).items() if None not in k},
+    }
+
+
+def _folded(counts: Counter, at: int) -> dict[tuple, list]:
+    """Counts by group, the key cell ``at`` (a ``won``: 1, 0 or NULL) stored as -1 where NULL."""
+    return {(k[:at] + (-1,) + k[at + 1 :] if k[at] is None else k): [n] for k, n in counts.items()}
 
 
 def rebuild(conn: sqlite3.Connection, evening_id: int) -> None:

@@ -27,19 +27,19 @@ from .codec import (
     compact,
     dumps,
     entry_of_row,
+    entry_row,
     entry_values,
     evening_of_row,
     kept_items,
     new_uid,
+    new_uids,
     now_utc,
-    payment_values,
     renamed,
     result_of_row,
-    result_values,
     rule_set_id,
 )
 from .connection import copy_new, create_database, open_database, quick_check
-from .derived import derived_rows, write_rows
+from .derived import new_rows, result_rows, write_rows
 from .errors import COMMITTED, OPENED, LedgerUnavailable, NoSuchEntry, NoSuchEvening, NoSuchHand, sqlite_problem
 from .values import DateRange, Evening, Scored, SheetLine, StoredEntry
 
@@ -123,6 +123,24 @@ class Ledger:
                 raise self._problem(exc) from None
             raise
         COMMITTED[:] = [self.path]
+
+    @contextlib.contextmanager
+    def import_transaction(self) -> Iterator[None]:
+        """``transaction(checked=True)`` for an import, with SQLite's foreign
+        key checks off while it runs: its many rows refer only to the evening
+        and players it read in it and to rows it wrote itself, and looking
+        each of some thirty references a hand up again cost a fifth of
+        writing them. ``schreiber check`` checks every reference still."""
+        conn = self.db.conn if self.mode == "rw" else None  # a new ledger's first write is checked as usual
+        if conn is not None:
+            conn.execute("PRAGMA foreign_keys = OFF")  # set before the transaction: inside one it does nothing
+        try:
+            with self.transaction(checked=True):
+                yield
+        finally:
+            if conn is not None:
+                with contextlib.suppress(sqlite3.Error):
+                    conn.execute("PRAGMA foreign_keys = ON")
 
     def _first_write(self) -> Iterator[None]:
         """Where there is no ledger yet: the write goes to the in-memory
@@ -474,20 +492,16 @@ class Ledger:
     def insert_result(self, evening: Evening, entry_id: int, number: int | None, o: Outcome) -> None:
         """What the entry did: its result row, payments and statistics rows
         (and the evening's statistics rollups)."""
-        self._write_result(evening, entry_id, number, o, self._player_ids())
-        rollups.add(self.db.conn, entry_id, entry_id)
+        rows = self._write_result(evening, entry_id, number, o, self._player_ids())
+        rollups.add_rows(self.db.conn, evening.id, rows)
 
     def _write_result(
         self, evening: Evening, entry_id: int, number: int | None, o: Outcome, pid: Callable[[str], int]
-    ) -> None:
-        write_rows(
-            self.db,
-            {
-                "results": [result_values(evening.id, entry_id, number, o)],
-                "payments": payment_values(evening.id, entry_id, o, pid),
-                **derived_rows(evening.id, entry_id, o, pid),
-            },
-        )
+    ) -> dict[str, list[tuple]]:
+        """The entry's result, payments and statistics rows written; the rows."""
+        rows = result_rows(evening.id, entry_id, number, o, pid, new_rows())
+        write_rows(self.db, rows)
+        return rows
 
     def insert_scored(self, evening: Evening, scored: list[Scored]) -> None:
         """Many new entries with what each did (an import, inside its
@@ -499,28 +513,19 @@ class Ledger:
         first = self.db.execute("select coalesce(max(id), 0) + 1 from entries").fetchone()[0]
         self.db.execute(f"PRAGMA cache_size = -{IMPORT_CACHE_KIB}")  # the indexes of a large import stay in memory
         pid = self._player_ids()
-        entries, results, pays = [], [], []
-        derived: dict[str, list[dict]] = {}
-        now = now_utc()
+        rows = new_rows()
+        entries = rows["entries"]
+        ev, now, uids = evening.id, now_utc(), new_uids(len(scored))
         for entry_id, (seq, entry, number, uid, o) in enumerate(scored, first):
-            entries.append(dict(entry_values(evening.id, seq, entry, number, None, uid, now), id=entry_id))
-            results.append(result_values(evening.id, entry_id, number, o))
-            pays += payment_values(evening.id, entry_id, o, pid)
-            for table, rows in derived_rows(evening.id, entry_id, o, pid).items():
-                derived.setdefault(table, []).extend(rows)
-        write_rows(self.db, {"entries": entries, "results": results, "payments": pays, **derived})
-        rollups.add(self.db.conn, first, first + len(scored) - 1)
+            entries.append(entry_row(entry_id, ev, seq, entry, number, None, uid or uids[entry_id - first], now))
+            result_rows(ev, entry_id, number, o, pid, rows)
+        write_rows(self.db, rows)
+        rollups.add_rows(self.db.conn, ev, rows)
 
     def _player_ids(self) -> Callable[[str], int]:
-        """``player_id`` with the ids looked up once (new players added as met)."""
-        known = dict(self.db.execute("select name, id from players").fetchall())
-
-        def pid(name: str) -> int:
-            if name not in known:
-                known[name] = self.player_id(name)
-            return known[name]
-
-        return pid
+        """``player_id`` with the ids looked up once (new players added as met):
+        a dict's own lookup, as an import asks it some eight times a hand."""
+        return _PlayerIds(self.player_id, self.db.execute("select name, id from players").fetchall()).__getitem__
 
     def replace_results(
         self, evening: Evening, entries: list[StoredEntry], outcomes: list[Outcome], from_seq: int = 0
@@ -721,6 +726,18 @@ class Ledger:
         from . import backup as _backup
 
         return _backup.backup(self.db.conn, self.path, Path(path), overwrite)
+
+
+class _PlayerIds(dict):
+    """Players' ids by name; a name not yet known is looked up (or added) by ``new``."""
+
+    def __init__(self, new: Callable[[str], int], known: list[tuple[str, int]]):
+        super().__init__(known)
+        self.new = new
+
+    def __missing__(self, name: str) -> int:
+        self[name] = pid = self.new(name)
+        return pid
 
 
 def backup_counts(path: Path) -> tuple[int, int]:

@@ -342,3 +342,27 @@ def test_ids_in_a_file_are_checked(tmp_path):
     assert 'line 2: the "id" ' + "a" * 32 + " is on line 1 too" in msg
     assert 'line 3: "id" is the entry\'s id' in msg and "nothing was imported" in msg
     assert dump(db) == before
+
+
+def test_an_import_leaves_every_reference_whole_and_the_checks_on(tmp_path):
+    """An import writes without SQLite's foreign key checks (its rows refer
+    only to what it read and wrote itself): afterwards, and after one that
+    failed, every reference holds and the checks are on again."""
+    from schreiber.domain.evening import Entry
+    from schreiber.domain.rules import load_rules
+    from schreiber.ledger.store import Ledger
+    from schreiber.service import Service
+
+    svc = Service(Ledger(tmp_path / "l.db"))
+    svc.start_evening(FIVE, load_rules("standard"), "2026-02-03")
+    svc.ledger.make_file()
+    conn = svc.ledger.db.conn
+    recs = [Entry.hand(r) for r in records(40, FIVE, seed=4)]
+    svc.import_entries(recs[:30], [None] * 30, "a" * 64)
+    assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+    bad = recs[30:] + [Entry.hand({"contract": "rufer", "declarer": "Nobody"})]
+    with pytest.raises(SchreiberError):
+        svc.import_entries(bad, [None] * len(bad), "b" * 64)
+    assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+    assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
+    assert conn.execute("select count(*) from entries").fetchone()[0] == 30

@@ -118,3 +118,30 @@ def test_rollups_after_a_merge(tmp_path):
     ours.merge(other)
     assert tables(ours.ledger.db.conn) == recomputed(path)
     assert ours.ledger.statistics(DateRange()) == ours.ledger.statistics(DateRange(), full=True)
+
+
+SIDE_BY_SIDE = [  # tirol: negative contracts played side by side, doubled by single opponents
+    {"contract": "bettel", "declarer": ["Berti", "Carl"], "result": {"Berti": "won", "Carl": "lost"}},
+    {"contract": "bettel", "declarer": ["Carl", "Dora"], "result": "won", "kontra": {"Anna": "kontra"}},
+    {"contract": "bettel", "declarer": ["Dora", "Anna"], "result": "lost", "kontra": {"Berti": "re"}},
+    {"contract": "dreier", "declarer": "Carl", "points": 40, "kontra": "kontra",
+     "premiums": [{"name": "pagat", "party": "declarer", "announced": True, "result": "won", "kontra": "kontra"}]},
+    {"contract": "dreier", "declarer": "Dora", "renonce": "Dora", "kontra": "re"},
+    {"contract": "trischaken", "scores": {"Anna": 10, "Berti": 20, "Carl": 12, "Dora": 28}},
+]  # fmt: skip
+
+
+def test_rollups_of_an_import_of_every_kind_of_row(tmp_path):
+    """An import's rollups are counted from its rows (rollups.counted): the
+    same as the selects give for several declarers, Kontras without a
+    winner and Renonces, imported and added one at a time."""
+    path = tmp_path / "l.db"
+    svc = Service(Ledger(path))
+    ev = svc.start_evening(CIRCLES[0], load_rules("tirol"), "2025-06-01").evening_id
+    svc.add_entries([Entry.hand(r) for r in SIDE_BY_SIDE] + [Entry("radl"), Entry("strafpunkt", player="Carl")], ev)
+    for r in SIDE_BY_SIDE:
+        svc.add_hand(r, ev)
+    conn = svc.ledger.db.conn
+    assert conn.execute("select count(*) from roll_declarers where several = 1").fetchone()[0] > 0
+    assert conn.execute("select count(*) from hand_kontras where won is null").fetchone()[0] > 0
+    assert tables(conn) == recomputed(path)
