@@ -374,7 +374,7 @@ class Service:
         SchreiberError naming every bad one by ``labels[i]`` (default "entry
         N"). Returns the hand number of each entry (0 for other entries).
         ``progress(done, total)`` is called now and then."""
-        with self.ledger.import_transaction():
+        with self.ledger.transaction(checked=True):
             return self._write_entries(self._writable(evening), entries, labels, progress)
 
     def import_entries(
@@ -392,7 +392,7 @@ class Service:
         is in the evening already. An id of an entry in another evening is
         not taken over (the entry is a copy there). One transaction."""
         led = self.ledger
-        with led.import_transaction():
+        with led.transaction(checked=True):
             ev = self._writable(evening)
             before = led.earlier_import(ev, sha256)
             if before is not None:

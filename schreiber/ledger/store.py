@@ -124,24 +124,6 @@ class Ledger:
             raise
         COMMITTED[:] = [self.path]
 
-    @contextlib.contextmanager
-    def import_transaction(self) -> Iterator[None]:
-        """``transaction(checked=True)`` for an import, with SQLite's foreign
-        key checks off while it runs: its many rows refer only to the evening
-        and players it read in it and to rows it wrote itself, and looking
-        each of some thirty references a hand up again cost a fifth of
-        writing them. ``schreiber check`` checks every reference still."""
-        conn = self.db.conn if self.mode == "rw" else None  # a new ledger's first write is checked as usual
-        if conn is not None:
-            conn.execute("PRAGMA foreign_keys = OFF")  # set before the transaction: inside one it does nothing
-        try:
-            with self.transaction(checked=True):
-                yield
-        finally:
-            if conn is not None:
-                with contextlib.suppress(sqlite3.Error):
-                    conn.execute("PRAGMA foreign_keys = ON")
-
     def _first_write(self) -> Iterator[None]:
         """Where there is no ledger yet: the write goes to the in-memory
         ledger first, and only if it succeeds is the file made with its rows
