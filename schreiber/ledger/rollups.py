@@ -330,7 +330,7 @@ def _year_delta(conn: sqlite3.Connection, evening_id: int, sign: int) -> None:
             continue
         rows = f"select evening_id, {', '.join(r.keys)}, {', '.join(f'{sign} * {x}' for x in r.sums)} " \
                f"from {r.table} where evening_id = {int(evening_id)}"  # fmt: skip
-        update = ", ".join(f"{x} = {x} + excluded.{x}" for x in r.sums)
+        update = ", ".join(f"{x} = {_PLUS.format(s=x)}" for x in r.sums)
         conn.execute(
             f"insert into {_year_table(r)} {_by_year(r, rows)} on conflict (year, {', '.join(r.keys)}) "
             f"do update set {update}"

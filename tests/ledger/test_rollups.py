@@ -145,3 +145,6 @@ def test_rollups_of_an_import_of_every_kind_of_row(tmp_path):
     assert conn.execute("select count(*) from roll_declarers where several = 1").fetchone()[0] > 0
     assert conn.execute("select count(*) from hand_kontras where won is null").fetchone()[0] > 0
     assert tables(conn) == recomputed(path)
+    svc.void(2, ev)  # a correction: the evening's rollups made again, its year's taken away and added again
+    svc.edit(3, SIDE_BY_SIDE[0], ev)
+    assert tables(conn) == recomputed(path)
