@@ -14,7 +14,7 @@ from typing import Any
 from ..errors import HandError
 from ..i18n import _
 from .names import closest, lookup, match_players
-from .points import format_points, parse_points, threshold
+from .points import Exact, format_points, parse_points, reaches, threshold
 from .rules import KONTRA_LEVELS, Contract, Premium, Rules
 from .table import Table
 
@@ -69,14 +69,14 @@ class Hand:
     declarers: tuple[str, ...] = ()
     partner: str | None = None
     result: tuple[tuple[str, str], ...] = ()  # declarer -> won/lost
-    points: Fraction | None = None
+    points: Exact | None = None
     tricks: int | None = None
     kontra: str | None = None
     kontra_by: tuple[tuple[str, str], ...] = ()  # player -> level (negative, Trischaken)
     kontra_from: str | None = None  # who gave the Kontra on the game (where it matters: a hidden partner's)
     premiums: tuple[PremiumEntry, ...] = ()
     conceded: bool = False
-    scores: tuple[tuple[str, Fraction], ...] = ()
+    scores: tuple[tuple[str, Exact], ...] = ()
     tricks_by: tuple[tuple[str, int], ...] = ()
     mit: tuple[str, ...] = ()
     renonce: str | None = None
@@ -148,14 +148,14 @@ class _Checker:
         self.partner: str | None = None
         self.has_partner = "partner" in raw
         self.conceded = False
-        self.points: Fraction | None = None
+        self.points: Exact | None = None
         self.tricks: int | None = None
         self.results: dict[str, str] = {}
         self.kontra: str | None = None
         self.kontra_by: dict[str, str] = {}
         self.kontra_from: str | None = None
         self.premiums: list[PremiumEntry] = []
-        self.scores: dict[str, Fraction] = {}
+        self.scores: dict[str, Exact] = {}
         self.tricks_by: dict[str, int] = {}
         self.mit: list[str] = []
         self.renonce: str | None = None
@@ -465,7 +465,7 @@ def _result_of(ck: _Checker, contract: Contract, d: str) -> None:
     need = threshold(ck.rules.game_needs)
     derived = None
     if contract.kind == "positive" and ck.points is not None:
-        derived = "won" if ck.points >= need else "lost"
+        derived = "won" if reaches(ck.points, need) else "lost"
     elif contract.kind == "negative" and ck.tricks is not None and len(ck.declarers) == 1:
         derived = "won" if ck.tricks == contract.tricks else "lost"
     if d in ck.results and derived and ck.results[d] != derived:
