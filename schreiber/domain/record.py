@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from ..errors import HandError
@@ -144,6 +145,8 @@ class _Checker:
         self.contract: Contract | None = None
         self.trisch = False
         self.table = Table(players, players[0])
+        self.active = self.table.active  # the players in the hand, set again with the table
+        self.valid_premiums = rules.active_premiums  # read once: every premium asks
         self.declarers: list[str] = []
         self.partner: str | None = None
         self.has_partner = "partner" in raw
@@ -159,10 +162,6 @@ class _Checker:
         self.tricks_by: dict[str, int] = {}
         self.mit: list[str] = []
         self.renonce: str | None = None
-
-    @property
-    def active(self) -> tuple[str, ...]:
-        return self.table.active
 
     def fail(self, msg: str) -> None:
         if msg not in self.problems:
@@ -323,6 +322,7 @@ def _contract(ck: _Checker) -> None:
             )
     ck.trisch = ck.contract is not None and ck.contract.kind == "trischaken"
     ck.table = Table(ck.players, ck.dealer, dealer_plays=bool(ck.trisch and rules.trischaken_five))
+    ck.active = ck.table.active
 
 
 def _declarers(ck: _Checker) -> None:
@@ -693,9 +693,11 @@ def _renonce(ck: _Checker) -> None:
 def _hand(ck: _Checker) -> Hand:
     """The checked hand, per-player fields in seating order, so the same hand
     is the same value however its record was written."""
-    seat = {p: i for i, p in enumerate(ck.players)}
+    seat = _seats(ck.players)
 
     def seated(d: dict) -> tuple:
+        if len(d) < 2:  # most are one declarer's result, or none: nothing to sort
+            return tuple(d.items())
         return tuple(sorted(d.items(), key=lambda kv: seat[kv[0]]))
 
     assert ck.cid is not None  # no problems: the contract was found
@@ -713,11 +715,17 @@ def _hand(ck: _Checker) -> Hand:
         conceded=ck.conceded,
         scores=seated(ck.scores),
         tricks_by=seated(ck.tricks_by),
-        mit=tuple(sorted(ck.mit, key=seat.__getitem__)),
+        mit=tuple(sorted(ck.mit, key=seat.__getitem__)) if len(ck.mit) > 1 else tuple(ck.mit),
         renonce=ck.renonce,
         dealer=ck.raw.get("dealer") and ck.dealer,
         extra={"partner": True} if ck.has_partner else {},
     )
+
+
+@lru_cache(maxsize=64)
+def _seats(players: tuple[str, ...]) -> dict[str, int]:
+    """Each player's seat number, worked out once per seating (read only)."""
+    return {p: i for i, p in enumerate(players)}
 
 
 def _blosser_rufer(raw: dict, contract: Contract, rules: Rules) -> bool:
@@ -752,7 +760,7 @@ def _check_premiums(
                     _("a conceded game is not played: leave out {name}").format(name=rules.premiums[entry.name].name)
                 )
             out.append(entry)
-    valid = rules.active_premiums
+    valid = ck.valid_premiums
     if names_bird and contract is not None and sum(_named_bird(e, contract) for e in out) != 1:
         named = _listing(valid[r].name for r in contract.requires if r in valid)
         ck.fail(_('a conceded {name} pays the bird the declarer names: give one of {named} as announced by the declarer and lost').format(name=contract.name, named=named))  # fmt: skip
@@ -789,7 +797,7 @@ def _named_bird(e: PremiumEntry, contract: Contract | None) -> bool:
 
 def _premium(ck: _Checker, i: int, p: Any, contract: Contract | None, seen: set[str]) -> PremiumEntry | None:
     """One premium of the record, or None where it cannot be read at all."""
-    rules, valid = ck.rules, ck.rules.active_premiums
+    rules, valid = ck.rules, ck.valid_premiums
     if not isinstance(p, dict):
         ck.fail(_("premium {i} must be an object with name, party, announced and result").format(i=i))
         return None
@@ -846,7 +854,7 @@ def _premium(ck: _Checker, i: int, p: Any, contract: Contract | None, seen: set[
 
 def _fits_contract(ck: _Checker, prem: Premium, contract: Contract) -> bool:
     """Whether the premium can be played in this contract (said if not)."""
-    valid = ck.rules.active_premiums
+    valid = ck.valid_premiums
     if contract.kind != "positive":
         ck.fail(_("premiums do not count in {name}; leave out {name2}").format(name=contract.name, name2=prem.name))
         return False
