@@ -54,7 +54,7 @@ def parse_points(value, deck_points: int = 70, blatt: bool = True) -> Exact:
                         value=value
                     )
                 )
-            pts = int(head) + Fraction(rest, 3)
+            pts = Fraction(int(head) * 3 + rest, 3)
         elif text.isascii() and text.lstrip("-").isdigit():
             pts = Fraction(int(text))
         else:
@@ -131,9 +131,11 @@ def as_number(v: Exact) -> int | float:
     return int(v) if v.denominator == 1 else float(v)
 
 
+@lru_cache(maxsize=32)
 def threshold_words(need: Exact) -> str:
     """A count of card points as players say it: "36 Punkte" for 36 or 35/2
-    (35 and two cards count as 36), "mehr als 36" for 36/1."""
+    (35 and two cards count as 36), "mehr als 36" for 36/1; kept per value:
+    the thresholds are a rule's few."""
     whole = need.numerator // need.denominator
     rest = need - whole
     if rest == Fraction(1, 3):

@@ -16,7 +16,7 @@ from ..errors import HandError
 from ..i18n import _
 from .names import closest, lookup, match_players
 from .points import Exact, format_points, parse_points, reaches, threshold
-from .rules import KONTRA_LEVELS, Contract, Premium, Rules
+from .rules import KONTRA_LEVELS, Contract, Premium, Rules, enabled
 from .table import Table
 
 RESULTS = ("won", "lost")
@@ -38,6 +38,7 @@ HAND_KEYS = (
     "renonce",
     "dealer",
 )
+_HAND_KEYS = frozenset(HAND_KEYS)
 PREMIUM_KEYS = ("name", "party", "announced", "result", "kontra", "kontra_from")
 _RESULT_WORDS = {"won": "won", "win": "won", "gewonnen": "won", "lost": "lost", "loss": "lost", "verloren": "lost"}
 
@@ -146,7 +147,7 @@ class _Checker:
         self.trisch = False
         self.table = Table(players, players[0])
         self.active = self.table.active  # the players in the hand, set again with the table
-        self.valid_premiums = rules.active_premiums  # read once: every premium asks
+        self.valid_premiums = enabled(rules.premiums)  # read once (and only read): every premium asks
         self.declarers: list[str] = []
         self.partner: str | None = None
         self.has_partner = "partner" in raw
@@ -273,7 +274,7 @@ def check_hand(raw: Any, rules: Rules, players: tuple[str, ...], dealer: str | N
 
 def _unknown_fields(ck: _Checker) -> None:
     for k in ck.raw:
-        if k not in HAND_KEYS:
+        if k not in _HAND_KEYS:
             near = closest(k, HAND_KEYS)
             hint = _(" (did you mean {words}?)").format(words=f"'{near[0]}'") if near else ""
             ck.fail(
@@ -292,7 +293,7 @@ def _dealer(ck: _Checker, dealer: str | None) -> None:
 
 def _contract(ck: _Checker) -> None:
     """The contract, and so the table (with five, Trischaken may seat the dealer too)."""
-    rules, contracts = ck.rules, ck.rules.active_contracts
+    rules, contracts = ck.rules, enabled(ck.rules.contracts)
     craw = ck.raw.get("contract")
     if craw is None:
         ck.fail(_("the contract is missing; valid: {contracts}").format(contracts=_listing(contracts)))
@@ -694,32 +695,33 @@ def _hand(ck: _Checker) -> Hand:
     """The checked hand, per-player fields in seating order, so the same hand
     is the same value however its record was written."""
     seat = _seats(ck.players)
-
-    def seated(d: dict) -> tuple:
-        if len(d) < 2:  # most are one declarer's result, or none: nothing to sort
-            return tuple(d.items())
-        return tuple(sorted(d.items(), key=lambda kv: seat[kv[0]]))
-
     assert ck.cid is not None  # no problems: the contract was found
     return Hand(
         contract=ck.cid,
         declarers=tuple(ck.declarers),
         partner=ck.partner,
-        result=seated(ck.results),
+        result=_seated(ck.results, seat),
         points=ck.points,
         tricks=ck.tricks,
         kontra=ck.kontra,
-        kontra_by=seated(ck.kontra_by),
+        kontra_by=_seated(ck.kontra_by, seat),
         kontra_from=ck.kontra_from,
         premiums=tuple(ck.premiums),
         conceded=ck.conceded,
-        scores=seated(ck.scores),
-        tricks_by=seated(ck.tricks_by),
+        scores=_seated(ck.scores, seat),
+        tricks_by=_seated(ck.tricks_by, seat),
         mit=tuple(sorted(ck.mit, key=seat.__getitem__)) if len(ck.mit) > 1 else tuple(ck.mit),
         renonce=ck.renonce,
         dealer=ck.raw.get("dealer") and ck.dealer,
         extra={"partner": True} if ck.has_partner else {},
     )
+
+
+def _seated(d: dict, seat: dict[str, int]) -> tuple:
+    """A per-player field in seating order."""
+    if len(d) < 2:  # most are one declarer's result, or none: nothing to sort
+        return tuple(d.items())
+    return tuple(sorted(d.items(), key=lambda kv: seat[kv[0]]))
 
 
 @lru_cache(maxsize=64)

@@ -38,7 +38,7 @@ def score(hand: Hand, rules: Rules, table: Table, ctx: Context = NO_CONTEXT) -> 
         items, split = positive(hand, rules, table)
         if split:
             events.append("split")
-    if any(e.name in CATCHES and e.result == "won" for e in hand.premiums):
+    if hand.premiums and any(e.name in CATCHES and e.result == "won" for e in hand.premiums):
         events.append("catch")
     items = _apply_context(items, hand, contract, ctx)
     results = dict(hand.result)
