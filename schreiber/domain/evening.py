@@ -9,7 +9,9 @@ re-scores every later hand consistently. Pure: no storage, no CLI.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from fractions import Fraction
+from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import HandError
@@ -172,15 +174,17 @@ def _dealt(rules: Rules, players: tuple[str, ...], state: State, record: dict) -
     recorded = record.get("dealer")
     dealer = recorded if isinstance(recorded, str) and recorded in players else state.next_dealer
     table = Table(players, dealer)
-    new = _radl_after_deal(state)._replace(next_dealer=table.next_dealer())
+    new = _after_deal(state, table.next_dealer(), state.hands, state.holz, state.pot)
     return Outcome("dealt", dealer, None, None, (), (), radl_factor(rules, state), new)
 
 
-def _radl_after_deal(state: State) -> State:
-    """One deal of every running Radl used up (and of the final Radl)."""
+def _after_deal(state: State, next_dealer: str, hands: int, holz: tuple[tuple[str, int], ...], pot: Fraction) -> State:
+    """The state after a deal: one deal of every running Radl used up (and
+    of the final Radl), with the other cells given (one State made, not one
+    per change)."""
     final = max(state.final - 1, 0)
-    radl = tuple(n - 1 for n in state.radl if n > 1)
-    return state._replace(radl=radl, final=final, boost=state.boost if final else 0)
+    radl = tuple(n - 1 for n in state.radl if n > 1) if state.radl else ()
+    return State(next_dealer, hands, radl, holz, pot, final, state.boost if final else 0)
 
 
 def _strafpunkt(rules: Rules, players: tuple[str, ...], state: State, offender: str) -> Outcome:
@@ -196,27 +200,34 @@ def _stake(rules: Rules, pot: Fraction, dealer: str) -> Item | None:
     """The dealer's stake into the Pagat pot (RULINGS.md Pagatkassa)."""
     if not rules.pagatkassa:
         return None
-    stake = Fraction(rules.pagatkassa + (rules.pagatkassa_start if pot == 0 else 0))
+    stake: Exact = rules.pagatkassa + (rules.pagatkassa_start if pot == 0 else 0)
     if rules.pagatkassa_cap:
-        stake = max(Fraction(0), min(stake, rules.pagatkassa_cap - pot))
+        stake = max(0, min(stake, rules.pagatkassa_cap - pot))
     from .engine import Item
 
     return Item("stake", f"Einsatz Pagatkassa ({dealer} gibt)", stake, (), ((dealer, -stake),)) if stake else None
 
 
-def _hand(rules: Rules, players: tuple[str, ...], state: State, record: object) -> Outcome:
+@cache
+def _scoring() -> tuple[Callable[..., tuple[Hand, Table]], type[Context], Callable[..., Score]]:
+    """The record check and the engine, imported at the first hand scored
+    (reading the ledger never needs them) and kept: import statements at
+    every hand cost more than scoring most hands' premiums."""
     from .engine import Context, score
     from .record import check_hand
 
+    return check_hand, Context, score
+
+
+def _hand(rules: Rules, players: tuple[str, ...], state: State, record: object) -> Outcome:
+    check_hand, Context, score = _scoring()
     hand, table = check_hand(record, rules, players, state.next_dealer)
     stake = _stake(rules, state.pot, table.dealer)
-    items: list[Item] = [stake] if stake else []
     pot = state.pot + stake.base if stake else state.pot
     factor = radl_factor(rules, state)
     holders = tuple(p for p, n in state.holz if n > 0) if rules.holz else ()
-    ctx = Context(radl=factor, radl_scope=rules.radl_scope, holz=holders, pot=pot, pot_cap=rules.pagatkassa_cap)
+    ctx = Context(factor, rules.radl_scope, holders, pot, rules.pagatkassa_cap)
     sc = score(hand, rules, table, ctx)
-    items.extend(sc.items)
     payments: dict[str, Exact] = dict.fromkeys(players, 0)
     if stake:
         payments[table.dealer] -= stake.base
@@ -229,7 +240,7 @@ def _hand(rules: Rules, players: tuple[str, ...], state: State, record: object) 
         table.dealer,
         hand,
         table,
-        tuple(items),
+        (stake, *sc.items) if stake else sc.items,
         tuple(payments.items()),
         factor,
         new,
@@ -244,18 +255,20 @@ def _after_hand(
 ) -> tuple[State, tuple[str, ...]]:
     """The state after a hand: Holz given and returned, the Radl used up and
     started again by its triggers, the pot, the next dealer."""
-    holz = dict(state.holz)
+    holz = state.holz
     if rules.holz:  # RULINGS.md Holz: one for everyone after a Trischaken; a winning declarer gives one back
+        counts = dict(holz)
         if rules.contracts[hand.contract].kind == "trischaken":
             for p in table.active:
-                holz[p] = holz.get(p, 0) + 1
+                counts[p] = counts.get(p, 0) + 1
         else:
             for d, won in sc.declarer_won:
-                if won and holz.get(d, 0) > 0 and not hand.renonce:
-                    holz[d] -= 1
-    new = _radl_after_deal(state)._replace(
-        hands=state.hands + 1, holz=tuple(holz.items()), pot=pot, next_dealer=table.next_dealer()
-    )
+                if won and counts.get(d, 0) > 0 and not hand.renonce:
+                    counts[d] -= 1
+        holz = tuple(counts.items())
+    new = _after_deal(state, table.next_dealer(), state.hands + 1, holz, pot)
+    if not sc.events:  # most hands start no Radl
+        return new, ()
     notes = []
     for trigger, event in (
         ("radl_after_trischaken", "trischaken"),

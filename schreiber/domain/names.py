@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import unicodedata
+from functools import lru_cache
 
 from ..errors import SchreiberError
 from ..i18n import _
@@ -13,8 +14,10 @@ KONTRA_LEVELS = ("kontra", "re", "sub", "hirsch", "mord")  # the doublings, lowe
 _FOLD = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "é": "e", "è": "e"})
 
 
+@lru_cache(maxsize=4096)
 def fold(word: str) -> str:
-    """Lower case, umlauts spelled out, no spaces, dashes, dots or underscores."""
+    """Lower case, umlauts spelled out, no spaces, dashes, dots or underscores
+    (kept per word: the same few contract and premium names come at every hand)."""
     w = unicodedata.normalize("NFC", word).strip().lower().translate(_FOLD)
     return "".join(ch for ch in w if ch not in " -_.'’")
 

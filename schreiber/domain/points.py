@@ -12,11 +12,15 @@ from functools import lru_cache
 
 from ..i18n import _
 
+Exact = Fraction | int  # points, exact: see POINT_UNITS below
 
-def parse_points(value, deck_points: int = 70, blatt: bool = True) -> Fraction:
-    """Card points as an exact Fraction; ValueError with a readable reason."""
-    if type(value) is int and 0 <= value <= deck_points:  # the common case, checked without a Fraction
-        return Fraction(value)
+
+def parse_points(value, deck_points: int = 70, blatt: bool = True) -> Exact:
+    """Card points, exact: whole points written as a number stay an int (the
+    common case: no Fraction made per hand), else a Fraction; ValueError with
+    a readable reason."""
+    if type(value) is int and 0 <= value <= deck_points:
+        return value
     if isinstance(value, bool):
         raise ValueError(_("points {value!r} are not a number").format(value=value))
     if isinstance(value, int):
@@ -50,7 +54,7 @@ def parse_points(value, deck_points: int = 70, blatt: bool = True) -> Fraction:
                         value=value
                     )
                 )
-            pts = int(head) + Fraction(rest, 3)
+            pts = Fraction(int(head) * 3 + rest, 3)
         elif text.isascii() and text.lstrip("-").isdigit():
             pts = Fraction(int(text))
         else:
@@ -65,13 +69,13 @@ def parse_points(value, deck_points: int = 70, blatt: bool = True) -> Fraction:
 
 
 @lru_cache(maxsize=32)
-def threshold(value: int | str) -> Fraction:
+def threshold(value: int | str) -> Exact:
     """A rule's card-point threshold (``game_needs``, ``trischaken_double_from``)
     as ``parse_points`` reads it, read once per value rather than once per hand."""
     return parse_points(value, 71)
 
 
-def format_points(pts: Fraction) -> str:
+def format_points(pts: Exact) -> str:
     """Exact card points back in the table's notation (41, or 35/2)."""
     whole = pts.numerator // pts.denominator
     rest = pts - whole
@@ -82,11 +86,10 @@ def format_points(pts: Fraction) -> str:
 
 # Points of the score (what players pay each other) are exact: an int where
 # whole (most are, and ints cost a fraction of a Fraction), else a Fraction
-# (``Exact``). For
-# SQL sums the ledger also keeps them as integers in units of 1/2520 point:
-# 2520 = lcm(1..10), so every share that occurs at a table is whole.
+# (``Exact``, above). For SQL sums the ledger also keeps them as integers in
+# units of 1/2520 point: 2520 = lcm(1..10), so every share that occurs at a
+# table is whole.
 POINT_UNITS = 2520
-Exact = Fraction | int
 
 
 def units(v: Exact) -> int:
@@ -102,6 +105,23 @@ def units(v: Exact) -> int:
     return whole
 
 
+def divided(value: Exact, n: int) -> Exact:
+    """``value`` shared by ``n``, exactly: an int where it divides evenly
+    (whole points stay int), else a Fraction; never a float."""
+    if isinstance(value, Fraction):
+        return value / n
+    whole, rest = divmod(value, n)
+    return Fraction(value, n) if rest else whole
+
+
+def reaches(pts: Exact, need: Exact) -> bool:
+    """``pts >= need``; whole points are compared with the whole number at or
+    above ``need``, without Fraction arithmetic per hand."""
+    if type(pts) is int:
+        return pts >= -(-need.numerator // need.denominator)
+    return pts >= need
+
+
 def from_units(x: int) -> Fraction:
     return Fraction(x, POINT_UNITS)
 
@@ -111,9 +131,11 @@ def as_number(v: Exact) -> int | float:
     return int(v) if v.denominator == 1 else float(v)
 
 
-def threshold_words(need: Fraction) -> str:
+@lru_cache(maxsize=32)
+def threshold_words(need: Exact) -> str:
     """A count of card points as players say it: "36 Punkte" for 36 or 35/2
-    (35 and two cards count as 36), "mehr als 36" for 36/1."""
+    (35 and two cards count as 36), "mehr als 36" for 36/1; kept per value:
+    the thresholds are a rule's few."""
     whole = need.numerator // need.denominator
     rest = need - whole
     if rest == Fraction(1, 3):

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from ..errors import HandError
 from ..i18n import _
 from .names import closest, lookup, match_players
-from .points import format_points, parse_points, threshold
-from .rules import KONTRA_LEVELS, Contract, Premium, Rules
+from .points import Exact, format_points, parse_points, reaches, threshold
+from .rules import KONTRA_LEVELS, Contract, Premium, Rules, enabled
 from .table import Table
 
 RESULTS = ("won", "lost")
@@ -37,6 +38,7 @@ HAND_KEYS = (
     "renonce",
     "dealer",
 )
+_HAND_KEYS = frozenset(HAND_KEYS)
 PREMIUM_KEYS = ("name", "party", "announced", "result", "kontra", "kontra_from")
 _RESULT_WORDS = {"won": "won", "win": "won", "gewonnen": "won", "lost": "lost", "loss": "lost", "verloren": "lost"}
 
@@ -69,14 +71,14 @@ class Hand:
     declarers: tuple[str, ...] = ()
     partner: str | None = None
     result: tuple[tuple[str, str], ...] = ()  # declarer -> won/lost
-    points: Fraction | None = None
+    points: Exact | None = None
     tricks: int | None = None
     kontra: str | None = None
     kontra_by: tuple[tuple[str, str], ...] = ()  # player -> level (negative, Trischaken)
     kontra_from: str | None = None  # who gave the Kontra on the game (where it matters: a hidden partner's)
     premiums: tuple[PremiumEntry, ...] = ()
     conceded: bool = False
-    scores: tuple[tuple[str, Fraction], ...] = ()
+    scores: tuple[tuple[str, Exact], ...] = ()
     tricks_by: tuple[tuple[str, int], ...] = ()
     mit: tuple[str, ...] = ()
     renonce: str | None = None
@@ -144,25 +146,23 @@ class _Checker:
         self.contract: Contract | None = None
         self.trisch = False
         self.table = Table(players, players[0])
+        self.active = self.table.active  # the players in the hand, set again with the table
+        self.valid_premiums = enabled(rules.premiums)  # read once (and only read): every premium asks
         self.declarers: list[str] = []
         self.partner: str | None = None
         self.has_partner = "partner" in raw
         self.conceded = False
-        self.points: Fraction | None = None
+        self.points: Exact | None = None
         self.tricks: int | None = None
         self.results: dict[str, str] = {}
         self.kontra: str | None = None
         self.kontra_by: dict[str, str] = {}
         self.kontra_from: str | None = None
         self.premiums: list[PremiumEntry] = []
-        self.scores: dict[str, Fraction] = {}
+        self.scores: dict[str, Exact] = {}
         self.tricks_by: dict[str, int] = {}
         self.mit: list[str] = []
         self.renonce: str | None = None
-
-    @property
-    def active(self) -> tuple[str, ...]:
-        return self.table.active
 
     def fail(self, msg: str) -> None:
         if msg not in self.problems:
@@ -274,7 +274,7 @@ def check_hand(raw: Any, rules: Rules, players: tuple[str, ...], dealer: str | N
 
 def _unknown_fields(ck: _Checker) -> None:
     for k in ck.raw:
-        if k not in HAND_KEYS:
+        if k not in _HAND_KEYS:
             near = closest(k, HAND_KEYS)
             hint = _(" (did you mean {words}?)").format(words=f"'{near[0]}'") if near else ""
             ck.fail(
@@ -293,7 +293,7 @@ def _dealer(ck: _Checker, dealer: str | None) -> None:
 
 def _contract(ck: _Checker) -> None:
     """The contract, and so the table (with five, Trischaken may seat the dealer too)."""
-    rules, contracts = ck.rules, ck.rules.active_contracts
+    rules, contracts = ck.rules, enabled(ck.rules.contracts)
     craw = ck.raw.get("contract")
     if craw is None:
         ck.fail(_("the contract is missing; valid: {contracts}").format(contracts=_listing(contracts)))
@@ -323,6 +323,7 @@ def _contract(ck: _Checker) -> None:
             )
     ck.trisch = ck.contract is not None and ck.contract.kind == "trischaken"
     ck.table = Table(ck.players, ck.dealer, dealer_plays=bool(ck.trisch and rules.trischaken_five))
+    ck.active = ck.table.active
 
 
 def _declarers(ck: _Checker) -> None:
@@ -465,7 +466,7 @@ def _result_of(ck: _Checker, contract: Contract, d: str) -> None:
     need = threshold(ck.rules.game_needs)
     derived = None
     if contract.kind == "positive" and ck.points is not None:
-        derived = "won" if ck.points >= need else "lost"
+        derived = "won" if reaches(ck.points, need) else "lost"
     elif contract.kind == "negative" and ck.tricks is not None and len(ck.declarers) == 1:
         derived = "won" if ck.tricks == contract.tricks else "lost"
     if d in ck.results and derived and ck.results[d] != derived:
@@ -693,31 +694,40 @@ def _renonce(ck: _Checker) -> None:
 def _hand(ck: _Checker) -> Hand:
     """The checked hand, per-player fields in seating order, so the same hand
     is the same value however its record was written."""
-    seat = {p: i for i, p in enumerate(ck.players)}
-
-    def seated(d: dict) -> tuple:
-        return tuple(sorted(d.items(), key=lambda kv: seat[kv[0]]))
-
+    seat = _seats(ck.players)
     assert ck.cid is not None  # no problems: the contract was found
     return Hand(
         contract=ck.cid,
         declarers=tuple(ck.declarers),
         partner=ck.partner,
-        result=seated(ck.results),
+        result=_seated(ck.results, seat),
         points=ck.points,
         tricks=ck.tricks,
         kontra=ck.kontra,
-        kontra_by=seated(ck.kontra_by),
+        kontra_by=_seated(ck.kontra_by, seat),
         kontra_from=ck.kontra_from,
         premiums=tuple(ck.premiums),
         conceded=ck.conceded,
-        scores=seated(ck.scores),
-        tricks_by=seated(ck.tricks_by),
-        mit=tuple(sorted(ck.mit, key=seat.__getitem__)),
+        scores=_seated(ck.scores, seat),
+        tricks_by=_seated(ck.tricks_by, seat),
+        mit=tuple(sorted(ck.mit, key=seat.__getitem__)) if len(ck.mit) > 1 else tuple(ck.mit),
         renonce=ck.renonce,
         dealer=ck.raw.get("dealer") and ck.dealer,
         extra={"partner": True} if ck.has_partner else {},
     )
+
+
+def _seated(d: dict, seat: dict[str, int]) -> tuple:
+    """A per-player field in seating order."""
+    if len(d) < 2:  # most are one declarer's result, or none: nothing to sort
+        return tuple(d.items())
+    return tuple(sorted(d.items(), key=lambda kv: seat[kv[0]]))
+
+
+@lru_cache(maxsize=64)
+def _seats(players: tuple[str, ...]) -> dict[str, int]:
+    """Each player's seat number, worked out once per seating (read only)."""
+    return {p: i for i, p in enumerate(players)}
 
 
 def _blosser_rufer(raw: dict, contract: Contract, rules: Rules) -> bool:
@@ -752,7 +762,7 @@ def _check_premiums(
                     _("a conceded game is not played: leave out {name}").format(name=rules.premiums[entry.name].name)
                 )
             out.append(entry)
-    valid = rules.active_premiums
+    valid = ck.valid_premiums
     if names_bird and contract is not None and sum(_named_bird(e, contract) for e in out) != 1:
         named = _listing(valid[r].name for r in contract.requires if r in valid)
         ck.fail(_('a conceded {name} pays the bird the declarer names: give one of {named} as announced by the declarer and lost').format(name=contract.name, named=named))  # fmt: skip
@@ -789,7 +799,7 @@ def _named_bird(e: PremiumEntry, contract: Contract | None) -> bool:
 
 def _premium(ck: _Checker, i: int, p: Any, contract: Contract | None, seen: set[str]) -> PremiumEntry | None:
     """One premium of the record, or None where it cannot be read at all."""
-    rules, valid = ck.rules, ck.rules.active_premiums
+    rules, valid = ck.rules, ck.valid_premiums
     if not isinstance(p, dict):
         ck.fail(_("premium {i} must be an object with name, party, announced and result").format(i=i))
         return None
@@ -846,7 +856,7 @@ def _premium(ck: _Checker, i: int, p: Any, contract: Contract | None, seen: set[
 
 def _fits_contract(ck: _Checker, prem: Premium, contract: Contract) -> bool:
     """Whether the premium can be played in this contract (said if not)."""
-    valid = ck.rules.active_premiums
+    valid = ck.valid_premiums
     if contract.kind != "positive":
         ck.fail(_("premiums do not count in {name}; leave out {name2}").format(name=contract.name, name2=prem.name))
         return False

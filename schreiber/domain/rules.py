@@ -164,15 +164,18 @@ PREMIUM_FIELDS = {f.name: f for f in dataclasses.fields(Premium)}
 _ENABLED: dict[int, tuple[dict, dict]] = {}
 
 
-def _enabled(table: dict) -> dict:
+def enabled(table: dict) -> dict:
+    """The enabled entries of a table of contracts or premiums, shared: for
+    readers that do not change it (the record check, at every hand);
+    ``Rules.active_contracts`` and ``active_premiums`` give a copy."""
     hit = _ENABLED.get(id(table))
     if hit is not None and hit[0] is table:
-        return dict(hit[1])
+        return hit[1]
     if len(_ENABLED) > 256:
         _ENABLED.clear()
     out = {k: v for k, v in table.items() if v.enabled}
     _ENABLED[id(table)] = (table, out)
-    return dict(out)
+    return out
 
 
 class Rules(NamedTuple):
@@ -371,11 +374,11 @@ class Rules(NamedTuple):
 
     @property
     def active_contracts(self) -> dict[str, Contract]:
-        return _enabled(self.contracts)
+        return dict(enabled(self.contracts))
 
     @property
     def active_premiums(self) -> dict[str, Premium]:
-        return _enabled(self.premiums)
+        return dict(enabled(self.premiums))
 
     @property
     def kontra_levels(self) -> tuple[str, ...]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 
@@ -15,17 +16,24 @@ class Table(NamedTuple):
 
     @property
     def vorhand(self) -> str:
-        i = self.players.index(self.dealer)
-        return self.players[(i + 1) % len(self.players)]
+        return _seating(self)[0]
 
     @property
     def active(self) -> tuple[str, ...]:
         """The players in the hand, starting with the Vorhand."""
-        i = self.players.index(self.dealer)
-        order = self.players[i + 1 :] + self.players[: i + 1]
-        if len(self.players) >= 5 and not self.dealer_plays:
-            order = order[:-1]
-        return order
+        return _seating(self)[1]
 
     def next_dealer(self) -> str:
-        return self.vorhand
+        return _seating(self)[0]
+
+
+@lru_cache(maxsize=256)
+def _seating(table: Table) -> tuple[str, tuple[str, ...]]:
+    """The Vorhand and the players in the hand, worked out once per seating
+    (an evening has a handful; every hand asks several times)."""
+    players, dealer = table.players, table.dealer
+    i = players.index(dealer)
+    order = players[i + 1 :] + players[: i + 1]
+    if len(players) >= 5 and not table.dealer_plays:
+        order = order[:-1]
+    return order[0], order

@@ -21,7 +21,7 @@ def negative(hand: Hand, rules: Rules, table: Table) -> list[Item]:
     items = []
     for d in hand.declarers:
         won = hand.result_of(d) == "won"
-        base = Fraction(c.value if won else c.lost_value)
+        base = c.value if won else c.lost_value  # whole points stay int: no Fraction made per hand
         sign = 1 if won else -1
         label = f"{c.name} {'gewonnen' if won else 'verloren'}"
         if len(hand.declarers) > 1:
@@ -79,7 +79,7 @@ def concede(hand: Hand, rules: Rules, table: Table) -> list[Item]:
 
 
 def _each_pays(hand: Hand, table: Table, value: int | Fraction) -> dict[str, Exact]:
-    return one_against_all(-Fraction(value), hand.declarer or "", table.active)
+    return one_against_all(-value, hand.declarer or "", table.active)
 
 
 def renonce(hand: Hand, rules: Rules, table: Table) -> list[Item]:

@@ -20,7 +20,7 @@ def positive(hand: Hand, rules: Rules, table: Table) -> tuple[list[Item], bool]:
     result = _game_result(hand)
     lost = result == "lost"
     items: list[Item] = []
-    valat = next((e for e in hand.premiums if rules.premiums[e.name].kind == "valat"), None)
+    valat = next((e for e in hand.premiums if rules.premiums[e.name].kind == "valat"), None) if hand.premiums else None
     mode = rules.valat
     kf = kontra_factor(hand.kontra)
     game_mults = [(KONTRA_NAMES[hand.kontra], kf)] if hand.kontra else []

@@ -38,10 +38,11 @@ def score(hand: Hand, rules: Rules, table: Table, ctx: Context = NO_CONTEXT) -> 
         items, split = positive(hand, rules, table)
         if split:
             events.append("split")
-    if any(e.name in CATCHES and e.result == "won" for e in hand.premiums):
+    if hand.premiums and any(e.name in CATCHES and e.result == "won" for e in hand.premiums):
         events.append("catch")
     items = _apply_context(items, hand, contract, ctx)
-    won = tuple((d, hand.result_of(d) == "won") for d in hand.declarers)
+    results = dict(hand.result)
+    won = tuple((d, results.get(d) == "won") for d in hand.declarers)
     pot_items, pot_delta = pagat_pot(hand, rules, table, ctx)
     items = items + pot_items
     totals = zero(table.active)
@@ -53,6 +54,8 @@ def score(hand: Hand, rules: Rules, table: Table, ctx: Context = NO_CONTEXT) -> 
 
 def _apply_context(items: list[Item], hand: Hand, contract: Contract, ctx: Context) -> list[Item]:
     """Radl and Holz doublings (RULINGS.md: Doubled rounds, Holz)."""
+    if ctx.radl == 1 and not ctx.holz:  # most hands: nothing doubles
+        return items
     holz = holz_players(contract.kind, hand.declarers, bool(hand.renonce), hand.conceded, ctx.holz)
     out = []
     for it in items:

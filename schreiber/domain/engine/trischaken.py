@@ -6,10 +6,9 @@ A new scheme is one more function with ``@scheme("name")``."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
 from itertools import combinations
 
-from ..points import threshold, threshold_words
+from ..points import divided, reaches, threshold, threshold_words
 from ..record import Hand
 from ..rules import Rules
 from ..table import Table
@@ -52,20 +51,20 @@ def _standard(hand: Hand, rules: Rules, table: Table) -> list[Item]:
     most points pay 1 each, the two with fewest get 1 each, ties on a
     boundary share; no trick: 2 from each other; 36 or more: 2 to each other."""
     c = rules.contracts[hand.contract]
-    v = Fraction(c.value)
+    v = c.value
     scores = dict(hand.scores)
     players = list(table.active)
     order = sorted(players, key=lambda p: -scores[p])
     n = len(order)
     half = n // 2
-    pos_pay = [-v] * half + [Fraction(0)] * (n - 2 * half) + [v] * half
+    pos_pay = [-v] * half + [0] * (n - 2 * half) + [v] * half
     pay = zero(players)
     i = 0
     while i < n:
         j = i
         while j < n and scores[order[j]] == scores[order[i]]:
             j += 1
-        share = sum(pos_pay[i:j], Fraction(0)) / (j - i)
+        share = divided(sum(pos_pay[i:j]), j - i)
         for p in order[i:j]:
             pay[p] += share
         i = j
@@ -74,7 +73,7 @@ def _standard(hand: Hand, rules: Rules, table: Table) -> list[Item]:
         items.append(item("trischaken", f"Trischaken: {p} ohne Stich", 2 * v, [], one_against_all(2 * v, p, players)))
     need = threshold(rules.trischaken_double_from)
     for p in players:
-        if scores[p] >= need:
+        if reaches(scores[p], need):
             items.append(
                 item(
                     "trischaken",
@@ -103,13 +102,13 @@ def _tirol(hand: Hand, rules: Rules, table: Table) -> list[Item]:
     double (with the game fourfold); trickless players take the whole win;
     tied players share (RULINGS.md: the Vorhand among them loses alone)."""
     c = rules.contracts[hand.contract]
-    v = Fraction(c.value)
+    v = c.value
     scores = dict(hand.scores)
     players = list(table.active)
     losers = _losers(hand, table)
     mults = []
     need = threshold(rules.trischaken_double_from)
-    if any(scores[p] >= need for p in losers):
+    if any(reaches(scores[p], need) for p in losers):
         mults.append((f"({threshold_words(need)} erreicht)", 2))
     if losers == [table.vorhand]:
         mults.append(("Vorhand", 2))
@@ -120,9 +119,9 @@ def _tirol(hand: Hand, rules: Rules, table: Table) -> list[Item]:
     receivers = trickless or [p for p in players if p not in losers]
     pay = zero(players)
     for p in losers:
-        pay[p] -= total / len(losers)
+        pay[p] -= divided(total, len(losers))
     for p in receivers:
-        pay[p] += total / len(receivers)
+        pay[p] += divided(total, len(receivers))
     who = " und ".join(losers)
     label = f"Trischaken: {who} {'zahlt' if len(losers) == 1 else 'zahlen geteilt'}"
     if trickless:
@@ -137,7 +136,7 @@ def _gumpoldskirchen(hand: Hand, rules: Rules, table: Table) -> list[Item]:
     said "mit" himself; a trickless player takes the whole sum (shared among
     several; the Rufer among them gets nothing); the Rufer loses a tie."""
     c = rules.contracts[hand.contract]
-    v = Fraction(c.value)
+    v = c.value
     scores = dict(hand.scores)
     players = list(table.active)
     losers = _losers(hand, table)
@@ -145,7 +144,7 @@ def _gumpoldskirchen(hand: Hand, rules: Rules, table: Table) -> list[Item]:
     items = []
     for loser in losers:
         mults = []
-        if scores[loser] >= need:
+        if reaches(scores[loser], need):
             mults.append((threshold_words(need), 2))
         if loser == table.vorhand:
             mults.append(("Rufer", 2))
@@ -154,10 +153,9 @@ def _gumpoldskirchen(hand: Hand, rules: Rules, table: Table) -> list[Item]:
         f = 1
         for _, m in mults:
             f *= m
-        share = Fraction(1, len(losers))
         winners = [p for p in players if p not in losers]
-        owed = {w: v * (2 if w in hand.mit else 1) * f * share for w in winners}
-        total = sum(owed.values(), Fraction(0))
+        owed = {w: divided(v * (2 if w in hand.mit else 1) * f, len(losers)) for w in winners}
+        total = sum(owed.values())
         trickless = _trickless(hand, rules, winners)
         if len(trickless) > 1 and table.vorhand in trickless:
             trickless = [p for p in trickless if p != table.vorhand]
@@ -165,7 +163,7 @@ def _gumpoldskirchen(hand: Hand, rules: Rules, table: Table) -> list[Item]:
         pay[loser] -= total
         if trickless:
             for p in trickless:
-                pay[p] += total / len(trickless)
+                pay[p] += divided(total, len(trickless))
         else:
             for w, amount in owed.items():
                 pay[w] += amount
@@ -184,7 +182,7 @@ def _pairwise(hand: Hand, rules: Rules, table: Table) -> list[Item]:
     more pays the one with fewer the game value, x2 if one of the two said
     Kontra, x4 if both; equal points pay nothing."""
     c = rules.contracts[hand.contract]
-    v = Fraction(c.value)
+    v = c.value
     scores = dict(hand.scores)
     kontra = dict(hand.kontra_by)
     players = list(table.active)
@@ -211,7 +209,7 @@ def _ooe(hand: Hand, rules: Rules, table: Table) -> list[Item]:
     (no trick) collects the whole payout of A or B, two share it (2 each
     where 3 cannot be halved); in C a single Jungfrau among the two others
     takes all 4 (§14 O-3)."""
-    v = Fraction(rules.contracts[hand.contract].value)
+    v = rules.contracts[hand.contract].value
     scores = dict(hand.scores)
     players = list(table.active)
     top = max(scores[p] for p in players)
@@ -225,7 +223,7 @@ def _ooe(hand: Hand, rules: Rules, table: Table) -> list[Item]:
     jungfrauen = _trickless(hand, rules, others)
     receivers = jungfrauen if len(losers) == 2 and len(jungfrauen) == 1 else others
     for p in receivers:
-        pay[p] += v * len(others) * len(losers) / len(receivers)
+        pay[p] += divided(v * len(others) * len(losers), len(receivers))
     names = ", ".join(losers[:-1]) + f" und {losers[-1]}"
     label = f"Trischaken: {names} gleichauf, zahlen je {v} an {' und '.join(others)}"
     if receivers != others:
@@ -233,13 +231,13 @@ def _ooe(hand: Hand, rules: Rules, table: Table) -> list[Item]:
     return [item("trischaken", label, v, [], pay)._replace(total=v * len(others) * len(losers))]
 
 
-def _ooe_single(hand: Hand, rules: Rules, table: Table, loser: str, v: Fraction) -> Item:
+def _ooe_single(hand: Hand, rules: Rules, table: Table, loser: str, v: int) -> Item:
     """Cases A and B: one player pays every other, or the Jungfrauen."""
     players = list(table.active)
     mults = []
     if loser == table.vorhand:
         mults.append(("Trischaker", 2))
-    if dict(hand.scores)[loser] >= threshold(rules.trischaken_double_from):
+    if reaches(dict(hand.scores)[loser], threshold(rules.trischaken_double_from)):
         mults.append(("Bürgermeister", 2))
     each = v
     for _, f in mults:
@@ -252,6 +250,6 @@ def _ooe_single(hand: Hand, rules: Rules, table: Table, loser: str, v: Fraction)
     receivers = jungfrauen or [p for p in players if p != loser]
     pay[loser] -= total
     for p in receivers:
-        pay[p] += total / len(receivers)
+        pay[p] += divided(total, len(receivers))
     label = f"Trischaken: {loser} zahlt" + (f"; Jungfrau: {', '.join(jungfrauen)}" if jungfrauen else "")
     return item("trischaken", label, v * (len(players) - 1), mults, pay)._replace(total=total)
