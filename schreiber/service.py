@@ -485,12 +485,12 @@ class Service:
         the last entry of any kind (a Radl, a redeal, ...)."""
         with self.ledger.transaction():
             ev = self._writable(evening)
-            rows = [e for e in self.ledger.active_entries(ev) if any_entry or e.kind == "hand"]
-            if not rows:
+            last = self.ledger.last_active_entry(ev, hands_only=not any_entry)
+            if last is None:
                 raise SchreiberError(_("there is no hand to undo in this evening"))
-            self.ledger.void_entry(ev, rows[-1].id, "undo")
-            self._rescore(ev, from_seq=rows[-1].seq)
-        return rows[-1]
+            self.ledger.void_entry(ev, last.id, "undo")
+            self._rescore(ev, from_seq=last.seq)
+        return last
 
     def void(self, number: int, evening: Which = None) -> StoredEntry:
         """Void hand N (it stays on the sheet, marked); later hands are re-scored."""

@@ -340,6 +340,19 @@ class Ledger:
             )
         ]
 
+    def last_active_entry(self, evening: Evening, hands_only: bool = True) -> StoredEntry | None:
+        """The evening's last entry not voided (its last hand, with ``hands_only``),
+        read from the end of the evening's index rather than every entry."""
+        kind = "and kind = 'hand' " if hands_only else ""
+        rows = list(
+            self.db.query(
+                f"select * from entries where evening_id = ? and status = 'active' {kind}order by seq desc, id desc "
+                "limit 1",
+                [evening.id],
+            )
+        )
+        return entry_of_row(rows[0]) if rows else None
+
     def replayed_before(self, evening: Evening, seq: int) -> int:
         """How many entries a replay of the evening goes through before ``seq``."""
         return self.db.execute(
