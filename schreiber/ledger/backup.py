@@ -105,12 +105,19 @@ def _write_all(fd: int, data: bytes) -> None:
 
 
 def _name(fd: int, target: Path) -> None:
-    """Give the unnamed file its name: under a temporary name first, then
-    renamed over ``target`` (one step each; a kill between them, a matter of
-    microseconds, leaves the temporary name, removed by the next backup)."""
+    """Give the unnamed file its name ``target`` in one step. Where a file
+    of that name is there already (a backup written over), a link cannot
+    replace it: the file is named under a temporary name first, then renamed
+    over ``target`` (a kill between the two, a matter of microseconds, leaves
+    the temporary name, removed by the next backup there)."""
     root = os.open("/", os.O_RDONLY | os.O_DIRECTORY)
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
+        try:
+            os.link(f"proc/self/fd/{fd}", target, src_dir_fd=root, follow_symlinks=True)
+            return
+        except FileExistsError:
+            pass
         os.link(f"proc/self/fd/{fd}", tmp, src_dir_fd=root, follow_symlinks=True)
         os.replace(tmp, target)
     finally:
