@@ -49,17 +49,14 @@ def new_uid() -> str:
     import): a random UUID (version 4) as 32 hex digits, so ledgers kept on
     several machines can be merged. Made from ``os.urandom`` directly: the
     ``uuid`` module costs every ``hand add`` a few milliseconds to import."""
-    b = bytearray(os.urandom(16))
-    b[6] = (b[6] & 0x0F) | 0x40  # version 4
-    b[8] = (b[8] & 0x3F) | 0x80  # the RFC 4122 variant
-    return b.hex()
+    return new_uids(1)[0]
 
 
 def new_uids(n: int) -> list[str]:
-    """``n`` ids as ``new_uid`` makes them, from one ``os.urandom`` call (an import's entries)."""
+    """``n`` ids as ``new_uid`` describes them, from one ``os.urandom`` call (an import's entries)."""
     b = bytearray(os.urandom(16 * n))
-    b[6::16] = bytes((x & 0x0F) | 0x40 for x in b[6::16])
-    b[8::16] = bytes((x & 0x3F) | 0x80 for x in b[8::16])
+    b[6::16] = bytes((x & 0x0F) | 0x40 for x in b[6::16])  # version 4
+    b[8::16] = bytes((x & 0x3F) | 0x80 for x in b[8::16])  # the RFC 4122 variant
     text = b.hex()
     return [text[i : i + 32] for i in range(0, 32 * n, 32)]
 

@@ -163,10 +163,10 @@ def _roles(
     opponents_won = None if other or len(results) != 1 else int(not next(iter(results)))  # all declarers lost
     decls = h.declarers
     partner = h.partner if len(decls) == 1 else None
-    sitting_out = table.dealer if len(table.players) >= 5 and not table.dealer_plays else None
+    active = table.active
     seats: list[tuple[str, int, str, str | None, int | None]] = []
     for p in table.players:
-        if p == sitting_out:
+        if p not in active:
             seats.append((p, pid(p), "out", None, None))
         elif h.scores:
             seats.append((p, pid(p), "player", None, None))
