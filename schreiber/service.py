@@ -594,11 +594,16 @@ class Service:
         from the state stored there."""
         led = self.ledger
         entries = led.replayed_entries(evening, from_seq)
+        outcomes = self._replayed(evening, entries, why, from_seq) if entries else []  # undo: nothing after it
+        led.replace_results(evening, entries, outcomes, from_seq)
+        return entries, outcomes
+
+    def _replayed(self, evening: Evening, entries: list[StoredEntry], why: str, from_seq: int) -> list[Outcome]:
+        """The entries scored again from the state stored before ``from_seq``."""
+        led = self.ledger
         start = led.last_state(evening, before_seq=from_seq) if from_seq else led.start_state(evening)
         first = led.replayed_before(evening, from_seq) + 1 if from_seq else 1
         try:
-            outcomes = replay(evening.rules, evening.seating, [e.as_entry() for e in entries], start, first)
+            return replay(evening.rules, evening.seating, [e.as_entry() for e in entries], start, first)
         except HandError as exc:
             raise SchreiberError(_("{why} would make a later hand invalid: {exc}").format(why=why, exc=exc)) from None
-        led.replace_results(evening, entries, outcomes, from_seq)
-        return entries, outcomes

@@ -6,7 +6,6 @@ import json
 import sys
 
 from ..domain.names import match_players
-from ..domain.rules import TARIF_MAX_CENTS
 from ..errors import SchreiberError
 from ..i18n import _
 
@@ -70,6 +69,8 @@ def pick_player(names: tuple[str, ...], word: str) -> str:
 def parse_tarif(text: str) -> int:
     """'0.10', '10c', '10 ct' -> cents."""
     from decimal import Decimal, InvalidOperation
+
+    from ..domain.rules import TARIF_MAX_CENTS  # here: a correction at the table never reads the rules module
 
     t = text.strip().lower().replace("€", "").replace("eur", "").replace(",", ".").strip()
     unit = next((u for u in ("cent", "ct", "c") if t.endswith(u)), "")

@@ -159,7 +159,7 @@ def rules_toml(r: Rules, name: str, base: str) -> str:
     for table_name, entries in (("contracts", r.contracts), ("premiums", r.premiums)):
         for e in entries.values():
             out += ["", f"[{table_name}.{e.id}]"]
-            for k, v in e.__dict__.items():
+            for k, v in e._asdict().items():
                 if k == "id" or v is None:
                     continue
                 out.append(f"{k} = {_toml_value(v)}")

@@ -122,7 +122,9 @@ def reaches(pts: Exact, need: Exact) -> bool:
     return pts >= need
 
 
+@lru_cache(maxsize=4096)
 def from_units(x: int) -> Fraction:
+    """Points from whole 1/2520 units (kept: an evening's payments repeat a few values)."""
     return Fraction(x, POINT_UNITS)
 
 

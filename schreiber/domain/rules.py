@@ -7,9 +7,7 @@ preset file, validated field by field. Unknown keys are an error that lists
 the known ones.
 """
 
-import dataclasses
 import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, NamedTuple, get_args, get_origin
 
@@ -111,9 +109,9 @@ CONTRACT_KINDS = ("positive", "negative", "trischaken")
 PREMIUM_KINDS = ("bird", "trick", "material", "catch", "valat", "other")
 
 
-@dataclass(frozen=True)
-class Contract:
-    """One contract of a preset's table: its value, what it needs and allows."""
+class Contract(NamedTuple):
+    """One contract of a preset's table: its value, what it needs and allows.
+    A named tuple, as ``Rules``: created at every start of the program."""
 
     id: str
     name: str
@@ -137,8 +135,7 @@ class Contract:
     source: str = ""
 
 
-@dataclass(frozen=True)
-class Premium:
+class Premium(NamedTuple):
     """One premium of a preset's table: its silent and announced value, who may make it."""
 
     id: str
@@ -155,8 +152,8 @@ class Premium:
     source: str = ""
 
 
-CONTRACT_FIELDS = {f.name: f for f in dataclasses.fields(Contract)}
-PREMIUM_FIELDS = {f.name: f for f in dataclasses.fields(Premium)}
+CONTRACT_FIELDS = Contract._fields
+PREMIUM_FIELDS = Premium._fields
 
 
 # The enabled contracts or premiums of a table of them, worked out once per table (every hand asks):
@@ -436,7 +433,7 @@ class Rules(NamedTuple):
                             fname=fname, text=text, valid=valid
                         )
                     )
-                entries[entry][fname] = _convert_field(fields[fname], raw, text)
+                entries[entry][fname] = _convert_field(fname, raw, text)
             else:
                 if key in LEGACY_KEYS:
                     key, raw = LEGACY_KEYS[key][0], _current_keys({key: raw}, f"rule '{text}'")[LEGACY_KEYS[key][0]]
@@ -461,11 +458,10 @@ SETTING_BY_KEY = {s.key: s for s in SETTINGS}
 
 def _entry_dict(entry) -> dict:
     out = {}
-    for f in dataclasses.fields(entry):
-        if f.name == "id":
+    for name, v in zip(entry._fields, entry):
+        if name == "id":
             continue
-        v = getattr(entry, f.name)
-        out[f.name] = list(v) if isinstance(v, tuple) else v
+        out[name] = list(v) if isinstance(v, tuple) else v
     return out
 
 
@@ -540,8 +536,7 @@ def _radl_length(raw: Any, what: str) -> str:
     return str(int(text))
 
 
-def _convert_field(f: dataclasses.Field, raw: str, text: str) -> Any:
-    name = f.name
+def _convert_field(name: str, raw: str, text: str) -> Any:
     if name in _FLAGS:
         return _parse_bool(raw, f"rule '{text}'")
     if name in ("value", "lost_value", "premium_factor", "lost_factor", "tricks", "concede", "silent", "announced"):
@@ -571,41 +566,63 @@ _OPTIONAL_WHOLE = ("tricks", "concede", "silent", "announced")
 _FLAGS = ("enabled", "optional", "call", "vorhand", "colour", "open", "talon_kontra_void", "needs_call")
 _TEXT = ("name", "kind", "source")
 _WORDS = ("aliases", "premiums", "requires")
+_FIELD_KIND = {
+    **dict.fromkeys(_WHOLE, "whole"),
+    **dict.fromkeys(_OPTIONAL_WHOLE, "optional whole"),
+    **dict.fromkeys(("party", "announced_by"), "side"),
+    **dict.fromkeys(_FLAGS, "flag"),
+    **dict.fromkeys(_TEXT, "text"),
+    **dict.fromkeys(_WORDS, "words"),
+}
+
+
+def _whole(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= VALUE_MAX
 
 
 def _check_field(where: str, name: str, value) -> None:
-    """Every field of a contract or premium has the type its meaning needs."""
-
-    def whole(v):
-        return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= VALUE_MAX
-
-    if (name in _WHOLE or (name in _OPTIONAL_WHOLE and value is not None)) and not whole(value):
+    """Every field of a contract or premium has the type its meaning needs
+    (checked by the field's kind: every evening's stored rules pass here)."""
+    kind = _FIELD_KIND.get(name)
+    if kind is None:
+        return
+    if (kind == "whole" or (kind == "optional whole" and value is not None)) and not _whole(value):
         raise RulesError(
             _("{where}: '{name}' must be a whole number from 0 to {VALUE_MAX}, not {value!r}").format(
                 where=where, name=name, VALUE_MAX=VALUE_MAX, value=value
             )
         )
-    if name in ("party", "announced_by") and value not in (None, "declarer", "opponents"):
+    if kind == "side" and value not in (None, "declarer", "opponents"):
         raise RulesError(
             _('{where}: \'{name}\' must be "declarer" or "opponents", not {value!r}').format(
                 where=where, name=name, value=value
             )
         )
-    if name in _FLAGS and not isinstance(value, bool):
+    if kind == "flag" and not isinstance(value, bool):
         raise RulesError(
             _("{where}: '{name}' must be true or false, not {value!r}").format(where=where, name=name, value=value)
         )
-    if name in _TEXT and not isinstance(value, str):
+    if kind == "text":
+        _check_text(where, name, value)
+    elif kind == "words":
+        _check_words(where, name, value)
+
+
+def _check_text(where: str, name: str, value: object) -> None:
+    if not isinstance(value, str):
         raise RulesError(_("{where}: '{name}' must be text, not {value!r}").format(where=where, name=name, value=value))
-    if name in _TEXT + _WORDS and any(_control(w) for w in (value if isinstance(value, tuple) else (value,))):
+    if _control(value):
         raise RulesError(
             _("{where}: '{name}' holds a control character; type it plainly").format(where=where, name=name)
         )
-    if (
-        name in _WORDS
-        and value is not None
-        and not (isinstance(value, tuple) and all(isinstance(w, str) for w in value))
-    ):
+
+
+def _check_words(where: str, name: str, value: object) -> None:
+    if any(_control(w) for w in (value if isinstance(value, tuple) else (value,))):
+        raise RulesError(
+            _("{where}: '{name}' holds a control character; type it plainly").format(where=where, name=name)
+        )
+    if value is not None and not (isinstance(value, tuple) and all(isinstance(w, str) for w in value)):
         raise RulesError(
             _('{where}: \'{name}\' must be a list of words like ["a", "b"], not {value!r}').format(
                 where=where, name=name, value=value
@@ -615,12 +632,14 @@ def _check_field(where: str, name: str, value) -> None:
 
 def _control(text: object) -> bool:
     """Text with a control or format character (a terminal escape, a zero-width space)."""
+    if not isinstance(text, str) or text.isprintable():  # printable: no Cc, no Cf (most text: one call)
+        return False
     import unicodedata
 
-    return isinstance(text, str) and any(unicodedata.category(ch) in ("Cc", "Cf") for ch in text)
+    return any(unicodedata.category(ch) in ("Cc", "Cf") for ch in text)
 
 
-def _build_entry(cls: type, fields: dict, eid: str, raw: dict, where: str) -> Any:
+def _build_entry(cls: type, fields: tuple[str, ...], eid: str, raw: dict, where: str) -> Any:
     _check_keys(raw, [f for f in fields if f != "id"], where)
     kwargs: dict[str, Any] = {"id": eid}
     for name, value in raw.items():

@@ -13,9 +13,10 @@ player's evenings in a year (not a sum of the other rows).
 
 They are kept current where the derived rows are written, in the same
 transaction: a new entry adds its counts (``add_rows``: an upsert of the
-groups its rows make), a re-scored evening (a correction, a merge) has its
-rollups rebuilt from its derived rows (``rebuild``). Closing and reopening
-an evening changes no derived row, so no rollup. A NULL in a grouping
+groups its rows make); a re-scored part of an evening (a correction, a
+merge) takes away the counts of the rows it replaced and adds those of the
+rows it wrote (``replace_rows``), so a correction costs what it changes.
+Closing and reopening an evening changes no derived row, so no rollup. A NULL in a grouping
 column is stored as -1 (numbers) or '' (text), since key columns cannot
 hold NULL; the queries turn them back. An evening's year is the first four
 characters of its date (an evening's date never changes). ``tests/ledger/test_rollups.py``
@@ -207,37 +208,133 @@ def _rebuild_years(conn: sqlite3.Connection, years: str) -> None:
 def add_rows(conn: sqlite3.Connection, evening_id: int, rows: dict[str, list[tuple]]) -> None:
     """Add the counts of new entries of one evening (their rows as just
     written, by table: ``derived.COLUMNS``) to the evening's and its year's
-    rollups. The groups are those each rollup's ``select`` makes, counted
-    from the rows in hand (``counted``): reading the rows back to group them
-    in SQL cost an import a fifth of its time. ``tests/ledger/test_rollups.py``
-    checks them against the selects."""
-    counts = counted(rows)
-    if not any(counts.values()):
+    rollups: ``replace_rows`` with no rows taken away."""
+    replace_rows(conn, evening_id, {}, rows)
+
+
+def replace_rows(
+    conn: sqlite3.Connection, evening_id: int, old: dict[str, list[tuple]], new: dict[str, list[tuple]]
+) -> None:
+    """An evening's and its year's rollups after some of its derived rows
+    changed: the counts of ``old`` (the rows as read before a re-score
+    deleted them) taken away, those of ``new`` (as written) added. The
+    groups are those each rollup's ``select`` makes, counted from the rows in
+    hand (``counted``): a correction or an import costs what it changes, not
+    what the evening holds. ``tests/ledger/test_rollups.py`` checks them
+    against a full recomputation."""
+    was, now = counted({t: old.get(t, []) for t in COLUMNS}), counted(new)
+    if not any(was.values()) and not any(now.values()):
         return
     year = conn.execute(f"select {YEAR} from evenings ev where ev.id = ?", [evening_id]).fetchone()[0]
-    _year_money(conn, [evening_id], -1)
-    seen = {p for (p,) in conn.execute("select distinct player_id from roll_roles where evening_id = ?", [evening_id])}
-    conn.executemany(
-        "insert into year_evenings values (?, ?, 1) on conflict (year, player_id) do update set evenings = evenings + 1",
-        [(year, p) for p in sorted({r[_HP_PLAYER] for r in rows["hand_players"]} - seen)],
-    )
+    money = _money(conn, evening_id)
+    seen = _players(conn, evening_id)
     for r in ROLLUPS:
-        groups = counts[r.table]
-        if not groups:
-            continue
-        targets = [(r.table, "evening_id", evening_id)] + (
-            [] if r.table == "roll_points" else [(_year_table(r), "year", year)]
-        )
-        for table, first_key, first in targets:
-            key = ", ".join((first_key, *r.keys))
-            update = ", ".join(f"{s} = {_PLUS.format(s=s)}" for s in r.sums)
-            marks = ", ".join("?" for _ in range(1 + len(r.keys) + len(r.sums)))
-            conn.executemany(
-                f"insert into {table} ({_cols(r, first_key)}) values ({marks}) on conflict ({key}) do update set {update}",
-                [(first, *k, *sums) for k, sums in groups.items()],
-            )
+        if r.table == "roll_kontras" and was[r.table]:
+            _recount(conn, r, evening_id, year)  # a sum of NULLs is NULL: taking rows away needs the rows left
+        else:
+            _add_groups(conn, r, evening_id, year, _delta(was[r.table], now[r.table]))
+    _points_left(conn, evening_id, {k[0] for k in was["roll_points"]} - {k[0] for k in now["roll_points"]})
+    _year_evenings(conn, year, seen, _players(conn, evening_id))
     settle(conn, [evening_id])
-    _year_money(conn, [evening_id], 1)
+    _year_money_delta(conn, evening_id, year, money)
+
+
+def _delta(was: dict[tuple, list], now: dict[tuple, list]) -> dict[tuple, list]:
+    """Each group's sums in ``now`` less those in ``was`` (unchanged groups
+    left out); ``was`` empty: ``now`` as it is, NULL sums and all."""
+    if not was:
+        return now
+    out = {k: [-v for v in sums] for k, sums in was.items()}
+    for k, sums in now.items():
+        out[k] = [a + b for a, b in zip(out.get(k) or [0] * len(sums), sums)]
+    return {k: sums for k, sums in out.items() if any(sums)}
+
+
+def _add_groups(conn: sqlite3.Connection, r: Rollup, evening_id: int, year: str, delta: dict[tuple, list]) -> None:
+    """The groups' sums added to the evening's rollup and its year's; a group
+    whose count falls to 0 is no more (the points: ``_points_left``)."""
+    if not delta:
+        return
+    targets = [(r.table, "evening_id", evening_id)] + (
+        [] if r.table == "roll_points" else [(_year_table(r), "year", year)]
+    )
+    fell = any(sums[0] < 0 for sums in delta.values() if sums[0] is not None)
+    for table, first_key, first in targets:
+        key = ", ".join((first_key, *r.keys))
+        update = ", ".join(f"{s} = {_PLUS.format(s=s)}" for s in r.sums)
+        marks = ", ".join("?" for _ in range(1 + len(r.keys) + len(r.sums)))
+        conn.executemany(
+            f"insert into {table} ({_cols(r, first_key)}) values ({marks}) on conflict ({key}) do update set {update}",
+            [(first, *k, *sums) for k, sums in delta.items()],
+        )
+        if fell and r.table != "roll_points":
+            conn.execute(f"delete from {table} where {first_key} = ? and {r.sums[0]} = 0", [first])
+
+
+def _groups(conn: sqlite3.Connection, r: Rollup, evening_id: int) -> dict[tuple, list]:
+    n = 1 + len(r.keys)
+    rows = conn.execute(f"select {_cols(r)} from {r.table} where evening_id = ?", [evening_id])
+    return {row[1:n]: list(row[n:]) for row in rows}
+
+
+def _recount(conn: sqlite3.Connection, r: Rollup, evening_id: int, year: str) -> None:
+    """The rollup's groups of the evening counted again by its ``select``
+    from the rows left; its year's loses the old groups and gains the new."""
+    before = _groups(conn, r, evening_id)
+    conn.execute(f"delete from {r.table} where evening_id = ?", [evening_id])
+    where = f"{_alias(r)}.entry_id in (select id from entries where evening_id = {int(evening_id)})"
+    conn.execute(f"insert into {r.table} ({_cols(r)}) {r.select.format(where=where)}")
+    after = _groups(conn, r, evening_id)
+    gone = {k: [None if v is None else -v for v in sums] for k, sums in before.items() if after.get(k) != sums}
+    came = {k: sums for k, sums in after.items() if before.get(k) != sums}
+    for part in (gone, came):  # one after the other: a group whose count falls to 0 is gone before it comes again
+        if part:
+            _add_year(conn, r, year, part)
+
+
+def _add_year(conn: sqlite3.Connection, r: Rollup, year: str, groups: dict[tuple, list]) -> None:
+    key = ", ".join(("year", *r.keys))
+    update = ", ".join(f"{s} = {_PLUS.format(s=s)}" for s in r.sums)
+    marks = ", ".join("?" for _ in range(1 + len(r.keys) + len(r.sums)))
+    conn.executemany(
+        f"insert into {_year_table(r)} ({_cols(r, 'year')}) values ({marks}) on conflict ({key}) do update set {update}",
+        [(year, *k, *sums) for k, sums in groups.items()],
+    )
+    conn.execute(f"delete from {_year_table(r)} where year = ? and {r.sums[0]} = 0", [year])
+
+
+def _points_left(conn: sqlite3.Connection, evening_id: int, players: set[int]) -> None:
+    """The evening's points rows of ``players`` (whose rows were taken away)
+    gone where no payment of theirs is left; all of them where none is left
+    at all (``settle`` gives every seated player a row while there are points)."""
+    if not players:
+        return
+    paid = "select 1 from entries e join payments p on p.entry_id = e.id where e.evening_id = ?"
+    if conn.execute(f"{paid} limit 1", [evening_id]).fetchone() is None:
+        conn.execute("delete from roll_points where evening_id = ?", [evening_id])
+        return
+    conn.executemany(
+        f"delete from roll_points where evening_id = ? and player_id = ? and not exists ({paid} and p.player_id = ?)",
+        [(evening_id, p, evening_id, p) for p in sorted(players)],
+    )
+
+
+def _players(conn: sqlite3.Connection, evening_id: int) -> set[int]:
+    """The players with a role in the evening's hands (whose evenings ``year_evenings`` counts)."""
+    return {p for (p,) in conn.execute("select distinct player_id from roll_roles where evening_id = ?", [evening_id])}
+
+
+def _year_evenings(conn: sqlite3.Connection, year: str, before: set[int], after: set[int]) -> None:
+    """A player's evenings in the year: one more where he came into the evening's rollups, one less where he left them."""
+    change = [(year, p, 1) for p in sorted(after - before)] + [(year, p, -1) for p in sorted(before - after)]
+    if not change:
+        return
+    conn.executemany(
+        "insert into year_evenings values (?, ?, ?) on conflict (year, player_id) "
+        "do update set evenings = evenings + excluded.evenings",
+        change,
+    )
+    conn.execute("delete from year_evenings where year = ? and evenings = 0", [year])
 
 
 # A sum and the sum of new rows added up: NULL (a sum of NULLs only) where both are,
@@ -306,43 +403,6 @@ def counted(rows: dict[str, list[tuple]]) -> dict[str, dict[tuple, list]]:
 def _folded(counts: Counter, at: int) -> dict[tuple, list]:
     """Counts by group, the key cell ``at`` (a ``won``: 1, 0 or NULL) stored as -1 where NULL."""
     return {(k[:at] + (-1,) + k[at + 1 :] if k[at] is None else k): [n] for k, n in counts.items()}
-
-
-def rebuild(conn: sqlite3.Connection, evening_id: int) -> None:
-    """An evening's rollups anew from its derived rows (after a re-score);
-    its year's rollups lose the evening's old counts and gain the new ones."""
-    _year_delta(conn, evening_id, -1)
-    _year_money(conn, [evening_id], -1)
-    for r in ROLLUPS:
-        conn.execute(f"delete from {r.table} where evening_id = ?", [evening_id])
-        where = f"{_alias(r)}.entry_id in (select id from entries where evening_id = {int(evening_id)})"
-        conn.execute(f"insert into {r.table} ({_cols(r)}) {r.select.format(where=where)}")
-    settle(conn, [evening_id])
-    _year_delta(conn, evening_id, 1)
-    _year_money(conn, [evening_id], 1)
-
-
-def _year_delta(conn: sqlite3.Connection, evening_id: int, sign: int) -> None:
-    """Add (``sign`` 1) or take away (-1) the evening's rollups to or from its
-    year's; a group whose count falls to 0 is no more."""
-    for r in ROLLUPS:
-        if r.table == "roll_points":
-            continue
-        rows = f"select evening_id, {', '.join(r.keys)}, {', '.join(f'{sign} * {x}' for x in r.sums)} " \
-               f"from {r.table} where evening_id = {int(evening_id)}"  # fmt: skip
-        update = ", ".join(f"{x} = {_PLUS.format(s=x)}" for x in r.sums)
-        conn.execute(
-            f"insert into {_year_table(r)} {_by_year(r, rows)} on conflict (year, {', '.join(r.keys)}) "
-            f"do update set {update}"
-        )
-        conn.execute(f"delete from {_year_table(r)} where {r.sums[0]} = 0")
-    conn.execute(
-        f"insert into year_evenings select {YEAR}, r.player_id, {sign} from "
-        f"(select distinct evening_id, player_id from roll_roles where evening_id = {int(evening_id)}) r "
-        "join evenings ev on ev.id = r.evening_id where true "
-        "on conflict (year, player_id) do update set evenings = evenings + excluded.evenings"
-    )
-    conn.execute("delete from year_evenings where evenings = 0")
 
 
 def drop(conn: sqlite3.Connection) -> None:
@@ -425,9 +485,41 @@ def settle(conn: sqlite3.Connection, evening_ids: list[int] | None, pot_rule: st
 
 def resettle(conn: sqlite3.Connection, evening_id: int) -> None:
     """The evening settled again (its tarif changed), and its year with it."""
-    _year_money(conn, [evening_id], -1)
+    year = conn.execute(f"select {YEAR} from evenings ev where ev.id = ?", [evening_id]).fetchone()[0]
+    money = _money(conn, evening_id)
     settle(conn, [evening_id])
-    _year_money(conn, [evening_id], 1)
+    _year_money_delta(conn, evening_id, year, money)
+
+
+def _money(conn: sqlite3.Connection, evening_id: int) -> dict[int, tuple[int, int, int]]:
+    """Each player's row of the evening's points: (points, Schrift, cents)."""
+    rows = conn.execute(
+        "select player_id, points_x2520, schrift_x2520, cents from roll_points where evening_id = ?", [evening_id]
+    )
+    return {p: (x, w, c) for p, x, w, c in rows}
+
+
+def _year_money_delta(
+    conn: sqlite3.Connection, evening_id: int, year: str, before: dict[int, tuple[int, int, int]]
+) -> None:
+    """The year's points and money: the evening's rows as they are now, less
+    those ``before`` (``_money``); a player's row of no evenings is no more."""
+    after = _money(conn, evening_id)
+    change = []
+    for p in sorted(before.keys() | after.keys()):
+        old, new = before.get(p, (0, 0, 0)), after.get(p, (0, 0, 0))
+        evenings = (p in after) - (p in before)
+        if evenings or old != new:
+            change.append((year, p, evenings, *(b - a for a, b in zip(old, new))))
+    if not change:
+        return
+    conn.executemany(
+        "insert into year_money values (?, ?, ?, ?, ?, ?) on conflict (year, player_id) do update set "
+        "evenings = evenings + excluded.evenings, points_x2520 = points_x2520 + excluded.points_x2520, "
+        "schrift_x2520 = schrift_x2520 + excluded.schrift_x2520, cents = cents + excluded.cents",
+        change,
+    )
+    conn.execute("delete from year_money where year = ? and evenings = 0", [year])
 
 
 def _year_money(conn: sqlite3.Connection, evening_ids: list[int] | None, sign: int) -> None:

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from ..domain.evening import State
     from ..domain.rules import Rules
 
+ZERO = Fraction(0)  # one for every cell of nothing (a Fraction never changes)
+
 
 @dataclass
 class SheetRow:
@@ -145,8 +147,8 @@ class _Running:
     def __init__(self, evening: Evening):
         rules = evening.rules
         self.players = evening.seating
-        self.totals = {p: Fraction(0) for p in self.players}
-        self.schrift = {p: Fraction(0) for p in self.players}
+        self.totals = {p: ZERO for p in self.players}
+        self.schrift = {p: ZERO for p in self.players}
         self.pot: Fraction | None = evening.start_pot if rules.pagatkassa else None
         self.holz: dict[str, int] = {p: 0 for p in self.players} if rules.holz else {}
         self.radl_left = rules.first_hands_double
@@ -154,14 +156,17 @@ class _Running:
     def add(self, line: SheetLine, rules: Rules) -> dict[str, Fraction]:
         """Count an active entry; returns its payments (every player, 0 if none)."""
         res = line.result
-        payments = {p: Fraction(0) for p in self.players}
+        payments = {p: ZERO for p in self.players}
         if res is None:
             return payments
         payments.update(line.payments)
         for p, v in payments.items():
-            self.totals[p] += v
+            if v:
+                self.totals[p] += v
         for p in self.players:
-            self.schrift[p] += res.schrift[p] if res.schrift and p in res.schrift else payments[p]
+            w = res.schrift[p] if res.schrift and p in res.schrift else payments[p]
+            if w:
+                self.schrift[p] += w
         if rules.pagatkassa:
             self.pot = res.state.pot
         if rules.holz:
@@ -223,7 +228,7 @@ def _schrift_of(res: StoredResult | None, payments: dict[str, Fraction]) -> tupl
     """This entry's Schrift and its items, where they differ from the money."""
     if res is None or res.schrift is None:
         return None, None
-    schrift = {p: res.schrift.get(p, Fraction(0)) for p in payments}
+    schrift = {p: res.schrift.get(p, ZERO) for p in payments}
     return (schrift, res.schrift_items) if schrift != payments else (None, None)
 
 
@@ -386,7 +391,7 @@ def _compact_cells(r: SheetRow, players: tuple[str, ...]) -> list[str]:
         return ["(-)" for _x in players]
     if r.kind == "radl":
         return ["" for _x in players]
-    return [f"{cell(r.totals[p])} ({gain(r.payments.get(p, Fraction(0)))})" for p in players]
+    return [f"{cell(r.totals[p])} ({gain(r.payments.get(p, ZERO))})" for p in players]
 
 
 def _compact_marks(r: SheetRow, seen: list[str]) -> str:
@@ -399,7 +404,7 @@ def _compact_marks(r: SheetRow, seen: list[str]) -> str:
 def _running(r: SheetRow, p: str) -> str:
     """Paper style: the running total, with this hand's points in brackets;
     where the Schrift differs from the money, its running total after S."""
-    text = f"{cell(r.totals[p])} ({gain(r.payments.get(p, Fraction(0)))})"
+    text = f"{cell(r.totals[p])} ({gain(r.payments.get(p, ZERO))})"
     if r.schrift_payments is not None and r.schrift is not None:
         text += f" S{cell(r.schrift[p])}"
     return text
@@ -469,11 +474,11 @@ def player_story(rows: list[SheetRow], player: str) -> tuple[list[tuple], int]:
     (each hand, a Strafpunkt, ...) as (ref, contract, declarer, the player's
     points, running sum), and how many voided entries were left out."""
     out: list[tuple] = []
-    total = Fraction(0)
+    total = ZERO
     for r in rows:
         if r.void or r.kind == "radl":
             continue
-        v = r.payments.get(player, Fraction(0))
+        v = r.payments.get(player, ZERO)
         if v == 0 and r.kind != "hand":
             continue
         total += v

@@ -29,7 +29,7 @@ ACTIONS = ["hand"] * 8 + ["import", "radl", "redeal", "strafpunkt", "undo", "voi
 def _capture(led: Ledger) -> dict[int, str]:
     """Each entry's items as the engine gave them when its result was (last) written, by entry id."""
     written: dict[int, str] = {}
-    write, insert_scored = led._write_result, led.insert_scored
+    write, insert_scored, replace = led._write_result, led.insert_scored, led.replace_results
 
     def write_result(evening, entry_id, number, o, pid):
         written[entry_id] = dumps([stored_item(it) for it in o.items])
@@ -41,8 +41,14 @@ def _capture(led: Ledger) -> dict[int, str]:
             written[entry_id] = dumps([stored_item(it) for it in s.outcome.items])
         return insert_scored(evening, batch)
 
+    def replaced(evening, entries, outcomes, from_seq=0):
+        for e, o in zip(entries, outcomes):
+            written[e.id] = dumps([stored_item(it) for it in o.items])
+        return replace(evening, entries, outcomes, from_seq)
+
     led._write_result = write_result  # type: ignore[method-assign]
     led.insert_scored = scored  # type: ignore[method-assign]
+    led.replace_results = replaced  # type: ignore[method-assign]
     return written
 
 
