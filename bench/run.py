@@ -15,7 +15,9 @@ process each, as at the table) against the floor
 `python -c "import typer, sqlite_utils"`, measured alternately in the same
 run so that both see the same machine load; target: at most 1.3x the floor.
 Wall time and CPU time (user + system) of each: on a shared machine the CPU
-time moves less with the load.
+time moves less with the load. "CPU vs floor, paired": the median over the
+rounds of each round's ratio to the floor of the same round, so that a
+slower stretch of the machine slows both sides of a ratio.
 Two references beside it: a bare typer app with one `--json TEXT` option
 (typer's own cost of parsing an option) and `schreiber --version`.
 
@@ -177,11 +179,13 @@ def startup_rows(names: list[str], wall: dict[str, list[float]], cpu: dict[str, 
     rows = []
     for name in names:
         med, used = statistics.median(wall[name]), statistics.median(cpu[name])
+        paired = statistics.median(c / f for c, f in zip(cpu[name], cpu[names[0]]))  # each round against its floor
         rows.append([name, f"{1000 * med:.0f}", f"{1000 * min(wall[name]):.0f}", f"{med / floor:.2f}x",
-                     f"{1000 * used:.0f}", f"{used / floor_cpu:.2f}x", f"{med / typer_ref:.2f}x"])  # fmt: skip
+                     f"{1000 * used:.0f}", f"{used / floor_cpu:.2f}x", f"{paired:.2f}x",
+                     f"{med / typer_ref:.2f}x"])  # fmt: skip
     early, late = (statistics.median(wall[n]) for n in names[3:5])
     rows.append(
-        ["hand add: hand 400 / hand 5 of the evening (wall, median)", "", "", f"{late / early:.2f}x", "", "", ""]
+        ["hand add: hand 400 / hand 5 of the evening (wall, median)", "", "", f"{late / early:.2f}x", "", "", "", ""]
     )
     return rows
 
@@ -387,7 +391,8 @@ def main() -> None:
             print(
                 f"\nStart-up: a fresh process each, {a.rounds} rounds alternating (target: every command <= 1.3x floor)"
             )
-            print(table(["command", "median ms", "min ms", "vs floor", "CPU ms", "CPU vs floor", "vs typer app"], rows))
+            print(table(["command", "median ms", "min ms", "vs floor", "CPU ms", "CPU vs floor", "CPU vs floor, paired",
+                         "vs typer app"], rows))  # fmt: skip
         if a.only == "import":
             print(f"\nImport: median of {a.repeat} runs, alternating with its floor (parse + one row per hand)")
             print(table(["what", "figure", "floor", "vs floor"], import_rows(tmp, a.hands, a.repeat)))
