@@ -599,11 +599,18 @@ class Service:
         return entries, outcomes
 
     def _replayed(self, evening: Evening, entries: list[StoredEntry], why: str, from_seq: int) -> list[Outcome]:
-        """The entries scored again from the state stored before ``from_seq``."""
+        """The entries scored again from the state stored before ``from_seq``.
+        Where one no longer scores, the entries before are counted to name it
+        (``replayed_before``: that count reads the whole evening, so only then)."""
         led = self.ledger
         start = led.last_state(evening, before_seq=from_seq) if from_seq else led.start_state(evening)
-        first = led.replayed_before(evening, from_seq) + 1 if from_seq else 1
+        replayed = [e.as_entry() for e in entries]
         try:
-            return replay(evening.rules, evening.seating, [e.as_entry() for e in entries], start, first)
+            return replay(evening.rules, evening.seating, replayed, start)
+        except HandError:
+            pass
+        try:
+            first = led.replayed_before(evening, from_seq) + 1 if from_seq else 1
+            return replay(evening.rules, evening.seating, replayed, start, first)
         except HandError as exc:
             raise SchreiberError(_("{why} would make a later hand invalid: {exc}").format(why=why, exc=exc)) from None

@@ -29,7 +29,9 @@ import json
 import math
 import sqlite3
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
+from functools import partial
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -229,8 +231,8 @@ def replace_rows(
     money = _money(conn, evening_id)
     seen = _players(conn, evening_id)
     for r in ROLLUPS:
-        if r.table == "roll_kontras" and was[r.table]:
-            _recount(conn, r, evening_id, year)  # a sum of NULLs is NULL: taking rows away needs the rows left
+        if r.table == "roll_kontras":
+            _kontra_groups(conn, r, evening_id, year, was[r.table], now[r.table])
         else:
             _add_groups(conn, r, evening_id, year, _delta(was[r.table], now[r.table]))
     _points_left(conn, evening_id, {k[0] for k in was["roll_points"]} - {k[0] for k in now["roll_points"]})
@@ -277,30 +279,60 @@ def _groups(conn: sqlite3.Connection, r: Rollup, evening_id: int) -> dict[tuple,
     return {row[1:n]: list(row[n:]) for row in rows}
 
 
-def _recount(conn: sqlite3.Connection, r: Rollup, evening_id: int, year: str) -> None:
-    """The rollup's groups of the evening counted again by its ``select``
-    from the rows left; its year's loses the old groups and gains the new."""
+def _kontra_groups(
+    conn: sqlite3.Connection, r: Rollup, evening_id: int, year: str, was: dict[tuple, list], now: dict[tuple, list]
+) -> None:
+    """The Kontras given (a count: by difference) and won, of the evening and
+    its year. Won is a sum of NULLs where no doubled item had a winner: it
+    stays NULL until a winner's count comes, and where rows with winners are
+    taken away and none come, the rows left are asked whether one of theirs
+    has a winner (``_won_after``)."""
+    changed = sorted(k for k in was.keys() | now.keys() if was.get(k) != now.get(k))
+    if not changed:
+        return
     before = _groups(conn, r, evening_id)
-    conn.execute(f"delete from {r.table} where evening_id = ?", [evening_id])
-    where = f"{_alias(r)}.entry_id in (select id from entries where evening_id = {int(evening_id)})"
-    conn.execute(f"insert into {r.table} ({_cols(r)}) {r.select.format(where=where)}")
-    after = _groups(conn, r, evening_id)
-    gone = {k: [None if v is None else -v for v in sums] for k, sums in before.items() if after.get(k) != sums}
-    came = {k: sums for k, sums in after.items() if before.get(k) != sums}
-    for part in (gone, came):  # one after the other: a group whose count falls to 0 is gone before it comes again
-        if part:
-            _add_year(conn, r, year, part)
+    after: dict[tuple, list] = {}
+    left = "select 1 from entries e join hand_kontras k on k.entry_id = e.id where e.evening_id = ? " \
+           "and k.player_id = ? and k.role = ? and k.won is not null"  # fmt: skip
+    for k in changed:
+        (given, won), (wg, ww), (ng, nw) = (x.get(k, [0, None]) for x in (before, was, now))
+        after[k] = [given - wg + ng, _won_after(won, ww, nw, partial(_exists, conn, left, [evening_id, *k]))]
+    _put_groups(conn, r.table, "evening_id", evening_id, after)
+    year_rows = f"select 1 from evenings ev join roll_kontras r on r.evening_id = ev.id and r.player_id = ? " \
+                f"and r.role = ? where {YEAR} = ? and r.won is not null"  # fmt: skip
+    held = {row[:2]: list(row[2:]) for row in conn.execute(
+        "select player_id, role, given, won from year_kontras where year = ?", [year])}  # fmt: skip
+    for k in changed:
+        (given, won), (eg, ew), (ng, nw) = (x.get(k, [0, None]) for x in (held, before, after))
+        held[k] = [given - eg + ng, _won_after(won, ew, nw, partial(_exists, conn, year_rows, [*k, year]))]
+    _put_groups(conn, _year_table(r), "year", year, {k: held[k] for k in changed})
 
 
-def _add_year(conn: sqlite3.Connection, r: Rollup, year: str, groups: dict[tuple, list]) -> None:
-    key = ", ".join(("year", *r.keys))
-    update = ", ".join(f"{s} = {_PLUS.format(s=s)}" for s in r.sums)
-    marks = ", ".join("?" for _ in range(1 + len(r.keys) + len(r.sums)))
+def _won_after(total: int | None, taken: int | None, added: int | None, others_won: Callable[[], bool]) -> int | None:
+    """A sum of NULLs and numbers (NULL: all NULL) after the sums ``taken``
+    away and ``added``; ``others_won``: whether a number is left among the
+    rest, asked only where the figures cannot tell."""
+    if added is None and taken is None:
+        return total
+    figure = (total or 0) - (taken or 0) + (added or 0)
+    return figure if added is not None or others_won() else None
+
+
+def _exists(conn: sqlite3.Connection, select: str, args: list) -> bool:
+    return conn.execute(f"{select} limit 1", args).fetchone() is not None
+
+
+def _put_groups(conn: sqlite3.Connection, table: str, first_key: str, first: object, groups: dict[tuple, list]) -> None:
+    """Kontra groups written as they are now (a count of 0: gone)."""
     conn.executemany(
-        f"insert into {_year_table(r)} ({_cols(r, 'year')}) values ({marks}) on conflict ({key}) do update set {update}",
-        [(year, *k, *sums) for k, sums in groups.items()],
+        f"delete from {table} where {first_key} = ? and player_id = ? and role = ?",
+        [(first, *k) for k, (given, _w) in groups.items() if given == 0],
     )
-    conn.execute(f"delete from {_year_table(r)} where year = ? and {r.sums[0]} = 0", [year])
+    conn.executemany(
+        f"insert into {table} ({first_key}, player_id, role, given, won) values (?, ?, ?, ?, ?) "
+        f"on conflict ({first_key}, player_id, role) do update set given = excluded.given, won = excluded.won",
+        [(first, *k, given, won) for k, (given, won) in groups.items() if given != 0],
+    )
 
 
 def _points_left(conn: sqlite3.Connection, evening_id: int, players: set[int]) -> None:
