@@ -15,9 +15,10 @@ process each, as at the table) against the floor
 `python -c "import typer, sqlite_utils"`, measured alternately in the same
 run so that both see the same machine load; target: at most 1.3x the floor.
 Wall time and CPU time (user + system) of each: on a shared machine the CPU
-time moves less with the load. "CPU vs floor, paired": the median over the
-rounds of each round's ratio to the floor of the same round, so that a
-slower stretch of the machine slows both sides of a ratio.
+time moves less with the load. "CPU vs floor, paired": every run of a
+command has a run of the floor right beside it (taking turns which goes
+first); the median of those ratios, so that a slower stretch of the
+machine slows both sides of a ratio.
 Two references beside it: a bare typer app with one `--json TEXT` option
 (typer's own cost of parsing an option) and `schreiber --version`.
 
@@ -164,22 +165,28 @@ def startup(tmp: Path, rounds: int) -> list[list]:
             run(argv(case), envs[case[0]])
     wall: dict[str, list[float]] = {name: [] for name in cases}
     cpu: dict[str, list[float]] = {name: [] for name in cases}
+    pairs: dict[str, list[float]] = {name: [] for name in cases}
     names = list(cases)
     for i in range(rounds):
-        for name in names[i % len(names) :] + names[: i % len(names)]:  # alternate who goes first
-            secs, _, used = run_cpu(argv(cases[name]), envs[cases[name][0]])
-            wall[name].append(secs)
-            cpu[name].append(used)
-    return startup_rows(names, wall, cpu)
+        for name in names[1 + i % (len(names) - 1) :] + names[1 : 1 + i % (len(names) - 1)]:  # rotating
+            used = {}
+            for who in (names[0], name) if i % 2 else (name, names[0]):  # beside a floor run, taking turns first
+                secs, _, used[who] = run_cpu(argv(cases[who]), envs[cases[who][0]])
+                wall[who].append(secs)
+                cpu[who].append(used[who])
+            pairs[name].append(used[name] / used[names[0]])
+    return startup_rows(names, wall, cpu, pairs)
 
 
-def startup_rows(names: list[str], wall: dict[str, list[float]], cpu: dict[str, list[float]]) -> list[list]:
+def startup_rows(
+    names: list[str], wall: dict[str, list[float]], cpu: dict[str, list[float]], pairs: dict[str, list[float]]
+) -> list[list]:
     floor, floor_cpu = statistics.median(wall[names[0]]), statistics.median(cpu[names[0]])
     typer_ref = statistics.median(wall[names[1]])
     rows = []
     for name in names:
         med, used = statistics.median(wall[name]), statistics.median(cpu[name])
-        paired = statistics.median(c / f for c, f in zip(cpu[name], cpu[names[0]]))  # each round against its floor
+        paired = statistics.median(pairs[name]) if pairs[name] else 1.0  # each run against the floor run beside it
         rows.append([name, f"{1000 * med:.0f}", f"{1000 * min(wall[name]):.0f}", f"{med / floor:.2f}x",
                      f"{1000 * used:.0f}", f"{used / floor_cpu:.2f}x", f"{paired:.2f}x",
                      f"{med / typer_ref:.2f}x"])  # fmt: skip
