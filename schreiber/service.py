@@ -604,13 +604,11 @@ class Service:
         (``replayed_before``: that count reads the whole evening, so only then)."""
         led = self.ledger
         start = led.last_state(evening, before_seq=from_seq) if from_seq else led.start_state(evening)
-        replayed = [e.as_entry() for e in entries]
+
+        def first() -> int:
+            return led.replayed_before(evening, from_seq) + 1 if from_seq else 1
+
         try:
-            return replay(evening.rules, evening.seating, replayed, start)
-        except HandError:
-            pass
-        try:
-            first = led.replayed_before(evening, from_seq) + 1 if from_seq else 1
-            return replay(evening.rules, evening.seating, replayed, start, first)
+            return replay(evening.rules, evening.seating, [e.as_entry() for e in entries], start, first)
         except HandError as exc:
             raise SchreiberError(_("{why} would make a later hand invalid: {exc}").format(why=why, exc=exc)) from None

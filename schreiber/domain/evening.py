@@ -309,16 +309,25 @@ def step_or_none(rules: Rules, players: tuple[str, ...], state: State, entry: En
         return None
 
 
-def replay(rules: Rules, players: tuple[str, ...], entries: list[Entry], start: State, first: int = 1) -> list[Outcome]:
+def replay(
+    rules: Rules,
+    players: tuple[str, ...],
+    entries: list[Entry],
+    start: State,
+    first: int | Callable[[], int] = 1,
+) -> list[Outcome]:
     """Score a whole evening from its start (or its entries from number
-    ``first`` on, from the state before them); raises HandError naming the entry."""
+    ``first`` on, from the state before them); raises HandError naming the
+    entry. ``first`` may be a function giving the number, asked only when an
+    entry fails (counting the entries before can read the whole evening)."""
     out = []
     state = start
-    for i, entry in enumerate(entries, first):
+    for i, entry in enumerate(entries):
         try:
             o = step(rules, players, state, entry)
         except HandError as exc:
-            raise HandError([f"entry {i}: {p}" for p in exc.problems]) from None
+            n = i + (first() if callable(first) else first)
+            raise HandError([f"entry {n}: {p}" for p in exc.problems]) from None
         out.append(o)
         state = o.state
     return out

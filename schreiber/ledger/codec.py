@@ -159,19 +159,6 @@ def entry_row(
             entry.player, "active", replaces, created or now_utc())  # fmt: skip
 
 
-def entry_values(
-    evening_id: int,
-    seq: int,
-    entry: Entry,
-    number: int | None,
-    replaces: int | None,
-    uid: str | None = None,
-    created: int | None = None,
-) -> dict:
-    """``entry_row`` by column, without the id (SQLite gives it)."""
-    return dict(zip(ENTRY_COLUMNS[1:], entry_row(None, evening_id, seq, entry, number, replaces, uid, created)[1:]))
-
-
 def result_of_row(row: dict) -> StoredResult:
     schrift = json.loads(row["schrift_json"]) if row.get("schrift_json") else None
     return StoredResult(

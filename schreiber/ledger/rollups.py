@@ -227,7 +227,7 @@ def replace_rows(
     was, now = counted({t: old.get(t, []) for t in COLUMNS}), counted(new)
     if not any(was.values()) and not any(now.values()):
         return
-    year = conn.execute(f"select {YEAR} from evenings ev where ev.id = ?", [evening_id]).fetchone()[0]
+    year = _year(conn, evening_id)
     money = _money(conn, evening_id)
     seen = _players(conn, evening_id)
     for r in ROLLUPS:
@@ -239,6 +239,11 @@ def replace_rows(
     _year_evenings(conn, year, seen, _players(conn, evening_id))
     settle(conn, [evening_id])
     _year_money_delta(conn, evening_id, year, money)
+
+
+def _year(conn: sqlite3.Connection, evening_id: int) -> str:
+    """The year an evening's rollups count in (``YEAR``)."""
+    return conn.execute(f"select {YEAR} from evenings ev where ev.id = ?", [evening_id]).fetchone()[0]
 
 
 def _delta(was: dict[tuple, list], now: dict[tuple, list]) -> dict[tuple, list]:
@@ -342,7 +347,7 @@ def _points_left(conn: sqlite3.Connection, evening_id: int, players: set[int]) -
     if not players:
         return
     paid = "select 1 from entries e join payments p on p.entry_id = e.id where e.evening_id = ?"
-    if conn.execute(f"{paid} limit 1", [evening_id]).fetchone() is None:
+    if not _exists(conn, paid, [evening_id]):
         conn.execute("delete from roll_points where evening_id = ?", [evening_id])
         return
     conn.executemany(
@@ -480,7 +485,7 @@ def create_money(conn: sqlite3.Connection, pot_rule: str = POT_RULE) -> None:
     for statement in MONEY_INDEXES:
         conn.execute(statement)
     settle(conn, None, pot_rule)
-    _year_money(conn, None, 1)
+    _year_money(conn)
 
 
 def settle(conn: sqlite3.Connection, evening_ids: list[int] | None, pot_rule: str = POT_RULE) -> None:
@@ -517,7 +522,7 @@ def settle(conn: sqlite3.Connection, evening_ids: list[int] | None, pot_rule: st
 
 def resettle(conn: sqlite3.Connection, evening_id: int) -> None:
     """The evening settled again (its tarif changed), and its year with it."""
-    year = conn.execute(f"select {YEAR} from evenings ev where ev.id = ?", [evening_id]).fetchone()[0]
+    year = _year(conn, evening_id)
     money = _money(conn, evening_id)
     settle(conn, [evening_id])
     _year_money_delta(conn, evening_id, year, money)
@@ -554,16 +559,10 @@ def _year_money_delta(
     conn.execute("delete from year_money where year = ? and evenings = 0", [year])
 
 
-def _year_money(conn: sqlite3.Connection, evening_ids: list[int] | None, sign: int) -> None:
-    """Add (``sign`` 1) or take away (-1) the evenings' money and points to or
-    from their years' (None: every evening); a row of no evenings is no more."""
-    where = "true" if evening_ids is None else f"ev.id in ({', '.join(str(int(e)) for e in evening_ids)})"
+def _year_money(conn: sqlite3.Connection) -> None:
+    """Every evening's money and points summed per year and player (the
+    table just made; from then on ``_year_money_delta`` keeps it)."""
     conn.execute(
-        f"insert into year_money select {YEAR}, r.player_id, {sign} * count(*), {sign} * sum(r.points_x2520), "
-        f"{sign} * sum(r.schrift_x2520), {sign} * sum(r.cents) from roll_points r join evenings ev "
-        f"on ev.id = r.evening_id where {where} group by 1, r.player_id "
-        "on conflict (year, player_id) do update set evenings = evenings + excluded.evenings, "
-        "points_x2520 = points_x2520 + excluded.points_x2520, schrift_x2520 = schrift_x2520 + excluded.schrift_x2520, "
-        "cents = cents + excluded.cents"
+        f"insert into year_money select {YEAR}, r.player_id, count(*), sum(r.points_x2520), sum(r.schrift_x2520), "
+        "sum(r.cents) from roll_points r join evenings ev on ev.id = r.evening_id group by 1, r.player_id"
     )
-    conn.execute("delete from year_money where evenings = 0")

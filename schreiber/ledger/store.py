@@ -24,11 +24,11 @@ from ..domain.points import from_units
 from ..i18n import _
 from . import rollups
 from .codec import (
+    ENTRY_COLUMNS,
     compact,
     dumps,
     entry_of_row,
     entry_row,
-    entry_values,
     evening_of_row,
     kept_items,
     new_uid,
@@ -485,7 +485,8 @@ class Ledger:
         uid: str | None = None,
     ) -> int:
         """Record an entry (with ``uid`` as its id where it has one already, e.g. from an export)."""
-        return self._insert("entries", entry_values(evening.id, seq, entry, number, replaces, uid))
+        row = entry_row(None, evening.id, seq, entry, number, replaces, uid)
+        return self._insert("entries", dict(zip(ENTRY_COLUMNS[1:], row[1:])))  # the id: SQLite's
 
     def insert_result(self, evening: Evening, entry_id: int, number: int | None, o: Outcome) -> None:
         """What the entry did: its result row, payments and statistics rows

@@ -18,9 +18,10 @@ from hypothesis import strategies as st
 from schreiber.domain.evening import Entry, State, initial_state, step
 from schreiber.domain.rules import PRESETS
 from schreiber.ledger.codec import (
+    ENTRY_COLUMNS,
     compact,
     dumps,
-    entry_values,
+    entry_row,
     item_cells,
     item_of_cells,
     stored_item,
@@ -150,7 +151,7 @@ def test_a_record_is_stored_compactly_and_read_back_identical(data, preset, tmp_
     rules, players, rec = data.draw(hands(preset))
     o = step(rules, players, initial_state(rules, players, rec.get("dealer")), Entry.hand(rec))
     record = stored_record(o)
-    text = entry_values(1, 1, Entry.hand(record), 1, None)["record_json"]
+    text = entry_row(None, 1, 1, Entry.hand(record), 1, None)[ENTRY_COLUMNS.index("record_json")]
     assert text == compact(record)
     assert json.loads(text) == json.loads(dumps(record)) == record
     assert list(json.loads(text)) == list(record)
