@@ -49,6 +49,8 @@ class State(NamedTuple):
         """Compact, as the ledger stores it beside every hand: [next dealer,
         hands, Radl, Holz, pot, final, boost], what is left at its default
         left off the end."""
+        if not (self.radl or self.holz or self.pot or self.final or self.boost):  # most hands: dealer and count
+            return f"[{_JSON_TEXT(self.next_dealer)},{self.hands}]"
         cells = [self.next_dealer, self.hands, list(self.radl), dict(self.holz), str(self.pot), self.final, self.boost]
         while len(cells) > 2 and cells[-1] == _STATE_DEFAULTS[len(cells) - 1]:
             cells.pop()
@@ -65,6 +67,7 @@ class State(NamedTuple):
 
 
 _STATE_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+_JSON_TEXT = json.encoder.encode_basestring  # a str as JSON writes it (ensure_ascii=False)
 # What State.to_json leaves off the end: a cell at its default.
 _STATE_DEFAULTS: list = [None, None, [], {}, "0", 0, 0]
 

@@ -7,10 +7,9 @@ by the Vorhand (Berti)"), so the scorekeeper fixes a hand in one go.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import HandError
 from ..i18n import _
@@ -40,11 +39,20 @@ HAND_KEYS = (
 )
 _HAND_KEYS = frozenset(HAND_KEYS)
 PREMIUM_KEYS = ("name", "party", "announced", "result", "kontra", "kontra_from")
+_LEVEL_WORDS = {  # what players say for a Kontra level
+    "rekontra": "re",
+    "subkontra": "sub",
+    "superkontra": "sub",
+    "hirschkontra": "hirsch",
+    "mordkontra": "mord",
+    "spritzen": "kontra",
+    "gspritzt": "kontra",
+    "retour": "re",
+}
 _RESULT_WORDS = {"won": "won", "win": "won", "gewonnen": "won", "lost": "lost", "loss": "lost", "verloren": "lost"}
 
 
-@dataclass(frozen=True)
-class PremiumEntry:
+class PremiumEntry(NamedTuple):
     """One premium of a hand: who played it, announced or silent, made or failed, any Kontra."""
 
     name: str
@@ -63,9 +71,10 @@ class PremiumEntry:
         return out
 
 
-@dataclass(frozen=True)
-class Hand:
-    """A checked hand record (``check_hand``): what the engine scores."""
+class Hand(NamedTuple):
+    """A checked hand record (``check_hand``): what the engine scores. A named
+    tuple, not a dataclass: an import makes one a hand, and a frozen
+    dataclass of these fields costs several times as much to make."""
 
     contract: str
     declarers: tuple[str, ...] = ()
@@ -83,7 +92,7 @@ class Hand:
     mit: tuple[str, ...] = ()
     renonce: str | None = None
     dealer: str | None = None
-    extra: dict = field(default_factory=dict, compare=False, hash=False)
+    named_partner: bool = False  # the record had "partner" (null: the king lay in the talon), written back as given
 
     @property
     def declarer(self) -> str | None:
@@ -97,7 +106,7 @@ class Hand:
         out: dict[str, Any] = {"contract": self.contract}
         if self.declarers:
             out["declarer"] = self.declarers[0] if len(self.declarers) == 1 else list(self.declarers)
-        if "partner" in self.extra:
+        if self.named_partner:
             out["partner"] = self.partner
         if self.result:
             res = dict(self.result)
@@ -145,8 +154,8 @@ class _Checker:
         self.cid: str | None = None
         self.contract: Contract | None = None
         self.trisch = False
-        self.table = Table(players, players[0])
-        self.active = self.table.active  # the players in the hand, set again with the table
+        self.table: Table  # set by _contract, the first check to need it (with five, Trischaken seats the dealer)
+        self.active: tuple[str, ...] = players  # the players in the hand, set with the table
         self.valid_premiums = enabled(rules.premiums)  # read once (and only read): every premium asks
         self.declarers: list[str] = []
         self.partner: str | None = None
@@ -169,6 +178,8 @@ class _Checker:
             self.problems.append(msg)
 
     def player(self, value: Any, role: str) -> str | None:
+        if value in self.players:  # a name as seated, as most records write it
+            return value
         if not isinstance(value, str) or not value.strip():
             self.fail(
                 _("{role} must be a player's name, not {value!r}; players: {players}").format(
@@ -207,16 +218,7 @@ class _Checker:
             )
             return None
         low = value.strip().lower()
-        low = {
-            "rekontra": "re",
-            "subkontra": "sub",
-            "superkontra": "sub",
-            "hirschkontra": "hirsch",
-            "mordkontra": "mord",
-            "spritzen": "kontra",
-            "gspritzt": "kontra",
-            "retour": "re",
-        }.get(low, low)
+        low = _LEVEL_WORDS.get(low, low)
         if low not in KONTRA_LEVELS:
             self.fail(
                 _("{what}: unknown Kontra level '{value}'; valid: {levels}").format(
@@ -251,21 +253,10 @@ def check_hand(raw: Any, rules: Rules, players: tuple[str, ...], dealer: str | N
     if not isinstance(raw, dict):
         raise HandError([f"a hand record must be a JSON object, not {type(raw).__name__}"])
     ck = _Checker(raw, rules, players)
-    _unknown_fields(ck)
+    if not _HAND_KEYS.issuperset(raw):
+        _unknown_fields(ck)
     _dealer(ck, dealer)
-    for step in (
-        _contract,
-        _declarers,
-        _partner,
-        _conceding,
-        _points_and_tricks,
-        _results,
-        _game_kontra,
-        _game_kontra_from,
-        _premiums,
-        _trischaken_counts,
-        _renonce,
-    ):
+    for step in _CHECKS:
         step(ck)
     if ck.problems:
         raise HandError(ck.problems)
@@ -691,34 +682,53 @@ def _renonce(ck: _Checker) -> None:
         ck.renonce = who if ck.rules.renonce_sitting_out else ck.in_game(who, "renonce")  # ooe-2023.md §8.1
 
 
+# The checks of a record, in order: each reads what the ones before it found.
+_CHECKS = (
+    _contract,
+    _declarers,
+    _partner,
+    _conceding,
+    _points_and_tricks,
+    _results,
+    _game_kontra,
+    _game_kontra_from,
+    _premiums,
+    _trischaken_counts,
+    _renonce,
+)
+
+
 def _hand(ck: _Checker) -> Hand:
     """The checked hand, per-player fields in seating order, so the same hand
-    is the same value however its record was written."""
+    is the same value however its record was written (made positionally:
+    every hand of an import is made here)."""
     seat = _seats(ck.players)
     assert ck.cid is not None  # no problems: the contract was found
     return Hand(
-        contract=ck.cid,
-        declarers=tuple(ck.declarers),
-        partner=ck.partner,
-        result=_seated(ck.results, seat),
-        points=ck.points,
-        tricks=ck.tricks,
-        kontra=ck.kontra,
-        kontra_by=_seated(ck.kontra_by, seat),
-        kontra_from=ck.kontra_from,
-        premiums=tuple(ck.premiums),
-        conceded=ck.conceded,
-        scores=_seated(ck.scores, seat),
-        tricks_by=_seated(ck.tricks_by, seat),
-        mit=tuple(sorted(ck.mit, key=seat.__getitem__)) if len(ck.mit) > 1 else tuple(ck.mit),
-        renonce=ck.renonce,
-        dealer=ck.raw.get("dealer") and ck.dealer,
-        extra={"partner": True} if ck.has_partner else {},
+        ck.cid,
+        tuple(ck.declarers),
+        ck.partner,
+        _seated(ck.results, seat),
+        ck.points,
+        ck.tricks,
+        ck.kontra,
+        _seated(ck.kontra_by, seat),
+        ck.kontra_from,
+        tuple(ck.premiums),
+        ck.conceded,
+        _seated(ck.scores, seat),
+        _seated(ck.tricks_by, seat),
+        tuple(sorted(ck.mit, key=seat.__getitem__)) if len(ck.mit) > 1 else tuple(ck.mit),
+        ck.renonce,
+        ck.raw.get("dealer") and ck.dealer,
+        ck.has_partner,
     )
 
 
 def _seated(d: dict, seat: dict[str, int]) -> tuple:
     """A per-player field in seating order."""
+    if not d:
+        return ()
     if len(d) < 2:  # most are one declarer's result, or none: nothing to sort
         return tuple(d.items())
     return tuple(sorted(d.items(), key=lambda kv: seat[kv[0]]))

@@ -183,16 +183,29 @@ def _facts(
     entry_id: int, evening_id: int, h: Hand, seats: list[tuple[str, int, str, str | None, int | None]], won: bool | None
 ) -> tuple:
     decls = h.declarers
-    if len(decls) > 1:  # side by side: each declarer for himself, no partnership
-        d_side = o_side = None
-    else:
-        d_side = ",".join(map(str, sorted(i for _p, i, _r, s, _w in seats if s == "D"))) or None
-        o_side = ",".join(map(str, sorted(i for _p, i, _r, s, _w in seats if s == "O"))) or None
-    declarer = None
-    if len(decls) == 1 and not h.scores:
-        declarer = next(i for p, i, _r, _s, _w in seats if p == decls[0])
+    d_side = o_side = declarer = None
+    if len(decls) == 1:  # several side by side: each declarer for himself, no partnership
+        d_ids: list[int] = []
+        o_ids: list[int] = []
+        for p, i, _r, s, _w in seats:
+            if s == "D":
+                d_ids.append(i)
+                if p == decls[0]:
+                    declarer = i
+            elif s == "O":
+                o_ids.append(i)
+        d_side = _ids(d_ids)
+        o_side = _ids(o_ids)
     return (entry_id, evening_id, h.contract, declarer, int(len(decls) > 1), d_side, o_side,
             None if won is None else int(won))  # fmt: skip
+
+
+def _ids(ids: list[int]) -> str | None:
+    """A side's player ids as stored: sorted, comma-separated (None: nobody)."""
+    if not ids:
+        return None
+    ids.sort()
+    return ",".join(map(str, ids))
 
 
 def _kontras(h: _Hand) -> list[tuple]:

@@ -227,3 +227,29 @@ def _kept_total(db) -> int:
         return con.execute("select count(*) from results").fetchone()[0]
     finally:
         con.close()
+
+
+def test_a_plain_state_is_written_as_the_general_form_writes_it():
+    """Most hands leave only the dealer and the count (evening.State.to_json
+    writes them directly): the same text as the JSON encoder gives, also for
+    names JSON must escape."""
+    from schreiber.domain.evening import _STATE_JSON
+
+    for name in ("Anna", 'Dö"ra', "Back\\slash", "Zoë\tTab", "李"):
+        for count in (0, 7, 1234):
+            s = State(name, count)
+            assert s.to_json() == _STATE_JSON([name, count])
+            assert State.from_json(s.to_json()) == s
+
+
+def test_none_is_bound_as_null():
+    """The ledger registers an adapter for None (ledger/connection.py: the
+    bind is quicker): a None still lands as SQL NULL, alone and in many rows."""
+    import schreiber.ledger.connection  # noqa: F401  (registers it)
+
+    con = sqlite3.connect(":memory:")
+    con.execute("create table t (a, b)")
+    con.execute("insert into t values (?, ?)", (None, 1))
+    con.executemany("insert into t values (?, ?), (?, ?)", [(None, None, 2, None)])
+    assert con.execute("select typeof(a), typeof(b) from t").fetchall() == [
+        ("null", "integer"), ("null", "null"), ("integer", "null")]  # fmt: skip

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..record import Hand, PremiumEntry
 from ..rules import Rules
 from ..table import Table
@@ -117,7 +115,7 @@ def _valat_item(hand: Hand, rules: Rules, e, side, others, game_lost: bool) -> I
         game_kontra = hand.kontra
         if game_kontra and e.kontra and rules.valat_kontra == "higher":  # ooe-2023.md §4.8, §14 O-6
             if kontra_factor(game_kontra) > kontra_factor(e.kontra):
-                e = replace(e, kontra=None)
+                e = e._replace(kontra=None)
             else:
                 game_kontra = None
         if game_kontra:  # "x Spielwert": the game's value as doubled; the Valat's own Kontra comes on top

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..record import Hand
 from ..rules import Contract, Rules
 from ..table import Table
@@ -86,9 +84,9 @@ def without_kontra(hand: Hand, counts: str, game_only: bool = False) -> Hand:
     def cap(level: str | None) -> str | None:
         return None if counts == "none" or not level else "kontra"
 
-    premiums = hand.premiums if game_only else tuple(replace(e, kontra=cap(e.kontra)) for e in hand.premiums)
+    premiums = hand.premiums if game_only else tuple(e._replace(kontra=cap(e.kontra)) for e in hand.premiums)
     kontra_by = tuple((p, lv) for p, lv in ((p, cap(lvl)) for p, lvl in hand.kontra_by) if lv)
-    return replace(hand, kontra=cap(hand.kontra), kontra_by=kontra_by, premiums=premiums)
+    return hand._replace(kontra=cap(hand.kontra), kontra_by=kontra_by, premiums=premiums)
 
 
 def without_partner_kontra(hand: Hand, table: Table) -> Hand:
@@ -99,8 +97,8 @@ def without_partner_kontra(hand: Hand, table: Table) -> Hand:
     side = {p for p in (hand.declarer, hand.partner) if p}
     own = {"declarer": side, "opponents": set(table.active) - side}
     kontra = None if hand.kontra_from in side else hand.kontra
-    premiums = tuple(replace(e, kontra=None) if e.kontra_from in own[e.party] else e for e in hand.premiums)
-    return replace(hand, kontra=kontra, premiums=premiums)
+    premiums = tuple(e._replace(kontra=None) if e.kontra_from in own[e.party] else e for e in hand.premiums)
+    return hand._replace(kontra=kontra, premiums=premiums)
 
 
 def holz_players(
