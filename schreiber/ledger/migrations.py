@@ -16,9 +16,7 @@ from sqlite_utils import Migrations
 
 from ..domain.evening import State, initial_state, step_or_none
 from ..domain.points import from_units, units
-from . import rollups
 from .codec import compact, dumps, entry_of_row, evening_of_row, exact, item_of_cells, new_uid, rule_set_id, stored_item
-from .derived import backfill, create_schema
 from .errors import LedgerDamaged
 from .values import Evening, StoredEntry
 
@@ -67,6 +65,7 @@ def m001_initial(db: sqlite_utils.Database) -> None:
 def m002_derived_stats(db: sqlite_utils.Database) -> None:
     """Statistics tables (who played which role, premiums, Kontras) and the
     Datasette views; see ledger/derived.py and docs/datasette.md."""
+    from .derived import backfill, create_schema
 
     create_schema(db)
     backfill(db)
@@ -142,6 +141,8 @@ def m006_cups(db: sqlite_utils.Database) -> None:
 def m008_rollups(db: sqlite_utils.Database) -> None:
     """Per-evening rollups of the statistics rows (ledger/rollups.py), so
     ``schreiber stats`` reads a few rows per evening instead of every hand."""
+    from . import rollups
+
     rollups.create_counts(db.conn)
     db.conn.execute(rollups.EVENINGS_INDEX_M008)
 
@@ -210,6 +211,8 @@ def m010_evening_money(db: sqlite_utils.Database) -> None:
     """Each evening's money (settled as ``settle`` does) beside its points in
     the rollups, and points and money per year (ledger/rollups.py), so
     ``schreiber stats`` settles no evening when it runs."""
+    from . import rollups
+
     rollups.create_money(db.conn, rollups.POT_RULE_M010)
 
 
@@ -255,6 +258,8 @@ def m011_rule_sets(db: sqlite_utils.Database) -> None:
     reads: the statistics read the rollups, and the hands' statistics rows
     are read (for a re-scored evening) by their entries; a hand's payments
     by evening (balances) stay indexed. No figure changes."""
+    from . import rollups
+
     conn = db.conn
     conn.execute(
         "create table rule_sets (id integer primary key, sha256 text not null, rules_json text not null, "

@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING
 from ..domain.evening import Entry, Outcome, State, initial_state
 from ..domain.points import from_units
 from ..i18n import _
-from . import rollups
 from .codec import (
     ENTRY_COLUMNS,
     compact,
@@ -38,8 +37,10 @@ from .codec import (
     result_of_row,
     rule_set_id,
 )
+
+# What writes the derived rows (``derived``, ``rollups``) is imported by the methods that write:
+# a command that only reads (``sheet``, ``balance``) does not load it at start-up.
 from .connection import copy_new, create_database, open_database, quick_check
-from .derived import COLUMNS, TABLES, new_rows, result_rows, write_rows
 from .errors import COMMITTED, OPENED, LedgerUnavailable, NoSuchEntry, NoSuchEvening, NoSuchHand, sqlite_problem
 from .values import DateRange, Evening, Scored, SheetLine, StoredEntry
 
@@ -276,6 +277,8 @@ class Ledger:
         return {r[0] for r in self.db.execute("select evening_id from cup_tables where evening_id is not null")}
 
     def set_tarif(self, evening_id: int, cents: int) -> None:
+        from . import rollups
+
         self.db.execute("update evenings set tarif_cents = ? where id = ?", [cents, evening_id])
         rollups.resettle(self.db.conn, evening_id)  # the statistics' money of the evening
 
@@ -491,6 +494,8 @@ class Ledger:
     def insert_result(self, evening: Evening, entry_id: int, number: int | None, o: Outcome) -> None:
         """What the entry did: its result row, payments and statistics rows
         (and the evening's statistics rollups)."""
+        from . import rollups
+
         rows = self._write_result(evening, entry_id, number, o, self._player_ids())
         rollups.add_rows(self.db.conn, evening.id, rows)
 
@@ -498,6 +503,8 @@ class Ledger:
         self, evening: Evening, entry_id: int, number: int | None, o: Outcome, pid: Callable[[str], int]
     ) -> dict[str, list[tuple]]:
         """The entry's result, payments and statistics rows written; the rows."""
+        from .derived import new_rows, result_rows, write_rows
+
         rows = result_rows(evening.id, entry_id, number, o, pid, new_rows())
         write_rows(self.db, rows)
         return rows
@@ -509,6 +516,9 @@ class Ledger:
         largest id (the write transaction keeps other writers out)."""
         if not scored:
             return
+        from . import rollups
+        from .derived import new_rows, result_rows, write_rows
+
         first = self.db.execute("select coalesce(max(id), 0) + 1 from entries").fetchone()[0]
         self.db.execute(f"PRAGMA cache_size = -{IMPORT_CACHE_KIB}")  # the indexes of a large import stay in memory
         pid = self._player_ids()
@@ -531,6 +541,9 @@ class Ledger:
     ) -> None:
         """After a correction: every derived row of the evening's entries from
         ``from_seq`` on written anew (the rows before it stay as they are)."""
+        from . import rollups
+        from .derived import COLUMNS, TABLES, new_rows, result_rows, write_rows
+
         later = "evening_id = ? and entry_id in (select id from entries where evening_id = ? and seq >= ?)"
         args = [evening.id, evening.id, from_seq]
         old = {t: self.db.execute(f"select {', '.join(COLUMNS[t])} from {t} where {later}", args).fetchall()

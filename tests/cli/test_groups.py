@@ -78,3 +78,36 @@ def test_which_command_a_command_line_names():
     assert command_name([]) == ""
     assert command_name(["--help"]) is None
     assert command_name(["--nonsense", "sheet"]) is None
+
+
+LOADED = """
+import os, sys
+from schreiber.cli.entry import main
+try:
+    main()
+except SystemExit:
+    pass
+sys.stdout.flush()
+print("\\nMODULES " + " ".join(sorted(m for m in sys.modules if m.startswith("schreiber."))))
+"""
+
+
+@pytest.mark.parametrize("argv", [["sheet"], ["balance", "--json"], ["settle"]])
+def test_a_command_that_only_reads_loads_nothing_that_writes_rows(argv, tmp_path):
+    """``ledger/store.py`` imports the writers of the derived rows and their
+    rollups (``derived``, ``rollups``) where it writes them: reading an
+    evening does not load them at start-up."""
+    import os
+
+    db = tmp_path / "l.db"
+    env = dict(os.environ, SCHREIBER_DB=str(db))
+    hand = json.dumps({"contract": "rufer", "declarer": "Berti", "partner": "Carl", "result": "won"})
+    for line in (["evening", "start", "Anna", "Berti", "Carl", "Dora"], ["hand", "add", "--json", hand]):
+        setup = subprocess.run(
+            [sys.executable, "-m", "schreiber", *line], capture_output=True, text=True, env=env, timeout=60
+        )
+        assert setup.returncode == 0, setup.stderr
+    out = subprocess.run([sys.executable, "-c", LOADED, *argv], capture_output=True, text=True, env=env, timeout=60)
+    loaded = out.stdout.rsplit("MODULES ", 1)[1].split()
+    assert "schreiber.ledger.store" in loaded  # the command did read the ledger
+    assert "schreiber.ledger.derived" not in loaded and "schreiber.ledger.rollups" not in loaded
