@@ -36,18 +36,26 @@ def score(hand: Hand, rules: Rules, table: Table, ctx: Context = NO_CONTEXT) -> 
         items, split = positive(hand, rules, table)
         if split:
             events.append("split")
-    if hand.premiums and any(e.name in CATCHES and e.result == "won" for e in hand.premiums):
+    if hand.premiums and any([e.name in CATCHES and e.result == "won" for e in hand.premiums]):
         events.append("catch")
     items = _apply_context(items, hand, contract, ctx)
-    results = dict(hand.result)
-    won = tuple((d, results.get(d) == "won") for d in hand.declarers)
+    won = _declarers_won(hand)
     pot_items, pot_delta = pagat_pot(hand, rules, table, ctx)
-    items = items + pot_items
+    if pot_items:
+        items = items + pot_items
     totals = zero(table.active)
     for it in items:
         for p, v in it.payments:
             totals[p] = totals.get(p, 0) + v
     return Score(tuple(items), tuple(totals.items()), pot_delta, won, tuple(events))
+
+
+def _declarers_won(hand: Hand) -> tuple[tuple[str, bool], ...]:
+    """Whether each declarer won (most hands: one declarer, one result)."""
+    if len(hand.declarers) == 1 and len(hand.result) == 1 and hand.result[0][0] == hand.declarers[0]:
+        return ((hand.declarers[0], hand.result[0][1] == "won"),)
+    results = dict(hand.result)
+    return tuple([(d, results.get(d) == "won") for d in hand.declarers])
 
 
 def _apply_context(items: list[Item], hand: Hand, contract: Contract, ctx: Context) -> list[Item]:
