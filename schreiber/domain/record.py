@@ -727,8 +727,6 @@ def _hand(ck: _Checker) -> Hand:
 
 def _seated(d: dict, seat: dict[str, int]) -> tuple:
     """A per-player field in seating order."""
-    if not d:
-        return ()
     if len(d) < 2:  # most are one declarer's result, or none: nothing to sort
         return tuple(d.items())
     return tuple(sorted(d.items(), key=lambda kv: seat[kv[0]]))

@@ -611,22 +611,24 @@ def _check_field(where: str, name: str, value) -> None:
 def _check_text(where: str, name: str, value: object) -> None:
     if not isinstance(value, str):
         raise RulesError(_("{where}: '{name}' must be text, not {value!r}").format(where=where, name=name, value=value))
-    if _control(value):
-        raise RulesError(
-            _("{where}: '{name}' holds a control character; type it plainly").format(where=where, name=name)
-        )
+    _plain(where, name, (value,))
 
 
 def _check_words(where: str, name: str, value: object) -> None:
-    if any(_control(w) for w in (value if isinstance(value, tuple) else (value,))):
-        raise RulesError(
-            _("{where}: '{name}' holds a control character; type it plainly").format(where=where, name=name)
-        )
+    _plain(where, name, value if isinstance(value, tuple) else (value,))
     if value is not None and not (isinstance(value, tuple) and all(isinstance(w, str) for w in value)):
         raise RulesError(
             _('{where}: \'{name}\' must be a list of words like ["a", "b"], not {value!r}').format(
                 where=where, name=name, value=value
             )
+        )
+
+
+def _plain(where: str, name: str, words: tuple) -> None:
+    """Refuse a control character in any of a field's words."""
+    if any(_control(w) for w in words):
+        raise RulesError(
+            _("{where}: '{name}' holds a control character; type it plainly").format(where=where, name=name)
         )
 
 

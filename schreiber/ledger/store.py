@@ -7,6 +7,8 @@ payments beside them are derived: written in the same transaction as the
 entry, and rewritten for the whole evening after a correction. Every write
 is one short ``BEGIN IMMEDIATE`` transaction (``transaction()``); what to
 write is decided by ``schreiber.service``, the one way to change an evening.
+What writes the derived rows (``derived``, ``rollups``) is imported by the
+methods that write: a command that only reads does not load it at start-up.
 """
 
 from __future__ import annotations
@@ -37,9 +39,6 @@ from .codec import (
     result_of_row,
     rule_set_id,
 )
-
-# What writes the derived rows (``derived``, ``rollups``) is imported by the methods that write:
-# a command that only reads (``sheet``, ``balance``) does not load it at start-up.
 from .connection import copy_new, create_database, open_database, quick_check
 from .errors import COMMITTED, OPENED, LedgerUnavailable, NoSuchEntry, NoSuchEvening, NoSuchHand, sqlite_problem
 from .values import DateRange, Evening, Scored, SheetLine, StoredEntry
