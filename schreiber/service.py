@@ -14,11 +14,12 @@ from __future__ import annotations
 import gc
 import unicodedata
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+from . import apart
 from .domain.cup import hands_per_round
 from .domain.evening import Entry, Outcome, State, replay, step
 from .domain.names import check_name, match_players
@@ -26,7 +27,7 @@ from .domain.points import from_units
 from .domain.table import Table
 from .errors import HandError, SchreiberError
 from .i18n import _
-from .ledger.codec import stored_record
+from .ledger.codec import now_utc, stored_record
 from .ledger.errors import EveningClosed, NoOpenEvening, SeveralOpenEvenings
 from .ledger.store import Ledger
 from .ledger.values import Evening, Scored, StoredEntry
@@ -34,7 +35,8 @@ from .ledger.values import Evening, Scored, StoredEntry
 if TYPE_CHECKING:
     from .domain.rules import Rules
 
-WRITE_BATCH = 2000  # entries of an import written together (one statement a table)
+BATCH = 250  # entries of an import scored and written together (their rows: one statement a table)
+APART_FROM = 1000  # entries from which an import scores in a second process (schreiber/apart.py)
 
 
 @contextmanager
@@ -50,6 +52,53 @@ def _collector_paused() -> Iterator[None]:
     finally:
         if was:
             gc.enable()
+
+
+def _score_each(
+    entries: list[Entry], rules: Rules, players: tuple[str, ...], state: State
+) -> Iterator[tuple[int, Entry, Outcome | None, str | None]]:
+    """(index, entry, outcome, problem) for each entry, scored one after the
+    other from ``state``; a bad entry is skipped, as if it were left out."""
+    for i, entry in enumerate(entries):
+        try:
+            o = step(rules, players, state, entry)
+        except HandError as exc:
+            yield i, entry, None, str(exc)
+            continue
+        except (KeyError, TypeError, ValueError) as exc:
+            yield i, entry, None, f"not a valid entry ({type(exc).__name__}: {exc})"
+            continue
+        state = o.state
+        yield i, entry, o, None
+
+
+def _scored_batches(run: _Import, entries: list[Entry]) -> Iterator[tuple]:
+    """The entries scored, ``BATCH`` at a time: ``("scored", [Scored, ...],
+    entries done)`` (an empty batch once one is wrong: the rest are only
+    checked), then ``("end", hand numbers, problems)``. Reads no ledger."""
+    ev, labels, uids = run.evening, run.labels, run.uids
+    seq, number = run.seq, run.number
+    problems: list[str] = []
+    out: list[int] = []
+    batch: list[Scored] = []
+    for i, entry, o, problem in _score_each(entries, ev.rules, ev.seating, run.state):
+        if problem:
+            problems.append(f"{labels[i]}: {problem}")
+        elif not problems and o is not None:  # after the first problem only check the rest
+            seq += 1
+            n = None
+            if entry.kind == "hand":
+                number += 1
+                n = number
+                entry = Entry.hand(stored_record(o))
+            batch.append(Scored(seq, entry, n, uids[i] if uids else None, o))
+            out.append(n or 0)
+        if (i + 1) % BATCH == 0:
+            yield "scored", [] if problems else batch, i + 1
+            batch = []
+    if batch and not problems:
+        yield "scored", batch, len(entries)
+    yield "end", out, problems
 
 
 def _what(e: StoredEntry) -> str:
@@ -83,6 +132,18 @@ class Imported(NamedTuple):
     numbers: list[int]
     present: int
     before: tuple[int, int] | None
+
+
+class _Import(NamedTuple):
+    """What scoring an import's entries starts from, read before it starts
+    (the scoring itself reads nothing from the ledger: it may run apart)."""
+
+    evening: Evening
+    state: State
+    seq: int  # of the evening's last entry
+    number: int  # of its last hand
+    labels: list[str]
+    uids: list[str | None] | None  # each entry's id, where it has one
 
 
 class NextHand(NamedTuple):
@@ -359,7 +420,8 @@ class Service:
 
     def check_entries(self, entries: list[Entry], evening: Evening) -> list[tuple[int, str]]:
         """(index, problem) for every entry that cannot be scored (nothing is written)."""
-        return [(i, problem) for i, _entry, _outcome, problem in self._score_each(entries, evening) if problem]
+        state = self.ledger.last_state(evening)
+        return [(i, p) for i, _e, _o, p in _score_each(entries, evening.rules, evening.seating, state) if p]
 
     def add_entries(
         self,
@@ -422,61 +484,55 @@ class Service:
         uids: list[str | None] | None = None,
     ) -> list[int]:
         """The body of ``add_entries`` (inside its transaction); ``uids``: an
-        id for each entry where it has one already."""
-        labels = labels or [f"entry {i}" for i in range(1, len(entries) + 1)]
-        total = len(entries)
-        every = max(1, total // 50)
+        id for each entry where it has one already. Entries are scored a
+        batch at a time and each batch written as it comes; a large import
+        is scored in a second process while this one writes."""
         led = self.ledger
         self._round_room(ev, sum(1 for e in entries if e.kind == "hand"))
-        seq, number = led.next_seq(ev) - 1, led.next_number(ev) - 1
+        labels = labels or [f"entry {i}" for i in range(1, len(entries) + 1)]
+        run = _Import(ev, led.last_state(ev), led.next_seq(ev) - 1, led.next_number(ev) - 1, labels, uids)
+        numbers: list[int] = []
         problems: list[str] = []
-        out: list[int] = []
-        batch: list[Scored] = []
-        for i, entry, o, problem in self._score_each(entries, ev):
-            if problem:
-                problems.append(f"{labels[i]}: {problem}")
-            elif not problems and o is not None:  # after the first problem only check the rest
-                seq += 1
-                n = None
-                if entry.kind == "hand":
-                    number += 1
-                    n = number
-                    entry = Entry.hand(stored_record(o))
-                batch.append(Scored(seq, entry, n, uids[i] if uids else None, o))
-                out.append(n or 0)
-            if len(batch) >= WRITE_BATCH and not problems:
-                led.insert_scored(ev, batch)
-                batch = []
-            if progress and (i + 1) % every == 0:
-                progress(i + 1, total)
-        if not problems:
-            led.insert_scored(ev, batch)
+        with self._batches(run, entries) as batches:
+            for kind, what, done in batches:
+                if kind == "end":
+                    numbers, problems = what, done
+                elif what and kind == "scored":
+                    led.insert_scored(ev, what)
+                elif what:  # rows made apart
+                    led.insert_rows(ev, what)
+                if progress and kind != "end":
+                    progress(done, len(entries))
         if problems:
             more = f"; and {len(problems) - 10} more" if len(problems) > 10 else ""
             raise SchreiberError(
-                f"{len(problems)} of {total} entries are wrong, nothing was added: " + "; ".join(problems[:10]) + more
+                f"{len(problems)} of {len(entries)} entries are wrong, nothing was added: "
+                + "; ".join(problems[:10])
+                + more
             )
-        return out
+        return numbers
 
-    def _score_each(
-        self, entries: list[Entry], evening: Evening
-    ) -> Iterator[tuple[int, Entry, Outcome | None, str | None]]:
-        """(index, entry, outcome, problem) for each entry, scored one after the
-        other from the evening's last state; a bad entry is skipped, as if it
-        were left out."""
-        rules, players = evening.rules, evening.seating
-        state = self.ledger.last_state(evening)
-        for i, entry in enumerate(entries):
-            try:
-                o = step(rules, players, state, entry)
-            except HandError as exc:
-                yield i, entry, None, str(exc)
-                continue
-            except (KeyError, TypeError, ValueError) as exc:
-                yield i, entry, None, f"not a valid entry ({type(exc).__name__}: {exc})"
-                continue
-            state = o.state
-            yield i, entry, o, None
+    def _batches(self, run: _Import, entries: list[Entry]) -> AbstractContextManager[Iterator[tuple]]:
+        """``_scored_batches``, here; or, for a large import where it can,
+        made in a second process that sends each batch's rows instead
+        (``("rows", rows, done)``) for this one to write."""
+        if len(entries) < APART_FROM or not apart.available():
+            return nullcontext(_scored_batches(run, entries))
+        from .ledger.derived import scored_rows
+
+        ev, first = run.evening, self.ledger.next_entry_id()
+        pid, now = self.ledger.player_ids(ev.seating).__getitem__, now_utc()
+
+        def rows() -> Iterator[tuple]:
+            at = first
+            for kind, what, done in _scored_batches(run, entries):
+                if kind == "scored":
+                    yield "rows", scored_rows(ev.id, at, what, pid, now) if what else None, done
+                    at += len(what)
+                else:
+                    yield kind, what, done
+
+        return apart.made_apart(rows)
 
     # Corrections -------------------------------------------------------------------
 

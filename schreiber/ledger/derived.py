@@ -46,13 +46,16 @@ from .codec import (
     PAYMENT_COLUMNS,
     RESULT_COLUMNS,
     entry_of_row,
+    entry_row,
     evening_of_row,
+    new_uids,
     payment_rows,
     result_row,
 )
 
 if TYPE_CHECKING:
     from ..domain.record import Hand
+    from .values import Scored
 
 TABLES = ("hand_players", "hand_facts", "hand_premiums", "hand_kontras")
 # The columns of each table's rows, in the order ``derived_rows`` gives them (and ``write_rows`` writes them).
@@ -100,6 +103,21 @@ class _Hand(NamedTuple):
 def new_rows() -> dict[str, list[tuple]]:
     """Rows to write, by table (``COLUMNS``), each a tuple in column order."""
     return {t: [] for t in COLUMNS}
+
+
+def scored_rows(
+    evening_id: int, first: int, scored: list[Scored], pid: Callable[[str], int], now: int
+) -> dict[str, list[tuple]]:
+    """Every row new entries make (an import's): each entry's row of
+    ``entries``, with ids from ``first`` on (and a new uid where it has none),
+    and its result's rows."""
+    rows = new_rows()
+    entries = rows["entries"]
+    uids = new_uids(len(scored))
+    for entry_id, (seq, entry, number, uid, o) in enumerate(scored, first):
+        entries.append(entry_row(entry_id, evening_id, seq, entry, number, None, uid or uids[entry_id - first], now))
+        result_rows(evening_id, entry_id, number, o, pid, rows)
+    return rows
 
 
 def result_rows(

@@ -33,7 +33,6 @@ from .codec import (
     evening_of_row,
     kept_items,
     new_uid,
-    new_uids,
     now_utc,
     renamed,
     result_of_row,
@@ -513,22 +512,30 @@ class Ledger:
         transaction): the same rows as ``insert_entry`` and ``insert_result``
         for each, written a table at a time. The entries' ids follow the
         largest id (the write transaction keeps other writers out)."""
-        if not scored:
-            return
-        from . import rollups
-        from .derived import new_rows, result_rows, write_rows
+        if scored:
+            from .derived import scored_rows
 
-        first = self.db.execute("select coalesce(max(id), 0) + 1 from entries").fetchone()[0]
+            self.insert_rows(
+                evening, scored_rows(evening.id, self.next_entry_id(), scored, self._player_ids(), now_utc())
+            )
+
+    def insert_rows(self, evening: Evening, rows: dict[str, list[tuple]]) -> None:
+        """Rows made by ``derived.scored_rows`` (by table) written, and counted
+        into the rollups (an import, inside its transaction)."""
+        from . import rollups
+        from .derived import write_rows
+
         self.db.execute(f"PRAGMA cache_size = -{IMPORT_CACHE_KIB}")  # the indexes of a large import stay in memory
-        pid = self._player_ids()
-        rows = new_rows()
-        entries = rows["entries"]
-        ev, now, uids = evening.id, now_utc(), new_uids(len(scored))
-        for entry_id, (seq, entry, number, uid, o) in enumerate(scored, first):
-            entries.append(entry_row(entry_id, ev, seq, entry, number, None, uid or uids[entry_id - first], now))
-            result_rows(ev, entry_id, number, o, pid, rows)
         write_rows(self.db, rows)
-        rollups.add_rows(self.db.conn, ev, rows)
+        rollups.add_rows(self.db.conn, evening.id, rows)
+
+    def next_entry_id(self) -> int:
+        """The id the next entry gets (an import numbers its entries from it)."""
+        return self.db.execute("select coalesce(max(id), 0) + 1 from entries").fetchone()[0]
+
+    def player_ids(self, names: tuple[str, ...]) -> dict[str, int]:
+        """The players' ids by name (added where new)."""
+        return {name: self.player_id(name) for name in names}
 
     def _player_ids(self) -> Callable[[str], int]:
         """``player_id`` with the ids looked up once (new players added as met):
