@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import marshal
 import os
-import pickle
 import signal
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
@@ -87,6 +86,8 @@ def _child(make: Callable[[], Iterable[Any]], r: int, w: int, mask: set) -> None
                 for item in make():
                     _send(out, _ITEM, marshal.dumps(item))
             except Exception as exc:  # raised again in the parent, as it was
+                import pickle
+
                 _send(out, _RAISED, pickle.dumps(exc))
         code = 0
     finally:
@@ -116,6 +117,8 @@ class _Child:
                     raise ChildEnded(_how(self.status or 0))
                 return
             if head[0] == _RAISED:
+                import pickle
+
                 self.reap()
                 raise pickle.loads(data)
             yield marshal.loads(data)

@@ -111,3 +111,22 @@ def test_a_command_that_only_reads_loads_nothing_that_writes_rows(argv, tmp_path
     loaded = out.stdout.rsplit("MODULES ", 1)[1].split()
     assert "schreiber.ledger.store" in loaded  # the command did read the ledger
     assert "schreiber.ledger.derived" not in loaded and "schreiber.ledger.rollups" not in loaded
+
+
+@pytest.mark.parametrize("argv", [["undo"], ["hand", "add", "dreier", "anna", "40", "-q"]])
+def test_a_change_of_one_hand_loads_nothing_an_import_needs(argv, tmp_path):
+    """The service imports ``apart`` (a large import scored in a second
+    process) only where an import starts: undoing or adding a hand does
+    not load it."""
+    import os
+
+    env = dict(os.environ, SCHREIBER_DB=str(tmp_path / "l.db"))
+    for line in (["evening", "start", "Anna", "Berti", "Carl", "Dora"], ["hand", "add", "dreier", "berti", "40"]):
+        setup = subprocess.run(
+            [sys.executable, "-m", "schreiber", *line], capture_output=True, text=True, env=env, timeout=60
+        )
+        assert setup.returncode == 0, setup.stderr
+    out = subprocess.run([sys.executable, "-c", LOADED, *argv], capture_output=True, text=True, env=env, timeout=60)
+    loaded = out.stdout.rsplit("MODULES ", 1)[1].split()
+    assert "schreiber.service" in loaded  # the command did change the evening
+    assert "schreiber.apart" not in loaded
