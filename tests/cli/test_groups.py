@@ -92,23 +92,27 @@ print("\\nMODULES " + " ".join(sorted(m for m in sys.modules if m.startswith("sc
 """
 
 
-@pytest.mark.parametrize("argv", [["sheet"], ["balance", "--json"], ["settle"]])
-def test_a_command_that_only_reads_loads_nothing_that_writes_rows(argv, tmp_path):
-    """``ledger/store.py`` imports the writers of the derived rows and their
-    rollups (``derived``, ``rollups``) where it writes them: reading an
-    evening does not load them at start-up."""
+def _loaded_by(argv: list[str], tmp_path, hand: list[str]) -> list[str]:
+    """The schreiber modules a command loads, run on an evening with one hand (added by ``hand``)."""
     import os
 
-    db = tmp_path / "l.db"
-    env = dict(os.environ, SCHREIBER_DB=str(db))
-    hand = json.dumps({"contract": "rufer", "declarer": "Berti", "partner": "Carl", "result": "won"})
-    for line in (["evening", "start", "Anna", "Berti", "Carl", "Dora"], ["hand", "add", "--json", hand]):
+    env = dict(os.environ, SCHREIBER_DB=str(tmp_path / "l.db"))
+    for line in (["evening", "start", "Anna", "Berti", "Carl", "Dora"], hand):
         setup = subprocess.run(
             [sys.executable, "-m", "schreiber", *line], capture_output=True, text=True, env=env, timeout=60
         )
         assert setup.returncode == 0, setup.stderr
     out = subprocess.run([sys.executable, "-c", LOADED, *argv], capture_output=True, text=True, env=env, timeout=60)
-    loaded = out.stdout.rsplit("MODULES ", 1)[1].split()
+    return out.stdout.rsplit("MODULES ", 1)[1].split()
+
+
+@pytest.mark.parametrize("argv", [["sheet"], ["balance", "--json"], ["settle"]])
+def test_a_command_that_only_reads_loads_nothing_that_writes_rows(argv, tmp_path):
+    """``ledger/store.py`` imports the writers of the derived rows and their
+    rollups (``derived``, ``rollups``) where it writes them: reading an
+    evening does not load them at start-up."""
+    hand = json.dumps({"contract": "rufer", "declarer": "Berti", "partner": "Carl", "result": "won"})
+    loaded = _loaded_by(argv, tmp_path, ["hand", "add", "--json", hand])
     assert "schreiber.ledger.store" in loaded  # the command did read the ledger
     assert "schreiber.ledger.derived" not in loaded and "schreiber.ledger.rollups" not in loaded
 
@@ -118,15 +122,6 @@ def test_a_change_of_one_hand_loads_nothing_an_import_needs(argv, tmp_path):
     """The service imports ``apart`` (a large import scored in a second
     process) only where an import starts: undoing or adding a hand does
     not load it."""
-    import os
-
-    env = dict(os.environ, SCHREIBER_DB=str(tmp_path / "l.db"))
-    for line in (["evening", "start", "Anna", "Berti", "Carl", "Dora"], ["hand", "add", "dreier", "berti", "40"]):
-        setup = subprocess.run(
-            [sys.executable, "-m", "schreiber", *line], capture_output=True, text=True, env=env, timeout=60
-        )
-        assert setup.returncode == 0, setup.stderr
-    out = subprocess.run([sys.executable, "-c", LOADED, *argv], capture_output=True, text=True, env=env, timeout=60)
-    loaded = out.stdout.rsplit("MODULES ", 1)[1].split()
+    loaded = _loaded_by(argv, tmp_path, ["hand", "add", "dreier", "berti", "40"])
     assert "schreiber.service" in loaded  # the command did change the evening
     assert "schreiber.apart" not in loaded
