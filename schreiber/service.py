@@ -502,8 +502,8 @@ class Service:
                     numbers, problems = what, done
                 elif what and kind == "scored":
                     led.insert_scored(ev, what)
-                elif what:  # rows made apart
-                    led.insert_rows(ev, what)
+                elif what:  # rows made apart, and what the statistics rows are made of
+                    led.insert_rows(ev, *what)
                 if progress and kind != "end":
                     progress(done, len(entries))
         if problems:
@@ -518,7 +518,9 @@ class Service:
     def _batches(self, run: _Import, entries: list[Entry]) -> AbstractContextManager[Iterator[tuple]]:
         """``_scored_batches``, here; or, for a large import where it can,
         made in a second process that sends each batch's rows instead
-        (``("rows", rows, done)``) for this one to write."""
+        (``("rows", (rows, hands), done)``) for this one to write: every row
+        but the statistics rows, which this one makes from ``hands`` (what
+        they are made of) while the other scores the next batch."""
         from . import apart  # only here: most commands never import
 
         if len(entries) < APART_FROM or not apart.available():
@@ -532,7 +534,8 @@ class Service:
             at = first
             for kind, what, done in _scored_batches(run, entries):
                 if kind == "scored":
-                    yield "rows", scored_rows(ev.id, at, what, pid, now) if what else None, done
+                    hands: list = []
+                    yield "rows", (scored_rows(ev.id, at, what, pid, now, hands), hands) if what else None, done
                     at += len(what)
                 else:
                     yield kind, what, done

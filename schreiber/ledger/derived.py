@@ -39,7 +39,6 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..domain.evening import Outcome, initial_state, replay
 from ..domain.names import KONTRA_LEVELS
 from ..domain.points import POINT_UNITS
-from ..domain.table import Table
 from ..errors import HandError
 from .codec import (
     ENTRY_COLUMNS,
@@ -54,8 +53,22 @@ from .codec import (
 )
 
 if TYPE_CHECKING:
-    from ..domain.record import Hand
     from .values import Scored
+
+    # A hand as its statistics rows see it (``played``), in plain values.
+    Played = tuple[
+        str,  # contract
+        tuple[str, ...],  # declarers
+        str | None,  # partner
+        str | None,  # the game's Kontra level
+        tuple[tuple[str, str], ...],  # Kontra by player
+        tuple[tuple[str, str, bool, str, str | None], ...],  # premiums: name, party, announced, result, Kontra
+        bool,  # each for himself (Trischaken, Fahren)
+        bool,  # settled by a Renonce
+        tuple[str, ...],  # the players in seating order
+        tuple[str, ...],  # those in the hand
+        tuple[tuple[str, bool], ...],  # whether each declarer won
+    ]
 
 TABLES = ("hand_players", "hand_facts", "hand_premiums", "hand_kontras")
 # The columns of each table's rows, in the order ``derived_rows`` gives them (and ``write_rows`` writes them).
@@ -76,28 +89,36 @@ def _answered(level: str) -> bool:
     return KONTRA_LEVELS.index(level) >= 1
 
 
+def played(o: Outcome) -> Played | None:
+    """What the statistics rows of a scored entry are made of, in plain
+    values (tuples, strings, booleans: an import's second process sends
+    them as they are); None for an entry that is no hand. In this order:
+    contract, declarers, partner, the game's Kontra level, Kontra by player
+    (negative contracts, Trischaken), the premiums as (name, party,
+    announced, result, Kontra), whether each plays for himself (points each:
+    Trischaken, Fahren), whether a Renonce settled it, the players in
+    seating order, those in the hand, and whether each declarer won."""
+    h, table = o.hand, o.table
+    if o.kind != "hand" or h is None or table is None:
+        return None
+    premiums = tuple([(e.name, e.party, e.announced, e.result, e.kontra) for e in h.premiums]) if h.premiums else ()
+    return (h.contract, h.declarers, h.partner, h.kontra, h.kontra_by, premiums, bool(h.scores), bool(h.renonce),
+            table.players, table.active, o.score.declarer_won if o.score else ())  # fmt: skip
+
+
 class _Hand(NamedTuple):
     """One scored hand as the Kontra rows see it."""
 
     evening_id: int
     entry_id: int
-    hand: Hand
-    table: Table
+    played: Played
     won_by: dict[str, bool]
     ids: dict[str, int]
     side: dict[str, str | None]
     alike_won: bool | None  # all declarers fared alike and won (None: not alike, or nothing to win)
 
-    @property
-    def trisch(self) -> bool:
-        return bool(self.hand.scores)
-
-    @property
-    def settled_otherwise(self) -> bool:
-        return bool(self.hand.renonce)
-
     def members(self, side: str) -> list[str]:
-        return [p for p in self.table.players if self.side[p] == side]
+        return [p for p in self.played[8] if self.side[p] == side]
 
 
 def new_rows() -> dict[str, list[tuple]]:
@@ -106,17 +127,38 @@ def new_rows() -> dict[str, list[tuple]]:
 
 
 def scored_rows(
-    evening_id: int, first: int, scored: list[Scored], pid: Callable[[str], int], now: int
+    evening_id: int,
+    first: int,
+    scored: list[Scored],
+    pid: Callable[[str], int],
+    now: int,
+    hands: list[tuple[int, Played]] | None = None,
 ) -> dict[str, list[tuple]]:
     """Every row new entries make (an import's): each entry's row of
     ``entries``, with ids from ``first`` on (and a new uid where it has none),
-    and its result's rows."""
+    and its result's rows. Given ``hands``, the statistics rows are left to
+    be made from what is added to it, (entry id, ``played``) of each hand
+    (``statistics_rows``): an import made apart makes them where it writes."""
     rows = new_rows()
-    entries = rows["entries"]
+    entries, results, payments = rows["entries"], rows["results"], rows["payments"]
     uids = new_uids(len(scored))
     for entry_id, (seq, entry, number, uid, o) in enumerate(scored, first):
         entries.append(entry_row(entry_id, evening_id, seq, entry, number, None, uid or uids[entry_id - first], now))
-        result_rows(evening_id, entry_id, number, o, pid, rows)
+        results.append(result_row(evening_id, entry_id, number, o))
+        payments += payment_rows(evening_id, entry_id, o, pid)
+        if hands is None:
+            derived_rows(evening_id, entry_id, played(o), pid, rows)
+        elif o.kind == "hand":
+            hands.append((entry_id, played(o)))  # type: ignore[arg-type]
+    return rows
+
+
+def statistics_rows(
+    evening_id: int, hands: list[tuple[int, Played]], pid: Callable[[str], int], rows: dict[str, list[tuple]]
+) -> dict[str, list[tuple]]:
+    """The statistics rows of hands left out by ``scored_rows``, added to ``rows``."""
+    for entry_id, p in hands:
+        derived_rows(evening_id, entry_id, p, pid, rows)
     return rows
 
 
@@ -132,61 +174,60 @@ def result_rows(
     and its statistics rows, added to ``out`` (and returned)."""
     out["results"].append(result_row(evening_id, entry_id, number, o))
     out["payments"] += payment_rows(evening_id, entry_id, o, pid)
-    return derived_rows(evening_id, entry_id, o, pid, out)
+    return derived_rows(evening_id, entry_id, played(o), pid, out)
 
 
 def derived_rows(
-    evening_id: int, entry_id: int, o: Outcome, pid: Callable[[str], int], out: dict[str, list[tuple]] | None = None
+    evening_id: int,
+    entry_id: int,
+    hand: Played | None,
+    pid: Callable[[str], int],
+    out: dict[str, list[tuple]] | None = None,
 ) -> dict[str, list[tuple]]:
     """Rows of hand_players, hand_facts, hand_premiums and hand_kontras for
-    one entry (nothing for entries that are not hands), added to ``out``
-    (a new ``new_rows()`` where not given) and returned. Tuples in column
-    order: an import writes some ten rows a hand, and a dict a row cost it
-    more than SQLite's writing them."""
+    one entry (``hand``: its ``played``; None, for entries that are not
+    hands, makes none), added to ``out`` (a new ``new_rows()`` where not
+    given) and returned. Tuples in column order: an import writes some ten
+    rows a hand, and a dict a row cost it more than SQLite's writing them."""
     if out is None:
         out = new_rows()
-    h, table = o.hand, o.table
-    if o.kind != "hand" or h is None or table is None:
+    if hand is None:
         return out
-    won_by = dict(o.score.declarer_won) if o.score else {}
-    results = {bool(won_by.get(d)) for d in h.declarers}
-    alike_won = None if h.scores or h.renonce or len(results) != 1 else next(iter(results))
-    seats = _roles(o, won_by, results, pid)
-    contract = h.contract
+    contract, decls, _partner, kontra, kontra_by, premiums, trisch, renonce, _players, _active, won = hand
+    won_by = dict(won)
+    results = {bool(won_by.get(d)) for d in decls}
+    alike_won = None if trisch or renonce or len(results) != 1 else next(iter(results))
+    seats = _roles(hand, won_by, results, pid)
     out["hand_players"] += [
-        (entry_id, evening_id, i, seat, role, side, won, contract)
-        for seat, (_p, i, role, side, won) in enumerate(seats)
+        (entry_id, evening_id, i, seat, role, side, w, contract) for seat, (_p, i, role, side, w) in enumerate(seats)
     ]
-    out["hand_facts"].append(_facts(entry_id, evening_id, h, seats, alike_won))
-    if h.premiums:
+    out["hand_facts"].append(_facts(entry_id, evening_id, contract, decls, seats, alike_won))
+    if premiums:
         out["hand_premiums"] += [
-            (entry_id, evening_id, i, e.name, e.party, int(e.announced), int(e.result == "won"), e.kontra)
-            for i, e in enumerate(h.premiums)
+            (entry_id, evening_id, i, name, party, int(announced), int(result == "won"), level)
+            for i, (name, party, announced, result, level) in enumerate(premiums)
         ]
-    if h.kontra or h.kontra_by or h.premiums:  # nobody doubled anything: no rows
+    if kontra or kontra_by or premiums:  # nobody doubled anything: no rows
         ids = {p: i for p, i, _r, _s, _w in seats}
         side = {p: s for p, _i, _r, s, _w in seats}
-        out["hand_kontras"] += _kontras(_Hand(evening_id, entry_id, h, table, won_by, ids, side, alike_won))
+        out["hand_kontras"] += _kontras(_Hand(evening_id, entry_id, hand, won_by, ids, side, alike_won))
     return out
 
 
 def _roles(
-    o: Outcome, won_by: dict[str, bool], results: set[bool], pid: Callable[[str], int]
+    hand: Played, won_by: dict[str, bool], results: set[bool], pid: Callable[[str], int]
 ) -> list[tuple[str, int, str, str | None, int | None]]:
     """(player, id, role, side, won) of each seat (definitions above); ``results``:
     whether each declarer won."""
-    assert o.hand is not None and o.table is not None
-    h, table = o.hand, o.table
-    other = bool(h.renonce)
+    _c, decls, partner, _k, _kb, _pr, trisch, other, players, active, _w = hand
     opponents_won = None if other or len(results) != 1 else int(not next(iter(results)))  # all declarers lost
-    decls = h.declarers
-    partner = h.partner if len(decls) == 1 else None
-    active = table.active
+    if len(decls) != 1:
+        partner = None
     seats: list[tuple[str, int, str, str | None, int | None]] = []
-    for p in table.players:
+    for p in players:
         if p not in active:
             seats.append((p, pid(p), "out", None, None))
-        elif h.scores:
+        elif trisch:
             seats.append((p, pid(p), "player", None, None))
         elif p in decls:
             seats.append((p, pid(p), "declarer", "D", None if other else int(bool(won_by.get(p)))))
@@ -198,9 +239,13 @@ def _roles(
 
 
 def _facts(
-    entry_id: int, evening_id: int, h: Hand, seats: list[tuple[str, int, str, str | None, int | None]], won: bool | None
+    entry_id: int,
+    evening_id: int,
+    contract: str,
+    decls: tuple[str, ...],
+    seats: list[tuple[str, int, str, str | None, int | None]],
+    won: bool | None,
 ) -> tuple:
-    decls = h.declarers
     d_side = o_side = declarer = None
     if len(decls) == 1:  # several side by side: each declarer for himself, no partnership
         d_ids: list[int] = []
@@ -214,7 +259,7 @@ def _facts(
                 o_ids.append(i)
         d_side = _ids(d_ids)
         o_side = _ids(o_ids)
-    return (entry_id, evening_id, h.contract, declarer, int(len(decls) > 1), d_side, o_side,
+    return (entry_id, evening_id, contract, declarer, int(len(decls) > 1), d_side, o_side,
             None if won is None else int(won))  # fmt: skip
 
 
@@ -239,24 +284,24 @@ def _kontras(h: _Hand) -> list[tuple]:
             for p in players:
                 rows.append((*key, h.ids[p], item, level, role, None if side_won is None else int(side_won)))
 
-    hand, decls = h.hand, h.hand.declarers
-    if hand.kontra and not h.trisch:
-        decl_won = None if h.settled_otherwise or not decls else bool(h.won_by.get(decls[0]))
-        add("game", h.members("D"), h.members("O"), hand.kontra, decl_won)
-    elif hand.kontra_by:
+    _c, decls, _p, kontra, kontra_by, premiums, trisch, renonce, _pl, _a, _w = h.played
+    if kontra and not trisch:
+        decl_won = None if renonce or not decls else bool(h.won_by.get(decls[0]))
+        add("game", h.members("D"), h.members("O"), kontra, decl_won)
+    elif kontra_by:
         # each opponent doubles for himself (negative contracts, Trischaken): one row per doubler;
         # the declarer(s) get one Re row if anybody's doubling was answered
         holder_won = h.alike_won
-        top = max((lvl for _, lvl in hand.kontra_by), key=KONTRA_LEVELS.index)
-        for p, level in hand.kontra_by:
+        top = max((lvl for _, lvl in kontra_by), key=KONTRA_LEVELS.index)
+        for p, level in kontra_by:
             add("game", [], [p], level, holder_won)
-        if not h.trisch:
+        if not trisch:
             add("game", list(decls), [], top, holder_won)
-    for e in hand.premiums:
-        if e.kontra:
-            holders = h.members("D") if e.party == "declarer" else h.members("O")
-            contra = h.members("O") if e.party == "declarer" else h.members("D")
-            add(e.name, holders, contra, e.kontra, None if h.settled_otherwise else e.result == "won")
+    for name, party, _announced, result, doubled in premiums:
+        if doubled:
+            holders = h.members("D") if party == "declarer" else h.members("O")
+            contra = h.members("O") if party == "declarer" else h.members("D")
+            add(name, holders, contra, doubled, None if renonce else result == "won")
     return rows
 
 
@@ -392,7 +437,7 @@ def backfill(db) -> None:
         except (HandError, ValueError, KeyError):
             continue  # an evening that no longer scores keeps no statistics rows
         for r, o in zip(rows, outs):
-            write_rows(db, derived_rows(ev.id, r["id"], o, ids.__getitem__))
+            write_rows(db, derived_rows(ev.id, r["id"], played(o), ids.__getitem__))
 
 
 def write_rows(db, rows: dict[str, list[tuple]]) -> None:

@@ -519,12 +519,15 @@ class Ledger:
                 evening, scored_rows(evening.id, self.next_entry_id(), scored, self._player_ids(), now_utc())
             )
 
-    def insert_rows(self, evening: Evening, rows: dict[str, list[tuple]]) -> None:
+    def insert_rows(self, evening: Evening, rows: dict[str, list[tuple]], hands: list | None = None) -> None:
         """Rows made by ``derived.scored_rows`` (by table) written, and counted
-        into the rollups (an import, inside its transaction)."""
+        into the rollups (an import, inside its transaction); with ``hands``
+        (what ``scored_rows`` left them to), the statistics rows made first."""
         from . import rollups
-        from .derived import write_rows
+        from .derived import statistics_rows, write_rows
 
+        if hands:
+            statistics_rows(evening.id, hands, self._player_ids(), rows)
         self.db.execute(f"PRAGMA cache_size = -{IMPORT_CACHE_KIB}")  # the indexes of a large import stay in memory
         write_rows(self.db, rows)
         rollups.add_rows(self.db.conn, evening.id, rows)
