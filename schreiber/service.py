@@ -39,11 +39,13 @@ APART_FROM = 1000  # entries from which an import scores in a second process (sc
 
 
 @contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cycle collector paused while an import scores and writes its
-    entries: they are many small objects without cycles, and the collector's
-    passes over them cost a sixth to a fifth of an import's time. It runs again
-    afterwards (and collects anything left then)."""
+def collector_paused() -> Iterator[None]:
+    """Python's cycle collector paused while an import reads, scores and
+    writes its entries: they are many small objects without cycles, and the
+    collector's passes over them cost a sixth to a fifth of an import's time
+    (and more than half of reading a file of hands: 0.75 s against 0.37 s
+    for 100,000 lines). It runs again afterwards (and collects anything left
+    then)."""
     was = gc.isenabled()
     gc.disable()
     try:
@@ -467,7 +469,7 @@ class Service:
             if not keep:
                 return Imported(ev, [], len(entries), None)
             labels = labels or [f"entry {i}" for i in range(1, len(entries) + 1)]
-            with _collector_paused():
+            with collector_paused():
                 numbers = self._write_entries(
                     ev,
                     [entries[i] for i in keep],

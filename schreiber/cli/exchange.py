@@ -18,7 +18,8 @@ from .options import EveningNumber, Period, Season, Since, Until
 from .root import app, ledger, service
 
 if TYPE_CHECKING:
-    from ..service import Imported
+    from ..ledger.values import Evening
+    from ..service import Imported, Service
 
 
 @app.command("export")
@@ -112,11 +113,22 @@ def import_hands(
 
     Example: schreiber hand import hands.jsonl
     """
-    from ..domain.hand_file import content_sha256, parse_lines
+    from ..service import collector_paused
 
     lines = read_lines(file)
     svc = service()
     ev = svc.evening(evening_id, writable=True)
+    with collector_paused():  # many small objects and no cycles, from reading the file to the commit
+        done, all_hands = _imported(file, lines, svc, ev, not quiet and sys.stderr.isatty())
+    if not quiet:
+        typer.echo(import_summary(file, done, all_hands))
+
+
+def _imported(file: str, lines: list[str], svc: Service, ev: Evening, terminal: bool) -> tuple[Imported, bool]:
+    """The file's lines read and imported (progress shown on a ``terminal``
+    from 1,000 entries on); whether they were all hands."""
+    from ..domain.hand_file import content_sha256, parse_lines
+
     parsed = parse_lines(lines, ev.seating)
     entries, numbers, problems = parsed.entries, parsed.numbers, parsed.problems
     if problems:  # report the scoring problems of the readable lines too
@@ -125,7 +137,7 @@ def import_hands(
         raise SchreiberError(_bad_lines(file, problems))
     if not entries:
         raise SchreiberError(_("{file} holds no hands; write one hand record (JSON) per line").format(file=file))
-    show = not quiet and len(entries) >= 1000 and sys.stderr.isatty()  # progress only on a terminal
+    show = terminal and len(entries) >= 1000
 
     def progress(done: int, total: int) -> None:
         sys.stderr.write(
@@ -143,8 +155,7 @@ def import_hands(
     finally:
         if show:
             sys.stderr.write("\n")
-    if not quiet:
-        typer.echo(import_summary(file, done, all(e.kind == "hand" for e in entries)))
+    return done, all(e.kind == "hand" for e in entries)
 
 
 def _bad_lines(file: str, problems: list[tuple[int, str]]) -> str:
