@@ -295,12 +295,13 @@ def sizes(tmp: Path, hands: int, repeat: int, have: set[str], stats_dbs: list[Pa
 
 
 def tisch_rows(tmp: Path) -> list[list]:
-    """CPU time of a line of `schreiber tisch` at hand 400 against hands 1-20 (bench_tisch.py)."""
+    """CPU time of a line of `schreiber tisch` at hand 400 against hands 1-20
+    (bench_tisch.py: the least median of each stretch over five evenings)."""
     sys.path.insert(0, str(ROOT / "bench"))
-    from bench_tisch import growth, play
+    from bench_tisch import growth, plays
 
     out = []
-    for name, ms, ratio in growth(play(tmp / "tisch.db", 420), 20):
+    for name, ms, ratio in growth(plays(420, 5), 20):
         if name in ("hands 1-20", "hands 101-120", "hands 201-220", "hands 301-320", "hands 401-420"):
             out.append([f"tisch, a line at {name} (CPU ms; floor: hands 1-20)", f"{ms:.2f}", "", f"{ratio:.2f}x"])
     return out
