@@ -90,14 +90,9 @@ def _answered(level: str) -> bool:
 
 
 def played(o: Outcome) -> Played | None:
-    """What the statistics rows of a scored entry are made of, in plain
-    values (tuples, strings, booleans: an import's second process sends
-    them as they are); None for an entry that is no hand. In this order:
-    contract, declarers, partner, the game's Kontra level, Kontra by player
-    (negative contracts, Trischaken), the premiums as (name, party,
-    announced, result, Kontra), whether each plays for himself (points each:
-    Trischaken, Fahren), whether a Renonce settled it, the players in
-    seating order, those in the hand, and whether each declarer won."""
+    """What the statistics rows of a scored entry are made of (``Played``),
+    in plain values (tuples, strings, booleans: an import's second process
+    sends them as they are); None for an entry that is no hand."""
     h, table = o.hand, o.table
     if o.kind != "hand" or h is None or table is None:
         return None
@@ -118,7 +113,9 @@ class _Hand(NamedTuple):
     alike_won: bool | None  # all declarers fared alike and won (None: not alike, or nothing to win)
 
     def members(self, side: str) -> list[str]:
-        return [p for p in self.played[8] if self.side[p] == side]
+        """The players of a side, in seating order."""
+        seating = self.played[8]
+        return [p for p in seating if self.side[p] == side]
 
 
 def new_rows() -> dict[str, list[tuple]]:
@@ -146,10 +143,11 @@ def scored_rows(
         entries.append(entry_row(entry_id, evening_id, seq, entry, number, None, uid or uids[entry_id - first], now))
         results.append(result_row(evening_id, entry_id, number, o))
         payments += payment_rows(evening_id, entry_id, o, pid)
+        hand = played(o)
         if hands is None:
-            derived_rows(evening_id, entry_id, played(o), pid, rows)
-        elif o.kind == "hand":
-            hands.append((entry_id, played(o)))  # type: ignore[arg-type]
+            derived_rows(evening_id, entry_id, hand, pid, rows)
+        elif hand is not None:
+            hands.append((entry_id, hand))
     return rows
 
 
