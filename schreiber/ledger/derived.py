@@ -137,17 +137,11 @@ def scored_rows(
     be made from what is added to it, (entry id, ``played``) of each hand
     (``statistics_rows``): an import made apart makes them where it writes."""
     rows = new_rows()
-    entries, results, payments = rows["entries"], rows["results"], rows["payments"]
+    entries = rows["entries"]
     uids = new_uids(len(scored))
     for entry_id, (seq, entry, number, uid, o) in enumerate(scored, first):
         entries.append(entry_row(entry_id, evening_id, seq, entry, number, None, uid or uids[entry_id - first], now))
-        results.append(result_row(evening_id, entry_id, number, o))
-        payments += payment_rows(evening_id, entry_id, o, pid)
-        hand = played(o)
-        if hands is None:
-            derived_rows(evening_id, entry_id, hand, pid, rows)
-        elif hand is not None:
-            hands.append((entry_id, hand))
+        result_rows(evening_id, entry_id, number, o, pid, rows, hands)
     return rows
 
 
@@ -167,12 +161,20 @@ def result_rows(
     o: Outcome,
     pid: Callable[[str], int],
     out: dict[str, list[tuple]],
+    hands: list[tuple[int, Played]] | None = None,
 ) -> dict[str, list[tuple]]:
     """Every row an entry's result makes: its row of ``results``, its payments
-    and its statistics rows, added to ``out`` (and returned)."""
+    and its statistics rows, added to ``out`` (and returned); given ``hands``,
+    (entry id, ``played``) of a hand is added to it instead of its
+    statistics rows (``statistics_rows`` makes them later)."""
     out["results"].append(result_row(evening_id, entry_id, number, o))
     out["payments"] += payment_rows(evening_id, entry_id, o, pid)
-    return derived_rows(evening_id, entry_id, played(o), pid, out)
+    hand = played(o)
+    if hands is None:
+        return derived_rows(evening_id, entry_id, hand, pid, out)
+    if hand is not None:
+        hands.append((entry_id, hand))
+    return out
 
 
 def derived_rows(

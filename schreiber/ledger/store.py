@@ -45,6 +45,7 @@ from .values import DateRange, Evening, Scored, SheetLine, StoredEntry
 if TYPE_CHECKING:
     from ..domain.rules import Rules
     from .cup import CupBook
+    from .derived import Played
     from .merge import Merged
     from .statistics import StatsRows
 
@@ -519,7 +520,9 @@ class Ledger:
                 evening, scored_rows(evening.id, self.next_entry_id(), scored, self._player_ids(), now_utc())
             )
 
-    def insert_rows(self, evening: Evening, rows: dict[str, list[tuple]], hands: list | None = None) -> None:
+    def insert_rows(
+        self, evening: Evening, rows: dict[str, list[tuple]], hands: list[tuple[int, Played]] | None = None
+    ) -> None:
         """Rows made by ``derived.scored_rows`` (by table) written, and counted
         into the rollups (an import, inside its transaction); with ``hands``
         (what ``scored_rows`` left them to), the statistics rows made first."""
