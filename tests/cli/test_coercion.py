@@ -14,6 +14,7 @@ pydantic = pytest.importorskip("pydantic")
 
 INT_TEXTS = ["1", "+1", "-1", " 3 ", "1_0", "_1", "1__0", "1.0", "1.00", "1.", ".0", "1.5", "1e3", "0x10", "0b1"]
 INT_TEXTS += ["３", "٣", "", "007", "-0", "\t4\n", "1 0", "inf", "nan", "9" * 30, "1_", "+-1", "-1.0", "1_0.0"]
+REFUSED = ["0__0", "0__1", "+0__1", "0_0__1"]  # pydantic reads these as 0, 1, 1, 1; a double "_" is a slip
 BOOL_TEXTS = ["true", "TRUE", "1", "0", "yes", "no", "on", "off", "t", "f", "y", "n", "x", "2", "", " yes ", "1.0"]
 
 
@@ -36,9 +37,17 @@ def test_integers_read_as_pydantic_reads_them(text):
     assert plain_reads(coercion.as_int, text) == pydantic_reads(int, text)
 
 
+@pytest.mark.parametrize("text", REFUSED)
+def test_leading_zeros_with_a_double_underscore_are_refused(text):
+    assert pydantic_reads(int, text) in (0, 1)
+    assert plain_reads(coercion.as_int, text) == pydantic_reads(int, "x")  # the usual line
+
+
 @given(st.text(alphabet="0123456789_.+- \t", max_size=8))
 def test_integers_of_any_shape(text):
-    if re.search(r"\d[_. \t]*[-+]", text):  # a sign after a digit: pydantic reads "0-1" as -1, "0-0" as 0
+    sign_after_digit = re.search(r"\d[_. \t]*[-+]", text)  # pydantic reads "0-1" as -1, "0-0" as 0
+    zeros_and_underscores = re.match(r"[ \t]*[+-]?0[0_]*__", text)  # pydantic reads "0__1" as 1, "0_0__0" as 0
+    if sign_after_digit or zeros_and_underscores:
         assert plain_reads(coercion.as_int, text).startswith("error:")  # we refuse it, with the usual line
         return
     assert plain_reads(coercion.as_int, text) == pydantic_reads(int, text)
