@@ -48,10 +48,13 @@ def _hands(n: int) -> str:
 def check() -> None:
     """Check the ledger: SQLite's integrity check, and every evening re-scored
     from its records (each hand's payments sum to zero, the balances are the
-    sum of the hands). Reads only; exit status 1 if anything is wrong.
+    sum of the hands). Reads only (a ledger of an older schreiber is first
+    brought up to this version, a copy of it kept beside it, as by every
+    command); exit status 1 if anything is wrong.
 
     Example: schreiber check
     """
+    from ..ledger.errors import NeedsSchema
     from ..ledger.store import Ledger
     from ..service import Service
     from .paths import ledger_path
@@ -59,7 +62,14 @@ def check() -> None:
     path = ledger_path(OPTS.db)[0]
     if not path.exists():
         raise SchreiberError(_("there is no ledger at {path} yet; nothing to check").format(path=path))
-    led = Ledger(path, read_only=True)
+    try:
+        led = Ledger(path, read_only=True)
+    except NeedsSchema as exc:
+        if not exc.writable:
+            raise
+        led = Ledger(
+            path
+        )  # an older ledger: brought up to this version first, a copy kept beside it, as by any command
     problems = led.check()
     typer.echo(_("Ledger {path}").format(path=path))
     typer.echo(

@@ -139,13 +139,15 @@ def _toml_value(v) -> str:
 
 def rules_toml(r: Rules, name: str, base: str) -> str:
     """A complete, commented rules file the circle can edit."""
-    from ..domain.rules import SETTINGS
+    from ..domain.rules import RULES_FORMAT, SETTINGS
 
     out = [
         f"# Rules of the circle '{name}', made from the preset '{base}'.",
         "# Change any value; unknown keys are refused. Start an evening with:",
         f"#   schreiber evening start A B C D --rules {name}",
         "# An evening keeps the rules it was played under: later edits never change it.",
+        "# The rules format this file was written in: a later schreiber reads it as it was meant.",
+        f"format = {RULES_FORMAT}",
         f'preset = "{name}"',
         f"title = {_toml_value(r.title + ' (' + name + ')')}",
         f"source = {_toml_value(r.source)}",

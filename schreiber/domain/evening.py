@@ -173,7 +173,11 @@ def step(rules: Rules, players: tuple[str, ...], state: State, entry: Entry) -> 
 def _dealt(rules: Rules, players: tuple[str, ...], state: State, record: dict) -> Outcome:
     """A hand struck from the sheet afterwards (``hand void``): it counts
     nothing, but it was dealt, so the deal passes on and it keeps its place
-    in a running Radl (RULINGS.md Later rulings: a Radl counts deals)."""
+    in a running Radl (RULINGS.md Later rulings: a Radl counts deals);
+    under ``void_was_dealt = false`` (evenings of the first rules format) it
+    is struck as if it had never been dealt."""
+    if not rules.void_was_dealt:
+        return Outcome("dealt", None, None, None, (), (), radl_factor(rules, state), state)
     recorded = record.get("dealer")
     dealer = recorded if isinstance(recorded, str) and recorded in players else state.next_dealer
     table = Table(players, dealer)

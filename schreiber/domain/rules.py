@@ -37,6 +37,15 @@ NESTING_MAX = 32  # brackets inside brackets of a rules file
 # Ranges of the whole-number rules that differ from 0..VALUE_MAX.
 INT_RANGES = {"tarif_cents": (0, TARIF_MAX_CENTS), "deck_points": (1, VALUE_MAX)}
 
+# The rules format this schreiber writes: stored with every evening's rules and in every rules file
+# (``format = 2``). Raised when a rule key (or a field of a contract or premium) is added whose default
+# does not play as schreiber played before it: the new key declares ``since`` (the raised number) and
+# ``before``. Rules written before the format was kept say none; theirs is told by the keys they name
+# (``rules_format``): 1 as the first release wrote them (``radl_hands``), 2 from when a Radl's length
+# became ``radl_length`` (the same release played hands voided in a Radl and a Renonce in a game-only
+# Radl as today).
+RULES_FORMAT = 2
+
 # Rule keys of earlier versions, read into today's: key -> (new key, value for each old value).
 LEGACY_KEYS: dict[str, tuple[str, dict]] = {
     "sheet_simple_kontra": ("schrift_kontra", {True: "simple", False: "all"}),
@@ -50,20 +59,33 @@ class RulesError(SchreiberError, ValueError):
 
 class Rule(NamedTuple):
     """What one house rule means (and its valid values), declared beside its
-    typed field in ``Rules``."""
+    typed field in ``Rules``. A rule added after the first rules format says
+    in which format it came (``since``) and the value that plays as schreiber
+    played before it existed (``before``): rules of an older format that do
+    not name it read that value, never the new default (CONTRIBUTING.md,
+    Adding a house rule)."""
 
     meaning: str
     choices: tuple = ()
+    since: int = 1
+    before: Any = None
 
 
 class Setting(NamedTuple):
-    """One house rule as declared in ``Rules``: its key, type, default and meaning."""
+    """One house rule as declared in ``Rules``: its key, type, default and
+    meaning, and for a rule added later its format and value before it."""
 
     key: str
     type: type
     default: Any
     meaning: str
     choices: tuple = ()
+    since: int = 1
+    before: Any = None
+
+    def unnamed(self, fmt: int) -> Any:
+        """The value of rules of format ``fmt`` that do not name this rule."""
+        return self.default if fmt >= self.since else self.before
 
 
 class TrischakenScheme(NamedTuple):
@@ -154,6 +176,9 @@ class Premium(NamedTuple):
 
 CONTRACT_FIELDS = Contract._fields
 PREMIUM_FIELDS = Premium._fields
+# Fields of a contract or premium added after the first rules format: field -> (since, before), as
+# ``Rule.since`` and ``Rule.before`` for a house rule.
+FIELDS_ADDED: dict[str, tuple[int, Any]] = {"talon_kontra_void": (2, False)}
 
 
 # The enabled contracts or premiums of a table of them, worked out once per table (every hand asks):
@@ -232,7 +257,10 @@ class Rules(NamedTuple):
     valat_premiums: Annotated[
         str,
         Rule(
-            N_("which premiums count beside a Valat (replace): all, or only the announced ones"), ("all", "announced")
+            N_("which premiums count beside a Valat (replace): all, or only the announced ones"),
+            ("all", "announced"),
+            since=2,
+            before="all",
         ),
     ] = "all"
     valat_lost_base: Annotated[
@@ -243,6 +271,8 @@ class Rules(NamedTuple):
                 "(differs where a lost game counts more, the Sechserdreier)"
             ),
             ("won", "lost"),
+            since=2,
+            before="won",
         ),
     ] = "won"
     valat_kontra: Annotated[
@@ -250,10 +280,17 @@ class Rules(NamedTuple):
         Rule(
             N_("a Kontra on the game and one on the announced Valat: multiply, or only the higher level counts"),
             ("multiply", "higher"),
+            since=2,
+            before="multiply",
         ),
     ] = "multiply"
     silent_loss_counts: Annotated[
-        bool, Rule(N_("a silent premium that fails costs its side the silent value (off: only made ones count)"))
+        bool,
+        Rule(
+            N_("a silent premium that fails costs its side the silent value (off: only made ones count)"),
+            since=2,
+            before=True,
+        ),
     ] = False
     talon_kontra: Annotated[
         str,
@@ -263,6 +300,8 @@ class Rules(NamedTuple):
                 "the game's, or all (game and premiums)"
             ),
             ("game", "all"),
+            since=2,
+            before="all",
         ),
     ] = "all"
     partner_kontra: Annotated[
@@ -273,6 +312,8 @@ class Rules(NamedTuple):
                 "kontra_from): void = it counts nothing, counts = it doubles like any Kontra"
             ),
             ("void", "counts"),
+            since=2,
+            before="void",
         ),
     ] = "void"
     concede_adds_bird: Annotated[
@@ -281,15 +322,22 @@ class Rules(NamedTuple):
             N_(
                 "conceding a contract that must announce a bird (Besserrufer) costs the contract's conceding value "
                 "plus the announced value of the bird the declarer names (record it as announced and lost)"
-            )
+            ),
+            since=2,
+            before=False,
         ),
     ] = False
     renonce_trischaker_double: Annotated[
-        bool, Rule(N_("a Renonce by the Trischaker (the Vorhand) in Trischaken costs him double"))
+        bool,
+        Rule(N_("a Renonce by the Trischaker (the Vorhand) in Trischaken costs him double"), since=2, before=False),
     ] = False
     renonce_lost_value: Annotated[
         bool,
-        Rule(N_("a Renonce pays the declarer's opponents the lost value of the game (differs in the Sechserdreier)")),
+        Rule(
+            N_("a Renonce pays the declarer's opponents the lost value of the game (differs in the Sechserdreier)"),
+            since=2,
+            before=False,
+        ),
     ] = False
     renonce_no_bird: Annotated[
         int,
@@ -297,22 +345,44 @@ class Rules(NamedTuple):
             N_(
                 "a declarer who bid a contract that needs a bird (Besserrufer) without holding one pays this Renonce "
                 "to each other player (record him as renonce, no bird announced; 0 = not recorded so)"
-            )
+            ),
+            since=2,
+            before=0,
         ),
     ] = 0
     renonce_sitting_out: Annotated[
         bool,
-        Rule(N_("at a table of five, the dealer who sits out can commit a Renonce: he pays the four players")),
+        Rule(
+            N_("at a table of five, the dealer who sits out can commit a Renonce: he pays the four players"),
+            since=2,
+            before=False,
+        ),
     ] = False
     renonce_trischaken: Annotated[
         int, Rule(N_("Renonce in Trischaken: fixed points to each other player (0 = the game value)"))
     ] = 0
     radl_length: Annotated[
-        str, Rule(N_("hands one Radl doubles: players = one per player at the table (a round of deals), or a number"))
+        str,
+        Rule(
+            N_("hands one Radl doubles: players = one per player at the table (a round of deals), or a number"),
+            since=2,
+            before="players",
+        ),
     ] = "players"
     radl_scope: Annotated[
         str, Rule(N_("what a Radl doubles: game = the game only, all = game and premiums"), ("game", "all"))
     ] = "all"
+    radl_game_part: Annotated[
+        bool,
+        Rule(
+            N_(
+                "a Radl that doubles the game only (radl_scope=game) doubles only the part of a Renonce or a "
+                "conceded game that stands for the game, not the announced premiums in it (off: the whole sum)"
+            ),
+            since=2,
+            before=False,
+        ),
+    ] = True
     radl_stack: Annotated[
         bool, Rule(N_("a Radl that starts while one runs doubles again (x4) instead of queueing behind it"))
     ] = False
@@ -322,6 +392,17 @@ class Rules(NamedTuple):
     radl_after_trischaken: Annotated[bool, Rule(N_("a Trischaken starts a Radl"))] = False
     radl_after_catch: Annotated[bool, Rule(N_("a catch (Mondfang, Sküsfang, Königfang) starts a Radl"))] = False
     radl_after_split: Annotated[bool, Rule(N_("a positive game ending 35:35 starts a Radl"))] = False
+    void_was_dealt: Annotated[
+        bool,
+        Rule(
+            N_(
+                "a hand struck from the sheet afterwards (hand void) was dealt: the deal passes on and it keeps its "
+                "place in a running Radl or in the first doubled hands (off: struck as if never dealt)"
+            ),
+            since=2,
+            before=False,
+        ),
+    ] = True
     holz: Annotated[
         bool, Rule(N_("Holz: after a Trischaken every player gets one; a declarer holding one counts double"))
     ] = False
@@ -347,12 +428,18 @@ class Rules(NamedTuple):
                 "all = the Schrift is the money; simple = only the simple Kontra (Skoty Trophy); none = no Kontra"
             ),
             ("all", "simple", "none"),
+            since=2,
+            before="all",
         ),
     ] = "all"
     tarif_cents: Annotated[int, Rule(N_("money per point, in cents"))] = 10
-    cup_rounds: Annotated[int, Rule(N_("a tournament (cup): rounds played, each at newly drawn tables (1-6)"))] = 3
-    cup_hands: Annotated[int, Rule(N_("a tournament: hands per round at a table of four"))] = 16
-    cup_hands_five: Annotated[int, Rule(N_("a tournament: hands per round at a table of five"))] = 20
+    cup_rounds: Annotated[
+        int, Rule(N_("a tournament (cup): rounds played, each at newly drawn tables (1-6)"), since=2, before=3)
+    ] = 3
+    cup_hands: Annotated[int, Rule(N_("a tournament: hands per round at a table of four"), since=2, before=16)] = 16
+    cup_hands_five: Annotated[int, Rule(N_("a tournament: hands per round at a table of five"), since=2, before=20)] = (
+        20
+    )
     cup_points: Annotated[
         str,
         Rule(
@@ -362,9 +449,13 @@ class Rules(NamedTuple):
                 "at most 200, below 0 none)"
             ),
             ("fixed", "heine"),
+            since=2,
+            before="fixed",
         ),
     ] = "fixed"
-    cup_best: Annotated[int, Rule(N_("a season: how many of a player's best tournament results count"))] = 6
+    cup_best: Annotated[
+        int, Rule(N_("a season: how many of a player's best tournament results count"), since=2, before=6)
+    ] = 6
 
     def __hash__(self) -> int:
         return hash(self.to_json())
@@ -394,6 +485,7 @@ class Rules(NamedTuple):
 
     def to_dict(self) -> dict:
         return {
+            "format": RULES_FORMAT,
             "preset": self.preset,
             "title": self.title,
             "source": self.source,
@@ -449,7 +541,7 @@ class Rules(NamedTuple):
 
 
 SETTINGS: tuple[Setting, ...] = tuple(
-    Setting(key, get_args(hint)[0], Rules._field_defaults[key], get_args(hint)[1].meaning, get_args(hint)[1].choices)
+    Setting(key, get_args(hint)[0], Rules._field_defaults[key], *get_args(hint)[1])
     for key, hint in Rules.__annotations__.items()
     if get_origin(hint) is Annotated
 )
@@ -641,9 +733,12 @@ def _control(text: object) -> bool:
     return any(unicodedata.category(ch) in ("Cc", "Cf") for ch in text)
 
 
-def _build_entry(cls: type, fields: tuple[str, ...], eid: str, raw: dict, where: str) -> Any:
+def _build_entry(cls: type, fields: tuple[str, ...], eid: str, raw: dict, where: str, fmt: int) -> Any:
     _check_keys(raw, [f for f in fields if f != "id"], where)
     kwargs: dict[str, Any] = {"id": eid}
+    for name, (since, before) in FIELDS_ADDED.items():
+        if fmt < since and name in fields:
+            kwargs[name] = before
     for name, value in raw.items():
         if isinstance(value, list):
             value = tuple(value)
@@ -707,20 +802,51 @@ def _current_keys(raw: dict, where: str) -> dict:
     return out
 
 
+TOP_KEYS = ("format", "preset", "title", "source", "rules", "contracts", "premiums", "sources", "base")
+
+
+def rules_format(data: dict, origin: str) -> int:
+    """The rules format the data was written in; a newer one is refused.
+    Rules that say none were written before the format was kept: those that
+    name ``radl_length`` are of format 2, the others of format 1 (every
+    stored evening and every file of ``rules new`` names every key its
+    schreiber knew; a hand-written file that names neither is read as the
+    first release read it, never with a later default)."""
+    if "format" not in data:
+        named = data.get("rules")
+        return 2 if isinstance(named, dict) and "radl_length" in named else 1
+    fmt = data["format"]
+    if not isinstance(fmt, int) or isinstance(fmt, bool) or fmt < 1:
+        raise RulesError(
+            _("{origin}: 'format' must be a whole number from 1 to {newest}, not {fmt!r}").format(
+                origin=origin, newest=RULES_FORMAT, fmt=fmt
+            )
+        )
+    if fmt > RULES_FORMAT:
+        raise RulesError(
+            _(
+                "{origin} is of rules format {fmt}, written by a newer schreiber (this one reads up to {newest}); "
+                "update schreiber"
+            ).format(origin=origin, fmt=fmt, newest=RULES_FORMAT)
+        )
+    return fmt
+
+
 def rules_from_dict(data: dict, origin: str = "rules") -> Rules:
     """Build and check a Rules object from the shape of a preset file."""
-    _check_keys(data, ["preset", "title", "source", "rules", "contracts", "premiums", "sources", "base"], origin)
+    _check_keys(data, TOP_KEYS, origin)
+    fmt = rules_format(data, origin)
     raw_settings = _current_keys(data.get("rules", {}), f"{origin} [rules]")
     _check_keys(raw_settings, list(SETTING_BY_KEY), f"{origin} [rules]")
-    settings = {s.key: s.default for s in SETTINGS}
+    settings = {s.key: s.unnamed(fmt) for s in SETTINGS}
     for key, value in raw_settings.items():
         settings[key] = convert_setting(SETTING_BY_KEY[key], value)
     premiums = {
-        pid: _build_entry(Premium, PREMIUM_FIELDS, pid, dict(raw), f"{origin} [premiums.{pid}]")
+        pid: _build_entry(Premium, PREMIUM_FIELDS, pid, dict(raw), f"{origin} [premiums.{pid}]", fmt)
         for pid, raw in data.get("premiums", {}).items()
     }
     contracts = {
-        cid: _build_entry(Contract, CONTRACT_FIELDS, cid, dict(raw), f"{origin} [contracts.{cid}]")
+        cid: _build_entry(Contract, CONTRACT_FIELDS, cid, dict(raw), f"{origin} [contracts.{cid}]", fmt)
         for cid, raw in data.get("contracts", {}).items()
     }
     if not contracts:
@@ -816,7 +942,8 @@ def _resolve(data: dict, origin: str, seen: tuple = ()) -> dict:
         )
     parent = _resolve(preset_data(base), base, seen + (base,))
     merged = _merge(parent, {k: v for k, v in data.items() if k != "base"})
-    # Sources of the parent's settings stay unless the child sets the value.
+    # Sources of the parent's settings stay unless the child sets the value; the format is the child's.
+    merged["format"] = rules_format(data, origin)
     return merged
 
 

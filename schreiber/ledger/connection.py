@@ -35,7 +35,7 @@ import sqlite_utils
 
 from ..i18n import _
 from . import ON_MIGRATE
-from .errors import LedgerDamaged, LedgerUnavailable, NewerLedger, NotALedger, sqlite_problem
+from .errors import LedgerDamaged, LedgerUnavailable, NeedsSchema, NewerLedger, NotALedger, sqlite_problem
 from .migrations import migrations
 
 BUSY_TIMEOUT_MS = 10_000
@@ -304,11 +304,7 @@ def _open_read_only(p: Path, writable: bool = False) -> sqlite_utils.Database:
         db = sqlite_utils.Database(conn, execute_plugins=False)
         if ours is None or migrations.pending(db):
             conn.close()
-            raise LedgerUnavailable(
-                _("ledger {p} is read-only and needs this schreiber's schema first; copy it somewhere writable").format(
-                    p=p
-                )
-            )
+            raise NeedsSchema(p, writable)
         return db
     assert last is not None
     raise _problem(p, last)

@@ -26,6 +26,20 @@ class LedgerUnavailable(LedgerError):
     """The file cannot be opened, read or written (path, permissions, disk)."""
 
 
+class NeedsSchema(LedgerUnavailable):
+    """A ledger of an older schreiber opened only to be read: it must be
+    brought up to this version's tables first (``writable``: this process
+    could do so)."""
+
+    def __init__(self, path: Path, writable: bool):
+        self.path, self.writable = path, writable
+        super().__init__(
+            _("ledger {path} is read-only and needs this schreiber's schema first; copy it somewhere writable").format(
+                path=path
+            )
+        )
+
+
 class NotALedger(LedgerError):
     """The file exists but is no schreiber ledger (another program's file);
     it is left exactly as it was."""

@@ -16,7 +16,18 @@ from sqlite_utils import Migrations
 
 from ..domain.evening import State, initial_state, step_or_none
 from ..domain.points import from_units, units
-from .codec import compact, dumps, entry_of_row, evening_of_row, exact, item_of_cells, new_uid, rule_set_id, stored_item
+from .codec import (
+    compact,
+    dumps,
+    entry_of_row,
+    evening_of_row,
+    exact,
+    item_of_cells,
+    new_uid,
+    rule_set_id,
+    rule_set_key,
+    stored_item,
+)
 from .errors import LedgerDamaged
 from .values import Evening, StoredEntry
 
@@ -413,3 +424,39 @@ def m013_hand_numbers(db: sqlite_utils.Database) -> None:
     the longer the evening: 5 ms at 20,000 hands for the number alone).
     About 11 bytes a hand."""
     db.conn.execute("create index entries_hand_number on entries(evening_id, number) where kind = 'hand'")
+
+
+@migrations()
+def m014_rules_format(db: sqlite_utils.Database) -> None:
+    """Every stored set of rules (an evening's, a cup's) says the rules
+    format it was written in (``domain.rules.RULES_FORMAT``): those written
+    before the format was kept get the one their keys tell, so that a rule
+    added later reads there as schreiber played before it. No figure
+    changes; a schreiber before this step refuses the ledger by name rather
+    than misreading the format."""
+    from ..domain.rules import rules_format
+
+    conn = db.conn
+    for rid, text in conn.execute("select id, rules_json from rule_sets").fetchall():
+        stamped = _with_format(text, rules_format)
+        if stamped is not None:
+            conn.execute(
+                "update rule_sets set rules_json = ?, sha256 = ? where id = ?", [stamped, rule_set_key(stamped), rid]
+            )
+    for cid, text in conn.execute("select id, rules_json from cups").fetchall():
+        stamped = _with_format(text, rules_format)
+        if stamped is not None:
+            conn.execute("update cups set rules_json = ? where id = ?", [stamped, cid])
+
+
+def _with_format(text: str, rules_format) -> str | None:
+    """Stored rules with their format said, or None where they say it already
+    (or are not rules: ``schreiber check`` reports those)."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or "format" in data:
+        return None
+    data["format"] = rules_format(data, "stored rules")
+    return json.dumps(data, sort_keys=True, ensure_ascii=False)

@@ -74,7 +74,8 @@ def concede(hand: Hand, rules: Rules, table: Table) -> list[Item]:
     birds = [rules.premiums[e.name] for e in hand.premiums if e.announced] if rules.concede_adds_bird else []
     for bird in birds:
         v = bird.announced or 0
-        items.append(item("concede-premium", f"{bird.name} angesagt (geschleift)", v, [], _each_pays(hand, table, v)))
+        kind = "concede-premium" if rules.radl_game_part else "concede"  # "concede": a game-only Radl doubles it
+        items.append(item(kind, f"{bird.name} angesagt (geschleift)", v, [], _each_pays(hand, table, v)))
     return items
 
 
@@ -119,7 +120,8 @@ def renonce(hand: Hand, rules: Rules, table: Table) -> list[Item]:
     items = [item("renonce", f"Renonce von {off}", c.value, [], game_pay, note)]
     if premiums:
         label = f"Renonce von {off}: angesagte Prämien"
-        items.append(item("renonce-premium", label, premiums, [], prem_pay, "each other player is paid them"))
+        kind = "renonce-premium" if rules.radl_game_part else "renonce"  # "renonce": a game-only Radl doubles it
+        items.append(item(kind, label, premiums, [], prem_pay, "each other player is paid them"))
     return items
 
 
