@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import sys
 import unicodedata
 from collections.abc import Callable
@@ -85,11 +86,41 @@ INTERRUPTED = 130  # the exit status after Ctrl-C (128 + SIGINT), as shells repo
 def one_line(text: str) -> str:
     """The error on one line: control and format characters quoted from the
     input (a newline in a name, a terminal escape, a zero-width space) are
-    shown escaped."""
-    return "".join(
-        ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") else ch
-        for ch in text
+    shown escaped, and whatever it quotes from the input at most as a short
+    excerpt (``excerpts``)."""
+    return excerpts(
+        "".join(
+            ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") else ch
+            for ch in text
+        )
     )
+
+
+QUOTED_MAX = 60  # characters of a quoted value an error line shows
+WORD_MAX = 300  # characters of one unbroken word (no message of ours has a longer one; a long path fits)
+LINE_MAX = 2000  # characters of a whole error line
+# A quoted value: its quote opens after a space, a bracket or a colon and closes before one (or a full
+# stop, a comma, a semicolon), so the apostrophe of "preset's" opens and closes nothing.
+_QUOTED = re.compile(r"(?:^|(?<=[\s(\[:=]))(['\"])(.{" + str(QUOTED_MAX + 1) + r",}?)\1(?=$|[\s,;:.)\]])")
+_WORD = re.compile(r"\S{" + str(WORD_MAX + 1) + ",}")
+
+
+def excerpts(text: str) -> str:
+    """An error line that quotes at most a short excerpt of what it was
+    given: a long quoted value, an unbroken word longer than any of ours, a
+    line longer than a screen can take, each shortened around "…" with its
+    length said (a 1 MB name is not echoed back in a 1 MB line)."""
+    if len(text) <= QUOTED_MAX:
+        return text
+
+    def cut(body: str, keep: int) -> str:
+        return _("{start}…{end} ({n} characters)").format(start=body[: keep - 10], end=body[-8:], n=len(body))
+
+    text = _QUOTED.sub(lambda m: m.group(1) + cut(m.group(2), QUOTED_MAX // 2) + m.group(1), text)
+    text = _WORD.sub(lambda m: cut(m.group(0), 60), text)
+    if len(text) > LINE_MAX:
+        text = text[: LINE_MAX // 2] + " … " + text[-LINE_MAX // 4 :]
+    return text
 
 
 def interrupted() -> None:

@@ -586,6 +586,8 @@ def convert_setting(setting: Setting, raw: Any) -> Any:
                 raise RulesError(_("{what}: '{raw}' is not a whole number").format(what=what, raw=raw)) from None
         else:
             value = raw
+    elif setting.key in ("game_needs", "trischaken_double_from") and type(raw) is int:
+        value = str(raw)  # card points written as a number (game_needs = 36)
     else:
         value = raw
         if (setting.type is int and isinstance(raw, bool)) or not isinstance(raw, setting.type):
@@ -832,9 +834,14 @@ def rules_format(data: dict, origin: str) -> int:
     return fmt
 
 
-def rules_from_dict(data: dict, origin: str = "rules") -> Rules:
-    """Build and check a Rules object from the shape of a preset file."""
-    _check_keys(data, TOP_KEYS, origin)
+def rules_from_dict(data: dict, origin: str = "rules", strict: bool = True) -> Rules:
+    """Build and check a Rules object from the shape of a preset file.
+    ``strict``: also the checks added since evenings first stored their
+    rules (a size a rules file can have, rules that contradict themselves):
+    rules given now (a preset, a rules file, ``--rule``) pass them; an
+    evening's stored rules are read with the checks they were stored under,
+    so that no evening becomes unreadable."""
+    _check_shape(data, origin)
     fmt = rules_format(data, origin)
     raw_settings = _current_keys(data.get("rules", {}), f"{origin} [rules]")
     _check_keys(raw_settings, list(SETTING_BY_KEY), f"{origin} [rules]")
@@ -851,20 +858,8 @@ def rules_from_dict(data: dict, origin: str = "rules") -> Rules:
     }
     if not contracts:
         raise RulesError(_("{origin}: no contracts defined").format(origin=origin))
-    for key in ("preset", "title", "source"):
-        if _control(data.get(key)):
-            raise RulesError(
-                _("{origin}: '{key}' holds a control character; type it plainly").format(origin=origin, key=key)
-            )
-    for c in contracts.values():
-        for pid in (c.premiums or ()) + c.requires:
-            if pid not in premiums:
-                raise RulesError(
-                    _("{origin} [contracts.{id}]: unknown premium '{pid}'; valid: {premiums}").format(
-                        origin=origin, id=c.id, pid=pid, premiums=", ".join(premiums)
-                    )
-                )
-    return Rules(
+    _check_references(contracts, premiums, origin)
+    rules = Rules(
         preset=data.get("preset", "custom"),
         title=data.get("title", data.get("preset", "custom")),
         source=data.get("source", ""),
@@ -873,6 +868,111 @@ def rules_from_dict(data: dict, origin: str = "rules") -> Rules:
         premiums=premiums,
         sources=dict(data.get("sources", {})),
     )
+    if strict:
+        check_consistent(rules, origin)
+    return rules
+
+
+_TABLES = ("rules", "contracts", "premiums", "sources")
+
+
+def _check_shape(data: object, origin: str) -> None:
+    """Tables where tables belong, text where text belongs (a rules file or
+    stored rules of any shape is refused in one line, never half read)."""
+    if not isinstance(data, dict):
+        raise RulesError(_("{origin} are not a table of rules").format(origin=origin))
+    _check_keys(data, TOP_KEYS, origin)
+    for key in _TABLES:
+        if not isinstance(data.get(key, {}), dict):
+            raise RulesError(_("{origin}: '{key}' must be a table ([{key}])").format(origin=origin, key=key))
+    for table in ("contracts", "premiums"):
+        for eid, raw in data.get(table, {}).items():
+            if not isinstance(raw, dict):
+                raise RulesError(
+                    _("{origin}: '{table}.{eid}' must be a table ([{table}.{eid}])").format(
+                        origin=origin, table=table, eid=eid
+                    )
+                )
+    for key in ("preset", "title", "source"):
+        if key in data:
+            _check_text(origin, key, data[key])
+    for key, value in data.get("sources", {}).items():
+        _check_text(f"{origin} [sources]", key, value)
+
+
+def _check_references(contracts: dict, premiums: dict, origin: str) -> None:
+    for c in contracts.values():
+        for pid in (c.premiums or ()) + c.requires:
+            if pid not in premiums:
+                raise RulesError(
+                    _("{origin} [contracts.{id}]: unknown premium '{pid}'; valid: {premiums}").format(
+                        origin=origin, id=c.id, pid=pid, premiums=", ".join(premiums)
+                    )
+                )
+
+
+DECKS = (70, 71)  # card points in a Tarock deck: 70, or 71 where cards are counted singly
+TEXT_MAX = {"preset": 60, "name": 60, "id": 60, "aliases": 60, "title": 200, "source": 1000}
+TRICKS_MAX = 12  # tricks a player can take at a table of four
+TABLE_MAX = 200  # contracts or premiums in one rules file
+
+
+def check_consistent(rules: Rules, origin: str) -> None:
+    """Rules that can be played: a deck of 70 or 71 points, a game that can
+    be won and lost, Trischaken doubling within the deck, negative
+    contracts with tricks a player can take, and text of a size a rules
+    file has."""
+    if rules.deck_points not in DECKS:
+        raise RulesError(
+            _("{origin}: deck_points is {n}; a Tarock deck has 70 card points, or 71 counted singly").format(
+                origin=origin, n=rules.deck_points
+            )
+        )
+    for key in ("game_needs", "trischaken_double_from"):
+        _within_deck(rules, key, origin)
+    for c in rules.contracts.values():
+        if c.tricks is not None and c.tricks > TRICKS_MAX:
+            raise RulesError(
+                _("{origin} [contracts.{id}]: tricks is {n}; a player can take at most {most}").format(
+                    origin=origin, id=c.id, n=c.tricks, most=TRICKS_MAX
+                )
+            )
+    _check_sizes(rules, origin)
+
+
+def _within_deck(rules: Rules, key: str, origin: str) -> None:
+    value = rules.setting(key)
+    try:
+        points = parse_points(value, VALUE_MAX)  # as the engine reads it (points.threshold), then the deck
+    except ValueError as exc:
+        raise RulesError(f"{origin}: rule '{key}': {exc}") from None
+    if not 0 < points <= rules.deck_points:
+        raise RulesError(
+            _("{origin}: rule '{key}' is {value}, outside a deck of {deck} card points; give 1 to {deck}").format(
+                origin=origin, key=key, value=value, deck=rules.deck_points
+            )
+        )
+
+
+def _check_sizes(rules: Rules, origin: str) -> None:
+    texts = [("preset", rules.preset), ("title", rules.title), ("source", rules.source)]
+    texts += [("source", v) for v in rules.sources.values()]
+    for table in (rules.contracts, rules.premiums):
+        if len(table) > TABLE_MAX:
+            raise RulesError(
+                _("{origin}: {n} contracts or premiums; a rules file has at most {most}").format(
+                    origin=origin, n=len(table), most=TABLE_MAX
+                )
+            )
+        for e in table.values():
+            texts += [("id", e.id), ("name", e.name), ("source", e.source)] + [("aliases", a) for a in e.aliases]
+    for kind, text in texts:
+        if len(text) > TEXT_MAX[kind]:
+            raise RulesError(
+                _("{origin}: '{kind}' has {n} characters; at most {most}").format(
+                    origin=origin, kind=kind, n=len(text), most=TEXT_MAX[kind]
+                )
+            )
 
 
 def _read_toml(text: str, origin: str) -> dict:
@@ -958,14 +1058,42 @@ def load_preset(name: str) -> Rules:
     return rules_from_dict(_resolve(preset_data(name), name), origin=f"preset {name}")
 
 
-def load_rules_file(path: str | Path) -> Rules:
-    p = Path(path)
+RULES_FILE_MAX = 256 * 1024  # bytes: a complete rules file (rules new) is some 15 KB
+
+
+def read_rules_text(p: Path) -> str:
+    """The text of a rules file: only a regular file (never a device, a pipe
+    or a folder, which could be read without end or never answer), and at
+    most ``RULES_FILE_MAX`` bytes of it."""
+    import os
+    import stat
+
     try:
-        text = p.read_text(encoding="utf-8")
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a pipe opens at once, then is refused
     except OSError as exc:
         raise RulesError(_("cannot read rules file {p}: {strerror}").format(p=p, strerror=exc.strerror)) from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise RulesError(
+            _("rules file {p} is not a regular file (a folder, a device or a pipe); give a .toml file").format(p=p)
+        )
+    with os.fdopen(fd, "rb") as f:
+        data = f.read(RULES_FILE_MAX + 1)
+    if len(data) > RULES_FILE_MAX:
+        raise RulesError(
+            _(
+                "rules file {p} is larger than {kb} KB, more than a rules file can be; give the circle's .toml file"
+            ).format(p=p, kb=RULES_FILE_MAX // 1024)
+        )
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError:
         raise RulesError(_("rules file {p} is not UTF-8 text").format(p=p)) from None
+
+
+def load_rules_file(path: str | Path) -> Rules:
+    p = Path(path)
+    text = read_rules_text(p)
     data = _resolve(_read_toml(text, f"rules file {p}"), f"rules file {p}")
     return rules_from_dict(data, origin=f"rules file {p}")
 
@@ -986,18 +1114,21 @@ def load_rules(name_or_path: str, overrides: list[str] | tuple[str, ...] = ()) -
 
 
 def rules_from_json(text: str) -> Rules:
-    return rules_from_dict(json.loads(text), origin="stored rules")
+    """An evening's stored rules (read with the checks they were stored under)."""
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError):
+        raise RulesError(_("stored rules are not JSON")) from None
+    return rules_from_dict(data, origin="stored rules", strict=False)
 
 
 def bidding_order(rules: Rules) -> list[str]:
     """The active contracts in the order a table bids them: the cheapest
     king-calling contract (the Rufer) first, then as the preset lists them
     (the ledger keeps an evening's rules sorted by id, so the preset is read
-    again; a circle's own rules file: by value)."""
-    try:
-        listed = list(load_rules(rules.preset).contracts)
-    except RulesError:
-        listed = []
+    again; a circle's own rules file, whatever preset it names: by value)."""
+    # By a preset's name only: stored rules are data, their free-text preset never a path to read.
+    listed = list(load_preset(rules.preset).contracts) if rules.preset in PRESETS else []
     contracts = rules.active_contracts
     rank = {cid: i for i, cid in enumerate(listed)}
     order = sorted(contracts, key=lambda cid: (rank.get(cid, len(rank)), contracts[cid].value, cid))
