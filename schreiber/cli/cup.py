@@ -68,7 +68,8 @@ def start(
         if not any(o.startswith("cup_hands_five=") for o in overrides):
             overrides.append(f"cup_hands_five={hands * 5 // 4}")
     r = load_rules(resolve(rules), overrides)
-    cup = Desk(ledger()).start(name, players, r, parse_date(date), season, seed)
+    kept = _season_name(season) if season is not None else None
+    cup = Desk(ledger()).start(name, players, r, parse_date(date), kept, seed)
     count = len(players)
     typer.echo(
         _(
@@ -247,7 +248,7 @@ def season(
         raise SchreiberError(
             _("there is no tournament in this ledger; start one with: schreiber cup start NAME PLAYER...")
         )
-    chosen = name or known[-1]
+    chosen = known[-1] if name is None else name if name in known else _season_name(name)  # as kept: 2026-27 is 2026/27
     if chosen not in known:
         raise SchreiberError(
             _("no tournament counts for season {chosen}; seasons: {known}").format(
@@ -271,6 +272,13 @@ def season(
         )
     )
     typer.echo(table(*season_rows(rows), fmt))
+
+
+def _season_name(text: str) -> str:
+    """A season as the cups keep it: 2026-27 and 2026/2027 are 2026/27."""
+    from .dates import read_season
+
+    return read_season(text).name
 
 
 @cup_app.command("list")

@@ -1,0 +1,103 @@
+"""What the user hands over, read as the user means it, through the commands
+a user types:
+
+- every date (--period, --since/--until, --season, the --date of an evening
+  or a cup, a cup's season) within bounds and said clearly.
+
+A refusal is one line on stderr, exit status 1, no traceback, no
+"unexpected ..." and the ledger as it was: the process's own guard says it,
+so the refusals run as processes of their own (``run_cli``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import cli, dump
+from tests.ledger_checks import PLAYERS, dreier, run_cli
+
+
+def refused(db: Path, *args: str, words: tuple[str, ...] = (), input: str | None = None) -> str:
+    """``schreiber ARGS`` refused: exit 1, one line naming ``words``, nothing written."""
+    before = dump(db) if db.exists() else None
+    r = run_cli(*args, db=db, input=input)
+    assert r.returncode == 1, (args, r.returncode, r.stdout, r.stderr)
+    lines = r.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("schreiber: error: "), r.stderr
+    assert "Traceback" not in r.stderr and "unexpected" not in r.stderr, r.stderr
+    for w in words:
+        assert w in lines[0], (w, lines[0])
+    assert (dump(db) if db.exists() else None) == before
+    return lines[0]
+
+
+def ok(db: Path, *args: str) -> str:
+    r = cli("--db", str(db), *args)
+    assert r.exit_code == 0, (args, r.output, r.exception)
+    return r.stdout
+
+
+def evening(db: Path, players=PLAYERS, *extra: str) -> None:
+    ok(db, "evening", "start", *players, *extra)
+    ok(db, "hand", "add", "--json", json.dumps(dreier(players[1], 40)))
+
+
+# 13. Dates ---------------------------------------------------------------------------------
+
+LONG = "9" * 5000
+DATES = [
+    (["stats", "--period", "last 1000000 days"], ["'last 1000000 days' is out of range", "N from 1 to"]),
+    (["stats", "--period", f"last {LONG} days"], ["is out of range", "N from 1 to"]),
+    (["stats", "--period", "last 0 days"], ["is out of range", "N from 1 to"]),
+    (["stats", "--period", "last ² days"], ["'last ² days' is not known", "last N days"]),
+    (["stats", "--period", "last ３ days"], ["is not known", "last N days"]),
+    (["chart", "--period", "past 99999999999 days"], ["is out of range"]),
+    (["export", "--period", "last 800000 days"], ["is out of range"]),
+    (["stats", "--since", "0001-01-01"], ["--since '0001-01-01' is out of range", "1900-01-01 to 2199-12-31"]),
+    (["stats", "--until", "9999-12-31"], ["--until '9999-12-31' is out of range"]),
+    (["stats", "--since", "10000-01-01"], ["--since '10000-01-01' is not a date", "YYYY-MM-DD"]),
+    (["stats", "--since", "２０２６-01-01"], ["is not a date"]),
+    (["stats", "--since", "2026-02-30"], ["is not a date"]),
+    (["stats", "--season", "2026/28"], ["season '2026/28' is not a season", "2026/27"]),
+    (["stats", "--season", "２０２６"], ["is not a season"]),
+    (["stats", "--season", "0000"], ["season '0000' is out of range", "1900 to 2199"]),
+    (["stats", "--season", "9999/00"], ["is out of range"]),
+    (["stats", "--season", "1899/00"], ["is out of range", "1900/01 to 2198/99"]),
+    (["chart", "--season", "99999"], ["is not a season"]),
+    (["evening", "start", *PLAYERS, "--date", "0001-01-01"], ["--date '0001-01-01' is out of range"]),
+    (["evening", "start", *PLAYERS, "--date", "1"], ["--date '1' is not a date"]),
+    (["evening", "start", *PLAYERS, "--date", "2026-W47"], ["is not a date"]),
+    (["evening", "start", *PLAYERS, "--date", "Nov 21 2026"], ["is not a date"]),
+    (["cup", "start", "C", *"ABCDEFGH", "--date", "20266-01-01"], ["--date '20266-01-01' is not a date"]),
+    (["cup", "start", "C", *"ABCDEFGH", "--date", "1850-06-01"], ["is out of range"]),
+    (["cup", "start", "C", *"ABCDEFGH", "--season", "x"], ["season 'x' is not a season"]),
+    (["cup", "start", "C", *"ABCDEFGH", "--season", "2026/28"], ["season '2026/28' is not a season"]),
+    (["cup", "start", "C", *"ABCDEFGH", "--season", "2199/2200"], ["is out of range"]),
+    (["cup", "season", "--season", "2026/2028"], ["is not a season"]),
+]
+
+
+@pytest.mark.parametrize("args,words", DATES, ids=[" ".join(a)[:50] for a, _w in DATES])
+def test_dates_are_bounded_and_said_clearly(tmp_path, args, words):
+    db = tmp_path / "ledger.db"
+    evening(db)
+    ok(db, "cup", "start", "Old", *"ABCDEFGH", "--seed", "1")
+    refused(db, *args, words=tuple(words))
+
+
+def test_a_season_that_existed_is_read(tmp_path):
+    """1999/00 ran from September 1999 to August 2000; a cup keeps a season as 2026/27 however written."""
+    db = tmp_path / "ledger.db"
+    evening(db, PLAYERS, "--date", "1999-10-02")
+    evening(db, PLAYERS, "--date", "21.5.2000")  # as written in Austria
+    for season in ("1999/00", "1999/2000", "1999-00"):
+        assert json.loads(ok(db, "stats", "--json", "--season", season))["evenings"] == 2, season
+    assert json.loads(ok(db, "stats", "--json", "--period", "last 2 days"))["evenings"] == 0
+    assert json.loads(ok(db, "stats", "--json", "--since", "1900-01-01", "--until", "1999-12-31"))["evenings"] == 1
+    ok(db, "cup", "start", "Jahrtausend", *"ABCDEFGH", "--season", "1999/2000", "--seed", "1")
+    ok(db, "cup", "start", "Heuer", *"ABCDEFGH", "--season", "2026-27", "--date", "2026-11-20", "--seed", "1")
+    cups = json.loads(ok(db, "cup", "list", "--json"))
+    assert [(c["name"], c["season"]) for c in cups] == [("Heuer", "2026/27"), ("Jahrtausend", "1999/00")]
+    assert json.loads(ok(db, "cup", "season", "--season", "2026/2027", "--json"))["season"] == "2026/27"
