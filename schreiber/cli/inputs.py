@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
+from ..domain import json_text
 from ..domain.names import match_players
 from ..errors import SchreiberError
 from ..i18n import _
@@ -15,7 +16,11 @@ def read_record(text: str) -> dict:
     if text == "-":
         text = sys.stdin.read()
     try:
-        data = json.loads(text)
+        data = json_text.loads(text)
+    except json_text.DuplicateKey as exc:
+        raise SchreiberError(
+            _('the hand gives "{key}" twice in one object; give each key once').format(key=exc.key)
+        ) from None
     except json.JSONDecodeError as exc:
         raise SchreiberError(
             _(

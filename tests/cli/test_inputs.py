@@ -2,7 +2,8 @@
 a user types:
 
 - every date (--period, --since/--until, --season, the --date of an evening
-  or a cup, a cup's season) within bounds and said clearly.
+  or a cup, a cup's season) within bounds and said clearly;
+- a JSON object that gives a key twice refused wherever JSON comes in.
 
 A refusal is one line on stderr, exit status 1, no traceback, no
 "unexpected ..." and the ledger as it was: the process's own guard says it,
@@ -101,3 +102,35 @@ def test_a_season_that_existed_is_read(tmp_path):
     cups = json.loads(ok(db, "cup", "list", "--json"))
     assert [(c["name"], c["season"]) for c in cups] == [("Heuer", "2026/27"), ("Jahrtausend", "1999/00")]
     assert json.loads(ok(db, "cup", "season", "--season", "2026/2027", "--json"))["season"] == "2026/27"
+
+
+# 15. A key given twice -----------------------------------------------------------------------
+
+RUFER = '{"contract": "rufer", "declarer": "Berti", "partner": "Carl", '
+TWICE = [
+    (RUFER + '"result": "won", "result": "lost"}', "result"),
+    (RUFER + '"result": "won", "\\u0072esult": "lost"}', "result"),  # the same key, escaped
+    (
+        RUFER + '"points": 61, "premiums": [{"name": "pagat", "announced": true, "result": "won", "result": "lost"}]}',
+        "result",
+    ),
+    ('{"contract": "piccolo", "declarer": "Carl", "tricks": 1, "kontra": {"Dora": "kontra", "Dora": "re"}}', "Dora"),
+    ('{"contract": "trischaken", "scores": {"Anna": 20, "Berti": 15, "Carl": 25, "Dora": 10, "Anna": 0}}', "Anna"),
+    ('{"contract": "dreier", "declarer": "Anna", "declarer": "Berti", "points": 40}', "declarer"),
+]
+
+
+@pytest.mark.parametrize("text,key", TWICE, ids=[f"{k}-{i}" for i, (_t, k) in enumerate(TWICE)])
+def test_a_key_given_twice_is_refused_in_every_json_input(tmp_path, text, key):
+    db = tmp_path / "ledger.db"
+    evening(db)
+    said = f'"{key}" twice'
+    refused(db, "hand", "add", "--json", text, words=(said,))
+    refused(db, "hand", "add", "--json", "-", input=text, words=(said,))
+    refused(db, "hand", "edit", "1", "--json", text, words=(said,))
+    src = tmp_path / "hands.jsonl"
+    src.write_text(json.dumps(dreier("Anna", 40)) + "\n" + text + "\n" + json.dumps(dreier("Carl", 50)) + "\n")
+    refused(db, "hand", "import", str(src), words=("1 bad line", f'line 2: "{key}" is given twice'))
+    exported = json.dumps({"id": "a1", "dealer": "Anna", "record": json.loads(text)})[:-1] + ', "dealer": "Berti"}'
+    src.write_text(exported + "\n")
+    refused(db, "hand", "import", str(src), words=('line 1: "dealer" is given twice',))
