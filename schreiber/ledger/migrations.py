@@ -413,3 +413,19 @@ def m013_hand_numbers(db: sqlite_utils.Database) -> None:
     the longer the evening: 5 ms at 20,000 hands for the number alone).
     About 11 bytes a hand."""
     db.conn.execute("create index entries_hand_number on entries(evening_id, number) where kind = 'hand'")
+
+
+@migrations()
+def m014_cup_rounds_played(db: sqlite_utils.Database) -> None:
+    """A cup's round counts for a player once his table has played a hand
+    in it, not once it is drawn: a tournament drawn but not played gave its
+    field cup points by the lot (223 for the first), in the standings and
+    the season. The views over ``v_cup_rounds`` are made anew; a round
+    with hands counts as before, so every played tournament keeps its figures."""
+    from .cup import cup_ranking_views
+
+    views = cup_ranking_views()
+    for name, _sql in reversed(views):
+        db.conn.execute(f'drop view if exists "{name}"')
+    for _name, sql in views:
+        db.conn.execute(sql)

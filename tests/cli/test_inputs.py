@@ -3,7 +3,9 @@ a user types:
 
 - every date (--period, --since/--until, --season, the --date of an evening
   or a cup, a cup's season) within bounds and said clearly;
-- a JSON object that gives a key twice refused wherever JSON comes in.
+- a JSON object that gives a key twice refused wherever JSON comes in;
+- every cup option checked as given, and a cup that no one played worth
+  nothing.
 
 A refusal is one line on stderr, exit status 1, no traceback, no
 "unexpected ..." and the ledger as it was: the process's own guard says it,
@@ -12,6 +14,7 @@ so the refusals run as processes of their own (``run_cli``)."""
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -134,3 +137,57 @@ def test_a_key_given_twice_is_refused_in_every_json_input(tmp_path, text, key):
     exported = json.dumps({"id": "a1", "dealer": "Anna", "record": json.loads(text)})[:-1] + ', "dealer": "Berti"}'
     src.write_text(exported + "\n")
     refused(db, "hand", "import", str(src), words=('line 1: "dealer" is given twice',))
+
+
+# 16. Cup options ------------------------------------------------------------------------------
+
+CUP_OPTIONS = [
+    (["--hands", "100"], ["--hands 100 is out of range", "1 to 80"]),
+    (["--hands", "0"], ["--hands 0 is out of range"]),
+    (["--hands", "-1"], ["--hands -1 is out of range"]),
+    (["--hands", "99999999999999999999"], ["--hands 99999999999999999999 is out of range"]),
+    (["--hands", "101", "--rule", "cup_hands_five=100"], ["--hands 101 is out of range; give 1 to 100"]),
+    (["--rounds", "0"], ["--rounds 0 is out of range; give 1 to 6"]),
+    (["--rounds", "7"], ["--rounds 7 is out of range"]),
+    (["--rounds", "99999999999999999999"], ["--rounds 99999999999999999999 is out of range"]),
+    (["--season", "x"], ["season 'x'"]),
+    (["--season", "2026/28"], ["season '2026/28'"]),
+]
+
+
+@pytest.mark.parametrize("extra,words", CUP_OPTIONS, ids=[" ".join(e) for e, _w in CUP_OPTIONS])
+def test_cup_options_are_checked_as_given(tmp_path, extra, words):
+    db = tmp_path / "ledger.db"
+    evening(db)
+    line = refused(db, "cup", "start", "Cup", *"ABCDEFGH", *extra, words=tuple(words))
+    assert "cup_hands" not in line and "cup_rounds" not in line  # keys the user never gave
+
+
+def test_cup_hands_and_rounds_as_given(tmp_path):
+    db = tmp_path / "ledger.db"
+    ok(db, "cup", "start", "Lang", *"ABCDEFGH", "--hands", "80", "--rounds", "6", "--seed", "1")
+    ok(db, "cup", "start", "Kurz", *"ABCDEFGH", "--hands", "100", "--rule", "cup_hands_five=100", "--seed", "1")
+    con = sqlite3.connect(db)
+    assert con.execute("select name, rounds, hands, hands_five from cups order by id").fetchall() == [
+        ("Lang", 6, 80, 100),
+        ("Kurz", 3, 100, 100),
+    ]
+    con.close()
+
+
+def test_a_cup_without_a_played_hand_gives_no_cup_points(tmp_path):
+    """Drawn is not played: no cup points, no result, no round played, until a hand is."""
+    db = tmp_path / "ledger.db"
+    ok(db, "cup", "start", "Leer", *"ABCDEFGH", "--seed", "1")
+    ok(db, "cup", "draw")
+    standings = json.loads(ok(db, "cup", "standings", "--json"))
+    assert standings["rounds_played"] == 0
+    assert {p["cup_points"] for p in standings["players"]} == {0}
+    assert json.loads(ok(db, "cup", "season", "--json"))["players"] == []
+    seated = json.loads(ok(db, "cup", "status", "--json"))["tables"][0]
+    ok(db, "hand", "add", "--evening", str(seated["evening"]), "--json", json.dumps(dreier(seated["players"][1], 40)))
+    standings = json.loads(ok(db, "cup", "standings", "--json"))
+    assert standings["rounds_played"] == 1 and standings["players"][0]["cup_points"] == 223
+    assert standings["players"][0]["name"] == seated["players"][1]
+    season = json.loads(ok(db, "cup", "season", "--json"))["players"]
+    assert sorted(p["name"] for p in season) == sorted(seated["players"])  # those who played a hand
