@@ -128,17 +128,25 @@ def chart(
         raise SchreiberError(_("give either --evening or a date range, not both"))
     title, xlabel, series = _series(evening_id, since, until, season, period)
     if player:
-        wanted = {p.strip().casefold() for p in player}
-        unknown = wanted - {p.casefold() for p in series}
-        if unknown:
-            raise SchreiberError(
-                _("no player {unknown} in this chart; players: {series}").format(
-                    unknown=", ".join(sorted(unknown)), series=", ".join(series)
-                )
-            )
-        series = {p: v for p, v in series.items() if p.casefold() in wanted}
+        series = _chosen(series, player)
     unicode = (sys.stdout.encoding or "").lower().replace("-", "").startswith("utf")
     typer.echo(render(title, xlabel, series, width=width, height=height, unicode=unicode))
+
+
+def _chosen(series: dict[str, list[float]], wanted: list[str]) -> dict[str, list[float]]:
+    """The lines of the players asked for, each name as ``match_players`` reads it."""
+    from ..domain.names import match_players
+
+    found = {w: match_players(w, list(series)) for w in wanted}
+    unknown = [w.strip() for w, m in found.items() if not m]
+    if unknown:
+        raise SchreiberError(
+            _("no player {unknown} in this chart; players: {series}").format(
+                unknown=", ".join(unknown), series=", ".join(series)
+            )
+        )
+    chosen = {p for m in found.values() for p in m}
+    return {p: v for p, v in series.items() if p in chosen}
 
 
 def _series(

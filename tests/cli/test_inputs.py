@@ -5,7 +5,8 @@ a user types:
   or a cup, a cup's season) within bounds and said clearly;
 - a JSON object that gives a key twice refused wherever JSON comes in;
 - every cup option checked as given, and a cup that no one played worth
-  nothing.
+  nothing;
+- a name one player in any case and Unicode form.
 
 A refusal is one line on stderr, exit status 1, no traceback, no
 "unexpected ..." and the ledger as it was: the process's own guard says it,
@@ -191,3 +192,69 @@ def test_a_cup_without_a_played_hand_gives_no_cup_points(tmp_path):
     assert standings["players"][0]["name"] == seated["players"][1]
     season = json.loads(ok(db, "cup", "season", "--json"))["players"]
     assert sorted(p["name"] for p in season) == sorted(seated["players"])  # those who played a hand
+
+
+# 17. One player by name, in any case --------------------------------------------------------
+
+
+def players(db: Path) -> list[str]:
+    con = sqlite3.connect(db)
+    try:
+        return [n for (n,) in con.execute("select name from players order by id")]
+    finally:
+        con.close()
+
+
+def test_a_name_in_any_case_is_one_player_everywhere(tmp_path):
+    db = tmp_path / "ledger.db"
+    evening(db, ("Anna", "Berti", "Jürgen", "Dora"))
+    ok(db, "evening", "start", "ANNA", "berti", "JU\u0308RGEN", "dora", "--dealer", "BERTI")
+    assert json.loads(ok(db, "evening", "list", "--json"))[-1]["players"] == ["Anna", "Berti", "Jürgen", "Dora"]
+    ok(db, "hand", "add", "--json", json.dumps(dreier("anna", 40)))
+    ok(db, "cup", "start", "Cup", "anna", "BERTI", "jürgen", "DORA", *"EFGH", "--seed", "1")
+    assert players(db)[:4] == ["Anna", "Berti", "Jürgen", "Dora"] and len(players(db)) == 8
+    stats = json.loads(ok(db, "stats", "--json"))["players"]
+    assert stats["Anna"]["evenings"] == 2 and "ANNA" not in stats and "anna" not in stats
+    assert "Anna" in ok(db, "chart", "--period", "all", "--player", "ANNA", "--player", "ju\u0308rgen")
+    ok(db, "player", "rename", "anna", "ANNA")  # the same player, spelt anew
+    assert players(db)[0] == "ANNA"
+    refused(db, "player", "rename", "berti", "anna", words=("already a player called ANNA",))
+    refused(db, "evening", "start", "Anna", "anna", "Carl", "Dora", words=("listed twice",))
+    refused(db, "cup", "start", "Cup2", "Emil", "EMIL", *"ABCDEF", words=("registered twice",))
+
+
+def test_two_players_of_one_name_in_an_older_ledger(tmp_path):
+    """A ledger written before names were one by their case may keep "Anna"
+    and "anna" as two players: they stay two, every figure as it was and
+    check clean; a name that is neither as typed is asked for as kept."""
+    from schreiber.ledger.store import Ledger
+
+    db = tmp_path / "ledger.db"
+    evening(db, ("Anna", "Berti", "Carl", "Dora"))
+    evening(db, ("Xaver", "Berti", "Carl", "Dora"))
+    led = Ledger(db)
+    with led.transaction():
+        led.rename_player("Xaver", "anna")  # as an older schreiber could store it
+    led.close()
+    figures = [ok(db, *a) for a in (["stats", "--json"], ["balance", "--json"], ["export", "--format", "jsonl"])]
+    assert "ok" in ok(db, "check")
+    refused(db, "evening", "start", "ANNA", "Berti", "Carl", "Dora", words=("'ANNA' could be Anna or anna",))
+    refused(db, "player", "rename", "ANNA", "Hanna", words=("'ANNA' could be Anna or anna",))
+    ok(db, "evening", "start", "anna", "Berti", "Carl", "Dora")  # as kept: that player
+    assert players(db) == ["Anna", "Berti", "Carl", "Dora", "anna"]
+    assert [ok(db, *a) for a in (["stats", "--json"], ["export", "--format", "jsonl"])] == [figures[0], figures[2]]
+    assert ok(db, "balance", "--json", "--evening", "2") == figures[1]
+    assert "ok" in ok(db, "check")
+
+
+def test_merge_takes_a_name_in_another_case_for_the_same_player(tmp_path):
+    """Another ledger that writes the player otherwise: a conflict naming
+    him, nothing merged; once renamed there, the merge brings him as one."""
+    ours, theirs = tmp_path / "ours.db", tmp_path / "tisch.db"
+    evening(ours, ("Anna", "Berti", "Carl", "Dora"))
+    evening(theirs, ("anna", "Berti", "Carl", "Dora"))
+    refused(ours, "merge", str(theirs), words=("player Anna", "calls this player anna", "player rename"))
+    ok(theirs, "player", "rename", "anna", "Anna")
+    ok(ours, "merge", str(theirs))
+    assert players(ours) == ["Anna", "Berti", "Carl", "Dora"]
+    assert json.loads(ok(ours, "stats", "--json"))["players"]["Anna"]["evenings"] == 2
