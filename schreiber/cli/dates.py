@@ -150,22 +150,27 @@ def _last_days(text: str, count: str, today: _dt.date) -> tuple[str, str]:
     return (today - _dt.timedelta(days=n - 1)).isoformat(), today.isoformat()
 
 
+def ranged(*options: str | None) -> bool:
+    """Whether any of --since, --until, --season, --period is given (an empty one too: it is said to be wrong)."""
+    return any(o is not None for o in options)
+
+
 def parse_range(since: str | None, until: str | None, season: str | None, period: str | None) -> DateRange:
     """The date range of --since/--until/--season/--period; --since and
     --until narrow a season or period further."""
     from ..ledger.values import DateRange
 
-    if season and period:
+    if season is not None and period is not None:
         raise SchreiberError(_("give either --season or --period, not both"))
     lo = hi = None
-    if season:
+    if season is not None:
         _name, lo, hi = read_season(season)
-    elif period:
+    elif period is not None:
         lo, hi = period_range(period)
-    if since:
+    if since is not None:
         s = read_date(since, "--since")
         lo = max(lo, s) if lo else s
-    if until:
+    if until is not None:
         u = read_date(until, "--until")
         hi = min(hi, u) if hi else u
     if lo and hi and lo > hi:

@@ -9,7 +9,7 @@ import typer
 
 from ..errors import SchreiberError
 from ..i18n import _, ngettext
-from .dates import parse_range, range_text
+from .dates import parse_range, range_text, ranged
 from .options import EveningNumber, Period, Season, Since, Until
 from .root import app, ledger, print_json, service
 
@@ -124,7 +124,7 @@ def chart(
 
     if width < 40 or height < 4:
         raise SchreiberError(_("the chart needs --width 40 or more and --height 4 or more"))
-    if any((since, until, season, period)) and evening_id is not None:
+    if ranged(since, until, season, period) and evening_id is not None:
         raise SchreiberError(_("give either --evening or a date range, not both"))
     title, xlabel, series = _series(evening_id, since, until, season, period)
     if player:
@@ -156,7 +156,7 @@ def _series(
 
     svc = service()
     led = svc.ledger
-    if any((since, until, season, period)):
+    if ranged(since, until, season, period):
         found = season_series(led.evening_totals(parse_range(since, until, season, period)))
         if found is None:
             raise SchreiberError(_("no hands in this range; try another --season, --period or --since/--until"))

@@ -85,6 +85,10 @@ DATES = [
     (["cup", "start", "C", *"ABCDEFGH", "--season", "2026/28"], ["season '2026/28' is not a season"]),
     (["cup", "start", "C", *"ABCDEFGH", "--season", "2199/2200"], ["is out of range"]),
     (["cup", "season", "--season", "2026/2028"], ["is not a season"]),
+    (["stats", "--since", ""], ["--since '' is not a date"]),  # given empty: said, not left out
+    (["chart", "--season", ""], ["season '' is not a season"]),
+    (["export", "--period", " "], ["period ' ' is not known"]),
+    (["evening", "start", *PLAYERS, "--date", ""], ["--date '' is not a date"]),
 ]
 
 
