@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Iterable
 from decimal import Decimal
 from fractions import Fraction
@@ -136,12 +137,28 @@ def compact_table(headers: list[str], rows: list[list[str]], right: set[int] | f
     return "\n".join([line(headers), " ".join("-" * w for w in widths).rstrip()] + [line(r) for r in rows])
 
 
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet reads as the start of a formula (OWASP)
+_FIGURE = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+|/[0-9]+)?")  # -3, +1.50, -7/2: our own figures, numbers as they are
+
+
+def csv_cell(text: str) -> str:
+    """A cell of every CSV output: a text that a spreadsheet would run as a
+    formula (starting with =, +, -, @, a tab or a carriage return, after any
+    spaces or line breaks: ``=HYPERLINK(...)``, ``-2+3+cmd|...``) gets a
+    leading apostrophe, so it is shown as the text it is; a figure (-3,
+    +1.50, -7/2) and a lone dash stay as they are."""
+    head = text.lstrip(" \n")
+    if head.startswith(_FORMULA_START) and head != "-" and not _FIGURE.fullmatch(text):
+        return "'" + text
+    return text
+
+
 def csv_text(headers: list[str], rows: list[list]) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    w.writerow(headers)
+    w.writerow([csv_cell(h) for h in headers])
     for r in rows:
-        w.writerow([cell(c) for c in r])
+        w.writerow([csv_cell(cell(c)) for c in r])
     return buf.getvalue()
 
 
@@ -157,14 +174,14 @@ def write_jsonl(out: IO[str], rows: Iterable[dict]) -> int:
 def write_csv(out: IO[str], columns: list[str], rows: Iterable[dict]) -> int:
     """A header and one line a row (objects and lists as JSON); returns how many."""
     w = csv.writer(out, lineterminator="\n")
-    w.writerow(columns)
+    w.writerow([csv_cell(c) for c in columns])
     n = 0
     for row in rows:
         w.writerow(
             [
                 json.dumps(row[c], ensure_ascii=False)
                 if isinstance(row[c], (dict, list))
-                else ("" if row[c] is None else row[c])
+                else ("" if row[c] is None else csv_cell(row[c]) if isinstance(row[c], str) else row[c])
                 for c in columns
             ]
         )

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from .domain.cup import hands_per_round
 from .domain.evening import Entry, Outcome, State, replay, step
-from .domain.names import check_name, match_players
+from .domain.names import check_name, known_player, match_players, name_key
 from .domain.points import from_units
 from .domain.table import Table
 from .errors import HandError, SchreiberError
@@ -170,6 +170,7 @@ class Started(NamedTuple):
     pot: Fraction = Fraction(0)  # the Pagat pot carried over ...
     pot_from: int | None = None  # ... from this evening
     still_open: tuple[Evening, ...] = ()  # other evenings left open (tables of a tournament, --keep-open)
+    seating: tuple[str, ...] = ()  # the players as the ledger keeps them ("anna": the Anna of earlier evenings)
 
 
 Which = Evening | int | None
@@ -185,8 +186,8 @@ def check_players(players: list[str] | tuple[str, ...]) -> tuple[str, ...]:
             )
         )
     names = tuple(check_name(p) for p in players)
-    folded = [n.casefold() for n in names]
-    dup = next((n for n in names if folded.count(n.casefold()) > 1), None)
+    keys = [name_key(n) for n in names]
+    dup = next((n for n, k in zip(names, keys) if keys.count(k) > 1), None)
     if dup:
         raise SchreiberError(_("{dup} is listed twice; every player sits once").format(dup=dup))
     return names
@@ -228,16 +229,16 @@ class Service:
     ) -> Started:
         """Start an evening; a circle's Pagat pot carries over. Any open evening
         is closed, but not the tables of a tournament (nor any with ``keep_open``)."""
-        names, first = seating(players, dealer)
-        pot, pot_from = self.carried_pot(names, date) if rules.pagatkassa else (Fraction(0), None)
         led = self.ledger
+        names, first = seating(led.kept_names(check_players(players)), dealer)  # "anna" is the Anna of earlier evenings
+        pot, pot_from = self.carried_pot(names, date) if rules.pagatkassa else (Fraction(0), None)
         with led.transaction(checked=True):
             closed = [] if keep_open else led.close_open_evenings()
             eid = led.insert_evening(
                 names, rules, date, first, rules.tarif_cents if tarif_cents is None else tarif_cents, pot
             )
             still_open = [ev for ev in led.open_evenings() if ev.id != eid]
-        return Started(eid, first, tuple(closed), pot, pot_from, tuple(still_open))
+        return Started(eid, first, tuple(closed), pot, pot_from, tuple(still_open), names)
 
     def evening(self, number: int | None = None, writable: bool = False, or_latest: bool = False) -> Evening:
         """The evening a command works on: evening ``number``, else the one open
@@ -306,19 +307,26 @@ class Service:
         return ev
 
     def rename_player(self, old: str, new: str) -> int:
-        """Rename a player everywhere (the same person); returns evenings touched."""
+        """Rename a player everywhere (the same person); returns evenings touched.
+        Names are one player by their ``name_key``: "anna" finds Anna, and
+        Anna may become "ANNA", but not the name of another player."""
         new = check_name(new, "the new name")
-        old = unicodedata.normalize("NFC", old).strip()
         led = self.ledger
         with led.transaction(checked=True):
-            if not led.has_player(old):
-                names = led.player_names()
+            names = led.player_names()
+            kept = known_player(old, names)
+            if kept is None:
                 raise SchreiberError(
-                    _("unknown player '{old}'; players: {names}").format(old=old, names=", ".join(names) or "none yet")
+                    _("unknown player '{old}'; players: {names}").format(
+                        old=unicodedata.normalize("NFC", old).strip(), names=", ".join(names) or "none yet"
+                    )
                 )
-            if led.has_player(new):
-                raise SchreiberError(_("there is already a player called {new}; pick another name").format(new=new))
-            touched = led.rename_player(old, new)
+            other = next((n for n in match_players(new, names) if n != kept), None)
+            if other is not None or new == kept:
+                raise SchreiberError(
+                    _("there is already a player called {new}; pick another name").format(new=other or new)
+                )
+            touched = led.rename_player(kept, new)
             for ev in touched:
                 self._rescore(ev)
         return len(touched)

@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from .domain import cup as rules_of_cup
-from .domain.names import check_name
+from .domain.names import check_name, name_key
 from .domain.rules import Rules
 from .errors import SchreiberError
 from .i18n import _
@@ -61,9 +61,9 @@ def registration(players: list[str]) -> list[tuple[str, str | None]]:
     for raw in players:
         name, _x, ort = raw.partition("@")
         name = check_name(name)
-        if name.casefold() in seen:
+        if name_key(name) in seen:
             raise SchreiberError(_("{name} is registered twice; every player plays once").format(name=name))
-        seen.add(name.casefold())
+        seen.add(name_key(name))
         out.append((name, check_name(ort, f"{name}'s place of residence") if ort.strip() else None))
     rules_of_cup.table_sizes(len(out))  # a field that cannot be seated is said at once
     return out
@@ -87,15 +87,16 @@ class Desk:
                 _("--seed {seed} is out of range; give 0 to {SEED_MAX}").format(seed=seed, SEED_MAX=SEED_MAX)
             )
         seed = secrets.randbelow(SEED_MAX) if seed is None else seed
-        lots = rules_of_cup.draw_lots([n for n, _x in field], seed)
         led = self.ledger
         with led.transaction(checked=True):
-            if name.casefold() in {n.casefold() for n in led.cups.names()}:
+            if name_key(name) in {name_key(n) for n in led.cups.names()}:
                 raise SchreiberError(
                     _("there is already a tournament called '{name}'; give another name").format(name=name)
                 )
+            kept = led.kept_names(tuple(n for n, _x in field))  # "anna" is the Anna of earlier evenings
+            lots = rules_of_cup.draw_lots(kept, seed)
             cup_id = led.cups.insert(name, date, season or rules_of_cup.season_of(date), rules, seed)
-            for number, (player, ort) in enumerate(field, start=1):
+            for number, (player, (_n, ort)) in enumerate(zip(kept, field), start=1):
                 led.cups.insert_player(cup_id, led.player_id(player), number, ort, lots[player])
         return led.cups.find(name)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 import tabulate
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -44,3 +46,20 @@ def test_the_simple_format_of_a_sheet_and_of_nothing():
     assert table(["a"], [["two\nlines"], ["\x1b[1mbold\x1b[0m"]]) == tabulated(
         ["a"], [["two\nlines"], ["\x1b[1mbold\x1b[0m"]]
     )
+
+
+# CSV: every output goes through csv_text or write_csv, whose cells csv_cell makes.
+
+RUN_AS_FORMULA = ["=1+1", "+1+1", "-1+1", "@SUM(A1)", "\t=1+1", "\r=1+1", " =1+1", "\n=1+1", "-1 (-1)", "- 3", "+-1"]
+FIGURES = ["-3", "+1.50", "-7/2", "12", "0", "-", "", "Anna", "1 (+1)", "2026-11-26"]
+
+
+def test_a_cell_a_spreadsheet_would_run_gets_an_apostrophe():
+    from schreiber.render import csv_cell, csv_text, write_csv
+
+    assert [csv_cell(c) for c in RUN_AS_FORMULA] == ["'" + c for c in RUN_AS_FORMULA]
+    assert [csv_cell(c) for c in FIGURES] == FIGURES
+    assert csv_text(["=h"], [["=x"], [-3], ["-3"]]) == "'=h\n'=x\n-3\n-3\n"
+    out = io.StringIO()
+    write_csv(out, ["name", "points", "record"], [{"name": "@x", "points": -3, "record": {"=k": "=v"}}])
+    assert out.getvalue() == 'name,points,record\n\'@x,-3,"{""=k"": ""=v""}"\n'  # JSON starts with {: never run

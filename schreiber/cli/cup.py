@@ -60,15 +60,9 @@ def start(
     from .inputs import parse_date
     from .rules import resolve
 
-    overrides = list(rule or [])
-    if rounds is not None:
-        overrides.append(f"cup_rounds={rounds}")
-    if hands is not None:
-        overrides.append(f"cup_hands={hands}")
-        if not any(o.startswith("cup_hands_five=") for o in overrides):
-            overrides.append(f"cup_hands_five={hands * 5 // 4}")
-    r = load_rules(resolve(rules), overrides)
-    cup = Desk(ledger()).start(name, players, r, parse_date(date), season, seed)
+    r = load_rules(resolve(rules), cup_overrides(list(rule or []), rounds, hands))
+    kept = _season_name(season) if season is not None else None
+    cup = Desk(ledger()).start(name, players, r, parse_date(date), kept, seed)
     count = len(players)
     typer.echo(
         _(
@@ -86,6 +80,39 @@ def start(
         )
     )
     typer.echo(_("Draw the first round with: schreiber cup draw"))
+
+
+def cup_overrides(overrides: list[str], rounds: int | None, hands: int | None) -> list[str]:
+    """The --rule overrides with --rounds and --hands as rule keys, each
+    option checked as given (a table of five plays --hands x 5/4, unless
+    --rule cup_hands_five says otherwise)."""
+    from ..domain.cup import ROUNDS_MAX
+    from ..errors import SchreiberError
+    from ..tournament import HANDS_MAX
+
+    if rounds is not None:
+        if not 1 <= rounds <= ROUNDS_MAX:
+            raise SchreiberError(
+                _("--rounds {rounds} is out of range; give 1 to {most}").format(rounds=rounds, most=ROUNDS_MAX)
+            )
+        overrides.append(f"cup_rounds={rounds}")
+    if hands is not None:
+        five_given = any(o.replace(" ", "").startswith("cup_hands_five=") for o in overrides)
+        most = HANDS_MAX if five_given else HANDS_MAX * 4 // 5
+        if not 1 <= hands <= most:
+            raise SchreiberError(
+                (
+                    _("--hands {hands} is out of range; give 1 to {most}")
+                    if five_given
+                    else _(
+                        "--hands {hands} is out of range; give 1 to {most} (a table of five plays 5/4 as many, at most {five})"
+                    )
+                ).format(hands=hands, most=most, five=HANDS_MAX)
+            )
+        overrides.append(f"cup_hands={hands}")
+        if not five_given:
+            overrides.append(f"cup_hands_five={hands * 5 // 4}")
+    return overrides
 
 
 @cup_app.command("draw")
@@ -153,7 +180,7 @@ def standings(cup: CupName = None, json_out: JsonOut = False, csv_out: CsvOut = 
 
     led = ledger()
     c = led.cups.find(cup)
-    played = max((t.round for t in led.cups.tables(c.id)), default=0)
+    played = max((t.round for t in led.cups.tables(c.id) if t.hands), default=0)  # a round drawn, no hand: not yet
     rows = led.cups.standings(c.id, c.rounds)
     if json_out:
         print_json(standings_json(c, rows, played))
@@ -247,7 +274,7 @@ def season(
         raise SchreiberError(
             _("there is no tournament in this ledger; start one with: schreiber cup start NAME PLAYER...")
         )
-    chosen = name or known[-1]
+    chosen = known[-1] if name is None else name if name in known else _season_name(name)  # as kept: 2026-27 is 2026/27
     if chosen not in known:
         raise SchreiberError(
             _("no tournament counts for season {chosen}; seasons: {known}").format(
@@ -271,6 +298,13 @@ def season(
         )
     )
     typer.echo(table(*season_rows(rows), fmt))
+
+
+def _season_name(text: str) -> str:
+    """A season as the cups keep it: 2026-27 and 2026/2027 are 2026/27."""
+    from .dates import read_season
+
+    return read_season(text).name
 
 
 @cup_app.command("list")

@@ -90,7 +90,7 @@ def start_evening(
     _say_closed(started.closed)
     typer.echo(
         _("Evening {evening_id} started under {preset}: {names}. {dealer} deals the first hand.").format(
-            evening_id=started.evening_id, preset=r.preset, names=", ".join(names), dealer=started.dealer
+            evening_id=started.evening_id, preset=r.preset, names=", ".join(started.seating), dealer=started.dealer
         )
     )
     if started.still_open:

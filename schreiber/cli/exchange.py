@@ -10,7 +10,7 @@ import typer
 
 from ..errors import SchreiberError
 from ..i18n import _, ngettext
-from .dates import parse_range
+from .dates import parse_range, ranged
 from .errors import message, one_line
 from .hand import hand_app
 from .inputs import read_lines
@@ -45,7 +45,7 @@ def export(
         raise SchreiberError(_("unknown format '{fmt}'; valid: {FORMATS}").format(fmt=fmt, FORMATS=", ".join(FORMATS)))
     if what not in WHATS:
         raise SchreiberError(_("unknown --what '{what}'; valid: {WHATS}").format(what=what, WHATS=", ".join(WHATS)))
-    if evening_id is not None and any((since, until, season, period)):
+    if evening_id is not None and ranged(since, until, season, period):
         raise SchreiberError(_("give either --evening or a date range, not both"))
     rng = parse_range(since, until, season, period)
     led = ledger()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
+from ..domain import json_text
 from ..domain.names import match_players
 from ..errors import SchreiberError
 from ..i18n import _
@@ -15,7 +16,11 @@ def read_record(text: str) -> dict:
     if text == "-":
         text = sys.stdin.read()
     try:
-        data = json.loads(text)
+        data = json_text.loads(text)
+    except json_text.DuplicateKey as exc:
+        raise SchreiberError(
+            _('the hand gives "{key}" twice in one object; give each key once').format(key=exc.key)
+        ) from None
     except json.JSONDecodeError as exc:
         raise SchreiberError(
             _(
@@ -95,22 +100,9 @@ def parse_tarif(text: str) -> int:
 
 
 def parse_date(text: str | None) -> str:
-    """An evening's date as YYYY-MM-DD (today when not given)."""
+    """An evening's or a tournament's date as YYYY-MM-DD (today when not given)."""
     import datetime as _dt
 
-    if not text:
-        return _dt.date.today().isoformat()
-    try:
-        return _dt.date.fromisoformat(text).isoformat()
-    except ValueError:
-        import pendulum
+    from .dates import read_date
 
-        try:
-            parsed = pendulum.parse(text, strict=False)
-            if not isinstance(parsed, pendulum.DateTime):
-                raise ValueError(text)
-            return parsed.date().isoformat()
-        except Exception:
-            raise SchreiberError(
-                _("date '{text}' is not a date; write it as YYYY-MM-DD, e.g. 2026-11-21").format(text=text)
-            ) from None
+    return _dt.date.today().isoformat() if text is None else read_date(text, "--date")

@@ -9,7 +9,7 @@ import typer
 
 from ..errors import SchreiberError
 from ..i18n import _, ngettext
-from .dates import parse_range, range_text
+from .dates import parse_range, range_text, ranged
 from .options import EveningNumber, Period, Season, Since, Until
 from .root import app, ledger, print_json, service
 
@@ -124,21 +124,29 @@ def chart(
 
     if width < 40 or height < 4:
         raise SchreiberError(_("the chart needs --width 40 or more and --height 4 or more"))
-    if any((since, until, season, period)) and evening_id is not None:
+    if ranged(since, until, season, period) and evening_id is not None:
         raise SchreiberError(_("give either --evening or a date range, not both"))
     title, xlabel, series = _series(evening_id, since, until, season, period)
     if player:
-        wanted = {p.strip().casefold() for p in player}
-        unknown = wanted - {p.casefold() for p in series}
-        if unknown:
-            raise SchreiberError(
-                _("no player {unknown} in this chart; players: {series}").format(
-                    unknown=", ".join(sorted(unknown)), series=", ".join(series)
-                )
-            )
-        series = {p: v for p, v in series.items() if p.casefold() in wanted}
+        series = _chosen(series, player)
     unicode = (sys.stdout.encoding or "").lower().replace("-", "").startswith("utf")
     typer.echo(render(title, xlabel, series, width=width, height=height, unicode=unicode))
+
+
+def _chosen(series: dict[str, list[float]], wanted: list[str]) -> dict[str, list[float]]:
+    """The lines of the players asked for, each name as ``match_players`` reads it."""
+    from ..domain.names import match_players
+
+    found = {w: match_players(w, list(series)) for w in wanted}
+    unknown = [w.strip() for w, m in found.items() if not m]
+    if unknown:
+        raise SchreiberError(
+            _("no player {unknown} in this chart; players: {series}").format(
+                unknown=", ".join(unknown), series=", ".join(series)
+            )
+        )
+    chosen = {p for m in found.values() for p in m}
+    return {p: v for p, v in series.items() if p in chosen}
 
 
 def _series(
@@ -148,7 +156,7 @@ def _series(
 
     svc = service()
     led = svc.ledger
-    if any((since, until, season, period)):
+    if ranged(since, until, season, period):
         found = season_series(led.evening_totals(parse_range(since, until, season, period)))
         if found is None:
             raise SchreiberError(_("no hands in this range; try another --season, --period or --since/--until"))

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from ..i18n import _
+from . import json_text
 from .evening import ENTRY_KINDS, Entry
 from .names import match_players
 
@@ -73,7 +74,7 @@ def parse_lines(lines: Iterable[str], players: tuple[str, ...]) -> HandFile:
 def _loaded(text: str) -> dict | None:
     """The line's JSON object, or None where it is none (``_json_object`` then says why)."""
     try:
-        data = json.loads(text)
+        data = json_text.loads(text)
     except (ValueError, RecursionError):
         return None
     return data if type(data) is dict else None
@@ -102,7 +103,9 @@ def _id(data: dict, seen: dict[str, int]) -> str | None:
 
 def _json_object(text: str) -> dict:
     try:
-        data = json.loads(text)
+        data = json_text.loads(text)
+    except json_text.DuplicateKey as exc:
+        raise LineProblem(_('"{key}" is given twice in one object; give each key once').format(key=exc.key)) from None
     except json.JSONDecodeError as exc:
         raise LineProblem(
             _("not valid JSON ({msg} at column {column})").format(msg=exc.msg, column=exc.colno)

@@ -53,19 +53,44 @@ def closest(word: str, choices, n: int = 3) -> list[str]:
     return [folded[m] for m in difflib.get_close_matches(fold(word), list(folded), n=n, cutoff=0.5)]
 
 
+@lru_cache(maxsize=4096)
+def name_key(name: str) -> str:
+    """What makes two names one player: the name in NFC, case folded (and in
+    NFC again, as folding may decompose), without the spaces around it.
+    "anna", "Anna" and "ANNA" are one player, "Ju\u0308rgen" is "Jürgen";
+    the name is kept as first written."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).strip().casefold())
+
+
 def match_players(word: str, players: tuple[str, ...] | list[str], prefix: bool = False) -> list[str]:
-    """The players a typed name can mean: the name itself, else the same name
-    in any case; with ``prefix``, else every player whose name begins so.
-    (The short notation reads names more leniently, umlauts folded, beside
-    its keywords: see ``notation.parse``.) The word is read in NFC, as names are kept."""
+    """The players a typed name can mean: the name itself, else the players
+    of the same ``name_key``; with ``prefix``, else every player whose name
+    begins so. (The short notation reads names more leniently, umlauts
+    folded, beside its keywords: see ``notation.parse``.)"""
     w = unicodedata.normalize("NFC", word).strip()
     if w in players:
         return [w]
-    cf = w.casefold()
-    found = [p for p in players if p.casefold() == cf]
+    key = name_key(w)
+    found = [p for p in players if name_key(p) == key]
     if found or not prefix:
         return found
-    return [p for p in players if p.casefold().startswith(cf)]
+    return [p for p in players if name_key(p).startswith(key)]
+
+
+def known_player(word: str, known: list[str] | tuple[str, ...]) -> str | None:
+    """The player of the ledger a name means (``known``: every player's name
+    as kept): the name itself, else the one of the same ``name_key``; None
+    for a new player. Two kept names of one key (a ledger written before
+    names were one by their key) and neither written as typed: an error
+    asking for the name as it is kept."""
+    found = match_players(word, known)
+    if len(found) > 1:
+        raise SchreiberError(
+            _("'{word}' could be {players} (the ledger keeps them as two players); type the name as it is kept").format(
+                word=word, players=_(" or ").join(found)
+            )
+        )
+    return found[0] if found else None
 
 
 NAME_MAX = 60  # characters of a name as it fits on a sheet

@@ -86,7 +86,12 @@ join evening_players ep on ep.evening_id = t.evening_id join players p on p.id =
 left join sums s on s.evening_id = t.evening_id and s.player_id = p.id;
 
 create view v_cup_standings as
-with r as (select cup_id, round, player, schrift_x2520, geld_x2520 from v_cup_rounds),
+with r as (
+    select cup_id, round, player, schrift_x2520, geld_x2520,
+           exists (select 1 from entries e where e.evening_id = v.evening_id and e.kind = 'hand'
+                   and e.status = 'active') as played
+    from v_cup_rounds v
+),
 k as (
     select cup_id, player, schrift_x2520 as s,
            row_number() over (partition by cup_id, player order by schrift_x2520 desc) as k
@@ -96,7 +101,7 @@ b as (select cup_id, player, {_best_rounds()} from k group by cup_id, player),
 t as (
     select c.id as cup_id, c.name as cup, pl.name as player, cp.ort, cp.lot,
            coalesce(sum(r.schrift_x2520), 0) as schrift_x2520, coalesce(sum(r.geld_x2520), 0) as geld_x2520,
-           count(r.round) as rounds_played, {_round_sums()}
+           count(case when r.played then r.round end) as rounds_played, {_round_sums()}
     from cup_players cp join cups c on c.id = cp.cup_id join players pl on pl.id = cp.player_id
     left join r on r.cup_id = cp.cup_id and r.player = pl.name
     group by cp.cup_id, cp.player_id
@@ -156,6 +161,14 @@ def create_schema(db: sqlite_utils.Database) -> None:
     )
     for statement in _statements(CUP_VIEWS):
         db.conn.execute(statement)
+
+
+def cup_ranking_views() -> list[tuple[str, str]]:
+    """(name, statement) of the views over ``v_cup_rounds``, in the order
+    they are made (m015 makes them anew: a round counts as played once its
+    table has played a hand)."""
+    statements = _statements(CUP_VIEWS)[1:]
+    return [(s.split()[2], s) for s in statements]
 
 
 def cup_rounds_view() -> str:

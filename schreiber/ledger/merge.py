@@ -24,6 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
+from ..domain.names import match_players
 from ..i18n import N_, _
 from .connection import LEDGER_TABLES
 from .errors import MergeConflict, MergeRefused
@@ -225,11 +226,22 @@ class _Merge:
         return {tuple(r[c] for c in t.key): r for r in _rows(self.ours, f'select * from "{t.name}"', [])}
 
     def _find(self, t: Table, row: dict) -> dict | None:
-        """A row the index does not hold by its key: a player of the same name (names are unique in a ledger)."""
+        """A row the index does not hold by its key: a player of the same name
+        (names are unique in a ledger). A player of the same ``name_key``
+        written otherwise ("anna" there, "Anna" here) is one player under two
+        names: a conflict, as for a player renamed in one of the ledgers."""
         if t.name != "players":
             return None
         found = _rows(self.ours, "select * from players where name = ?", [row["name"]])
-        return found[0] if found else None
+        if found:
+            return found[0]
+        ours = [name for (name,) in self.ours.execute("select name from players")]
+        same = match_players(row["name"], ours)
+        if same:
+            raise MergeConflict(_("player {name}").format(name=same[0]),
+                                _("{label} calls this player {name}").format(label=self.label, name=row["name"]),
+                                "player")  # fmt: skip
+        return None
 
     def _insert(self, t: Table, row: dict) -> int:
         cols = list(row)

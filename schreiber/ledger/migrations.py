@@ -460,3 +460,19 @@ def _with_format(text: str, rules_format) -> str | None:
         return None
     data["format"] = rules_format(data, "stored rules")
     return json.dumps(data, sort_keys=True, ensure_ascii=False)
+
+
+@migrations()
+def m015_cup_rounds_played(db: sqlite_utils.Database) -> None:
+    """A cup's round counts for a player once his table has played a hand
+    in it, not once it is drawn: a tournament drawn but not played gave its
+    field cup points by the lot (223 for the first), in the standings and
+    the season. The views over ``v_cup_rounds`` are made anew; a round
+    with hands counts as before, so every played tournament keeps its figures."""
+    from .cup import cup_ranking_views
+
+    views = cup_ranking_views()
+    for name, _sql in reversed(views):
+        db.conn.execute(f'drop view if exists "{name}"')
+    for _name, sql in views:
+        db.conn.execute(sql)

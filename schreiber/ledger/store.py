@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..domain.evening import Entry, Outcome, State, initial_state
+from ..domain.names import known_player
 from ..domain.points import from_units
 from ..i18n import _
 from .codec import (
@@ -39,7 +40,16 @@ from .codec import (
     rule_set_id,
 )
 from .connection import copy_new, create_database, open_database, quick_check
-from .errors import COMMITTED, OPENED, LedgerUnavailable, NoSuchEntry, NoSuchEvening, NoSuchHand, sqlite_problem
+from .errors import (
+    COMMITTED,
+    OPENED,
+    LedgerError,
+    LedgerUnavailable,
+    NoSuchEntry,
+    NoSuchEvening,
+    NoSuchHand,
+    sqlite_problem,
+)
 from .values import DateRange, Evening, Scored, SheetLine, StoredEntry
 
 if TYPE_CHECKING:
@@ -284,10 +294,25 @@ class Ledger:
     # Players -----------------------------------------------------------------
 
     def player_id(self, name: str) -> int:
+        """The player's id, the player added where new; never a second player
+        of one ``name_key`` (the caller gives the name as kept: ``kept_names``)."""
         row = self.db.execute("select id from players where name = ?", [name]).fetchone()
         if row:
             return row[0]
+        kept = known_player(name, self.player_names())
+        if kept is not None:
+            raise LedgerError(
+                _("{name} is the player {kept} of this ledger; give the name as it is kept").format(
+                    name=name, kept=kept
+                )
+            )
         return self._insert("players", {"uid": new_uid(), "name": name, "created_utc": now_utc()})
+
+    def kept_names(self, names: tuple[str, ...]) -> tuple[str, ...]:
+        """Each name as the ledger keeps its player (``names.known_player``):
+        "anna" or "ANNA" is the Anna of earlier evenings; a new name as given."""
+        known = self.player_names()
+        return tuple(known_player(n, known) or n for n in names)
 
     def players(self) -> list[tuple[str, int]]:
         """Every player by name, with the number of evenings he sat at."""
@@ -331,9 +356,6 @@ class Ledger:
                 )
             touched.append(self.evening(ev["id"]))
         return touched
-
-    def has_player(self, name: str) -> bool:
-        return self.db.execute("select 1 from players where name = ?", [name]).fetchone() is not None
 
     # Entries -----------------------------------------------------------------
 
