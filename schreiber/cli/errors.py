@@ -35,8 +35,8 @@ MERGE_REFUSED: dict[str, str] = {
     "missing": N_("; give the path of the other table's ledger file"),
     "foreign": N_("; give the ledger file of the other table (a copy of this ledger)"),
     "self": N_("; give the other table's ledger file, not this one"),
-    "older": N_("; open it once with `schreiber --db {path} evening list` to migrate it, then merge again"),
     "newer": N_("; update schreiber on this machine, then merge again"),
+    "damaged": N_("; ask the table for another copy of its ledger (schreiber backup FILE), then merge that"),
 }
 MERGE_CONFLICT: dict[str, str] = {
     "entry": N_(": settle it at the table, enter it once in one of the ledgers, then merge again"),

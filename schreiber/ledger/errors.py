@@ -168,7 +168,7 @@ class NoSuchCup(LedgerError):
 
 class MergeRefused(LedgerError):
     """The other file of ``merge`` cannot be merged; ``reason`` says why
-    (missing, foreign, older, newer, self)."""
+    (missing, foreign, newer, damaged, self)."""
 
     def __init__(self, path: Path, message: str, reason: str):
         self.path = path

@@ -7,7 +7,9 @@ grows is merged: new players, evenings, entries, corrections and imports
 are inserted (with their ids mapped to this ledger's), an evening's status
 moves forward (open < closed < settled), never back. Whatever both ledgers
 hold differently is a conflict (``MergeConflict``): nothing is written.
-The other file is opened read-only and only read. Re-scoring the evenings
+The other file is only read: checked as a ledger is when it is opened
+(``connection.open_to_read``); one of an older schema is read through a
+migrated temporary copy (``Ledger.other_ledger``). Re-scoring the evenings
 that got new entries is the service's business (it has the scorer).
 
 The tables and how their rows match are data (``TABLES``): a table the
@@ -25,10 +27,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..i18n import N_, _
-from .connection import LEDGER_TABLES
 from .errors import MergeConflict, MergeRefused
 
-SQLITE_HEADER = b"SQLite format 3\x00"
 STATUS_RANK = {"open": 0, "closed": 1, "settled": 2}
 
 
@@ -82,63 +82,26 @@ class Merged(NamedTuple):
     touched: list[int]
 
 
-def open_other(path: Path, ours: Path, applied: list[str]) -> sqlite3.Connection:
-    """The other ledger, read-only, once it is known to be a ledger of our
-    schema (``applied``: our migrations) and not this ledger itself."""
+def open_other(path: Path, ours: Path) -> tuple[sqlite3.Connection, bool]:
+    """The other ledger, open read-only (``connection.open_to_read``), and
+    whether its schema is older than ours; refused (MergeRefused) if it is
+    missing, this ledger itself, or refused as any ledger opened here is."""
+    from .connection import open_to_read
+    from .errors import LedgerDamaged, LedgerUnavailable, NewerLedger, NotALedger
+
     if not path.exists():
         raise MergeRefused(path, _("there is no file {path}").format(path=path), "missing")
     if path.is_dir():
         raise MergeRefused(path, _("{path} is a folder, not a ledger file").format(path=path), "missing")
     if ours.exists() and os.path.samefile(path, ours):
         raise MergeRefused(path, _("{path} is this ledger itself").format(path=path), "self")
-    if _header(path) != SQLITE_HEADER:
-        raise MergeRefused(
-            path, _("{path} is not a schreiber ledger (not an SQLite database)").format(path=path), "foreign"
-        )
+    reasons = ((NotALedger, "foreign"), (NewerLedger, "newer"), (LedgerDamaged, "damaged"),
+               (LedgerUnavailable, "missing"))  # fmt: skip
     try:
-        con = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True, isolation_level=None)
-        theirs = _migrations(con, path)
-    except sqlite3.DatabaseError as exc:
-        raise MergeRefused(
-            path, _("cannot read {path} as a ledger ({problem})").format(path=path, problem=exc), "foreign"
-        ) from None
-    if theirs != applied:
-        con.close()
-        if theirs == applied[: len(theirs)]:
-            raise MergeRefused(
-                path,
-                _("{path} is a ledger of an older schema (it lacks {migration})").format(
-                    path=path, migration=applied[len(theirs)]
-                ),
-                "older",
-            )
-        newer = next((n for n in theirs if n not in applied), theirs[-1] if theirs else "?")
-        raise MergeRefused(
-            path,
-            _("{path} was written by a newer schreiber (schema {schema})").format(path=path, schema=newer),
-            "newer",
-        )
-    return con
-
-
-def _migrations(con: sqlite3.Connection, path: Path) -> list[str]:
-    """The schreiber migrations applied to the other file (refused if it is no ledger)."""
-    names = {r[0] for r in con.execute("select name from sqlite_master where type = 'table'")}
-    if not names >= LEDGER_TABLES | {"_sqlite_migrations"}:
-        con.close()
-        raise MergeRefused(path, _("{path} is an SQLite file but not a schreiber ledger").format(path=path), "foreign")
-    return [r[0] for r in con.execute(
-        "select name from _sqlite_migrations where migration_set = 'schreiber' order by rowid")]  # fmt: skip
-
-
-def _header(path: Path) -> bytes:
-    try:
-        with open(path, "rb") as f:
-            return f.read(len(SQLITE_HEADER))
-    except OSError as exc:
-        raise MergeRefused(
-            path, _("cannot read {path}: {why}").format(path=path, why=exc.strerror), "missing"
-        ) from None
+        return open_to_read(path)
+    except (NotALedger, NewerLedger, LedgerDamaged, LedgerUnavailable) as exc:
+        reason = next(r for cls, r in reasons if isinstance(exc, cls))
+        raise MergeRefused(path, str(exc), reason) from None
 
 
 def merge_rows(ours: sqlite3.Connection, theirs: sqlite3.Connection, label: str) -> Merged:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from ..domain.evening import Entry, Outcome, State, initial_state
 from ..domain.points import from_units
+from ..errors import SchreiberError
 from ..i18n import _
 from .codec import (
     ENTRY_COLUMNS,
@@ -731,14 +732,33 @@ class Ledger:
 
     @contextlib.contextmanager
     def other_ledger(self, path: Path) -> Iterator[sqlite3.Connection]:
-        """Another ledger file, open read-only for ``merge_from`` (refused
-        unless it is a ledger of this schema and not this file)."""
-        from .merge import open_other
-        from .migrations import migrations
+        """Another ledger file, open read-only for ``merge_from``: refused
+        unless it is a ledger (checked as every ledger opened is) and not
+        this file. One of an older schema is read through a copy brought to
+        this schema in a temporary folder (removed afterwards); the file
+        itself is never written."""
+        import tempfile
 
-        con = open_other(path, self.path, [m.name for m in migrations.applied(self.db)])
+        from .connection import migrated_copy
+        from .errors import MergeRefused
+        from .merge import open_other
+
+        con, older = open_other(path, self.path)
         try:
-            yield con
+            if not older:
+                yield con
+                return
+            with tempfile.TemporaryDirectory(prefix="schreiber-merge-") as folder:
+                try:
+                    copy = migrated_copy(con, Path(folder) / "copy.db")
+                except (sqlite3.Error, SchreiberError, ValueError, KeyError, TypeError) as exc:
+                    raise MergeRefused(path, _(
+                        "{path} is a ledger of an older schreiber that cannot be brought to this one's tables ({problem})"
+                    ).format(path=path, problem=exc), "damaged") from None  # fmt: skip
+                try:
+                    yield copy
+                finally:
+                    copy.close()
         finally:
             con.close()
 
