@@ -17,6 +17,7 @@ from ..i18n import N_, _
 from ..ledger.errors import (
     OPENED,
     EveningClosed,
+    Fix,
     LedgerDamaged,
     MergeConflict,
     MergeRefused,
@@ -37,14 +38,13 @@ MERGE_REFUSED: dict[str, str] = {
     "self": N_("; give the other table's ledger file, not this one"),
     "newer": N_("; update schreiber on this machine, then merge again"),
     "damaged": N_("; ask the table for another copy of its ledger (schreiber backup FILE), then merge that"),
+    "invalid": N_(
+        "; schreiber would not have taken that as typed: ask the table for another copy of its ledger "
+        "(schreiber backup FILE), then merge that"
+    ),
 }
 MERGE_CONFLICT: dict[str, str] = {
-    "entry": N_(": settle it at the table, enter it once in one of the ledgers, then merge again"),
-    "correction": N_(": settle the correction at the table, make it in one of the ledgers only, then merge again"),
     "evening": N_(": these are different evenings; start it again in one ledger and enter its hands there"),
-    "tarif": N_(": set the same tarif in both (schreiber evening tarif), then merge again"),
-    "player": N_(": give the player one name in both (schreiber player rename), then merge again"),
-    "row": N_(": make both ledgers agree, then merge again"),
 }
 START_ONE = N_("; start one with: schreiber evening start NAME NAME NAME NAME")
 
@@ -64,8 +64,51 @@ HINTS: dict[type, Callable[[SchreiberError], str]] = {
     TargetExists: lambda e: _("; give another name, or --force to replace it"),
     NoSuchCup: lambda e: _("; see schreiber cup list, or start one with: schreiber cup start NAME PLAYER..."),
     MergeRefused: lambda e: _merge_refused(getattr(e, "reason", "")).format(path=getattr(e, "path", "FILE")),
-    MergeConflict: lambda e: _(MERGE_CONFLICT.get(getattr(e, "kind", "row"), MERGE_CONFLICT["row"])),
+    MergeConflict: lambda e: _settle(e) if isinstance(e, MergeConflict) else "",
 }
+
+
+def _settle(conflict: MergeConflict) -> str:
+    """What to type to settle a merge conflict: in this ledger, to keep the
+    other's version, or in the other file, to keep this one's (or, where
+    neither can take the other's, the entry voided in both)."""
+    if not conflict.fixes:
+        return _(MERGE_CONFLICT.get(conflict.kind, ": make both ledgers agree, then merge again"))
+    label = str(conflict.path)
+    if conflict.fixes[0].side == "both":
+        commands = "; ".join(_command(f, label) for f in conflict.fixes[1:])
+        return _(": void it in both ({commands}), enter what was played in one of them, then merge again").format(
+            commands=commands
+        )
+    ways = [
+        (
+            _("to keep {label}'s, type: {command}") if f.side == "ours" else _("to keep this ledger's, type: {command}")
+        ).format(label=label, command=_command(f, label))
+        for f in conflict.fixes
+    ]
+    return ": " + _("{ways}; then merge again").format(ways="; ".join(ways))
+
+
+def _command(fix: Fix, label: str) -> str:
+    """A fix as the command line that makes it (``--db`` for the other file)."""
+    import shlex
+
+    db = ["--db", label] if fix.side == "theirs" else []
+    if fix.action == "edit":
+        evening, number, record = fix.args
+        words = ["hand", "edit", number, "--evening", str(evening), "--json", record]
+    elif fix.action == "void":
+        evening, ref = fix.args
+        words = ["hand" if ref.isdigit() else "entry", "void", ref, "--evening", str(evening)]
+    elif fix.action == "tarif":
+        evening, tarif, status = fix.args
+        words = ["evening", "tarif", tarif, "--evening", str(evening)]
+        if status != "open":
+            reopen = shlex.join(["schreiber", *db, "evening", "reopen", str(evening), "--keep-open"])
+            return _("{reopen}, then {tarif}").format(reopen=reopen, tarif=shlex.join(["schreiber", *db, *words]))
+    else:
+        words = ["player", "rename", *fix.args]
+    return shlex.join(["schreiber", *db, *words])
 
 
 def _merge_refused(reason: str) -> str:

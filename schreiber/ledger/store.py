@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from ..domain.rules import Rules
     from .cup import CupBook
     from .derived import Played
-    from .merge import Merged
+    from .merge import Checks, Merged
     from .statistics import StatsRows
 
 
@@ -762,12 +762,13 @@ class Ledger:
         finally:
             con.close()
 
-    def merge_from(self, other: sqlite3.Connection, label: str) -> Merged:
-        """Bring in every row of ``other`` this ledger lacks (inside a
-        transaction; see ledger/merge.py); the evenings to re-score."""
+    def merge_from(self, other: sqlite3.Connection, label: str, checks: Checks) -> Merged:
+        """Bring in every row of ``other`` this ledger lacks, each checked by
+        ``checks`` (inside a transaction; see ledger/merge.py); the evenings
+        to re-score."""
         from .merge import merge_rows
 
-        return merge_rows(self.db.conn, other, label)
+        return merge_rows(self.db.conn, other, label, checks)
 
     # Backup --------------------------------------------------------------------
 

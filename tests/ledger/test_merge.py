@@ -233,8 +233,9 @@ def test_both_ledgers_added_a_hand_at_the_same_place(cup):
     add_hands(cup, 1, seed=10)
     before = dump(cup)
     err = refused(cup, "merge", str(table))
-    assert "conflict in evening 1: hand 7 was entered differently in both ledgers; nothing was merged" in err
-    assert "enter it once" in err
+    assert "conflict in evening 1: hand 7 is '" in err and f"' in {table}; nothing was merged" in err
+    assert f"to keep {table}'s, type: schreiber hand edit 7 --evening 1 --json '{{" in err
+    assert f"to keep this ledger's, type: schreiber --db {table} hand edit 7 --evening 1 --json '{{" in err
     assert dump(cup) == before
 
 
@@ -248,18 +249,20 @@ def test_the_same_entry_changed_differently(cup):
     con.commit()
     con.close()
     before = dump(cup)
-    assert "hand 3 was entered differently in both ledgers" in refused(cup, "merge", str(table))
+    err = refused(cup, "merge", str(table))
+    assert "conflict in evening 1: hand 3 is '" in err and "schreiber hand edit 3 --evening 1 --json" in err
     assert dump(cup) == before
 
 
 def test_the_same_hand_corrected_differently(cup):
     table = copy_of(cup, "table2.db")
     ok(table, "hand", "void", "5")
-    ok(cup, "undo")  # hand 6 here ...
-    ok(cup, "undo")  # ... and hand 5 too
+    rec = json.loads(ok(cup, "export", "--format", "jsonl").splitlines()[4])["record"]
+    ok(cup, "hand", "edit", "5", "--json", json.dumps(rec | {"kontra": "kontra"} if "kontra" not in rec else rec))
     before = dump(cup)
     err = refused(cup, "merge", str(table))
-    assert "conflict in evening 1: hand 5 was corrected differently in both ledgers" in err
+    assert "conflict in evening 1: hand 5 is '" in err and f"' here and void in {table}" in err
+    assert f"to keep {table}'s, type: schreiber hand void 5 --evening 1; then merge again" in err
     assert dump(cup) == before
 
 
@@ -276,7 +279,7 @@ def test_a_different_tarif_or_seating(cup):
     con.commit()
     con.close()
     err = refused(cup, "merge", str(other))
-    assert "the evening was started differently in both ledgers (first dealer)" in err
+    assert f"evening 1 of {other} is this evening but was started differently (first dealer)" in err
     assert dump(cup) == before
 
 
@@ -385,4 +388,4 @@ def test_a_conflict_names_the_cup_table(tmp_path):
     add_hands(table, 1, seed=14, evening=evening)
     add_hands(desk, 1, seed=15, evening=evening)
     line = refused(desk, "merge", str(table))
-    assert f"conflict in evening {evening} (table 1): hand 1 was entered differently" in line
+    assert f"conflict in evening {evening} (table 1, round 1): hand 1 is '" in line
