@@ -29,7 +29,7 @@ from .i18n import _
 from .ledger.codec import now_utc, stored_record
 from .ledger.errors import EveningClosed, NoOpenEvening, SeveralOpenEvenings
 from .ledger.store import Ledger
-from .ledger.values import Evening, Scored, StoredEntry
+from .ledger.values import Evening, Scored, StoredEntry, stored_rules
 
 if TYPE_CHECKING:
     from .domain.rules import Rules
@@ -204,6 +204,103 @@ def seating(players: list[str] | tuple[str, ...], dealer: str | None = None) -> 
             _("dealer '{dealer}' is not at the table; players: {names}").format(dealer=dealer, names=", ".join(names))
         )
     return names, match[0]
+
+
+class Incoming:
+    """What a merge brings in from another ledger, checked as the service
+    and the domain check what is typed (``ledger.merge.Checks``): a name as
+    ``check_name`` keeps it, a seating and first dealer as ``evening start``
+    takes them, a date as ``--date`` stores it, rules that
+    ``rules_from_json`` reads, a tarif in the rules' range, an entry as a
+    file of hands gives it (``hand_file.stored_entry``; the hands
+    themselves are checked when the evening is re-scored). Each check
+    raises SchreiberError saying what is wrong."""
+
+    def player(self, name: str) -> None:
+        _kept_as_typed(check_name(name), name, _("the name"))
+
+    def evening(self, row: dict) -> None:
+        rules = _readable_rules(row["rules_json"])
+        _stored_date(row["date"])
+        if row["preset"] != rules.preset:
+            raise SchreiberError(
+                _("its rules are {preset}'s, but it names {named}").format(preset=rules.preset, named=row["preset"])
+            )
+        listed = row["seating"]
+        if not isinstance(listed, list) or not all(isinstance(p, str) for p in listed):
+            raise SchreiberError(_("its seating is not a list of names"))
+        names, first = seating(listed, row["first_dealer"])
+        _kept_as_typed(names, tuple(listed), _("the seating"))
+        _kept_as_typed(first, row["first_dealer"], _("the first dealer"))
+        from .domain.rules import INT_RANGES  # here: the rules module is read only where rules are
+
+        low, high = INT_RANGES["tarif_cents"]
+        if not low <= row["tarif_cents"] <= high:
+            raise SchreiberError(
+                _("its tarif of {cents} cents a point is out of range ({low} to {high})").format(
+                    cents=row["tarif_cents"], low=low, high=high
+                )
+            )
+        try:
+            pot = Fraction(row["start_pot"])
+        except (ValueError, ZeroDivisionError):
+            pot = Fraction(-1)
+        if pot < 0 or str(pot) != row["start_pot"]:
+            raise SchreiberError(_("its Pagat pot at the start, {pot}, is no pot").format(pot=row["start_pot"]))
+        if row["status"] not in ("open", "closed", "settled"):
+            raise SchreiberError(_("its status {status} is none of open, closed, settled").format(status=row["status"]))
+
+    def entry(self, kind: str, record: object, player: str | None, players: tuple[str, ...]) -> None:
+        from .domain.hand_file import LineProblem, stored_entry
+
+        try:
+            stored_entry(kind, record, player, players)
+        except LineProblem as exc:
+            raise SchreiberError(str(exc)) from None
+
+    def cup(self, row: dict) -> None:
+        from .tournament import SEED_MAX, check_cup_rules
+
+        _kept_as_typed(check_name(row["name"], _("the tournament's name")), row["name"], _("the name"))
+        _stored_date(row["date"])
+        rules = _readable_rules(row["rules_json"])
+        check_cup_rules(rules)
+        as_started = (rules.preset, rules.cup_rounds, rules.cup_hands, rules.cup_hands_five, rules.cup_points,
+                      rules.cup_best)  # fmt: skip
+        if as_started != tuple(row[k] for k in ("preset", "rounds", "hands", "hands_five", "points_scheme", "best")):
+            raise SchreiberError(_("its rounds, hands or points are not those of its rules"))
+        if not 0 <= row["seed"] <= SEED_MAX or row["status"] not in ("open", "closed") or not row["season"].strip():
+            raise SchreiberError(_("its seed, season or status is not as cup start keeps it"))
+
+    def cup_player(self, ort: str | None) -> None:
+        if ort is not None:
+            _kept_as_typed(check_name(ort, _("a place of residence")), ort, _("the place of residence"))
+
+
+def _kept_as_typed(kept: object, stored: object, what: str) -> None:
+    """A value as typing it would have stored it (names trimmed and in one Unicode form)."""
+    if kept != stored:
+        raise SchreiberError(_("{what} {stored!r} is not as schreiber keeps it").format(what=what, stored=stored))
+
+
+def _stored_date(text: str) -> None:
+    """A date as ``--date`` stores it (``cli.inputs.parse_date``): a calendar date, YYYY-MM-DD."""
+    import datetime as _dt
+
+    try:
+        ok = _dt.date.fromisoformat(text).isoformat() == text
+    except ValueError:
+        ok = False
+    if not ok:
+        raise SchreiberError(_("its date {text!r} is not a date (YYYY-MM-DD)").format(text=text))
+
+
+def _readable_rules(text: str) -> Rules:
+    """The rules an evening or a tournament stores, read as every command reads them."""
+    try:
+        return stored_rules(text)
+    except (SchreiberError, ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
+        raise SchreiberError(_("its rules cannot be read ({problem})").format(problem=exc)) from None
 
 
 class Service:
@@ -649,14 +746,19 @@ class Service:
 
     def merge(self, other: Path) -> dict[str, int]:
         """Bring in what the ledger ``other`` has and this one lacks, in one
-        transaction, and re-score every evening that got new entries or
-        corrections, as after a correction. Counts of what came in by kind
-        (all 0: nothing new). A conflict raises; nothing is written."""
+        transaction, each row checked as if it were typed (``Incoming``), and
+        re-score every evening that got new entries or corrections, as after
+        a correction: its payments are this schreiber's, not the copy's.
+        Counts of what came in by kind (all 0: nothing new). A wrong row or a
+        conflict raises; nothing is written."""
         led = self.ledger
         with led.other_ledger(other) as src, led.transaction(checked=True):
-            merged = led.merge_from(src, other.name)
+            merged = led.merge_from(src, str(other), Incoming())
             for evening_id in merged.touched:
-                self._rescore(led.evening(evening_id), f"merging {other.name} into evening {evening_id}")
+                self._rescore(
+                    led.evening(evening_id),
+                    _("merging {other} into evening {id}").format(other=other, id=evening_id),
+                )
         return merged.counts
 
     def _rescore(

@@ -18,6 +18,7 @@ from ..i18n import N_, _
 from ..ledger.errors import (
     OPENED,
     EveningClosed,
+    Fix,
     LedgerDamaged,
     MergeConflict,
     MergeRefused,
@@ -36,16 +37,15 @@ MERGE_REFUSED: dict[str, str] = {
     "missing": N_("; give the path of the other table's ledger file"),
     "foreign": N_("; give the ledger file of the other table (a copy of this ledger)"),
     "self": N_("; give the other table's ledger file, not this one"),
-    "older": N_("; open it once with `schreiber --db {path} evening list` to migrate it, then merge again"),
     "newer": N_("; update schreiber on this machine, then merge again"),
+    "damaged": N_("; ask the table for another copy of its ledger (schreiber backup FILE), then merge that"),
+    "invalid": N_(
+        "; schreiber would not have taken that as typed: ask the table for another copy of its ledger "
+        "(schreiber backup FILE), then merge that"
+    ),
 }
 MERGE_CONFLICT: dict[str, str] = {
-    "entry": N_(": settle it at the table, enter it once in one of the ledgers, then merge again"),
-    "correction": N_(": settle the correction at the table, make it in one of the ledgers only, then merge again"),
     "evening": N_(": these are different evenings; start it again in one ledger and enter its hands there"),
-    "tarif": N_(": set the same tarif in both (schreiber evening tarif), then merge again"),
-    "player": N_(": give the player one name in both (schreiber player rename), then merge again"),
-    "row": N_(": make both ledgers agree, then merge again"),
 }
 START_ONE = N_("; start one with: schreiber evening start NAME NAME NAME NAME")
 
@@ -65,8 +65,51 @@ HINTS: dict[type, Callable[[SchreiberError], str]] = {
     TargetExists: lambda e: _("; give another name, or --force to replace it"),
     NoSuchCup: lambda e: _("; see schreiber cup list, or start one with: schreiber cup start NAME PLAYER..."),
     MergeRefused: lambda e: _merge_refused(getattr(e, "reason", "")).format(path=getattr(e, "path", "FILE")),
-    MergeConflict: lambda e: _(MERGE_CONFLICT.get(getattr(e, "kind", "row"), MERGE_CONFLICT["row"])),
+    MergeConflict: lambda e: _settle(e) if isinstance(e, MergeConflict) else "",
 }
+
+
+def _settle(conflict: MergeConflict) -> str:
+    """What to type to settle a merge conflict: in this ledger, to keep the
+    other's version, or in the other file, to keep this one's (or, where
+    neither can take the other's, the entry voided in both)."""
+    if not conflict.fixes:
+        return _(MERGE_CONFLICT.get(conflict.kind, ": make both ledgers agree, then merge again"))
+    label = str(conflict.path)
+    if conflict.fixes[0].side == "both":
+        commands = "; ".join(_command(f, label) for f in conflict.fixes[1:])
+        return _(": void it in both ({commands}), enter what was played in one of them, then merge again").format(
+            commands=commands
+        )
+    ways = [
+        (
+            _("to keep {label}'s, type: {command}") if f.side == "ours" else _("to keep this ledger's, type: {command}")
+        ).format(label=label, command=_command(f, label))
+        for f in conflict.fixes
+    ]
+    return ": " + _("{ways}; then merge again").format(ways="; ".join(ways))
+
+
+def _command(fix: Fix, label: str) -> str:
+    """A fix as the command line that makes it (``--db`` for the other file)."""
+    import shlex
+
+    db = ["--db", label] if fix.side == "theirs" else []
+    if fix.action == "edit":
+        evening, number, record = fix.args
+        words = ["hand", "edit", number, "--evening", str(evening), "--json", record]
+    elif fix.action == "void":
+        evening, ref = fix.args
+        words = ["hand" if ref.isdigit() else "entry", "void", ref, "--evening", str(evening)]
+    elif fix.action == "tarif":
+        evening, tarif, status = fix.args
+        words = ["evening", "tarif", tarif, "--evening", str(evening)]
+        if status != "open":
+            reopen = shlex.join(["schreiber", *db, "evening", "reopen", str(evening), "--keep-open"])
+            return _("{reopen}, then {tarif}").format(reopen=reopen, tarif=shlex.join(["schreiber", *db, *words]))
+    else:
+        words = ["player", "rename", *fix.args]
+    return shlex.join(["schreiber", *db, *words])
 
 
 def _merge_refused(reason: str) -> str:
@@ -99,25 +142,48 @@ def one_line(text: str) -> str:
 QUOTED_MAX = 60  # characters of a quoted value an error line shows
 WORD_MAX = 300  # characters of one unbroken word (no message of ours has a longer one; a long path fits)
 LINE_MAX = 2000  # characters of a whole error line
-# A quoted value: its quote opens after a space, a bracket or a colon and closes before one (or a full
-# stop, a comma, a semicolon), so the apostrophe of "preset's" opens and closes nothing.
-_QUOTED = re.compile(r"(?:^|(?<=[\s(\[:=]))(['\"])(.{" + str(QUOTED_MAX + 1) + r",}?)\1(?=$|[\s,;:.)\]])")
+# A quoted value: its quote opens after a space, a bracket or a colon and closes at the first same quote
+# before one (or a full stop, a comma, a semicolon), so the apostrophe of "preset's" opens and closes nothing.
+_OPENS = re.compile(r"(?:^|(?<=[\s(\[:=]))['\"]")
+_CLOSES = r"(?=$|[\s,;:.)\]])"
 _WORD = re.compile(r"\S{" + str(WORD_MAX + 1) + ",}")
+
+
+def _to_type(text: str, at: int) -> bool:
+    return text[max(0, at - 7) : at] == "--json "
+
+
+def _short_quotes(text: str, cut: Callable[[str, int], str]) -> str:
+    """Each quoted value longer than ``QUOTED_MAX`` cut; a record the line
+    gives to type (``--json '…'``, checked and written by us) stays whole."""
+    out, at = [], 0
+    while (m := _OPENS.search(text, at)) is not None:
+        q = m.group(0)
+        end = re.compile(re.escape(q) + _CLOSES).search(text, m.end())
+        if end is None:
+            break
+        body = text[m.end() : end.start()]
+        keep = len(body) <= QUOTED_MAX or _to_type(text, m.start())
+        out.append(text[at : m.end()] + (body if keep else cut(body, QUOTED_MAX // 2)) + q)
+        at = end.end()
+    return "".join(out) + text[at:]
 
 
 def excerpts(text: str) -> str:
     """An error line that quotes at most a short excerpt of what it was
     given: a long quoted value, an unbroken word longer than any of ours, a
     line longer than a screen can take, each shortened around "…" with its
-    length said (a 1 MB name is not echoed back in a 1 MB line)."""
+    length said (a 1 MB name is not echoed back in a 1 MB line). A record
+    the line gives to type (``--json '…'``, checked and written by us) stays
+    whole."""
     if len(text) <= QUOTED_MAX:
         return text
 
     def cut(body: str, keep: int) -> str:
         return _("{start}…{end} ({n} characters)").format(start=body[: keep - 10], end=body[-8:], n=len(body))
 
-    text = _QUOTED.sub(lambda m: m.group(1) + cut(m.group(2), QUOTED_MAX // 2) + m.group(1), text)
-    text = _WORD.sub(lambda m: cut(m.group(0), 60), text)
+    text = _short_quotes(text, cut)
+    text = _WORD.sub(lambda m: m.group(0) if _to_type(text, m.start()) else cut(m.group(0), 60), text)
     if len(text) > LINE_MAX:
         text = text[: LINE_MAX // 2] + " … " + text[-LINE_MAX // 4 :]
     return text

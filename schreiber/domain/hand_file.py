@@ -117,6 +117,25 @@ def _json_object(text: str) -> dict:
     return data
 
 
+def stored_entry(kind: str, record: object, player: str | None, players: tuple[str, ...]) -> Entry:
+    """An entry as another ledger holds it (``schreiber merge``), read as the
+    same entry on a line of a file is (``_entry``): a LineProblem unless it
+    is an entry, and stored as schreiber stores that entry (a hand's record
+    an object, a Strafpunkt's offender and a Radl's dealer seated by name,
+    nothing else). The hand itself is checked when it is scored."""
+    data: dict = {"kind": kind}
+    if player is not None:
+        data["player"] = player
+    if record is not None:
+        data["record"] = record
+    if kind == "radl" and isinstance(record, dict):
+        data["final"] = record.get("final", False)
+    entry = _entry(data, players)
+    if entry != (kind, record, player):  # the entry this ledger would have stored for it
+        raise LineProblem(_("not an entry as schreiber keeps it ({kind})").format(kind=kind))
+    return entry
+
+
 def _entry(data: dict, players: tuple[str, ...]) -> Entry:
     kind = data.get("kind")
     if kind is None:

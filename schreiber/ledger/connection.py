@@ -310,6 +310,51 @@ def _open_read_only(p: Path, writable: bool = False) -> sqlite_utils.Database:
     raise _problem(p, last)
 
 
+def open_to_read(path: Path) -> tuple[sqlite3.Connection, bool]:
+    """Another ledger file, opened only to be read (``schreiber merge``) and
+    checked as every ledger opened here is (``_inspect``, ``_check_header``,
+    ``is_ours``, SQLite's ``quick_check``): anything but a whole ledger of
+    this or an older schreiber is refused with the error any command gives
+    for it. Never written, never migrated. Returns the connection and
+    whether its schema is older than this schreiber's (``migrated_copy``)."""
+    if not _inspect(path, False):
+        raise NotALedger(path, "an empty file")
+    _check_header(path)
+    try:
+        conn = _connect("file:" + quote(str(path.resolve())) + "?mode=ro", uri=True)
+    except sqlite3.Error as exc:
+        raise _problem(path, exc) from None
+    try:
+        conn.execute("PRAGMA query_only = ON")
+        if is_ours(conn, path) is None:
+            raise NotALedger(path, "an SQLite file without tables")
+        quick_check(conn, path)
+        older = bool(migrations.pending(sqlite_utils.Database(conn, execute_plugins=False)))
+    except sqlite3.Error as exc:
+        conn.close()
+        raise _problem(path, exc) from None
+    except BaseException:
+        conn.close()
+        raise
+    return conn, older
+
+
+def migrated_copy(conn: sqlite3.Connection, target: Path) -> sqlite3.Connection:
+    """The ledger read through ``conn`` (``open_to_read``: of an older
+    schema) copied to ``target`` and brought to this schreiber's schema
+    there, as opening it would (marked, every migration applied); the file
+    ``conn`` reads is not written. The copy, open for reading."""
+    copy = _connect(str(target))
+    try:
+        conn.backup(copy)
+        _migrate(sqlite_utils.Database(copy, execute_plugins=False), target, backup=False)
+        copy.execute("PRAGMA query_only = ON")
+    except BaseException:
+        copy.close()
+        raise
+    return copy
+
+
 def _set_pragmas(conn: sqlite3.Connection) -> None:
     if conn.execute("pragma journal_mode").fetchone()[0] != "wal":
         conn.execute("PRAGMA journal_mode = WAL")
@@ -325,18 +370,19 @@ def quick_check(conn: sqlite3.Connection, p: Path) -> None:
         raise LedgerDamaged(p, "; ".join(lines[:2]) + ("; ..." if len(lines) > 2 else ""))
 
 
-def _migrate(db: sqlite_utils.Database, path: Path) -> None:
+def _migrate(db: sqlite_utils.Database, path: Path, backup: bool = True) -> None:
     """Mark the ledger as ours and apply the pending migrations, under the
     write lock, so two processes opening the same old or new file at once
     do not both migrate (one would fail "database is locked"). An existing
-    ledger is checked and backed up first. Each migration runs in a
-    savepoint inside it."""
+    ledger is checked and backed up first (``backup``; not a copy made to
+    be migrated, ``migrated_copy``: the file it was made from stays as it
+    was). Each migration runs in a savepoint inside it."""
     conn = db.conn
     conn.execute("BEGIN IMMEDIATE")
     try:
         ours = is_ours(conn, path)  # again, under the lock: another process may have been first
         pending = migrations.pending(db)
-        if ours is not None and pending:
+        if ours is not None and pending and backup:
             quick_check(conn, path)
             _backup_before_migration(path)
         if pending:

@@ -7,7 +7,7 @@ command line adds what the user should type next (see ``cli/errors.py``).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import SchreiberError
 from ..i18n import _
@@ -182,7 +182,8 @@ class NoSuchCup(LedgerError):
 
 class MergeRefused(LedgerError):
     """The other file of ``merge`` cannot be merged; ``reason`` says why
-    (missing, foreign, older, newer, self)."""
+    (missing, foreign, newer, damaged, self, or invalid: a row that is not
+    what typing would have made)."""
 
     def __init__(self, path: Path, message: str, reason: str):
         self.path = path
@@ -190,10 +191,26 @@ class MergeRefused(LedgerError):
         super().__init__(message)
 
 
-class MergeConflict(LedgerError):
-    """Both ledgers hold a row differently; ``kind`` says which (entry,
-    correction, evening, tarif, player, row). Nothing is merged."""
+class Fix(NamedTuple):
+    """One way to settle a merge conflict: what to change in which ledger
+    (``side``: "ours", the ledger merged into, or "theirs", the other file;
+    "both": the fixes after it are all needed). ``action`` with its
+    ``args``: "edit" (evening, hand number, the record as JSON), "void"
+    (evening, the entry as the sheet's # column names it), "tarif"
+    (evening, the tarif, the evening's status), "rename" (old, new)."""
 
-    def __init__(self, where: str, what: str, kind: str):
+    side: str
+    action: str
+    args: tuple
+
+
+class MergeConflict(LedgerError):
+    """Both ledgers hold something differently; ``kind`` says what (entry,
+    evening, tarif, player), ``fixes`` how either ledger can be made to
+    agree with the other. Nothing is merged."""
+
+    def __init__(self, where: str, what: str, kind: str, fixes: list[Fix] | None = None, path: Path | None = None):
         self.kind = kind
+        self.fixes = list(fixes or [])
+        self.path = path  # the other file
         super().__init__(_("conflict in {where}: {what}; nothing was merged").format(where=where, what=what))

@@ -6,6 +6,7 @@ version-1 ledger and checks every figure and the schema a new file gets.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 from fractions import Fraction
@@ -23,7 +24,6 @@ from .codec import (
     evening_of_row,
     exact,
     item_of_cells,
-    new_uid,
     rule_set_id,
     rule_set_key,
     stored_item,
@@ -115,17 +115,38 @@ def m004_schrift(db: sqlite_utils.Database) -> None:
 UID_TABLES = ("players", "evenings", "entries", "corrections")
 
 
+# What names a row of a ledger made before global ids (m005), in every copy of that ledger alike: the
+# columns no command ever changes (a name, a seating or a record can be renamed or corrected), the row's
+# own id and time, and the uid of the row it belongs to.
+ROW_IDENTITY = {
+    "players": "select p.id, p.created_utc from players p order by p.id",
+    "evenings": "select ev.id, ev.date, ev.created_utc from evenings ev order by ev.id",
+    "entries": "select e.id, ev.uid, e.seq, e.kind, e.created_utc from entries e "
+    "left join evenings ev on ev.id = e.evening_id order by e.id",
+    "corrections": "select c.id, ev.uid, e.uid, c.kind, c.created_utc from corrections c "
+    "left join evenings ev on ev.id = c.evening_id left join entries e on e.id = c.entry_id order by c.id",
+}
+
+
 @migrations()
 def m005_global_ids(db: sqlite_utils.Database) -> None:
-    """A globally unique id (``uid``, a random UUID as hex) on every player,
-    evening, entry and correction, so the ledgers of several tables (one per
-    machine) can be merged (``schreiber merge``, ledger/merge.py); and
-    ``imports``: the files ``hand import`` brought into an evening (by the
-    SHA-256 of their content), so importing one again adds nothing."""
-    for table in UID_TABLES:
+    """A globally unique id (``uid``) on every player, evening, entry and
+    correction, so the ledgers of several tables (one per machine) can be
+    merged (``schreiber merge``, ledger/merge.py); and ``imports``: the files
+    ``hand import`` brought into an evening (by the SHA-256 of their
+    content), so importing one again adds nothing. The rows a ledger holds
+    already get ids derived from themselves (``_derived_uid``): two copies of
+    one older ledger, each migrated on its own, give the same row the same
+    id, so merging one into the other brings in only what is new."""
+    origin = db.execute(
+        "select applied_at from _sqlite_migrations where migration_set = 'schreiber' order by id limit 1"
+    ).fetchone()
+    for table in UID_TABLES:  # in this order: an entry's id names its evening's, a correction's its entry's
         db.execute(f"alter table {table} add column uid text")
-        ids = [r[0] for r in db.execute(f"select id from {table} order by id").fetchall()]
-        db.conn.executemany(f"update {table} set uid = ? where id = ?", [(new_uid(), i) for i in ids])
+        rows = db.execute(ROW_IDENTITY[table]).fetchall()
+        db.conn.executemany(
+            f"update {table} set uid = ? where id = ?", [(_derived_uid(table, origin, row), row[0]) for row in rows]
+        )
         db.execute(f"create unique index {table}_uid on {table}(uid)")
     db.table("imports").create(
         {"id": int, "uid": str, "evening_id": int, "sha256": str, "entries": int, "hands": int, "created_utc": str},
@@ -181,6 +202,15 @@ def m009_compact(db: sqlite_utils.Database) -> None:
         )
         last = rows[-1][0]
     conn.execute("drop index if exists idx_payments_evening_id")
+
+
+def _derived_uid(table: str, origin: tuple | None, row: tuple) -> str:
+    """The global id of a row of an older ledger: 32 hex digits of the
+    SHA-256 of its table, the ledger's origin (when its first migration ran,
+    to the microsecond: the same in every copy, another in every other
+    ledger) and the row's identity (``ROW_IDENTITY``)."""
+    text = json.dumps([table, origin[0] if origin else None, *row], ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
 
 def _items(text: str | None) -> str | None:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from ..domain.evening import Entry, Outcome, State, initial_state
 from ..domain.names import known_player
 from ..domain.points import from_units
+from ..errors import SchreiberError
 from ..i18n import _
 from .codec import (
     ENTRY_COLUMNS,
@@ -56,7 +57,7 @@ if TYPE_CHECKING:
     from ..domain.rules import Rules
     from .cup import CupBook
     from .derived import Played
-    from .merge import Merged
+    from .merge import Checks, Merged
     from .statistics import StatsRows
 
 
@@ -753,23 +754,43 @@ class Ledger:
 
     @contextlib.contextmanager
     def other_ledger(self, path: Path) -> Iterator[sqlite3.Connection]:
-        """Another ledger file, open read-only for ``merge_from`` (refused
-        unless it is a ledger of this schema and not this file)."""
-        from .merge import open_other
-        from .migrations import migrations
+        """Another ledger file, open read-only for ``merge_from``: refused
+        unless it is a ledger (checked as every ledger opened is) and not
+        this file. One of an older schema is read through a copy brought to
+        this schema in a temporary folder (removed afterwards); the file
+        itself is never written."""
+        import tempfile
 
-        con = open_other(path, self.path, [m.name for m in migrations.applied(self.db)])
+        from .connection import migrated_copy
+        from .errors import MergeRefused
+        from .merge import open_other
+
+        con, older = open_other(path, self.path)
         try:
-            yield con
+            if not older:
+                yield con
+                return
+            with tempfile.TemporaryDirectory(prefix="schreiber-merge-") as folder:
+                try:
+                    copy = migrated_copy(con, Path(folder) / "copy.db")
+                except (sqlite3.Error, SchreiberError, ValueError, KeyError, TypeError) as exc:
+                    raise MergeRefused(path, _(
+                        "{path} is a ledger of an older schreiber that cannot be brought to this one's tables ({problem})"
+                    ).format(path=path, problem=exc), "damaged") from None  # fmt: skip
+                try:
+                    yield copy
+                finally:
+                    copy.close()
         finally:
             con.close()
 
-    def merge_from(self, other: sqlite3.Connection, label: str) -> Merged:
-        """Bring in every row of ``other`` this ledger lacks (inside a
-        transaction; see ledger/merge.py); the evenings to re-score."""
+    def merge_from(self, other: sqlite3.Connection, label: str, checks: Checks) -> Merged:
+        """Bring in every row of ``other`` this ledger lacks, each checked by
+        ``checks`` (inside a transaction; see ledger/merge.py); the evenings
+        to re-score."""
         from .merge import merge_rows
 
-        return merge_rows(self.db.conn, other, label)
+        return merge_rows(self.db.conn, other, label, checks)
 
     # Backup --------------------------------------------------------------------
 

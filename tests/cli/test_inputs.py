@@ -260,7 +260,7 @@ def test_merge_takes_a_name_in_another_case_for_the_same_player(tmp_path):
     him, nothing merged; once renamed there, the merge brings him as one."""
     ours, theirs = tmp_path / "ours.db", tmp_path / "tisch.db"
     evening(ours, ("Anna", "Berti", "Carl", "Dora"))
-    evening(theirs, ("anna", "Berti", "Carl", "Dora"))
+    evening(theirs, ("anna", "Berti", "Carl", "Dora"), "--date", "2026-11-20")  # another evening than ours
     refused(ours, "merge", str(theirs), words=("player Anna", "calls this player anna", "player rename"))
     ok(theirs, "player", "rename", "anna", "Anna")
     ok(ours, "merge", str(theirs))

@@ -371,10 +371,11 @@ def test_a_bad_line_to_import_in_both_languages(lang, tmp_path):
 
 
 MERGE_CONFLICT = {
-    "de": "schreiber: Fehler: Widerspruch in Abend 1: Hand 2 wurde in beiden Ledgern verschieden eingetragen; "
-    "nichts wurde zusammengeführt",
-    "en": "schreiber: error: conflict in evening 1: hand 2 was entered differently in both ledgers; nothing was merged",
-}
+    "de": ("schreiber: Fehler: Widerspruch in Abend 1: Hand 2 ist hier 'dreier Gerti + 40",
+           "; nichts wurde zusammengeführt: um die Fassung von ", "; dann noch einmal zusammenführen"),
+    "en": ("schreiber: error: conflict in evening 1: hand 2 is 'dreier Gerti + 40",
+           "; nothing was merged: to keep ", "; then merge again"),
+}  # fmt: skip
 
 
 def test_a_merge_conflict_in_both_languages(lang, tmp_path):
@@ -385,4 +386,6 @@ def test_a_merge_conflict_in_both_languages(lang, tmp_path):
     assert schreiber("hand", "add", "dreier", "gerti", "40").returncode == 0
     assert schreiber("--db", str(copy), "hand", "add", "dreier", "gerti", "50").returncode == 0
     r = schreiber("merge", str(copy))
-    assert r.returncode == 1 and r.stderr.startswith(MERGE_CONFLICT[lang]), r.stderr
+    start, middle, end = MERGE_CONFLICT[lang]
+    assert r.returncode == 1 and r.stderr.startswith(start) and middle in r.stderr, r.stderr
+    assert r.stderr.endswith(end + "\n"), r.stderr

@@ -205,6 +205,23 @@ def test_migration_gives_every_row_a_unique_id(v1):
     assert None not in every and len(set(every)) == len(every)
 
 
+def test_copies_migrated_apart_give_every_row_the_same_id(v1, tmp_path):
+    """Two copies of one older ledger, each opened on its own, give each row the same global id (so a
+    merge of one into the other finds every row); another older ledger gives its rows other ids."""
+    twin, stranger = tmp_path / "twin.db", tmp_path / "stranger.db"
+    shutil.copyfile(v1, twin)
+    shutil.copyfile(v1, stranger)
+    con = sqlite3.connect(stranger)  # another ledger: made at another moment, rows alike
+    con.execute("update _sqlite_migrations set applied_at = '2026-11-21 18:14:06.308635+00:00'")
+    con.commit()
+    con.close()
+    for db in (v1, twin, stranger):
+        assert run_cli("evening", "list", "--json", db=db).returncode == 0
+    assert uids(v1) == uids(twin)
+    mine, theirs = uids(v1), uids(stranger)
+    assert all(not set(mine[t]) & set(theirs[t]) for t in UID_TABLES)
+
+
 def test_backup_before_migration(v1):
     assert backups(v1) == []
     assert run_cli("evening", "list", "--json", db=v1).returncode == 0
@@ -248,7 +265,7 @@ def test_every_output_as_the_schreiber_before_printed(v1, monkeypatch):
     golden = json.loads((TESTS / "fixtures" / "ledger_v1_outputs.json").read_text(encoding="utf-8"))
     monkeypatch.setenv("SCHREIBER_DB", str(v1))
 
-    def uids_out(text: str) -> str:  # each copy gets its own global ids when migrated (m005)
+    def uids_out(text: str) -> str:  # the outputs file has the global ids m005 gave this file then
         return re.sub(r'"id": "[0-9a-f]{32}"', '"id": "..."', text)
 
     for case in golden["outputs"]:
