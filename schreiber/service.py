@@ -172,6 +172,16 @@ class Started(NamedTuple):
     still_open: tuple[Evening, ...] = ()  # other evenings left open (tables of a tournament, --keep-open)
 
 
+class Carried(NamedTuple):
+    """A later evening whose Pagat pot at the start followed a change to an
+    evening before it (pagatkassa_end = carry): re-scored from its start."""
+
+    evening: Evening  # as it is now
+    was: Fraction  # the pot it started with before
+    source: int  # the evening of its circle before it, whose pot it carries on
+    balance_changed: bool
+
+
 Which = Evening | int | None
 """The evening a change is for: as read, by its number, or None for the one open evening."""
 
@@ -210,6 +220,11 @@ class Service:
 
     def __init__(self, ledger: Ledger):
         self.ledger = ledger
+        self.carried: list[Carried] = []
+        self.closed_changed: list[Evening] = []
+        """Closed or settled evenings whose balance a merge changed, for the front end to say."""
+        """The later evenings whose Pagat pot at the start a change carried on
+        to (``_carry_on``), for the front end to say."""
         self.expected: tuple[int, tuple[int, int]] | None = None
         """(evening, its ``Ledger.change_count``) as a front end last showed it
         (the table session's prompt): a write to that evening after another
@@ -290,6 +305,7 @@ class Service:
             ev = self.ledger.evening(evening_id)
             closed = [] if keep_open else self.ledger.close_open_evenings(keep=evening_id)
             self.ledger.set_status(evening_id, "open")
+            self._carry_on(ev, itself=True)
         return ev, closed
 
     def settle_close(self, evening: Evening) -> Evening:
@@ -365,6 +381,68 @@ class Service:
                 problems.append(_("evening {n}: the balance differs from the sum of its hands").format(n=ev.id))
         return hands, problems
 
+    def place_problems(self) -> list[str]:
+        """Every entry in its place on its evening's sheet: each has a place,
+        each hand a number, no two active entries share a place or two
+        active hands a number, the numbers run 1, 2, ... in the sheet's
+        order without a gap, and every active entry is scored."""
+        problems = []
+        for ev in self.ledger.evenings():
+            problems += [_("evening {n}: {problem}").format(n=ev.id, problem=p) for p in self._misplaced(ev)]
+        return problems
+
+    def _misplaced(self, ev: Evening) -> list[str]:
+        out: list[str] = []
+        places: set[int] = set()
+        numbers: set[int] = set()
+        last = 0
+        for entry_id, seq, kind, number, status, scored in self.ledger.places(ev):
+            active = status == "active"
+            what = (
+                _("hand {n}").format(n=number)
+                if kind == "hand"
+                else _("{kind} (entry {id})").format(kind=kind, id=entry_id)
+            )
+            if seq is None or seq < 1 or (active and seq in places):
+                out.append(_("{what} has no place of its own on the sheet").format(what=what))
+            if active and not scored:
+                out.append(_("{what} is on the sheet but not scored").format(what=what))
+            if active and seq is not None:
+                places.add(seq)
+            if kind != "hand":
+                continue
+            if number is None or number < 1:
+                out.append(_("a hand (entry {id}) has no number on the sheet").format(id=entry_id))
+                continue
+            if number < last or (active and number in numbers):
+                out.append(_("{what} stands out of order on the sheet").format(what=what))
+            elif number > last + 1:
+                out.append(_("hand {n} is missing from the sheet").format(n=last + 1))
+            last = max(last, number)
+            if active:
+                numbers.add(number)
+        return out
+
+    def carry_problems(self) -> list[str]:
+        """The Pagat pot carried from evening to evening: each evening with a
+        pot starts with what the evening of its circle before it left
+        (``carried_into``), as ``evening start`` and every change since gave it."""
+        problems = []
+        before: dict[frozenset[str], Evening] = {}
+        for ev in sorted(self.ledger.evenings(), key=lambda ev: (ev.date, ev.id)):
+            if not (ev.rules.pagatkassa or ev.start_pot):
+                continue
+            prev = before.get(frozenset(ev.seating))
+            want = self.carried_into(ev, prev)
+            if ev.start_pot != want:
+                problems.append(
+                    _(
+                        "evening {n} starts with a Pagat pot of {have} points, not the {want} evening {before} left; schreiber evening reopen {n} --keep-open carries the pot on again"
+                    ).format(n=ev.id, have=ev.start_pot, want=want, before=prev.id if prev else "?")
+                )
+            before[frozenset(ev.seating)] = ev
+        return problems
+
     # Reading the next hand ----------------------------------------------------
 
     def next_hand(self, evening: Which = None) -> NextHand:
@@ -408,6 +486,7 @@ class Service:
                 entry = Entry.hand(stored_record(outcome))
             entry_id = led.insert_entry(ev, led.next_seq(ev), entry, number)
             led.insert_result(ev, entry_id, number, outcome)
+            self._carry_on(ev)
         return Added(number or 0, outcome)
 
     def add_hand(self, record: dict, evening: Which = None) -> Added:
@@ -515,6 +594,7 @@ class Service:
                 + "; ".join(problems[:10])
                 + more
             )
+        self._carry_on(ev)
         return numbers
 
     def _batches(self, run: _Import, entries: list[Entry]) -> AbstractContextManager[Iterator[tuple]]:
@@ -556,6 +636,7 @@ class Service:
                 raise SchreiberError(_("there is no hand to undo in this evening"))
             self.ledger.void_entry(ev, last.id, "undo")
             self._rescore(ev, from_seq=last.seq)
+            self._carry_on(ev)
         return last
 
     def void(self, number: int, evening: Which = None) -> StoredEntry:
@@ -565,6 +646,7 @@ class Service:
             entry = self.ledger.hand_entry(ev, number)
             self.ledger.void_entry(ev, entry.id, "void")
             self._rescore(ev, from_seq=entry.seq)
+            self._carry_on(ev)
         return entry
 
     def take_back(self, ref: str, evening: Which = None) -> StoredEntry:
@@ -587,6 +669,7 @@ class Service:
                 )
             self.ledger.void_entry(ev, entry.id, "void")
             self._rescore(ev)
+            self._carry_on(ev)
         return entry
 
     def edit(self, number: int, record: dict, evening: Which = None) -> Outcome:
@@ -601,6 +684,7 @@ class Service:
             entries, outcomes = self._rescore(ev, from_seq=old.seq)
             outcome = next(o for e, o in zip(entries, outcomes) if e.id == new_id)
             led.set_record(new_id, stored_record(outcome))  # the canonical record of the replacement
+            self._carry_on(ev)
         return outcome
 
     def _writable(self, evening: Which) -> Evening:
@@ -648,8 +732,77 @@ class Service:
         with led.other_ledger(other) as src, led.transaction(checked=True):
             merged = led.merge_from(src, other.name)
             for evening_id in merged.touched:
-                self._rescore(led.evening(evening_id), f"merging {other.name} into evening {evening_id}")
+                ev, balance = led.evening(evening_id), led.balance(evening_id)  # as before: nothing re-scored yet
+                self._rescore(ev, f"merging {other.name} into evening {evening_id}")
+                if not ev.is_open and led.balance(evening_id) != balance:
+                    self.closed_changed.append(ev)
+            if merged.counts.get("evenings") or merged.touched:  # evenings came in, or got entries: carry every pot on
+                for first in self._circle_starts():
+                    self._carry_on(first, itself=True)
         return merged.counts
+
+    # The Pagat pot from evening to evening -----------------------------------------
+
+    def _carry_on(self, evening: Evening, itself: bool = False) -> None:
+        """The Pagat pot carried on after a change to ``evening`` (inside the
+        transaction): each later evening of its circle with a pot starts with
+        what the one before it left, as ``evening start`` gave it; where that
+        changes, the later evening is re-scored from its start (its own pot
+        goes on to the next). ``itself``: the evening's own start too (a
+        reopened evening; every evening after a merge)."""
+        if not (evening.rules.pagatkassa or evening.start_pot):
+            return  # most evenings: no pot
+        led = self.ledger
+        if not itself and not led.has_later_evening(evening):
+            return  # the latest evening: nothing after it to carry to
+        chain = [ev for ev in led.circle(evening.seating) if ev.rules.pagatkassa or ev.start_pot]
+        at = next(i for i, ev in enumerate(chain) if ev.id == evening.id)
+        for i in range(at if itself else at + 1, len(chain)):
+            before = chain[i - 1] if i else None
+            pot = self.carried_into(chain[i], before)
+            if before is not None and pot != chain[i].start_pot:  # the first keeps its pot
+                chain[i] = self._restart(chain[i], pot, before.id)
+
+    def carried_into(self, evening: Evening, before: Evening | None) -> Fraction:
+        """The Pagat pot ``evening`` starts with when ``before`` is the evening
+        of its circle with a pot before it: what that one left under
+        ``pagatkassa_end = carry`` (nothing after ``split``, or without a pot
+        of its own); the first evening of a circle keeps the pot it started
+        with."""
+        if before is None:  # the first of its circle: the pot it was started with (one brought into the ledger)
+            return evening.start_pot
+        if not evening.rules.pagatkassa or before.rules.pagatkassa_end != "carry":
+            return Fraction(0)
+        return before.start_pot - self.ledger.paid_in(before)
+
+    def pot_neighbours(self, evening: Evening) -> tuple[Evening | None, Evening | None]:
+        """The evenings of its circle with a Pagat pot just before and just
+        after this one: where its pot came from, and where it goes."""
+        chain = [ev for ev in self.ledger.circle(evening.seating) if ev.rules.pagatkassa or ev.start_pot]
+        at = next((i for i, ev in enumerate(chain) if ev.id == evening.id), None)
+        if at is None:
+            return None, None
+        return (chain[at - 1] if at else None), (chain[at + 1] if at + 1 < len(chain) else None)
+
+    def _restart(self, evening: Evening, pot: Fraction, source: int) -> Evening:
+        """The evening started again with the Pagat pot ``pot`` and re-scored
+        from its first entry; said in ``carried``. Returns it as it is now."""
+        led = self.ledger
+        balance = led.balance(evening.id)
+        led.set_start_pot(evening.id, pot)
+        now = led.evening(evening.id)
+        self._rescore(now, f"carrying the Pagat pot into evening {evening.id}")
+        self.carried.append(Carried(now, evening.start_pot, source, led.balance(evening.id) != balance))
+        return now
+
+    def _circle_starts(self) -> list[Evening]:
+        """The first evening with a Pagat pot of each circle (the players of
+        an evening, in any seating)."""
+        first: dict[frozenset[str], Evening] = {}
+        for ev in sorted(self.ledger.evenings(), key=lambda ev: (ev.date, ev.id)):
+            if ev.rules.pagatkassa or ev.start_pot:
+                first.setdefault(frozenset(ev.seating), ev)
+        return list(first.values())
 
     def _rescore(
         self, evening: Evening, why: str = "the correction", from_seq: int = 0

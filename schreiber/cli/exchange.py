@@ -15,7 +15,7 @@ from .errors import message, one_line
 from .hand import hand_app
 from .inputs import read_lines
 from .options import EveningNumber, Period, Season, Since, Until
-from .root import app, ledger, service
+from .root import app, ledger, service, tell_carried
 
 if TYPE_CHECKING:
     from ..ledger.values import Evening
@@ -122,6 +122,7 @@ def import_hands(
         done, all_hands = _imported(file, lines, svc, ev, not quiet and sys.stderr.isatty())
     if not quiet:
         typer.echo(import_summary(file, done, all_hands))
+    tell_carried(svc)
 
 
 def _imported(file: str, lines: list[str], svc: Service, ev: Evening, terminal: bool) -> tuple[Imported, bool]:

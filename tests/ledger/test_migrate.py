@@ -254,8 +254,27 @@ def test_every_output_as_the_schreiber_before_printed(v1, monkeypatch):
     for case in golden["outputs"]:
         r = cli(*case["args"])
         assert r.exit_code == 0, (case["args"], r.output)
-        assert uids_out(r.stdout) == uids_out(case["stdout"]), case["args"]
+        assert uids_out(as_before(case["args"], r.stdout)) == uids_out(case["stdout"]), case["args"]
     assert applied(v1) == all_migrations()
+
+
+POT_LINES = ("Pagat pot at the start: ", "Pagat pot carried to evening ")
+
+
+def as_before(args: list[str], text: str) -> str:
+    """An output as the schreiber of the outputs file wrote it, where only
+    what was added since differs (every figure it had is unchanged): the
+    sheet of an evening with a Pagat pot says what pot it started with and
+    where it went (``start_pot``, ``pot_from``, ``pot_to`` in the JSON; a
+    line each in the text)."""
+    if args[0] == "sheet" and "--json" in args and "--explain" not in args:
+        data = json.loads(text)
+        for key in ("start_pot", "pot_from", "pot_to"):
+            data["evening"].pop(key, None)
+        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    if args[0] == "sheet":
+        return "".join(line for line in text.splitlines(keepends=True) if not line.startswith(POT_LINES))
+    return text
 
 
 def test_a_migration_is_announced_on_a_terminal_only(tmp_path):
