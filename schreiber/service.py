@@ -56,18 +56,31 @@ def collector_paused() -> Iterator[None]:
 
 
 def _score_each(
-    entries: list[Entry], rules: Rules, players: tuple[str, ...], state: State
+    entries: list[Entry], rules: Rules, players: tuple[str, ...], state: State, voids: list[str | None] | None = None
 ) -> Iterator[tuple[int, Entry, Outcome | None, str | None]]:
-    """(index, entry, outcome, problem) for each entry, scored one after the
-    other from ``state``; a bad entry is skipped, as if it were left out."""
+    """(index, entry as stored, outcome, problem) for each entry, scored one
+    after the other from ``state``; a bad entry is skipped, as if it were
+    left out. A hand is stored with its canonical record (``stored_record``).
+    ``voids[i]``: the correction that struck entry i from the sheet; it is
+    checked, and then a hand voided by ``hand void`` is scored as dealt (it
+    counts nothing, the deal passes on), any other struck entry not at all
+    (its outcome None: nothing changes)."""
     for i, entry in enumerate(entries):
+        void = voids[i] if voids else None
         try:
             o = step(rules, players, state, entry)
+            if o.kind == "hand":
+                entry = Entry.hand(stored_record(o))
+            if void == "void" and entry.kind == "hand":
+                o = step(rules, players, state, Entry("dealt", entry.record))
         except HandError as exc:
             yield i, entry, None, str(exc)
             continue
         except (KeyError, TypeError, ValueError) as exc:
             yield i, entry, None, f"not a valid entry ({type(exc).__name__}: {exc})"
+            continue
+        if void and o.kind != "dealt":
+            yield i, entry, None, None
             continue
         state = o.state
         yield i, entry, o, None
@@ -77,22 +90,27 @@ def _scored_batches(run: _Import, entries: list[Entry]) -> Iterator[tuple]:
     """The entries scored, ``BATCH`` at a time: ``("scored", [Scored, ...],
     entries done)`` (an empty batch once one is wrong: the rest are only
     checked), then ``("end", hand numbers, problems)``. Reads no ledger."""
-    ev, labels, uids = run.evening, run.labels, run.uids
+    ev, labels, uids, links = run.evening, run.labels, run.uids, run.links
     seq, number = run.seq, run.number
     problems: list[str] = []
     out: list[int] = []
     batch: list[Scored] = []
-    for i, entry, o, problem in _score_each(entries, ev.rules, ev.seating, run.state):
+    placed: dict[int, tuple[int, int | None]] = {}  # where each entry went (a replacement takes its hand's place)
+    for i, entry, o, problem in _score_each(entries, ev.rules, ev.seating, run.state, run.voids):
         if problem:
             problems.append(f"{labels[i]}: {problem}")
-        elif not problems and o is not None:  # after the first problem only check the rest
-            seq += 1
-            n = None
-            if entry.kind == "hand":
-                number += 1
-                n = number
-                entry = Entry.hand(stored_record(o))
-            batch.append(Scored(seq, entry, n, uids[i] if uids else None, o))
+        elif not problems:  # after the first problem only check the rest
+            old = links[i] if links else None
+            if old is not None:
+                at, n = placed[old]
+            else:
+                seq += 1
+                if entry.kind == "hand":
+                    number += 1
+                at, n = seq, (number if entry.kind == "hand" else None)
+            if links:
+                placed[i] = (at, n)
+            batch.append(Scored(at, entry, n, uids[i] if uids else None, o))
             out.append(n or 0)
         if (i + 1) % BATCH == 0:
             yield "scored", [] if problems else batch, i + 1
@@ -106,6 +124,26 @@ def _what(e: StoredEntry) -> str:
     return (
         _("hand {n}").format(n=e.number) if e.kind == "hand" else _("{kind} (entry {id})").format(kind=e.kind, id=e.id)
     )
+
+
+def _kept_struck(
+    struck: tuple[list[str | None], list[str | None]], keep: list[int], uids: list[str | None], labels: list[str]
+) -> Struck:
+    """The corrections of the entries an import keeps, each replacement
+    linked to its hand by the hand's place among them."""
+    voids, replaces = struck
+    at = {uids[i]: k for k, i in enumerate(keep) if uids[i]}
+    links: list[int | None] = []
+    for i in keep:
+        old = replaces[i]
+        if old is not None and old not in at:
+            raise SchreiberError(
+                _(
+                    "{line}: the hand it replaces is in the evening already; import the whole file into a new evening"
+                ).format(line=labels[i])
+            )
+        links.append(at[old] if old is not None else None)
+    return Struck([voids[i] for i in keep], links)
 
 
 class EveningChanged(SchreiberError):
@@ -133,6 +171,9 @@ class Imported(NamedTuple):
     numbers: list[int]
     present: int
     before: tuple[int, int] | None
+    tarif: tuple[int, int] | None = None  # (was, now): the file's tarif (cents) replaced the evening's
+    pot: tuple[bool, Fraction, Fraction] | None = None  # the file's Pagat pot at the start was not the evening's:
+    # (taken, the file's, the evening's before)
 
 
 class _Import:
@@ -141,14 +182,32 @@ class _Import:
     plain class: a named tuple's class costs every start of the program
     some 0.3 ms to create."""
 
-    __slots__ = ("evening", "labels", "number", "seq", "state", "uids")
+    __slots__ = ("evening", "labels", "links", "number", "seq", "state", "uids", "voids")
 
     def __init__(
-        self, evening: Evening, state: State, seq: int, number: int, labels: list[str], uids: list[str | None] | None
+        self,
+        evening: Evening,
+        state: State,
+        seq: int,
+        number: int,
+        labels: list[str],
+        uids: list[str | None] | None,
+        struck: Struck | None = None,
     ):
         self.evening, self.state, self.labels, self.uids = evening, state, labels, uids
         self.seq = seq  # of the evening's last entry
         self.number = number  # of its last hand
+        self.voids = struck.voids if struck else None  # the correction that struck each entry (None: it counts)
+        self.links = struck.links if struck else None  # the index of the hand each one replaces (None: none)
+
+
+class Struck(NamedTuple):
+    """The entries of an import struck from the sheet: the correction that
+    struck each (None: it counts), and the index of the hand each replaces
+    (None: none)."""
+
+    voids: list[str | None]
+    links: list[int | None]
 
 
 class NextHand(NamedTuple):
@@ -502,10 +561,12 @@ class Service:
     def strafpunkt(self, player: str, evening: Which = None) -> Added:
         return self.add(Entry("strafpunkt", player=player), evening)
 
-    def check_entries(self, entries: list[Entry], evening: Evening) -> list[tuple[int, str]]:
+    def check_entries(
+        self, entries: list[Entry], evening: Evening, voids: list[str | None] | None = None
+    ) -> list[tuple[int, str]]:
         """(index, problem) for every entry that cannot be scored (nothing is written)."""
         state = self.ledger.last_state(evening)
-        return [(i, p) for i, _e, _o, p in _score_each(entries, evening.rules, evening.seating, state) if p]
+        return [(i, p) for i, _e, _o, p in _score_each(entries, evening.rules, evening.seating, state, voids) if p]
 
     def add_entries(
         self,
@@ -531,12 +592,19 @@ class Service:
         evening: Evening | None = None,
         labels: list[str] | None = None,
         progress: Callable[[int, int], None] | None = None,
+        struck: tuple[list[str | None], list[str | None]] | None = None,
+        started: tuple[int, Fraction] | None = None,
     ) -> Imported:
         """``add_entries`` for a file, which may have been imported before: a
         file of the same content (``sha256``) imported into the evening before
         adds nothing, nor does an entry whose id (``uids[i]``, from an export)
         is in the evening already. An id of an entry in another evening is
-        not taken over (the entry is a copy there). One transaction."""
+        not taken over (the entry is a copy there). ``struck``: for each
+        entry the correction that struck it from the sheet (None: it counts)
+        and the id of the hand it replaces (None: none), as an export writes
+        them; ``started``: the tarif (cents) and the Pagat pot at the start
+        of the evening the file was exported from (``_take_start``). One
+        transaction."""
         led = self.ledger
         with led.transaction(checked=True):
             ev = self._writable(evening)
@@ -548,6 +616,7 @@ class Service:
             if not keep:
                 return Imported(ev, [], len(entries), None)
             labels = labels or [f"entry {i}" for i in range(1, len(entries) + 1)]
+            ev, tarif, pot = self._take_start(ev, started) if started else (ev, None, None)
             with collector_paused():
                 numbers = self._write_entries(
                     ev,
@@ -555,9 +624,31 @@ class Service:
                     [labels[i] for i in keep],
                     progress,
                     [None if uids[i] in elsewhere else uids[i] for i in keep],
+                    _kept_struck(struck, keep, uids, labels) if struck and (any(struck[0]) or any(struck[1])) else None,
                 )
             led.record_import(ev, sha256, len(entries), sum(e.kind == "hand" for e in entries))
-        return Imported(ev, numbers, len(entries) - len(keep), None)
+        return Imported(ev, numbers, len(entries) - len(keep), None, tarif, pot)
+
+    def _take_start(
+        self, ev: Evening, started: tuple[int, Fraction]
+    ) -> tuple[Evening, tuple[int, int] | None, tuple[bool, Fraction, Fraction] | None]:
+        """The evening takes the tarif of the evening a file was exported
+        from, and its Pagat pot at the start where nothing is in the evening
+        yet and no evening of its circle before it left one (else its own
+        pot stays, carried from there). Returns the evening as it is now,
+        (tarif was, now) where it changed, and (taken, the file's pot, the
+        evening's) where the pots differed."""
+        led = self.ledger
+        cents, pot = started
+        tarif = (ev.tarif_cents, cents) if cents != ev.tarif_cents else None
+        if tarif:
+            led.set_tarif(ev.id, cents)
+        if pot == ev.start_pot:
+            return led.evening(ev.id), tarif, None
+        taken = bool(ev.rules.pagatkassa) and led.next_seq(ev) == 1 and self.pot_neighbours(ev)[0] is None
+        if taken:
+            led.set_start_pot(ev.id, pot)
+        return led.evening(ev.id), tarif, (taken, pot, ev.start_pot)
 
     def _write_entries(
         self,
@@ -566,15 +657,20 @@ class Service:
         labels: list[str] | None,
         progress: Callable[[int, int], None] | None,
         uids: list[str | None] | None = None,
+        struck: Struck | None = None,
     ) -> list[int]:
         """The body of ``add_entries`` (inside its transaction); ``uids``: an
-        id for each entry where it has one already. Entries are scored a
-        batch at a time and each batch written as it comes; a large import
-        is scored in a second process while this one writes."""
+        id for each entry where it has one already; ``struck``: the entries
+        struck from the sheet. Entries are scored a batch at a time and each
+        batch written as it comes; a large import is scored in a second
+        process while this one writes."""
         led = self.ledger
-        self._round_room(ev, sum(1 for e in entries if e.kind == "hand"))
+        self._round_room(
+            ev, sum(1 for i, e in enumerate(entries) if e.kind == "hand" and not (struck and struck.voids[i]))
+        )
         labels = labels or [f"entry {i}" for i in range(1, len(entries) + 1)]
-        run = _Import(ev, led.last_state(ev), led.next_seq(ev) - 1, led.next_number(ev) - 1, labels, uids)
+        run = _Import(ev, led.last_state(ev), led.next_seq(ev) - 1, led.next_number(ev) - 1, labels, uids, struck)
+        first = led.next_entry_id()  # the entries are written with the ids from here on, in order
         numbers: list[int] = []
         problems: list[str] = []
         with self._batches(run, entries) as batches:
@@ -594,8 +690,24 @@ class Service:
                 + "; ".join(problems[:10])
                 + more
             )
+        if struck:
+            self._strike(ev, first, struck)
         self._carry_on(ev)
         return numbers
+
+    def _strike(self, ev: Evening, first: int, struck: Struck) -> None:
+        """The corrections of an import's struck entries logged as the
+        ledger logs them (the entries were written with the ids from
+        ``first`` on): each struck entry voided, a replacement linked to the
+        hand it replaces."""
+        led = self.ledger
+        replaced_by = {old: i for i, old in enumerate(struck.links) if old is not None}
+        for i, void in enumerate(struck.voids):
+            if void:
+                by = replaced_by.get(i)
+                led.void_entry(ev, first + i, void, None if by is None else first + by)
+        for old, i in replaced_by.items():
+            led.set_replaces(first + i, first + old)
 
     def _batches(self, run: _Import, entries: list[Entry]) -> AbstractContextManager[Iterator[tuple]]:
         """``_scored_batches``, here; or, for a large import where it can,

@@ -619,6 +619,10 @@ class Ledger:
             },
         )
 
+    def set_replaces(self, entry_id: int, replaced_id: int) -> None:
+        """The replacement ``entry_id`` of the voided hand ``replaced_id`` (an import of an edit)."""
+        self.db.execute("update entries set replaces = ? where id = ?", [replaced_id, entry_id])
+
     def set_record(self, entry_id: int, record: dict) -> None:
         self.db.execute("update entries set record_json = ? where id = ?", [compact(record), entry_id])
 
