@@ -56,18 +56,31 @@ def collector_paused() -> Iterator[None]:
 
 
 def _score_each(
-    entries: list[Entry], rules: Rules, players: tuple[str, ...], state: State
+    entries: list[Entry], rules: Rules, players: tuple[str, ...], state: State, voids: list[str | None] | None = None
 ) -> Iterator[tuple[int, Entry, Outcome | None, str | None]]:
-    """(index, entry, outcome, problem) for each entry, scored one after the
-    other from ``state``; a bad entry is skipped, as if it were left out."""
+    """(index, entry as stored, outcome, problem) for each entry, scored one
+    after the other from ``state``; a bad entry is skipped, as if it were
+    left out. A hand is stored with its canonical record (``stored_record``).
+    ``voids[i]``: the correction that struck entry i from the sheet; it is
+    checked, and then a hand voided by ``hand void`` is scored as dealt (it
+    counts nothing, the deal passes on), any other struck entry not at all
+    (its outcome None: nothing changes)."""
     for i, entry in enumerate(entries):
+        void = voids[i] if voids else None
         try:
             o = step(rules, players, state, entry)
+            if o.kind == "hand":
+                entry = Entry.hand(stored_record(o))
+            if void == "void" and entry.kind == "hand":
+                o = step(rules, players, state, Entry("dealt", entry.record))
         except HandError as exc:
             yield i, entry, None, str(exc)
             continue
         except (KeyError, TypeError, ValueError) as exc:
             yield i, entry, None, f"not a valid entry ({type(exc).__name__}: {exc})"
+            continue
+        if void and o.kind != "dealt":
+            yield i, entry, None, None
             continue
         state = o.state
         yield i, entry, o, None
@@ -77,22 +90,27 @@ def _scored_batches(run: _Import, entries: list[Entry]) -> Iterator[tuple]:
     """The entries scored, ``BATCH`` at a time: ``("scored", [Scored, ...],
     entries done)`` (an empty batch once one is wrong: the rest are only
     checked), then ``("end", hand numbers, problems)``. Reads no ledger."""
-    ev, labels, uids = run.evening, run.labels, run.uids
+    ev, labels, uids, links = run.evening, run.labels, run.uids, run.links
     seq, number = run.seq, run.number
     problems: list[str] = []
     out: list[int] = []
     batch: list[Scored] = []
-    for i, entry, o, problem in _score_each(entries, ev.rules, ev.seating, run.state):
+    placed: dict[int, tuple[int, int | None]] = {}  # where each entry went (a replacement takes its hand's place)
+    for i, entry, o, problem in _score_each(entries, ev.rules, ev.seating, run.state, run.voids):
         if problem:
             problems.append(f"{labels[i]}: {problem}")
-        elif not problems and o is not None:  # after the first problem only check the rest
-            seq += 1
-            n = None
-            if entry.kind == "hand":
-                number += 1
-                n = number
-                entry = Entry.hand(stored_record(o))
-            batch.append(Scored(seq, entry, n, uids[i] if uids else None, o))
+        elif not problems:  # after the first problem only check the rest
+            old = links[i] if links else None
+            if old is not None:
+                at, n = placed[old]
+            else:
+                seq += 1
+                if entry.kind == "hand":
+                    number += 1
+                at, n = seq, (number if entry.kind == "hand" else None)
+            if links:
+                placed[i] = (at, n)
+            batch.append(Scored(at, entry, n, uids[i] if uids else None, o))
             out.append(n or 0)
         if (i + 1) % BATCH == 0:
             yield "scored", [] if problems else batch, i + 1
@@ -106,6 +124,26 @@ def _what(e: StoredEntry) -> str:
     return (
         _("hand {n}").format(n=e.number) if e.kind == "hand" else _("{kind} (entry {id})").format(kind=e.kind, id=e.id)
     )
+
+
+def _kept_struck(
+    struck: tuple[list[str | None], list[str | None]], keep: list[int], uids: list[str | None], labels: list[str]
+) -> Struck:
+    """The corrections of the entries an import keeps, each replacement
+    linked to its hand by the hand's place among them."""
+    voids, replaces = struck
+    at = {uids[i]: k for k, i in enumerate(keep) if uids[i]}
+    links: list[int | None] = []
+    for i in keep:
+        old = replaces[i]
+        if old is not None and old not in at:
+            raise SchreiberError(
+                _(
+                    "{line}: the hand it replaces is in the evening already; import the whole file into a new evening"
+                ).format(line=labels[i])
+            )
+        links.append(at[old] if old is not None else None)
+    return Struck([voids[i] for i in keep], links)
 
 
 class EveningChanged(SchreiberError):
@@ -133,6 +171,9 @@ class Imported(NamedTuple):
     numbers: list[int]
     present: int
     before: tuple[int, int] | None
+    tarif: tuple[int, int] | None = None  # (was, now): the file's tarif (cents) replaced the evening's
+    pot: tuple[bool, Fraction, Fraction] | None = None  # the file's Pagat pot at the start was not the evening's:
+    # (taken, the file's, the evening's before)
 
 
 class _Import:
@@ -141,14 +182,32 @@ class _Import:
     plain class: a named tuple's class costs every start of the program
     some 0.3 ms to create."""
 
-    __slots__ = ("evening", "labels", "number", "seq", "state", "uids")
+    __slots__ = ("evening", "labels", "links", "number", "seq", "state", "uids", "voids")
 
     def __init__(
-        self, evening: Evening, state: State, seq: int, number: int, labels: list[str], uids: list[str | None] | None
+        self,
+        evening: Evening,
+        state: State,
+        seq: int,
+        number: int,
+        labels: list[str],
+        uids: list[str | None] | None,
+        struck: Struck | None = None,
     ):
         self.evening, self.state, self.labels, self.uids = evening, state, labels, uids
         self.seq = seq  # of the evening's last entry
         self.number = number  # of its last hand
+        self.voids = struck.voids if struck else None  # the correction that struck each entry (None: it counts)
+        self.links = struck.links if struck else None  # the index of the hand each one replaces (None: none)
+
+
+class Struck(NamedTuple):
+    """The entries of an import struck from the sheet: the correction that
+    struck each (None: it counts), and the index of the hand each replaces
+    (None: none)."""
+
+    voids: list[str | None]
+    links: list[int | None]
 
 
 class NextHand(NamedTuple):
@@ -171,6 +230,16 @@ class Started(NamedTuple):
     pot_from: int | None = None  # ... from this evening
     still_open: tuple[Evening, ...] = ()  # other evenings left open (tables of a tournament, --keep-open)
     seating: tuple[str, ...] = ()  # the players as the ledger keeps them ("anna": the Anna of earlier evenings)
+
+
+class Carried(NamedTuple):
+    """A later evening whose Pagat pot at the start followed a change to an
+    evening before it (pagatkassa_end = carry): re-scored from its start."""
+
+    evening: Evening  # as it is now
+    was: Fraction  # the pot it started with before
+    source: int  # the evening of its circle before it, whose pot it carries on
+    balance_changed: bool
 
 
 Which = Evening | int | None
@@ -308,6 +377,11 @@ class Service:
 
     def __init__(self, ledger: Ledger):
         self.ledger = ledger
+        self.carried: list[Carried] = []
+        self.closed_changed: list[Evening] = []
+        """Closed or settled evenings whose balance a merge changed, for the front end to say."""
+        """The later evenings whose Pagat pot at the start a change carried on
+        to (``_carry_on``), for the front end to say."""
         self.expected: tuple[int, tuple[int, int]] | None = None
         """(evening, its ``Ledger.change_count``) as a front end last showed it
         (the table session's prompt): a write to that evening after another
@@ -388,6 +462,7 @@ class Service:
             ev = self.ledger.evening(evening_id)
             closed = [] if keep_open else self.ledger.close_open_evenings(keep=evening_id)
             self.ledger.set_status(evening_id, "open")
+            self._carry_on(ev, itself=True)
         return ev, closed
 
     def settle_close(self, evening: Evening) -> Evening:
@@ -470,6 +545,68 @@ class Service:
                 problems.append(_("evening {n}: the balance differs from the sum of its hands").format(n=ev.id))
         return hands, problems
 
+    def place_problems(self) -> list[str]:
+        """Every entry in its place on its evening's sheet: each has a place,
+        each hand a number, no two active entries share a place or two
+        active hands a number, the numbers run 1, 2, ... in the sheet's
+        order without a gap, and every active entry is scored."""
+        problems = []
+        for ev in self.ledger.evenings():
+            problems += [_("evening {n}: {problem}").format(n=ev.id, problem=p) for p in self._misplaced(ev)]
+        return problems
+
+    def _misplaced(self, ev: Evening) -> list[str]:
+        out: list[str] = []
+        places: set[int] = set()
+        numbers: set[int] = set()
+        last = 0
+        for entry_id, seq, kind, number, status, scored in self.ledger.places(ev):
+            active = status == "active"
+            what = (
+                _("hand {n}").format(n=number)
+                if kind == "hand"
+                else _("{kind} (entry {id})").format(kind=kind, id=entry_id)
+            )
+            if seq is None or seq < 1 or (active and seq in places):
+                out.append(_("{what} has no place of its own on the sheet").format(what=what))
+            if active and not scored:
+                out.append(_("{what} is on the sheet but not scored").format(what=what))
+            if active and seq is not None:
+                places.add(seq)
+            if kind != "hand":
+                continue
+            if number is None or number < 1:
+                out.append(_("a hand (entry {id}) has no number on the sheet").format(id=entry_id))
+                continue
+            if number < last or (active and number in numbers):
+                out.append(_("{what} stands out of order on the sheet").format(what=what))
+            elif number > last + 1:
+                out.append(_("hand {n} is missing from the sheet").format(n=last + 1))
+            last = max(last, number)
+            if active:
+                numbers.add(number)
+        return out
+
+    def carry_problems(self) -> list[str]:
+        """The Pagat pot carried from evening to evening: each evening with a
+        pot starts with what the evening of its circle before it left
+        (``carried_into``), as ``evening start`` and every change since gave it."""
+        problems = []
+        before: dict[frozenset[str], Evening] = {}
+        for ev in sorted(self.ledger.evenings(), key=lambda ev: (ev.date, ev.id)):
+            if not (ev.rules.pagatkassa or ev.start_pot):
+                continue
+            prev = before.get(frozenset(ev.seating))
+            want = self.carried_into(ev, prev)
+            if ev.start_pot != want:
+                problems.append(
+                    _(
+                        "evening {n} starts with a Pagat pot of {have} points, not the {want} evening {before} left; schreiber evening reopen {n} --keep-open carries the pot on again"
+                    ).format(n=ev.id, have=ev.start_pot, want=want, before=prev.id if prev else "?")
+                )
+            before[frozenset(ev.seating)] = ev
+        return problems
+
     # Reading the next hand ----------------------------------------------------
 
     def next_hand(self, evening: Which = None) -> NextHand:
@@ -513,6 +650,7 @@ class Service:
                 entry = Entry.hand(stored_record(outcome))
             entry_id = led.insert_entry(ev, led.next_seq(ev), entry, number)
             led.insert_result(ev, entry_id, number, outcome)
+            self._carry_on(ev)
         return Added(number or 0, outcome)
 
     def add_hand(self, record: dict, evening: Which = None) -> Added:
@@ -528,10 +666,12 @@ class Service:
     def strafpunkt(self, player: str, evening: Which = None) -> Added:
         return self.add(Entry("strafpunkt", player=player), evening)
 
-    def check_entries(self, entries: list[Entry], evening: Evening) -> list[tuple[int, str]]:
+    def check_entries(
+        self, entries: list[Entry], evening: Evening, voids: list[str | None] | None = None
+    ) -> list[tuple[int, str]]:
         """(index, problem) for every entry that cannot be scored (nothing is written)."""
         state = self.ledger.last_state(evening)
-        return [(i, p) for i, _e, _o, p in _score_each(entries, evening.rules, evening.seating, state) if p]
+        return [(i, p) for i, _e, _o, p in _score_each(entries, evening.rules, evening.seating, state, voids) if p]
 
     def add_entries(
         self,
@@ -557,12 +697,19 @@ class Service:
         evening: Evening | None = None,
         labels: list[str] | None = None,
         progress: Callable[[int, int], None] | None = None,
+        struck: tuple[list[str | None], list[str | None]] | None = None,
+        started: tuple[int, Fraction] | None = None,
     ) -> Imported:
         """``add_entries`` for a file, which may have been imported before: a
         file of the same content (``sha256``) imported into the evening before
         adds nothing, nor does an entry whose id (``uids[i]``, from an export)
         is in the evening already. An id of an entry in another evening is
-        not taken over (the entry is a copy there). One transaction."""
+        not taken over (the entry is a copy there). ``struck``: for each
+        entry the correction that struck it from the sheet (None: it counts)
+        and the id of the hand it replaces (None: none), as an export writes
+        them; ``started``: the tarif (cents) and the Pagat pot at the start
+        of the evening the file was exported from (``_take_start``). One
+        transaction."""
         led = self.ledger
         with led.transaction(checked=True):
             ev = self._writable(evening)
@@ -574,6 +721,7 @@ class Service:
             if not keep:
                 return Imported(ev, [], len(entries), None)
             labels = labels or [f"entry {i}" for i in range(1, len(entries) + 1)]
+            ev, tarif, pot = self._take_start(ev, started) if started else (ev, None, None)
             with collector_paused():
                 numbers = self._write_entries(
                     ev,
@@ -581,9 +729,31 @@ class Service:
                     [labels[i] for i in keep],
                     progress,
                     [None if uids[i] in elsewhere else uids[i] for i in keep],
+                    _kept_struck(struck, keep, uids, labels) if struck and (any(struck[0]) or any(struck[1])) else None,
                 )
             led.record_import(ev, sha256, len(entries), sum(e.kind == "hand" for e in entries))
-        return Imported(ev, numbers, len(entries) - len(keep), None)
+        return Imported(ev, numbers, len(entries) - len(keep), None, tarif, pot)
+
+    def _take_start(
+        self, ev: Evening, started: tuple[int, Fraction]
+    ) -> tuple[Evening, tuple[int, int] | None, tuple[bool, Fraction, Fraction] | None]:
+        """The evening takes the tarif of the evening a file was exported
+        from, and its Pagat pot at the start where nothing is in the evening
+        yet and no evening of its circle before it left one (else its own
+        pot stays, carried from there). Returns the evening as it is now,
+        (tarif was, now) where it changed, and (taken, the file's pot, the
+        evening's) where the pots differed."""
+        led = self.ledger
+        cents, pot = started
+        tarif = (ev.tarif_cents, cents) if cents != ev.tarif_cents else None
+        if tarif:
+            led.set_tarif(ev.id, cents)
+        if pot == ev.start_pot:
+            return led.evening(ev.id), tarif, None
+        taken = bool(ev.rules.pagatkassa) and led.next_seq(ev) == 1 and self.pot_neighbours(ev)[0] is None
+        if taken:
+            led.set_start_pot(ev.id, pot)
+        return led.evening(ev.id), tarif, (taken, pot, ev.start_pot)
 
     def _write_entries(
         self,
@@ -592,15 +762,20 @@ class Service:
         labels: list[str] | None,
         progress: Callable[[int, int], None] | None,
         uids: list[str | None] | None = None,
+        struck: Struck | None = None,
     ) -> list[int]:
         """The body of ``add_entries`` (inside its transaction); ``uids``: an
-        id for each entry where it has one already. Entries are scored a
-        batch at a time and each batch written as it comes; a large import
-        is scored in a second process while this one writes."""
+        id for each entry where it has one already; ``struck``: the entries
+        struck from the sheet. Entries are scored a batch at a time and each
+        batch written as it comes; a large import is scored in a second
+        process while this one writes."""
         led = self.ledger
-        self._round_room(ev, sum(1 for e in entries if e.kind == "hand"))
+        self._round_room(
+            ev, sum(1 for i, e in enumerate(entries) if e.kind == "hand" and not (struck and struck.voids[i]))
+        )
         labels = labels or [f"entry {i}" for i in range(1, len(entries) + 1)]
-        run = _Import(ev, led.last_state(ev), led.next_seq(ev) - 1, led.next_number(ev) - 1, labels, uids)
+        run = _Import(ev, led.last_state(ev), led.next_seq(ev) - 1, led.next_number(ev) - 1, labels, uids, struck)
+        first = led.next_entry_id()  # the entries are written with the ids from here on, in order
         numbers: list[int] = []
         problems: list[str] = []
         with self._batches(run, entries) as batches:
@@ -620,7 +795,24 @@ class Service:
                 + "; ".join(problems[:10])
                 + more
             )
+        if struck:
+            self._strike(ev, first, struck)
+        self._carry_on(ev)
         return numbers
+
+    def _strike(self, ev: Evening, first: int, struck: Struck) -> None:
+        """The corrections of an import's struck entries logged as the
+        ledger logs them (the entries were written with the ids from
+        ``first`` on): each struck entry voided, a replacement linked to the
+        hand it replaces."""
+        led = self.ledger
+        replaced_by = {old: i for i, old in enumerate(struck.links) if old is not None}
+        for i, void in enumerate(struck.voids):
+            if void:
+                by = replaced_by.get(i)
+                led.void_entry(ev, first + i, void, None if by is None else first + by)
+        for old, i in replaced_by.items():
+            led.set_replaces(first + i, first + old)
 
     def _batches(self, run: _Import, entries: list[Entry]) -> AbstractContextManager[Iterator[tuple]]:
         """``_scored_batches``, here; or, for a large import where it can,
@@ -661,6 +853,7 @@ class Service:
                 raise SchreiberError(_("there is no hand to undo in this evening"))
             self.ledger.void_entry(ev, last.id, "undo")
             self._rescore(ev, from_seq=last.seq)
+            self._carry_on(ev)
         return last
 
     def void(self, number: int, evening: Which = None) -> StoredEntry:
@@ -670,6 +863,7 @@ class Service:
             entry = self.ledger.hand_entry(ev, number)
             self.ledger.void_entry(ev, entry.id, "void")
             self._rescore(ev, from_seq=entry.seq)
+            self._carry_on(ev)
         return entry
 
     def take_back(self, ref: str, evening: Which = None) -> StoredEntry:
@@ -692,6 +886,7 @@ class Service:
                 )
             self.ledger.void_entry(ev, entry.id, "void")
             self._rescore(ev)
+            self._carry_on(ev)
         return entry
 
     def edit(self, number: int, record: dict, evening: Which = None) -> Outcome:
@@ -706,6 +901,7 @@ class Service:
             entries, outcomes = self._rescore(ev, from_seq=old.seq)
             outcome = next(o for e, o in zip(entries, outcomes) if e.id == new_id)
             led.set_record(new_id, stored_record(outcome))  # the canonical record of the replacement
+            self._carry_on(ev)
         return outcome
 
     def _writable(self, evening: Which) -> Evening:
@@ -755,11 +951,77 @@ class Service:
         with led.other_ledger(other) as src, led.transaction(checked=True):
             merged = led.merge_from(src, str(other), Incoming())
             for evening_id in merged.touched:
-                self._rescore(
-                    led.evening(evening_id),
-                    _("merging {other} into evening {id}").format(other=other, id=evening_id),
-                )
+                ev, balance = led.evening(evening_id), led.balance(evening_id)  # as before: nothing re-scored yet
+                self._rescore(ev, _("merging {other} into evening {id}").format(other=other, id=evening_id))
+                if not ev.is_open and led.balance(evening_id) != balance:
+                    self.closed_changed.append(ev)
+            if merged.counts.get("evenings") or merged.touched:  # evenings came in, or got entries: carry every pot on
+                for first in self._circle_starts():
+                    self._carry_on(first, itself=True)
         return merged.counts
+
+    # The Pagat pot from evening to evening -----------------------------------------
+
+    def _carry_on(self, evening: Evening, itself: bool = False) -> None:
+        """The Pagat pot carried on after a change to ``evening`` (inside the
+        transaction): each later evening of its circle with a pot starts with
+        what the one before it left, as ``evening start`` gave it; where that
+        changes, the later evening is re-scored from its start (its own pot
+        goes on to the next). ``itself``: the evening's own start too (a
+        reopened evening; every evening after a merge)."""
+        if not (evening.rules.pagatkassa or evening.start_pot):
+            return  # most evenings: no pot
+        led = self.ledger
+        if not itself and not led.has_later_evening(evening):
+            return  # the latest evening: nothing after it to carry to
+        chain = [ev for ev in led.circle(evening.seating) if ev.rules.pagatkassa or ev.start_pot]
+        at = next(i for i, ev in enumerate(chain) if ev.id == evening.id)
+        for i in range(at if itself else at + 1, len(chain)):
+            before = chain[i - 1] if i else None
+            pot = self.carried_into(chain[i], before)
+            if before is not None and pot != chain[i].start_pot:  # the first keeps its pot
+                chain[i] = self._restart(chain[i], pot, before.id)
+
+    def carried_into(self, evening: Evening, before: Evening | None) -> Fraction:
+        """The Pagat pot ``evening`` starts with when ``before`` is the evening
+        of its circle with a pot before it: what that one left under
+        ``pagatkassa_end = carry`` (nothing after ``split``, or without a pot
+        of its own); the first evening of a circle keeps the pot it started
+        with."""
+        if before is None:  # the first of its circle: the pot it was started with (one brought into the ledger)
+            return evening.start_pot
+        if not evening.rules.pagatkassa or before.rules.pagatkassa_end != "carry":
+            return Fraction(0)
+        return before.start_pot - self.ledger.paid_in(before)
+
+    def pot_neighbours(self, evening: Evening) -> tuple[Evening | None, Evening | None]:
+        """The evenings of its circle with a Pagat pot just before and just
+        after this one: where its pot came from, and where it goes."""
+        chain = [ev for ev in self.ledger.circle(evening.seating) if ev.rules.pagatkassa or ev.start_pot]
+        at = next((i for i, ev in enumerate(chain) if ev.id == evening.id), None)
+        if at is None:
+            return None, None
+        return (chain[at - 1] if at else None), (chain[at + 1] if at + 1 < len(chain) else None)
+
+    def _restart(self, evening: Evening, pot: Fraction, source: int) -> Evening:
+        """The evening started again with the Pagat pot ``pot`` and re-scored
+        from its first entry; said in ``carried``. Returns it as it is now."""
+        led = self.ledger
+        balance = led.balance(evening.id)
+        led.set_start_pot(evening.id, pot)
+        now = led.evening(evening.id)
+        self._rescore(now, f"carrying the Pagat pot into evening {evening.id}")
+        self.carried.append(Carried(now, evening.start_pot, source, led.balance(evening.id) != balance))
+        return now
+
+    def _circle_starts(self) -> list[Evening]:
+        """The first evening with a Pagat pot of each circle (the players of
+        an evening, in any seating)."""
+        first: dict[frozenset[str], Evening] = {}
+        for ev in sorted(self.ledger.evenings(), key=lambda ev: (ev.date, ev.id)):
+            if ev.rules.pagatkassa or ev.start_pot:
+                first.setdefault(frozenset(ev.seating), ev)
+        return list(first.values())
 
     def _rescore(
         self, evening: Evening, why: str = "the correction", from_seq: int = 0

@@ -77,21 +77,39 @@ def check() -> None:
     )
     for p in problems:
         typer.echo(f"    {p}")
+    carried: list[str] = []
     if not problems:
-        hands, wrong = Service(led).check_consistency()
+        svc = Service(led)
+        hands, wrong = svc.check_consistency()
         evenings = len(led.evenings())
-        found = _("ok") if not wrong else ngettext("{n} problem", "{n} problems", len(wrong)).format(n=len(wrong))
-        typer.echo(
-            _("  {hands} in {evenings}, re-scored: payments sum to zero, balances match the hands: {found}").format(
-                hands=_hands(hands), evenings=_evenings(evenings), found=found
-            )
+        _found(
+            _("  {hands} in {evenings}, re-scored: payments sum to zero, balances match the hands: {found}"),
+            wrong,
+            hands=_hands(hands),
+            evenings=_evenings(evenings),
         )
-        for p in wrong:
-            typer.echo(f"    {p}")
-        problems += wrong
+        placed = svc.place_problems()
+        _found(_("  every hand in its place on its sheet, numbered 1, 2, ... without a gap: {found}"), placed)
+        carried = svc.carry_problems()
+        _found(_("  the Pagat pot carried from each evening to the next of its circle: {found}"), carried)
+        problems += wrong + placed
     if problems:
         raise SchreiberError(
             _(
                 "ledger {path} fails its check ({n_problems} problem(s)); restore your last good backup (docs/backup.md), or copy what can be read with: schreiber backup FILE"
-            ).format(path=path, n_problems=len(problems))
+            ).format(path=path, n_problems=len(problems) + len(carried))
         )
+    if carried:
+        raise SchreiberError(
+            _("ledger {path} fails its check ({n_problems} problem(s)); each line above says what to type").format(
+                path=path, n_problems=len(carried)
+            )
+        )
+
+
+def _found(line: str, wrong: list[str], **values: str) -> None:
+    """One line of the check: what it checked, ok or how many problems, and each problem below it."""
+    found = _("ok") if not wrong else ngettext("{n} problem", "{n} problems", len(wrong)).format(n=len(wrong))
+    typer.echo(line.format(found=found, **values))
+    for p in wrong:
+        typer.echo(f"    {p}")

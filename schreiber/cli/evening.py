@@ -10,7 +10,7 @@ from ..i18n import _, ngettext
 from . import complete
 from .inputs import parse_date, parse_tarif
 from .options import EveningNumber
-from .root import app, ledger, print_json, service
+from .root import app, ledger, print_json, service, tell_carried
 
 if TYPE_CHECKING:
     from ..ledger.values import Evening
@@ -155,6 +155,8 @@ def reopen(
 ) -> None:
     """Reopen a closed evening so hands can be added again; any other open
     evening is closed (not the tables of a tournament; not with --keep-open)."""
-    ev, closed = service().reopen_evening(evening_id, keep_open)
+    svc = service()
+    ev, closed = svc.reopen_evening(evening_id, keep_open)
     _say_closed(closed)
+    tell_carried(svc)
     typer.echo(_("Evening {evening_id} ({date}) is open again.").format(evening_id=evening_id, date=ev.date))

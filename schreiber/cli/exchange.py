@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -15,7 +16,7 @@ from .errors import message, one_line
 from .hand import hand_app
 from .inputs import read_lines
 from .options import EveningNumber, Period, Season, Since, Until
-from .root import app, ledger, service
+from .root import app, ledger, service, tell_carried
 
 if TYPE_CHECKING:
     from ..ledger.values import Evening
@@ -33,9 +34,13 @@ def export(
     period: Period = None,
     out: Annotated[Path | None, typer.Option("--out", help=_("Write to this file instead of stdout."))] = None,
 ) -> None:
-    """Export hands, scored items or payments as CSV or JSON Lines (voided hands left out).
+    """Export hands, scored items or payments as CSV or JSON Lines.
 
-    A JSONL export of hands can be imported again with schreiber hand import.
+    Hands: every entry of the sheet (hands, Radl starts, redeals,
+    Strafpunkte, voided ones marked), each evening opened by a row of its
+    tarif and Pagat pot; items and payments: the entries that count. A
+    JSONL export of one evening's hands imported with schreiber hand import
+    into a new evening makes the same evening again.
 
     Example: schreiber export --season 2026 --format jsonl --what payments --out 2026.jsonl
     """
@@ -57,6 +62,9 @@ def export(
         rows = item_rows(led, ev, rng, left_out)
     else:
         rows = led.export_rows(what, ev, rng)
+    kinds: dict[str, int] = {}
+    if what == "hands":
+        rows = _counted(rows, kinds)
     if out is None:
         write(sys.stdout, rows, what, fmt)
         _say_left_out(left_out)
@@ -70,8 +78,27 @@ def export(
         raise SchreiberError(
             _("cannot write {out}: {strerror}; give another --out").format(out=out, strerror=exc.strerror)
         ) from None
-    typer.echo(one_line(_exported(what, n).format(n=n, out=out)), err=True)
+    typer.echo(one_line(_exported_to(what, n, kinds, out)), err=True)
     _say_left_out(left_out)
+
+
+def _exported_to(what: str, n: int, kinds: dict[str, int], out: Path) -> str:
+    """What an export wrote to ``out``: ``n`` rows; of hands, by ``kinds``
+    (the evenings' own rows not counted)."""
+    if what != "hands":
+        return _exported(what, n).format(n=n, out=out)
+    hands = kinds.get("hand", 0)
+    others = sum(kinds.values()) - hands - kinds.get("evening", 0)
+    if not others:
+        return _exported(what, hands).format(n=hands, out=out)
+    return _("Exported {hands} and {others} to {out}.").format(hands=_hands(hands), others=_others(others), out=out)
+
+
+def _counted(rows: Iterator[dict], kinds: dict[str, int]) -> Iterator[dict]:
+    """The rows as they go out, counted by kind into ``kinds``."""
+    for row in rows:
+        kinds[row["kind"]] = kinds.get(row["kind"], 0) + 1
+        yield row
 
 
 def _say_left_out(left_out: list[tuple[int, int | None, int]]) -> None:
@@ -107,6 +134,9 @@ def import_hands(
     Each line is one hand record as for `hand add --json`; blank lines are
     skipped; a line of `export --format jsonl` is accepted too, and
     {"kind": "radl"}, {"kind": "redeal"}, {"kind": "strafpunkt", "player": NAME}.
+    One evening's export makes that evening again: its entries struck from
+    the sheet stay struck, and the evening takes its tarif (and, while
+    empty and first of its circle, its Pagat pot at the start).
     Every wrong line is reported with its number and nothing is written.
     A file imported into the evening before adds nothing, nor does a line
     whose "id" (as an export writes it) is a hand the evening has already.
@@ -122,6 +152,33 @@ def import_hands(
         done, all_hands = _imported(file, lines, svc, ev, not quiet and sys.stderr.isatty())
     if not quiet:
         typer.echo(import_summary(file, done, all_hands))
+        _say_start(done)
+    tell_carried(svc)
+
+
+def _say_start(done: Imported) -> None:
+    """What an import took over of the evening the file was exported from
+    (its tarif, its Pagat pot at the start), or why it did not."""
+    from ..render import cell, money
+
+    ev = done.evening
+    if done.tarif is not None:
+        typer.echo(
+            _("Evening {id}: tarif {money} € per point, as the file gives it (was {money2} €).").format(
+                id=ev.id, money=money(done.tarif[1]), money2=money(done.tarif[0])
+            )
+        )
+    if done.pot is not None:
+        taken, theirs, ours = done.pot
+        typer.echo(
+            (
+                _("Evening {id}: Pagat pot at the start {pot}, as the file gives it (was {was}).")
+                if taken
+                else _(
+                    "Evening {id}: the file's evening started with a Pagat pot of {pot}; this one keeps its {was} (carried from the evening before it), so its figures may differ"
+                )
+            ).format(id=ev.id, pot=cell(theirs), was=cell(ours))
+        )
 
 
 def _imported(file: str, lines: list[str], svc: Service, ev: Evening, terminal: bool) -> tuple[Imported, bool]:
@@ -132,7 +189,7 @@ def _imported(file: str, lines: list[str], svc: Service, ev: Evening, terminal: 
     parsed = parse_lines(lines, ev.seating)
     entries, numbers, problems = parsed.entries, parsed.numbers, parsed.problems
     if problems:  # report the scoring problems of the readable lines too
-        scoring = svc.check_entries(entries, ev)
+        scoring = svc.check_entries(entries, ev, parsed.voids if parsed.struck else None)
         problems = sorted(problems + [(numbers[i], msg) for i, msg in scoring])
         raise SchreiberError(_bad_lines(file, problems))
     if not entries:
@@ -149,7 +206,16 @@ def _imported(file: str, lines: list[str], svc: Service, ev: Evening, terminal: 
     line = _("line {n}")  # translated once, not once a line
     labels = [line.format(n=n) for n in numbers]
     try:
-        done = svc.import_entries(entries, parsed.ids, content_sha256(lines), ev, labels, progress if show else None)
+        done = svc.import_entries(
+            entries,
+            parsed.ids,
+            content_sha256(lines),
+            ev,
+            labels,
+            progress if show else None,
+            (parsed.voids, parsed.replaces) if parsed.struck else None,
+            parsed.evening[0] if parsed.evening else None,
+        )
     except SchreiberError as exc:
         raise SchreiberError(f"{file}: {message(exc)}") from None
     finally:

@@ -41,6 +41,10 @@ def fast_hand_add(argv: list[str]) -> Callable[[], None] | None:
         added = svc.add_hand(record, evening)
         if not quiet:
             sys.stdout.write(f"Hand {added.number}: {player_points(added.outcome.payments)}\n")
+        if svc.carried:  # the hand went into an evening whose Pagat pot later evenings carry on
+            from .root import tell_carried
+
+            tell_carried(svc)
 
     return run
 

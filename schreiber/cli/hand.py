@@ -13,7 +13,7 @@ from ..i18n import _, ngettext
 from . import complete
 from .inputs import pick_player, read_record
 from .options import EveningNumber
-from .root import app, ledger, print_json, service
+from .root import app, ledger, print_json, service, tell_carried
 
 hand_app = typer.Typer(help=_("Enter hands."), no_args_is_help=True)
 app.add_typer(hand_app, name="hand")
@@ -59,6 +59,7 @@ def add(
     else:
         raise SchreiberError(_("give the hand: schreiber hand add rufer berti carl +  (or --json '{...}')"))
     added = svc.add_hand(record, evening_id)
+    tell_carried(svc)
     if json_out:
         print_json(
             {
@@ -102,6 +103,7 @@ def radl(
     ev = svc.evening(evening_id, writable=True)
     player = pick_player(ev.seating, dealer) if dealer else None
     state = svc.radl(player, final, ev).outcome.state
+    tell_carried(svc)
     last = _("; the evening ends after {n} hands").format(n=state.final) if state.final else ""
     typer.echo(
         _("Radl: the next {radl_left} hands count double; {next_dealer} deals{last}.").format(
@@ -118,7 +120,9 @@ def undo(
     evening_id: EveningNumber = None,
 ) -> None:
     """Take back the last hand of the open evening (recorded, not erased)."""
-    e = service().undo(any_entry=entry, evening=evening_id)
+    svc = service()
+    e = svc.undo(any_entry=entry, evening=evening_id)
+    tell_carried(svc)
     from ..reports.sheet import entry_text
 
     what = entry_text(e.kind, e.number)
@@ -131,7 +135,9 @@ def void(
     evening_id: EveningNumber = None,
 ) -> None:
     """Void hand N: it stays on the sheet, marked, and counts nothing; later hands are re-scored."""
-    service().void(number, evening_id)
+    svc = service()
+    svc.void(number, evening_id)
+    tell_carried(svc)
     typer.echo(_("Hand {number} voided (kept on the sheet).").format(number=number))
 
 
@@ -152,7 +158,9 @@ def entry_void(
 
     Example: schreiber entry void e2
     """
-    e = service().take_back(ref, evening_id)
+    svc = service()
+    e = svc.take_back(ref, evening_id)
+    tell_carried(svc)
     what = (
         f"Hand {e.number}"
         if e.kind == "hand"
@@ -191,6 +199,7 @@ def edit(
             _("give the corrected hand: schreiber hand edit N rufer berti carl +  (or --json '{...}')")
         )
     outcome = svc.edit(number, record, evening_id)
+    tell_carried(svc)
     typer.echo(
         _("Hand {number} corrected: {player_points}").format(
             number=number, player_points=player_points(outcome.payments)
@@ -201,7 +210,9 @@ def edit(
 @app.command("redeal")
 def redeal(evening_id: EveningNumber = None) -> None:
     """Record a redeal (zusammenschlagen): no payments, the same dealer deals again."""
-    outcome = service().redeal(evening_id).outcome
+    svc = service()
+    outcome = svc.redeal(evening_id).outcome
+    tell_carried(svc)
     typer.echo(_("Redeal recorded; {dealer} deals again.").format(dealer=outcome.dealer))
 
 
@@ -217,6 +228,7 @@ def strafpunkt(
     ev = svc.evening(evening_id, writable=True)
     who = pick_player(ev.seating, player)
     outcome = svc.strafpunkt(who, ev).outcome
+    tell_carried(svc)
     typer.echo(_("Strafpunkt for {who}: {payments}").format(who=who, payments=player_points(outcome.payments)))
 
 

@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from ..i18n import _, ngettext
-from .root import app, print_json, service
+from .root import app, print_json, service, tell_carried
 
 # How each kind of merged row is named in the one-line summary.
 NAMES: dict[str, Callable[[int], str]] = {
@@ -40,7 +40,9 @@ def merge(
 
     Example: schreiber --db cup.db merge table2.db
     """
-    counts = service().merge(Path(other).expanduser())
+    svc = service()
+    counts = svc.merge(Path(other).expanduser())
+    tell_carried(svc)
     if json_out:
         print_json({"from": other, "merged": any(counts.values()), **counts})
         return

@@ -136,21 +136,30 @@ def sheet(
 
         typer.echo(player_story_text(rows, pick_player(ev.seating, explain_player), fmt, json_out), nl=False)
         return
+    pot = svc.pot_neighbours(ev) if rules.pagatkassa else None  # where its Pagat pot came from and went
     if json_out:
-        print_json(sh.to_json(rows, totals, ev, rules))
-        return
+        return print_json(sh.to_json(rows, totals, ev, rules, pot))
     headers, body = sh.table_rows(rows, ev.seating, rules)
     if csv_out:
         typer.echo(csv_text(headers, body), nl=False)
         return
     text = table(headers, body, fmt) if body else ""
     short = compact or (not wide and fmt == "simple" and too_wide(text))  # an asked-for --fmt is kept
-    _print_sheet(led, ev, rows, totals, text, short)
+    _print_sheet(led, ev, rows, totals, text, short, pot)
 
 
-def _print_sheet(led: Ledger, ev: Evening, rows: list[SheetRow], totals: dict, text: str, short: bool) -> None:
-    """The sheet as text: heading, the table (or its compact form), totals, Schrift, who deals next."""
-    from ..render import player_points
+def _print_sheet(
+    led: Ledger,
+    ev: Evening,
+    rows: list[SheetRow],
+    totals: dict,
+    text: str,
+    short: bool,
+    pot: tuple[Evening | None, Evening | None] | None = None,
+) -> None:
+    """The sheet as text: heading, the Pagat pot it started with, the table
+    (or its compact form), totals, Schrift, where the pot went, who deals next."""
+    from ..render import cell, player_points
     from ..reports import sheet as sh
 
     rules = ev.rules
@@ -158,6 +167,10 @@ def _print_sheet(led: Ledger, ev: Evening, rows: list[SheetRow], totals: dict, t
         "" if ev.is_open else _(" ({status}; evening reopen {n} to change it)").format(status=_(ev.status), n=ev.id)
     )
     typer.echo(_("Evening {n}, {date}, {preset}").format(n=ev.id, date=ev.date, preset=rules.preset) + closed)
+    before, after = pot or (None, None)
+    if pot is not None:
+        source = _(" (carried from evening {n})").format(n=before.id) if before and ev.start_pot else ""
+        typer.echo(_("Pagat pot at the start: {pot}{source}").format(pot=cell(ev.start_pot), source=source))
     if text and short:
         text = compact_text(rows, ev.seating)
     typer.echo(text or _("No hands yet."))
@@ -167,6 +180,12 @@ def _print_sheet(led: Ledger, ev: Evening, rows: list[SheetRow], totals: dict, t
         typer.echo(f"Schrift ({_(SCHRIFT_WORDS[rules.schrift_kontra])}): " + player_points(schrift.items()))
         if any(r.schrift_payments for r in rows):
             typer.echo(_("S = the Schrift's running total, where a hand writes other points than it pays"))
+    if after is not None and rules.pagatkassa_end == "carry":
+        typer.echo(
+            _("Pagat pot carried to evening {n} ({date}): {pot}").format(
+                n=after.id, date=after.date, pot=cell(after.start_pot)
+            )
+        )
     if ev.is_open:
         typer.echo(next_line(led, ev))
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import inspect
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -55,6 +56,34 @@ def service() -> Service:
     from ..service import Service
 
     return Service(ledger())
+
+
+def tell_carried(svc: Service, out: Callable[[str], Any] | None = None) -> None:
+    """What a change did beyond its own evening, one line each (on stderr,
+    or to ``out``): the later evenings the Pagat pot was carried on to
+    (re-scored), and the closed or settled evenings a merge changed. Each
+    is said once."""
+    from ..render import cell, player_points
+
+    say = out or (lambda line: typer.echo(line, err=True))
+    led = svc.ledger
+    for c in svc.carried:
+        ev = c.evening
+        line = _(
+            "Pagat pot carried on: evening {n} ({date}, {status}) now starts with {now} points (was {was}), what evening {source} left; re-scored"
+        ).format(n=ev.id, date=ev.date, status=_(ev.status), now=cell(ev.start_pot), was=cell(c.was), source=c.source)
+        if c.balance_changed:
+            line += _("; its balance is now {points}: schreiber settle --evening {n}").format(
+                points=player_points(led.balance(ev.id).items()), n=ev.id
+            )
+        say(line)
+    for ev in svc.closed_changed:
+        say(
+            _(
+                "evening {n} ({date}) is {status}: what came in changed its balance to {points}: schreiber settle --evening {n}"
+            ).format(n=ev.id, date=ev.date, status=_(ev.status), points=player_points(led.balance(ev.id).items()))
+        )
+    svc.carried, svc.closed_changed = [], []
 
 
 def print_json(data: Any) -> None:

@@ -23,6 +23,7 @@ from ..service import EveningChanged, Service
 from .errors import message
 from .inputs import pick_player
 from .report import compact_text, next_line, too_wide
+from .root import tell_carried
 
 COMMANDS = {  # German words in both languages (English aliases below); the help beside each in 80 columns
     "hilfe": N_("this help (also ?)"),
@@ -142,10 +143,12 @@ class Session:
                 self.commands[cmd](parts[1:])
             else:
                 self.add_hand(parts)
+            tell_carried(self.svc, self.out)
         except EveningChanged as exc:
             self.changed(exc.before, exc.now)
         except SchreiberError as exc:
             self.out(_fitted(_("Error: {message}").format(message=message(exc))))
+        self.svc.carried, self.svc.closed_changed = [], []  # what a line that failed had carried was not written
         return True
 
     def changed(self, before: tuple[int, int], now: tuple[int, int]) -> None:

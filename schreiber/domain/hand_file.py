@@ -8,6 +8,13 @@ reported with its number; checking the hands themselves is the replay's job.
 
 A line may carry the entry's global id as ``"id"`` (an export writes it), so
 a hand imported again is known; two lines with one id are refused.
+
+An export also writes what a replay of the evening needs besides: the
+entries struck from the sheet (``"void": true``, with the ``"correction"``
+that struck them: ``undo``, ``void`` or ``edit``), the hand a replacement
+``"replaces"`` (by its id, on an earlier line), and the evening itself (a
+line ``{"kind": "evening", "tarif_cents": N, "start_pot": "P"}``: its tarif
+and the Pagat pot it started with; one evening a file).
 """
 
 from __future__ import annotations
@@ -16,6 +23,7 @@ import hashlib
 import json
 import re
 from collections.abc import Iterable
+from fractions import Fraction
 from typing import NamedTuple
 
 from ..i18n import _
@@ -31,22 +39,37 @@ class LineProblem(ValueError):
     """A line that is not an entry; the message says why."""
 
 
+CORRECTIONS = ("undo", "void", "edit")  # how an entry was struck from the sheet (the ledger's corrections)
+
+
 class HandFile(NamedTuple):
     """A file of hands as read: its entries, the line number and the id
-    (or None) of each, and (line number, problem) for every line that is
-    not an entry at all."""
+    (or None) of each, (line number, problem) for every line that is not an
+    entry at all; for each entry the correction that struck it (None:
+    it counts) and the id of the hand it replaces (None: none); the
+    evening's tarif in cents and the Pagat pot it started with, where the
+    file gives them (its evening line)."""
 
     entries: list[Entry]
     numbers: list[int]
     problems: list[tuple[int, str]]
     ids: list[str | None]
+    voids: list[str | None]
+    replaces: list[str | None]
+    evening: list[tuple[int, Fraction]]  # [] or [(tarif in cents, Pagat pot at the start)]
+
+    @property
+    def struck(self) -> bool:
+        """Whether any entry is struck or replaces another (most files: none)."""
+        return any(self.voids) or any(self.replaces)
 
 
 def parse_lines(lines: Iterable[str], players: tuple[str, ...]) -> HandFile:
     """The entries of a JSON Lines hand file (see HandFile)."""
-    out = HandFile([], [], [], [])
-    entries, numbers, ids = out.entries, out.numbers, out.ids
+    out = HandFile([], [], [], [], [], [], [])
+    entries, numbers, ids, voids, replaces = out.entries, out.numbers, out.ids, out.voids, out.replaces
     seen: dict[str, int] = {}
+    struck: dict[str, str | None] = {}  # id -> its correction, of the lines read
     for n, line in enumerate(lines, 1):
         text = line.strip()
         if not text:
@@ -56,19 +79,79 @@ def parse_lines(lines: Iterable[str], players: tuple[str, ...]) -> HandFile:
             entries.append(Entry("hand", data))  # a bare hand record, as most lines are: nothing more to check
             numbers.append(n)
             ids.append(None)
+            voids.append(None)
+            replaces.append(None)
             continue
         try:
             data = _json_object(text) if data is None else data
+            if data.get("kind") == "evening":
+                _evening(data, out.evening)
+                continue
             uid = _id(data, seen)
-            entries.append(_entry(data, players))
+            entry = _entry(data, players)
+            void, old = _correction(data, entry, struck)
         except LineProblem as exc:
             out.problems.append((n, str(exc)))
             continue
         if uid:
             seen[uid] = n
+            struck[uid] = void
+        entries.append(entry)
         numbers.append(n)
         ids.append(uid)
+        voids.append(void)
+        replaces.append(old)
     return out
+
+
+def _evening(data: dict, evening: list[tuple[int, Fraction]]) -> None:
+    """An evening line (``{"kind": "evening", "tarif_cents": N, "start_pot":
+    "P"}``, as an export opens each evening): its tarif and the Pagat pot it
+    started with; once a file (the entries of one evening)."""
+    from .rules import TARIF_MAX_CENTS
+
+    if evening:
+        raise LineProblem(_("a second evening; a file is imported into one evening: export one with --evening N"))
+    cents = data.get("tarif_cents")
+    if type(cents) is not int or not 0 <= cents <= TARIF_MAX_CENTS:
+        raise LineProblem(
+            _('"tarif_cents" of the evening line is the money per point in whole cents, 0 to {most}').format(
+                most=TARIF_MAX_CENTS
+            )
+        )
+    pot = data.get("start_pot", "0")
+    try:
+        start = (
+            Fraction(pot) if isinstance(pot, (str, int)) and not isinstance(pot, bool) and len(str(pot)) <= 40 else None
+        )
+    except (ValueError, ZeroDivisionError):
+        start = None
+    if start is None or start < 0:
+        raise LineProblem(
+            _('"start_pot" of the evening line is the Pagat pot it started with, in points ("12", "7/2")')
+        )
+    evening.append((cents, start))
+
+
+def _correction(data: dict, entry: Entry, struck: dict[str, str | None]) -> tuple[str | None, str | None]:
+    """(the correction that struck the entry, or None; the id of the hand it
+    replaces, or None), as an export writes them: ``"void": true`` with
+    ``"correction"`` (default ``void``), ``"replaces"`` naming a hand struck
+    by ``edit`` on an earlier line."""
+    void, correction, old = data.get("void"), data.get("correction"), data.get("replaces")
+    if void not in (None, True, False):
+        raise LineProblem(_('"void" is true (struck from the sheet) or false'))
+    if not void and correction is not None:
+        raise LineProblem(_('a "correction" is given for an entry struck from the sheet ("void": true) only'))
+    if void and correction not in (None, *CORRECTIONS):
+        raise LineProblem(_('"correction" is one of: {kinds}').format(kinds=", ".join(CORRECTIONS)))
+    if correction == "edit" and entry.kind != "hand":
+        raise LineProblem(_('only a hand is corrected by "edit"'))
+    if old is not None:
+        if entry.kind != "hand" or not isinstance(old, str) or struck.get(old, "") != "edit":
+            raise LineProblem(_('"replaces" names a hand on an earlier line, struck by "edit", by its "id"'))
+        struck[old] = "replaced"  # once: a second line replacing it is refused
+    return ((correction or "void") if void else None), old
 
 
 def _loaded(text: str) -> dict | None:
@@ -138,16 +221,18 @@ def stored_entry(kind: str, record: object, player: str | None, players: tuple[s
 
 def _entry(data: dict, players: tuple[str, ...]) -> Entry:
     kind = data.get("kind")
+    if kind in (None, "hand") and isinstance(data.get("record"), dict):  # a line of `export --format jsonl`
+        record = dict(data["record"])
+        if data.get("dealer") and "dealer" not in record:
+            record["dealer"] = data["dealer"]
+        return Entry.hand(record)
     if kind is None:
-        if isinstance(data.get("record"), dict):  # a line of `schreiber export --what hands --format jsonl`
-            record = dict(data["record"])
-            if data.get("dealer") and "dealer" not in record:
-                record["dealer"] = data["dealer"]
-            return Entry.hand(record)
         return Entry.hand(data)
     if kind not in OTHER_KINDS + ("hand",):
         raise LineProblem(
-            _("unknown entry kind '{kind}'; valid: hand, {kinds}").format(kind=kind, kinds=", ".join(OTHER_KINDS))
+            _("unknown entry kind '{kind}'; valid: hand, {kinds}, evening").format(
+                kind=kind, kinds=", ".join(OTHER_KINDS)
+            )
         )
     if kind == "strafpunkt":
         who = data.get("player")
@@ -160,9 +245,7 @@ def _entry(data: dict, players: tuple[str, ...]) -> Entry:
     if kind == "radl":
         return _radl_entry(data, players)
     if kind == "hand":
-        if not isinstance(data.get("record"), dict):
-            raise LineProblem(_('an entry of kind hand needs its "record" object'))
-        return Entry.hand(data["record"])
+        raise LineProblem(_('an entry of kind hand needs its "record" object'))
     return Entry(kind)
 
 

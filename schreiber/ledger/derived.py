@@ -141,7 +141,8 @@ def scored_rows(
     uids = new_uids(len(scored))
     for entry_id, (seq, entry, number, uid, o) in enumerate(scored, first):
         entries.append(entry_row(entry_id, evening_id, seq, entry, number, None, uid or uids[entry_id - first], now))
-        result_rows(evening_id, entry_id, number, o, pid, rows, hands)
+        if o is not None:
+            result_rows(evening_id, entry_id, number, o, pid, rows, hands)
     return rows
 
 

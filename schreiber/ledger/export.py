@@ -23,36 +23,79 @@ def _where(evening: int | None, rng: DateRange) -> tuple[str, list]:
     return f"e.evening_id in ({sel})", params
 
 
+HAND_KEYS = ("evening", "date", "number", "id", "kind", "dealer", "contract", "declarer", "partner", "result",
+             "kontra", "radl_factor", "pot_after", "payments", "record", "player", "final", "void", "correction",
+             "replaces", "tarif_cents", "start_pot")  # fmt: skip
+
+
 def hand_rows(db: sqlite3.Connection, evening: int | None, rng: DateRange) -> Iterator[dict]:
-    """One row per active hand, with its payments, its record and its global
-    id (``id``: ``hand import`` of the row again knows the hand)."""
+    """Every entry of the evenings as its sheet has it, in order: hands
+    (with their payments, record and global id: ``hand import`` of the row
+    again knows the entry), Radl starts, redeals and Strafpunkte, voided
+    entries too (``void``, with the ``correction`` that struck them and, on a
+    replacement, the id of the hand it ``replaces``); each evening opened by
+    a row of its own (kind ``evening``: its tarif and the Pagat pot it
+    started with). ``hand import`` of one evening's rows makes the evening
+    again, figure for figure."""
     where, params = _where(evening, rng)
     cur = db.execute(
-        "select e.uid, e.evening_id, ev.date, e.number, r.dealer, r.contract, r.declarer, r.partner, r.won, "
-        "r.kontra, r.radl_factor, r.pot_after, e.record_json, "
-        "(select json_group_object(pl.name, pay.points_x2520) from payments pay "
-        "  join players pl on pl.id = pay.player_id where pay.entry_id = e.id) "
-        "from entries e join results r on r.entry_id = e.id join evenings ev on ev.id = e.evening_id "
-        f"where e.status = 'active' and e.kind = 'hand' and {where} order by ev.date, e.evening_id, e.seq, e.id",
+        "select e.uid, e.evening_id, ev.date, ev.tarif_cents, ev.start_pot, e.number, e.kind, e.status, e.player, r.dealer, "
+        "r.contract, r.declarer, r.partner, r.won, r.kontra, r.radl_factor, r.pot_after, e.record_json, c.kind, "
+        "old.uid, (select json_group_object(pl.name, pay.points_x2520) from payments pay "
+        "  join players pl on pl.id = pay.player_id where pay.entry_id = e.id and e.status = 'active') "
+        "from entries e join evenings ev on ev.id = e.evening_id left join results r on r.entry_id = e.id "
+        "left join corrections c on c.entry_id = e.id left join entries old on old.id = e.replaces "
+        f"where {where} order by ev.date, e.evening_id, e.seq, e.id",
         params,
     )
-    for uid, eid, date, number, dealer, contract, declarer, partner, won, kontra, radl, pot, record_json, pays in cur:
-        yield {
-            "evening": eid,
-            "date": date,
-            "number": number,
-            "id": uid,
-            "dealer": dealer,
-            "contract": contract,
-            "declarer": declarer or None,
-            "partner": partner,
-            "result": None if won is None else ("won" if won else "lost"),
-            "kontra": kontra,
-            "radl_factor": radl,
-            "pot_after": pot,
-            "payments": {k: from_units(v) for k, v in json.loads(pays or "{}").items()},
-            "record": json.loads(record_json) if record_json else None,
-        }
+    last = None
+    for row in cur:
+        if row[1] != last:
+            last = row[1]
+            yield dict.fromkeys(HAND_KEYS) | {
+                "evening": row[1],
+                "date": row[2],
+                "kind": "evening",
+                "tarif_cents": row[3],
+                "start_pot": row[4] or "0",
+            }
+        yield _entry_row(row)
+
+
+def _entry_row(row: tuple) -> dict:
+    """An entry's row of the export (``hand_rows``) from its row of the query."""
+    (uid, eid, date, _tarif, _pot, number, kind, status, player, dealer, contract, declarer, partner, won, kontra,
+     radl, pot, record_json, correction, replaces, pays) = row  # fmt: skip
+    record = json.loads(record_json) if record_json else None
+    hand = kind == "hand"
+    return dict.fromkeys(HAND_KEYS) | {
+        "evening": eid,
+        "date": date,
+        "number": number,
+        "id": uid,
+        "kind": kind,
+        "dealer": (dealer or (record or {}).get("dealer")) if hand else dealer,
+        **(
+            {
+                "contract": contract or (record or {}).get("contract"),
+                "declarer": declarer or None,
+                "partner": partner,
+                "result": None if won is None else ("won" if won else "lost"),
+                "kontra": kontra,
+            }
+            if hand
+            else {}
+        ),
+        "radl_factor": radl,
+        "pot_after": pot,
+        "payments": {k: from_units(v) for k, v in json.loads(pays or "{}").items()},
+        "record": record if hand else None,
+        "player": player or None,
+        "final": bool((record or {}).get("final")) if kind == "radl" else None,
+        "void": status != "active",
+        "correction": correction,
+        "replaces": replaces,
+    }
 
 
 def payment_rows(db: sqlite3.Connection, evening: int | None, rng: DateRange) -> Iterator[dict]:

@@ -98,7 +98,7 @@ CUP_SAME = (
     "seed",
 )
 START = {"date": N_("date"), "preset": N_("rules"), "rules": N_("rules"), "seating": N_("seating"),
-         "first_dealer": N_("first dealer"), "start_pot": N_("Pagat pot at the start")}  # fmt: skip
+         "first_dealer": N_("first dealer")}  # fmt: skip
 KIND_NAMES = {"radl": N_("the Radl"), "redeal": N_("the redeal"), "strafpunkt": N_("the Strafpunkt")}
 
 
@@ -542,8 +542,9 @@ class _Merge:
         differ = [k for k, a, b in (("date", mine["date"], ev["date"]), ("preset", mine["preset"], ev["preset"]),
                                     ("rules", mine["rules_key"], rules_key),
                                     ("seating", json.loads(mine["seating_json"]), ev["seating"]),
-                                    ("first_dealer", mine["first_dealer"], ev["first_dealer"]),
-                                    ("start_pot", mine["start_pot"], ev["start_pot"])) if a != b]  # fmt: skip
+                                    ("first_dealer", mine["first_dealer"], ev["first_dealer"])) if a != b]  # fmt: skip
+        # Not the Pagat pot at the start: it is what the evening before left, carried on after every change
+        # (the service's ``_carry_on``), so a copy made before a change to an earlier evening may hold it as it was.
         where = self.where(mine["id"])
         if differ or ev["tarif_cents"] != mine["tarif_cents"]:  # theirs first checked as typed: a conflict names it
             self._check(_("evening {id}").format(id=ev["id"]), self.checks.evening,
@@ -785,7 +786,7 @@ def _same_content(a: dict, b: dict) -> bool:
 
 def _start_key(ev: dict, seating: Any, rules_key: str) -> tuple:
     """What an evening was started with, and when: the same evening in two copies of one ledger."""
-    return (ev["created_utc"], ev["date"], json.dumps(seating), ev["first_dealer"], ev["start_pot"], rules_key)
+    return (ev["created_utc"], ev["date"], json.dumps(seating), ev["first_dealer"], rules_key)  # the pot: carried
 
 
 def _ref(entry: dict, entries: list[dict]) -> str:

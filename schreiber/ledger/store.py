@@ -243,6 +243,29 @@ class Ledger:
             if set(json.loads(row["seating_json"])) == circle:
                 yield evening_of_row(row)
 
+    def circle(self, players: tuple[str, ...]) -> list[Evening]:
+        """The evenings of these players (in any seating) in the order the
+        Pagat pot passes through them: by date, then in the order started."""
+        return list(reversed(list(self.circle_evenings(players, None))))
+
+    def has_later_evening(self, evening: Evening) -> bool:
+        """Whether any evening comes after this one (by date, then as started)."""
+        return (
+            self.db.execute(
+                "select 1 from evenings where date > ? or (date = ? and id > ?) limit 1",
+                [evening.date, evening.date, evening.id],
+            ).fetchone()
+            is not None
+        )
+
+    def set_start_pot(self, evening_id: int, pot: Fraction) -> None:
+        """The Pagat pot the evening starts with (carried on from the evening
+        before it); its settled money follows (the re-score is the service's)."""
+        from . import rollups
+
+        self.db.execute("update evenings set start_pot = ? where id = ?", [str(pot), evening_id])
+        rollups.resettle(self.db.conn, evening_id)
+
     def insert_evening(
         self, players: tuple[str, ...], rules: Rules, date: str, dealer: str, tarif_cents: int, start_pot: Fraction
     ) -> int:
@@ -400,6 +423,19 @@ class Ledger:
                 "select * from entries where evening_id = ? and seq >= ? and (status = 'active' or kind = 'hand' and id in "
                 "(select entry_id from corrections where evening_id = ? and kind = 'void')) order by seq, id",
                 [evening.id, from_seq, evening.id],
+            )
+        ]
+
+    def places(self, evening: Evening) -> list[tuple[int, int | None, str, int | None, str, bool]]:
+        """(id, place, kind, number, status, scored) of every entry of the
+        evening in the sheet's order: where each stands on the sheet, and
+        whether the ledger wrote its result beside it."""
+        return [
+            (i, seq, kind, number, status, bool(scored))
+            for i, seq, kind, number, status, scored in self.db.execute(
+                "select e.id, e.seq, e.kind, e.number, e.status, r.entry_id is not null from entries e "
+                "left join results r on r.entry_id = e.id where e.evening_id = ? order by e.seq, e.id",
+                [evening.id],
             )
         ]
 
@@ -605,6 +641,10 @@ class Ledger:
                 "created_utc": now_utc(),
             },
         )
+
+    def set_replaces(self, entry_id: int, replaced_id: int) -> None:
+        """The replacement ``entry_id`` of the voided hand ``replaced_id`` (an import of an edit)."""
+        self.db.execute("update entries set replaces = ? where id = ?", [replaced_id, entry_id])
 
     def set_record(self, entry_id: int, record: dict) -> None:
         self.db.execute("update entries set record_json = ? where id = ?", [compact(record), entry_id])

@@ -117,4 +117,4 @@ class Scored(NamedTuple):
     entry: Entry
     number: int | None
     uid: str | None
-    outcome: Outcome
+    outcome: Outcome | None  # None: struck from the sheet and not replayed (an import of a correction)

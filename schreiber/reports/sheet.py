@@ -410,10 +410,26 @@ def _running(r: SheetRow, p: str) -> str:
     return text
 
 
-def to_json(rows: list[SheetRow], totals: dict[str, Fraction], evening: Evening, rules: Rules) -> dict:
+Neighbours = tuple[Evening | None, Evening | None]  # the evenings of its circle with a Pagat pot before and after it
+
+
+def _head(evening: Evening, rules: Rules, pot: Neighbours | None) -> dict:
+    """The evening as the sheet's JSON names it; with a Pagat pot, the pot it
+    started with, the evening it came from and the one it went to."""
+    head: dict = {"id": evening.id, "date": evening.date, "rules": rules.preset}
+    if pot is not None:
+        head["start_pot"] = as_number(evening.start_pot)
+        head["pot_from"] = pot[0].id if pot[0] and evening.start_pot else None
+        head["pot_to"] = pot[1].id if pot[1] and rules.pagatkassa_end == "carry" else None
+    return head
+
+
+def to_json(rows: list[SheetRow], totals: dict[str, Fraction], evening: Evening, rules: Rules,
+            pot: Neighbours | None = None) -> dict:  # fmt: skip
     """The sheet as in ../shared/interface.md: "hands" holds the hands only
     (voided ones with "void": true); Radl starts, redeals and penalty points
-    are "events", each placed after the hand it followed."""
+    are "events", each placed after the hand it followed (``_head``: the
+    evening, with its Pagat pot)."""
 
     def common(r: SheetRow) -> dict:
         return {
@@ -458,7 +474,7 @@ def to_json(rows: list[SheetRow], totals: dict[str, Fraction], evening: Evening,
                 }
             )
     out = {
-        "evening": {"id": evening.id, "date": evening.date, "rules": rules.preset},
+        "evening": _head(evening, rules, pot),
         "hands": hands,
         "events": events,
         "totals": {p: as_number(v) for p, v in totals.items()},

@@ -53,8 +53,10 @@ def evening(tmp_path):
 def test_export_hands_csv(evening):
     r = cli(evening, "export", "--format", "csv")
     assert r.exit_code == 0
-    rows = list(csv.DictReader(io.StringIO(r.stdout)))
-    assert len(rows) == 30
+    table = list(csv.DictReader(io.StringIO(r.stdout)))
+    assert table[0]["kind"] == "evening" and table[0]["tarif_cents"] == "10" and table[0]["start_pot"] == "0"
+    rows = [x for x in table if x["kind"] == "hand"]
+    assert len(rows) == len(table) - 1 == 30
     assert list(rows[0]) == [
         "evening",
         "date",
@@ -69,6 +71,15 @@ def test_export_hands_csv(evening):
         "pot_after",
         "payments",
         "record",
+        "kind",
+        "player",
+        "final",
+        "void",
+        "correction",
+        "replaces",
+        "tarif_cents",
+        "start_pot",
+        "id",
     ]
     assert [int(x["number"]) for x in rows] == list(range(1, 31))
     assert rows[0]["dealer"] == "Anna" and rows[1]["dealer"] == "Berti"
@@ -99,8 +110,8 @@ def test_export_items_jsonl(evening):
         for p, v in row["payments"].items():
             by_hand.setdefault(row["number"], {}).setdefault(p, 0)
             by_hand[row["number"]][p] += v
-    hands = [json.loads(x) for x in cli(evening, "export", "--format", "jsonl").stdout.splitlines()]
-    for h in hands:
+    rows = [json.loads(x) for x in cli(evening, "export", "--format", "jsonl").stdout.splitlines()]
+    for h in [h for h in rows if h["kind"] == "hand"]:
         got = {p: v for p, v in by_hand[h["number"]].items() if abs(v) > 1e-9}
         assert got == pytest.approx({p: v for p, v in h["payments"].items() if v})
 
@@ -110,10 +121,10 @@ def test_export_filters_and_out_file(evening, tmp_path):
     for r in records(5):
         assert cli(evening, "hand", "add", "--json", json.dumps(r)).exit_code == 0
     all_rows = cli(evening, "export", "--format", "jsonl").stdout.splitlines()
-    assert len(all_rows) == 35
-    assert len(cli(evening, "export", "--format", "jsonl", "--evening", "2").stdout.splitlines()) == 5
-    assert len(cli(evening, "export", "--format", "jsonl", "--since", "2026-03-01").stdout.splitlines()) == 5
-    assert len(cli(evening, "export", "--format", "jsonl", "--until", "2026-03-01").stdout.splitlines()) == 30
+    assert len(all_rows) == 35 + 2  # and each evening's own row
+    assert len(cli(evening, "export", "--format", "jsonl", "--evening", "2").stdout.splitlines()) == 5 + 1
+    assert len(cli(evening, "export", "--format", "jsonl", "--since", "2026-03-01").stdout.splitlines()) == 5 + 1
+    assert len(cli(evening, "export", "--format", "jsonl", "--until", "2026-03-01").stdout.splitlines()) == 30 + 1
     out = tmp_path / "x.csv"
     r = cli(evening, "export", "--what", "payments", "--out", str(out))
     assert r.exit_code == 0 and r.stdout == ""
@@ -128,9 +139,19 @@ def test_export_filters_and_out_file(evening, tmp_path):
         assert r.exit_code == 1 and msg in str(r.exception), bad
 
 
-def test_voided_hands_are_not_exported(evening):
+def test_voided_hands_are_exported_marked(evening):
+    """A hand taken back stays on the sheet, so it is exported, marked void
+    with the correction that struck it (it pays nothing); payments and
+    items leave it out."""
     assert cli(evening, "undo").exit_code == 0
-    assert len(cli(evening, "export", "--format", "jsonl").stdout.splitlines()) == 29
+    rows = [json.loads(x) for x in cli(evening, "export", "--format", "jsonl").stdout.splitlines()]
+    hands = [r for r in rows if r["kind"] == "hand"]
+    assert len(hands) == 30 and [r["number"] for r in hands if r["void"]] == [30]
+    assert (hands[-1]["correction"], hands[-1]["payments"]) == ("undo", {})
+    pays = [
+        json.loads(x) for x in cli(evening, "export", "--what", "payments", "--format", "jsonl").stdout.splitlines()
+    ]
+    assert 30 not in {p["number"] for p in pays}
 
 
 # Import ------------------------------------------------------------------
@@ -174,7 +195,8 @@ def test_import_continues_an_evening_and_takes_other_entries(evening, tmp_path):
     r = cli(evening, "hand", "import", str(f))
     assert r.exit_code == 0, r.output
     assert "Imported 8 hands (hands 31..38) and 2 other entries" in r.stdout
-    assert len(cli(evening, "export", "--format", "jsonl").stdout.splitlines()) == 38
+    rows = [json.loads(x) for x in cli(evening, "export", "--format", "jsonl").stdout.splitlines()]
+    assert [r["kind"] for r in rows].count("hand") == 38 and len(rows) == 1 + 38 + 2
 
 
 def test_bad_line_is_named_and_nothing_is_written(evening, tmp_path):
@@ -229,20 +251,22 @@ def test_import_errors(tmp_path):
 
 
 def test_round_trip_of_an_export(evening, tmp_path):
-    """An evening exported as JSONL imports into a fresh evening to the same payments."""
+    """An evening exported as JSONL imports into a fresh evening of a fresh
+    ledger to the same payments. (In the same ledger an evening dated before
+    it would pass its Pagat pot on to it.)"""
     out = tmp_path / "ev.jsonl"
     assert cli(evening, "export", "--format", "jsonl", "--out", str(out)).exit_code == 0
-    # dated before evening 1, so it does not take over evening 1's Pagat pot (carry)
-    r = cli(evening, "evening", "start", *FIVE, "--rule", "pagatkassa=1", "--date", "2026-01-01")
+    fresh = tmp_path / "fresh.db"
+    r = cli(fresh, "evening", "start", *FIVE, "--rule", "pagatkassa=1", "--date", "2026-01-01")
     assert r.exit_code == 0 and "carried" not in r.stdout
-    r = cli(evening, "hand", "import", str(out))
+    r = cli(fresh, "hand", "import", str(out))
     assert r.exit_code == 0, r.output
-    pays = [
-        json.loads(x) for x in cli(evening, "export", "--what", "payments", "--format", "jsonl").stdout.splitlines()
-    ]
-    one = [(p["number"], p["player"], p["points_exact"]) for p in pays if p["evening"] == 1]
-    two = [(p["number"], p["player"], p["points_exact"]) for p in pays if p["evening"] == 2]
-    assert one == two
+
+    def payments(db):
+        rows = cli(db, "export", "--what", "payments", "--format", "jsonl").stdout.splitlines()
+        return [(p["number"], p["player"], p["points_exact"]) for p in map(json.loads, rows)]
+
+    assert payments(fresh) == payments(evening)
 
 
 def test_import_from_stdin_and_progress(tmp_path):
@@ -302,7 +326,9 @@ def test_a_file_imported_twice_adds_nothing_the_second_time(tmp_path):
 def test_an_export_imported_into_its_own_evening_adds_nothing(evening, tmp_path):
     out = tmp_path / "ev.jsonl"
     assert cli(evening, "export", "--format", "jsonl", "--out", str(out)).exit_code == 0
-    ids = [json.loads(line)["id"] for line in out.read_text(encoding="utf-8").splitlines()]
+    ids = [json.loads(line)["id"] for line in out.read_text(encoding="utf-8").splitlines()][
+        1:
+    ]  # after the evening's row
     assert len(set(ids)) == 30 and all(len(i) == 32 for i in ids)
     before = dump(evening)
     r = cli(evening, "hand", "import", str(out))
@@ -312,20 +338,21 @@ def test_an_export_imported_into_its_own_evening_adds_nothing(evening, tmp_path)
 
 
 def test_an_export_completes_an_older_copy(evening, tmp_path):
-    """A ledger that got the first 25 hands of an export gets the other 4
-    (hand 30 was undone: not exported) from the whole export, each hand with
-    its id: afterwards both export the same hands with the same ids."""
+    """A ledger that got the first 25 hands of an export gets the other 5
+    (hand 30 was undone: it comes as struck) from the whole export, each
+    hand with its id: afterwards both export the same hands with the same
+    ids."""
     assert cli(evening, "undo").exit_code == 0
     early = tmp_path / "early.db"
     assert cli(early, "evening", "start", *FIVE, "--rule", "pagatkassa=1", "--date", "2026-02-03").exit_code == 0
     out = tmp_path / "all.jsonl"
     assert cli(evening, "export", "--format", "jsonl", "--out", str(out)).exit_code == 0
     lines = out.read_text(encoding="utf-8").splitlines()
-    part = jsonl(tmp_path / "part.jsonl", [json.loads(x) for x in lines[:25]])
+    part = jsonl(tmp_path / "part.jsonl", [json.loads(x) for x in lines[:26]])  # the evening's row, 25 hands
     assert "Imported 25 hands" in cli(early, "hand", "import", str(part)).stdout
     r = cli(early, "hand", "import", str(out))
     assert r.exit_code == 0, r.output
-    assert r.stdout == "25 hands already present, 4 hands imported into evening 1 (hands 26..29).\n"
+    assert r.stdout == "25 hands already present, 5 hands imported into evening 1 (hands 26..30).\n"
     assert cli(early, "balance", "--json").stdout == cli(evening, "balance", "--json").stdout
     assert cli(early, "export", "--format", "jsonl").stdout == cli(evening, "export", "--format", "jsonl").stdout
 

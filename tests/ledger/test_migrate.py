@@ -271,8 +271,52 @@ def test_every_output_as_the_schreiber_before_printed(v1, monkeypatch):
     for case in golden["outputs"]:
         r = cli(*case["args"])
         assert r.exit_code == 0, (case["args"], r.output)
-        assert uids_out(r.stdout) == uids_out(case["stdout"]), case["args"]
+        assert uids_out(as_before(case["args"], r.stdout)) == uids_out(case["stdout"]), case["args"]
     assert applied(v1) == all_migrations()
+
+
+POT_LINES = ("Pagat pot at the start: ", "Pagat pot carried to evening ")
+
+
+def as_before(args: list[str], text: str) -> str:
+    """An output as the schreiber of the outputs file wrote it, where only
+    what was added since differs (every figure it had is unchanged): the
+    sheet of an evening with a Pagat pot says what pot it started with and
+    where it went (``start_pot``, ``pot_from``, ``pot_to`` in the JSON; a
+    line each in the text); an export of hands has every entry of the sheet
+    (the evening's own row, Radl starts, redeals, Strafpunkte, voided
+    entries, marked by new columns), so that an import makes the evening
+    again: its rows of hands that count, with the columns it had, are the
+    rows it wrote."""
+    if args[0] == "sheet" and "--json" in args and "--explain" not in args:
+        data = json.loads(text)
+        for key in ("start_pot", "pot_from", "pot_to"):
+            data["evening"].pop(key, None)
+        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    if args[0] == "sheet":
+        return "".join(line for line in text.splitlines(keepends=True) if not line.startswith(POT_LINES))
+    if args[:3] != ["export", "--what", "hands"]:
+        return text
+    import csv
+    import io
+
+    from schreiber.reports.export import CSV_COLUMNS
+
+    old = CSV_COLUMNS["hands"][: CSV_COLUMNS["hands"].index("record") + 1]
+    if "csv" in args:
+        rows = [r for r in csv.DictReader(io.StringIO(text)) if r["kind"] == "hand" and r["void"] == "False"]
+        out = io.StringIO()
+        w = csv.writer(out, lineterminator="\n")
+        w.writerow(old)
+        w.writerows([r[c] for c in old] for r in rows)
+        return out.getvalue()
+    keep = [*old[:3], "id", *old[3:]]  # the JSON Lines rows had the id too
+    rows = [json.loads(line) for line in text.splitlines()]
+    return "".join(
+        json.dumps({k: r[k] for k in keep}, ensure_ascii=False) + "\n"
+        for r in rows
+        if r["kind"] == "hand" and not r["void"]
+    )
 
 
 def test_a_migration_is_announced_on_a_terminal_only(tmp_path):
