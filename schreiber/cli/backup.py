@@ -9,7 +9,7 @@ import typer
 from ..errors import SchreiberError
 from ..i18n import _, ngettext
 from .errors import one_line
-from .root import OPTS, app, db_path, ledger
+from .root import OPTS, app, db_path, echo, ledger
 
 
 @app.command("backup")
@@ -33,7 +33,7 @@ def backup(
     led.close()
     evenings, hands = backup_counts(target)  # what the copy holds, not what the ledger holds by now
     held = _("{evenings}, {hands}").format(evenings=_evenings(evenings), hands=_hands(hands))
-    typer.echo(one_line(_("Backed up {path} to {target}: {held}.").format(path=led.path, target=target, held=held)))
+    echo(one_line(_("Backed up {path} to {target}: {held}.").format(path=led.path, target=target, held=held)))
 
 
 def _evenings(n: int) -> str:
@@ -61,23 +61,23 @@ def check() -> None:
         raise SchreiberError(_("there is no ledger at {path} yet; nothing to check").format(path=path))
     led = Ledger(path, read_only=True)
     problems = led.check()
-    typer.echo(_("Ledger {path}").format(path=path))
-    typer.echo(
+    echo(_("Ledger {path}").format(path=path))
+    echo(
         _("  integrity (SQLite integrity_check, foreign keys): {x}").format(x=_("ok") if not problems else _("DAMAGED"))
     )
     for p in problems:
-        typer.echo(f"    {p}")
+        echo(f"    {p}")
     if not problems:
         hands, wrong = Service(led).check_consistency()
         evenings = len(led.evenings())
         found = _("ok") if not wrong else ngettext("{n} problem", "{n} problems", len(wrong)).format(n=len(wrong))
-        typer.echo(
+        echo(
             _("  {hands} in {evenings}, re-scored: payments sum to zero, balances match the hands: {found}").format(
                 hands=_hands(hands), evenings=_evenings(evenings), found=found
             )
         )
         for p in wrong:
-            typer.echo(f"    {p}")
+            echo(f"    {p}")
         problems += wrong
     if problems:
         raise SchreiberError(

@@ -108,13 +108,17 @@ def interrupted() -> None:
 
 def guarded(fn: Callable[[], object]) -> None:
     """Run a command: one clear line for every error, never a traceback."""
+    from ..ledger.errors import COMMITTED
+
     try:
         try:
             fn()
         except SystemExit as done:
             if done.code in (0, None):
+                sys.stdout.flush()  # here, where a failure is reported, not while Python shuts down
                 _made_if_missing()
             raise
+        sys.stdout.flush()
         _made_if_missing()
     except SchreiberError as exc:
         _fail(message(exc))
@@ -125,8 +129,25 @@ def guarded(fn: Callable[[], object]) -> None:
     except UnicodeEncodeError as exc:  # e.g. a name typed in a terminal that does not send UTF-8
         bad = exc.object[exc.start : exc.end] if isinstance(exc.object, str) else ""
         _fail(_("{text!r} is not valid text (UTF-8); check the terminal's encoding").format(text=bad))
+    except OSError as exc:
+        if COMMITTED:
+            _written_but_not_shown(exc)
+        _fail(_unforeseen(exc))
     except Exception as exc:
         _fail(_unforeseen(exc))
+
+
+def _written_but_not_shown(exc: OSError) -> None:
+    """The output failed (a full disk, a terminal gone) after the change was
+    committed: the change stands, so the exit status is 0, as a closed pipe's
+    is, and one line says so (a retry would enter it twice)."""
+    with contextlib.suppress(Exception):
+        sys.stderr.write(
+            _("schreiber: the change was written; its output could not be ({why})").format(why=exc.strerror or exc)
+            + "\n"
+        )
+        sys.stderr.flush()
+    os._exit(0)
 
 
 def _made_if_missing() -> None:

@@ -15,7 +15,7 @@ from .errors import message, one_line
 from .hand import hand_app
 from .inputs import read_lines
 from .options import EveningNumber, Period, Season, Since, Until
-from .root import app, ledger, service
+from .root import app, echo, ledger, service
 
 if TYPE_CHECKING:
     from ..ledger.values import Evening
@@ -70,7 +70,7 @@ def export(
         raise SchreiberError(
             _("cannot write {out}: {strerror}; give another --out").format(out=out, strerror=exc.strerror)
         ) from None
-    typer.echo(one_line(_exported(what, n).format(n=n, out=out)), err=True)
+    echo(one_line(_exported(what, n).format(n=n, out=out)), err=True)
     _say_left_out(left_out)
 
 
@@ -78,7 +78,7 @@ def _say_left_out(left_out: list[tuple[int, int | None, int]]) -> None:
     """The entries whose items an export left out: they score differently now than when they were stored."""
     for evening, number, seq in left_out:
         which = _("hand {number}").format(number=number) if number is not None else _("entry {seq}").format(seq=seq)
-        typer.echo(
+        echo(
             one_line(
                 _(
                     "evening {evening}, {which}: items left out; it scores differently now than when its payments were stored (see schreiber check)"
@@ -121,7 +121,7 @@ def import_hands(
     with collector_paused():  # many small objects and no cycles, from reading the file to the commit
         done, all_hands = _imported(file, lines, svc, ev, not quiet and sys.stderr.isatty())
     if not quiet:
-        typer.echo(import_summary(file, done, all_hands))
+        echo(import_summary(file, done, all_hands))
 
 
 def _imported(file: str, lines: list[str], svc: Service, ev: Evening, terminal: bool) -> tuple[Imported, bool]:

@@ -12,7 +12,7 @@ from ..i18n import _
 from .evening import evening_app
 from .inputs import parse_tarif
 from .options import EveningNumber
-from .root import app, print_json, service
+from .root import app, echo, print_json, service
 
 
 @app.command("settle")
@@ -53,11 +53,9 @@ def settle(
     if json_out:
         print_json(to_json(s, ev))
         return
-    typer.echo(text)
+    echo(text)
     if close:
-        typer.echo(
-            _("\nEvening {id} is settled and closed (reopen with: schreiber evening reopen {id}).").format(id=ev.id)
-        )
+        echo(_("\nEvening {id} is settled and closed (reopen with: schreiber evening reopen {id}).").format(id=ev.id))
 
 
 @evening_app.command("tarif")
@@ -73,7 +71,7 @@ def tarif(
 
     cents = parse_tarif(amount)
     ev = service().set_tarif(cents, evening_id)
-    typer.echo(
+    echo(
         _("Evening {id}: tarif {money} € per point (was {money2} €).").format(
             id=ev.id, money=money(cents), money2=money(ev.tarif_cents)
         )

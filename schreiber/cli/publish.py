@@ -10,7 +10,7 @@ import typer
 
 from ..errors import SchreiberError
 from ..i18n import _
-from .root import app, db_path
+from .root import app, db_path, echo
 
 LOOPBACK = "127.0.0.1"
 
@@ -56,10 +56,10 @@ def publish(
         _check_port(chosen, port)
     cmd = _prepare(path, chosen, port, live)
     if print_only:
-        typer.echo(pub.shell_line(cmd))
+        echo(pub.shell_line(cmd))
         return
     name = pub.database_name(path)
-    typer.echo(
+    echo(
         _("Serving {path} on http://{chosen}:{port}/{name} (read-only); stop with Ctrl-C.").format(
             path=path, chosen=chosen, port=port, name=name
         ),
@@ -78,7 +78,7 @@ def _host(host: str | None) -> str:
     if not host.strip() or any(c.isspace() or c in "/@" for c in host):
         raise SchreiberError(_("--host {host!r} is not an address; give e.g. --host 127.0.0.1").format(host=host))
     if not is_loopback(host):
-        typer.echo(
+        echo(
             _("Warning: serving on {host}: anyone who can reach it can read the whole ledger.").format(host=host),
             err=True,
         )
@@ -107,7 +107,7 @@ def _prepare(path: Path, host: str, port: int, live: bool) -> list[str]:
     from .paths import app_dir
 
     if not live and not flush(path):
-        typer.echo(_("Note: another process is writing; the newest hands may be missing (use --live)."), err=True)
+        echo(_("Note: another process is writing; the newest hands may be missing (use --live)."), err=True)
     folder = app_dir() / "publish"
     try:
         meta = pub.write_metadata(path, folder)

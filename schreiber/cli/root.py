@@ -57,6 +57,16 @@ def service() -> Service:
     return Service(ledger())
 
 
+def echo(text: object = "", err: bool = False, nl: bool = True) -> None:
+    """A line on stdout (``err``: stderr), written through the stream as
+    start-up set it up (``entry.py``: what its encoding cannot show is
+    escaped), and flushed. Not typer's echo: on an ASCII stream it writes
+    UTF-8 past the stream's own encoding."""
+    stream = sys.stderr if err else sys.stdout
+    stream.write(f"{text}\n" if nl else f"{text}")
+    stream.flush()
+
+
 def print_json(data: Any) -> None:
     from ..render import json_text
 

@@ -21,7 +21,7 @@ from . import complete
 from .evening import start_evening
 from .options import EveningNumber
 from .paths import app_dir
-from .root import app, service
+from .root import app, echo, service
 
 if TYPE_CHECKING:
     from .session import Session
@@ -94,12 +94,12 @@ def tisch(
     number = started if started is not None else svc.evening(evening_id, writable=True).id
     session = Session(svc, number)
     ev = session.evening
-    typer.echo(
+    echo(
         _("Tisch: evening {n} ({date}, {preset}): {players}.").format(
             n=ev.id, date=ev.date, preset=ev.preset, players=", ".join(ev.seating)
         )
     )
-    typer.echo(_("A hand in short notation, or hilfe."))
+    echo(_("A hand in short notation, or hilfe."))
     interactive = sys.stdin.isatty()
     if interactive:
         _setup_readline(session)
@@ -108,10 +108,10 @@ def tisch(
         try:
             line = input(session.prompt()) if interactive else _read_line(session)
         except EOFError:
-            typer.echo("")
+            echo("")
             break
         except KeyboardInterrupt:
-            typer.echo("\n" + _("(Ctrl-C: line dropped; ende to leave)"))
+            echo("\n" + _("(Ctrl-C: line dropped; ende to leave)"))
             continue
         finally:
             signal.signal(signal.SIGINT, on_ctrl_c)
@@ -119,7 +119,7 @@ def tisch(
             break
         if not session.handle(line):
             break
-    typer.echo(_("Until next time."))
+    echo(_("Until next time."))
 
 
 def _read_line(session: Session) -> str | None:
