@@ -9,7 +9,7 @@ import typer
 from ..errors import SchreiberError
 from ..i18n import _, ngettext
 from .errors import one_line
-from .root import OPTS, app, db_path, echo, ledger
+from .root import OPTS, app, db_path, echo, ledger, writable_target
 
 
 @app.command("backup")
@@ -28,6 +28,7 @@ def backup(
         raise SchreiberError(_("there is no ledger at {db_path} yet; nothing to back up").format(db_path=db_path()))
     from ..ledger.store import backup_counts
 
+    writable_target(path, "backup", ".db", "schreiber backup")
     led = ledger()
     target = led.backup(path, overwrite=force)
     led.close()

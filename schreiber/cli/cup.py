@@ -11,7 +11,7 @@ import typer
 
 from ..i18n import N_, _, ngettext
 from .errors import one_line
-from .root import app, echo, ledger, print_json
+from .root import app, echo, ledger, print_json, writable_target
 
 CUP_STATUS = (N_("open"), N_("finished"))  # a tournament's status as the screen says it
 
@@ -196,6 +196,7 @@ def table_copy(
     (--evening E), and the desk merges the copy back (schreiber merge FILE)."""
     from ..errors import SchreiberError
 
+    writable_target(out, f"tisch{number}", ".db")
     led = ledger()
     c = led.cups.find(cup)
     tables = led.cups.tables(c.id)

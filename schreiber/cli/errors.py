@@ -18,6 +18,7 @@ from ..ledger.errors import (
     OPENED,
     EveningClosed,
     LedgerDamaged,
+    LedgerTarget,
     MergeConflict,
     MergeRefused,
     NewerLedger,
@@ -62,6 +63,11 @@ HINTS: dict[type, Callable[[SchreiberError], str]] = {
         "restore your last backup (docs/backup.md)"
     ),
     TargetExists: lambda e: _("; give another name, or --force to replace it"),
+    LedgerTarget: lambda e: (
+        _("; give another file, e.g. {instead}").format(instead=getattr(e, "instead", ""))
+        if getattr(e, "instead", "")
+        else _("; move it out of the way first")
+    ),
     NoSuchCup: lambda e: _("; see schreiber cup list, or start one with: schreiber cup start NAME PLAYER..."),
     MergeRefused: lambda e: _merge_refused(getattr(e, "reason", "")).format(path=getattr(e, "path", "FILE")),
     MergeConflict: lambda e: _(MERGE_CONFLICT.get(getattr(e, "kind", "row"), MERGE_CONFLICT["row"])),

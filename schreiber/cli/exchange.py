@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -15,7 +17,7 @@ from .errors import message, one_line
 from .hand import hand_app
 from .inputs import read_lines
 from .options import EveningNumber, Period, Season, Since, Until
-from .root import app, echo, ledger, service
+from .root import app, echo, ledger, service, writable_target
 
 if TYPE_CHECKING:
     from ..ledger.values import Evening
@@ -48,6 +50,8 @@ def export(
     if evening_id is not None and any((since, until, season, period)):
         raise SchreiberError(_("give either --evening or a date range, not both"))
     rng = parse_range(since, until, season, period)
+    if out is not None:
+        writable_target(out, what, "." + fmt)
     led = ledger()
     ev = led.evening(evening_id) if evening_id is not None else None  # a clear error for an unknown evening
     left_out: list[tuple[int, int | None, int]] = []
@@ -61,17 +65,32 @@ def export(
         write(sys.stdout, rows, what, fmt)
         _say_left_out(left_out)
         return
-    tmp = out.with_name(out.name + ".part")
     try:
-        with open(tmp, "w", encoding="utf-8", newline="") as f:
-            n = write(f, rows, what, fmt)
-        tmp.replace(out)
+        tmp, fd = _fresh_file(out)
+        try:
+            with open(fd, "w", encoding="utf-8", newline="") as f:
+                n = write(f, rows, what, fmt)
+            tmp.replace(out)
+        finally:
+            tmp.unlink(missing_ok=True)
     except OSError as exc:
         raise SchreiberError(
             _("cannot write {out}: {strerror}; give another --out").format(out=out, strerror=exc.strerror)
         ) from None
     echo(one_line(_exported(what, n).format(n=n, out=out)), err=True)
     _say_left_out(left_out)
+
+
+def _fresh_file(out: Path) -> tuple[Path, int]:
+    """A new file beside ``out`` for the export to be written to, then renamed
+    to ``out``: made here (``O_EXCL``), never a file that was there before."""
+    for n in itertools.count():
+        tmp = out.with_name(f".{out.name}.{os.getpid()}-{n}.part")
+        try:
+            return tmp, os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except FileExistsError:
+            continue
+    raise AssertionError("unreachable")
 
 
 def _say_left_out(left_out: list[tuple[int, int | None, int]]) -> None:

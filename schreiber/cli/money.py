@@ -12,7 +12,7 @@ from ..i18n import _
 from .evening import evening_app
 from .inputs import parse_tarif
 from .options import EveningNumber
-from .root import app, echo, print_json, service
+from .root import app, echo, print_json, service, writable_target
 
 
 @app.command("settle")
@@ -35,13 +35,13 @@ def settle(
     """
     from ..reports.settlement import settle_evening, to_json, to_text
 
+    if out is not None:
+        writable_target(out, "settle", ".txt")
     svc = service()
     ev = svc.evening(evening_id)
     s = settle_evening(ev, svc.ledger.balance(ev.id), svc.ledger.last_state(ev).radl_left)
-    if close:
-        ev = svc.settle_close(ev)
     text = to_text(s, ev)
-    if out is not None:
+    if out is not None:  # before the evening is closed: a summary that cannot be written closes nothing
         try:
             out.write_text(text + "\n", encoding="utf-8")
         except OSError as exc:
@@ -50,6 +50,8 @@ def settle(
                     out=out, strerror=exc.strerror
                 )
             ) from None
+    if close:
+        ev = svc.settle_close(ev)
     if json_out:
         print_json(to_json(s, ev))
         return

@@ -11,7 +11,7 @@ from ..errors import SchreiberError
 from ..i18n import _
 from .errors import one_line
 from .paths import app_dir
-from .root import app, echo, print_json
+from .root import app, echo, print_json, writable_target
 
 if TYPE_CHECKING:
     from ..domain.rules import Rules
@@ -190,7 +190,7 @@ def new(
             )
         )
     r = load_rules(resolve(base))
-    target = out or rules_dir() / f"{name}.toml"
+    target = writable_target(out or rules_dir() / f"{name}.toml", "rules", ".toml")
     if target.exists() and not force:
         raise SchreiberError(
             _("{target} exists already; edit it, or add --force to overwrite it").format(target=target)

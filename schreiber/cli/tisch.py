@@ -21,7 +21,7 @@ from . import complete
 from .evening import start_evening
 from .options import EveningNumber
 from .paths import app_dir
-from .root import app, echo, service
+from .root import app, echo, service, writable_target
 
 if TYPE_CHECKING:
     from .session import Session
@@ -34,16 +34,22 @@ def _setup_readline(session: Session) -> None:
         return
     hist = app_dir() / "tisch_history"
     try:
+        writable_target(hist, "", "", None)
+        kept = True
+    except SchreiberError:  # no history where a ledger (or a link to nowhere) is in its place
+        kept = False
+    try:
         hist.parent.mkdir(parents=True, exist_ok=True)
-        if hist.exists():
+        if kept and hist.exists():
             readline.read_history_file(str(hist))
     except OSError:
         pass
     import atexit
 
     def save() -> None:
-        with contextlib.suppress(OSError):
-            readline.write_history_file(str(hist))
+        if kept:
+            with contextlib.suppress(OSError):
+                readline.write_history_file(str(hist))
 
     atexit.register(save)
     cache: dict = {}
