@@ -9,7 +9,7 @@ import typer
 from ..errors import SchreiberError
 from ..i18n import _, ngettext
 from .errors import one_line
-from .root import OPTS, app, db_path, ledger
+from .root import OPTS, app, db_path, echo, ledger, writable_target
 
 
 @app.command("backup")
@@ -28,12 +28,13 @@ def backup(
         raise SchreiberError(_("there is no ledger at {db_path} yet; nothing to back up").format(db_path=db_path()))
     from ..ledger.store import backup_counts
 
+    writable_target(path, "backup", ".db", "schreiber backup")
     led = ledger()
     target = led.backup(path, overwrite=force)
     led.close()
     evenings, hands = backup_counts(target)  # what the copy holds, not what the ledger holds by now
     held = _("{evenings}, {hands}").format(evenings=_evenings(evenings), hands=_hands(hands))
-    typer.echo(one_line(_("Backed up {path} to {target}: {held}.").format(path=led.path, target=target, held=held)))
+    echo(one_line(_("Backed up {path} to {target}: {held}.").format(path=led.path, target=target, held=held)))
 
 
 def _evenings(n: int) -> str:
@@ -71,12 +72,12 @@ def check() -> None:
             path
         )  # an older ledger: brought up to this version first, a copy kept beside it, as by any command
     problems = led.check()
-    typer.echo(_("Ledger {path}").format(path=path))
-    typer.echo(
+    echo(_("Ledger {path}").format(path=path))
+    echo(
         _("  integrity (SQLite integrity_check, foreign keys): {x}").format(x=_("ok") if not problems else _("DAMAGED"))
     )
     for p in problems:
-        typer.echo(f"    {p}")
+        echo(f"    {p}")
     carried: list[str] = []
     if not problems:
         svc = Service(led)
@@ -110,6 +111,6 @@ def check() -> None:
 def _found(line: str, wrong: list[str], **values: str) -> None:
     """One line of the check: what it checked, ok or how many problems, and each problem below it."""
     found = _("ok") if not wrong else ngettext("{n} problem", "{n} problems", len(wrong)).format(n=len(wrong))
-    typer.echo(line.format(found=found, **values))
+    echo(line.format(found=found, **values))
     for p in wrong:
-        typer.echo(f"    {p}")
+        echo(f"    {p}")

@@ -11,7 +11,7 @@ import typer
 
 from ..i18n import N_, _, ngettext
 from .errors import one_line
-from .root import app, ledger, print_json
+from .root import app, echo, ledger, print_json, writable_target
 
 CUP_STATUS = (N_("open"), N_("finished"))  # a tournament's status as the screen says it
 
@@ -64,7 +64,7 @@ def start(
     kept = _season_name(season) if season is not None else None
     cup = Desk(ledger()).start(name, players, r, parse_date(date), kept, seed)
     count = len(players)
-    typer.echo(
+    echo(
         _(
             "Tournament '{name}' ({date}, season {season}) under {preset}: {count} players, {rounds} rounds of {hands} hands ({hands_five} at a table of five), seed {seed}."
         ).format(
@@ -79,7 +79,7 @@ def start(
             seed=cup.seed,
         )
     )
-    typer.echo(_("Draw the first round with: schreiber cup draw"))
+    echo(_("Draw the first round with: schreiber cup draw"))
 
 
 def cup_overrides(overrides: list[str], rounds: int | None, hands: int | None) -> list[str]:
@@ -129,12 +129,12 @@ def draw(cup: CupName = None, json_out: JsonOut = False, force: Force = False) -
     if json_out:
         print_json(draw_json(drawn.round, drawn.tables))
         return
-    typer.echo(
+    echo(
         _("{name}, round {round} of {rounds}:").format(name=drawn.cup.name, round=drawn.round, rounds=drawn.cup.rounds)
     )
     for t in drawn.tables:
         target = Desk.target(drawn.cup, t)
-        typer.echo(
+        echo(
             _("  Tisch {table_no}: {players}  (evening {evening_id}, {target} hands, {players2} deals first)").format(
                 table_no=t.table_no,
                 players=", ".join(t.players),
@@ -160,14 +160,14 @@ def status(cup: CupName = None, json_out: JsonOut = False, fmt: Fmt = "simple") 
         print_json(status_json(c, tables, target))
         return
     if not tables:
-        typer.echo(_("{name}: no round drawn yet; draw one with: schreiber cup draw").format(name=c.name))
+        echo(_("{name}: no round drawn yet; draw one with: schreiber cup draw").format(name=c.name))
         return
-    typer.echo(
+    echo(
         _("{name} ({date}), {max} of {rounds} rounds drawn").format(
             name=c.name, date=c.date, max=max(t.round for t in tables), rounds=c.rounds
         )
     )
-    typer.echo(table(*status_rows(tables, target), fmt))
+    echo(table(*status_rows(tables, target), fmt))
 
 
 @cup_app.command("standings")
@@ -188,12 +188,12 @@ def standings(cup: CupName = None, json_out: JsonOut = False, csv_out: CsvOut = 
     if csv_out:
         sys.stdout.write(csv_text(*result_csv(rows, c.rounds)))
         return
-    typer.echo(
+    echo(
         _("Ergebnisliste {name}, {date} ({played} of {rounds} rounds played)").format(
             name=c.name, date=c.date, played=played, rounds=c.rounds
         )
     )
-    typer.echo(table(*result_list(rows, c.rounds), fmt))
+    echo(table(*result_list(rows, c.rounds), fmt))
 
 
 @cup_app.command("finish")
@@ -204,7 +204,7 @@ def finish(cup: CupName = None, force: Force = False) -> None:
     c, closed = Desk(ledger()).finish(cup, force)
     rounds = max((t.round for t in closed), default=0)
     ended = _(" The tournament is finished.") if c.status == "closed" else ""
-    typer.echo(
+    echo(
         _("{name}: round {rounds} closed ({n_closed} tables).{ended}").format(
             name=c.name, rounds=rounds, n_closed=len(closed), ended=ended
         )
@@ -223,6 +223,7 @@ def table_copy(
     (--evening E), and the desk merges the copy back (schreiber merge FILE)."""
     from ..errors import SchreiberError
 
+    writable_target(out, f"tisch{number}", ".db")
     led = ledger()
     c = led.cups.find(cup)
     tables = led.cups.tables(c.id)
@@ -236,7 +237,7 @@ def table_copy(
             )
         )
     target = led.backup(out, overwrite=force)
-    typer.echo(
+    echo(
         one_line(
             _(
                 "Table {table} of round {round} ({players}) is evening {n}; copy written to {target}. "
@@ -289,7 +290,7 @@ def season(
         sys.stdout.write(csv_text(*season_rows(rows)))
         return
     scheme = "Fixpunkte" if cups[-1].points_scheme == "fixed" else "Heinepunkte"
-    typer.echo(
+    echo(
         _("Cupwertung {chosen}: {tournaments}, the best {best} count ({scheme})").format(
             chosen=chosen,
             tournaments=ngettext("{n} tournament", "{n} tournaments", len(cups)).format(n=len(cups)),
@@ -297,7 +298,7 @@ def season(
             scheme=scheme,
         )
     )
-    typer.echo(table(*season_rows(rows), fmt))
+    echo(table(*season_rows(rows), fmt))
 
 
 def _season_name(text: str) -> str:
@@ -317,6 +318,6 @@ def list_cups(json_out: JsonOut = False) -> None:
         print_json(data)
         return
     if not data:
-        typer.echo(_("No tournaments yet. Start one with: schreiber cup start NAME PLAYER PLAYER ..."))
+        echo(_("No tournaments yet. Start one with: schreiber cup start NAME PLAYER PLAYER ..."))
     for d in data:
-        typer.echo(f"{d['date']}  {d['season']}  {_(d['status']):<6}  {d['name']}")
+        echo(f"{d['date']}  {d['season']}  {_(d['status']):<6}  {d['name']}")

@@ -9,6 +9,7 @@ raises ``Interrupted``, which rolls back the open transaction on its way
 to the same line.
 """
 
+import codecs
 import os
 import signal
 import sys
@@ -49,11 +50,40 @@ def _tell_migration(path, copy) -> None:
         sys.stderr.flush()
 
 
+def _escaped(exc: UnicodeError) -> tuple[str, int]:
+    """The characters an output stream's encoding cannot show, as JSON
+    writes them (``\\u00eb``, ``\\u738b``, ``\\ud83d\\ude00``): readable
+    on the screen, and a ``--json`` document stays valid JSON."""
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    out = []
+    for ch in exc.object[exc.start : exc.end]:
+        n = ord(ch)
+        units = (0xD800 + ((n - 0x10000) >> 10), 0xDC00 + ((n - 0x10000) & 0x3FF)) if n > 0xFFFF else (n,)
+        out += [f"\\u{u:04x}" for u in units]
+    return "".join(out), exc.end
+
+
+def _escaping_streams() -> None:
+    """What the terminal's encoding cannot show (a name in another script on
+    a Latin-1 terminal, an umlaut on an ASCII one) is written escaped
+    (``_escaped``) instead of failing: output, which may come after a
+    commit, never fails for its text, and what the encoding can show
+    (umlauts on a Latin-1 terminal) is shown as it is. Every line goes
+    through these two streams (``root.echo``, ``print_json``, the error line)."""
+    codecs.register_error("schreiber-escape", _escaped)
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)  # None, or no text stream: left as it is
+        if reconfigure is not None:
+            reconfigure(errors="schreiber-escape")
+
+
 def main() -> None:
     from ..i18n import choose
     from .errors import guarded
     from .fast import fast_hand_add, leading_options
 
+    _escaping_streams()
     given, _rest = leading_options(sys.argv[1:])
     guarded(lambda: choose(given.get("--lang")))  # before any help text is read: they are in its language
     fast = fast_hand_add(sys.argv[1:])

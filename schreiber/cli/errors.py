@@ -20,6 +20,7 @@ from ..ledger.errors import (
     EveningClosed,
     Fix,
     LedgerDamaged,
+    LedgerTarget,
     MergeConflict,
     MergeRefused,
     NewerLedger,
@@ -63,6 +64,11 @@ HINTS: dict[type, Callable[[SchreiberError], str]] = {
         "restore your last backup (docs/backup.md)"
     ),
     TargetExists: lambda e: _("; give another name, or --force to replace it"),
+    LedgerTarget: lambda e: (
+        _("; give another file, e.g. {instead}").format(instead=getattr(e, "instead", ""))
+        if getattr(e, "instead", "")
+        else _("; move it out of the way first")
+    ),
     NoSuchCup: lambda e: _("; see schreiber cup list, or start one with: schreiber cup start NAME PLAYER..."),
     MergeRefused: lambda e: _merge_refused(getattr(e, "reason", "")).format(path=getattr(e, "path", "FILE")),
     MergeConflict: lambda e: _settle(e) if isinstance(e, MergeConflict) else "",
@@ -205,13 +211,17 @@ def interrupted() -> None:
 
 def guarded(fn: Callable[[], object]) -> None:
     """Run a command: one clear line for every error, never a traceback."""
+    from ..ledger.errors import COMMITTED
+
     try:
         try:
             fn()
         except SystemExit as done:
             if done.code in (0, None):
+                sys.stdout.flush()  # here, where a failure is reported, not while Python shuts down
                 _made_if_missing()
             raise
+        sys.stdout.flush()
         _made_if_missing()
     except SchreiberError as exc:
         _fail(message(exc))
@@ -222,8 +232,25 @@ def guarded(fn: Callable[[], object]) -> None:
     except UnicodeEncodeError as exc:  # e.g. a name typed in a terminal that does not send UTF-8
         bad = exc.object[exc.start : exc.end] if isinstance(exc.object, str) else ""
         _fail(_("{text!r} is not valid text (UTF-8); check the terminal's encoding").format(text=bad))
+    except OSError as exc:
+        if COMMITTED:
+            _written_but_not_shown(exc)
+        _fail(_unforeseen(exc))
     except Exception as exc:
         _fail(_unforeseen(exc))
+
+
+def _written_but_not_shown(exc: OSError) -> None:
+    """The output failed (a full disk, a terminal gone) after the change was
+    committed: the change stands, so the exit status is 0, as a closed pipe's
+    is, and one line says so (a retry would enter it twice)."""
+    with contextlib.suppress(Exception):
+        sys.stderr.write(
+            _("schreiber: the change was written; its output could not be ({why})").format(why=exc.strerror or exc)
+            + "\n"
+        )
+        sys.stderr.flush()
+    os._exit(0)
 
 
 def _made_if_missing() -> None:

@@ -10,7 +10,7 @@ from ..i18n import _, ngettext
 from . import complete
 from .inputs import parse_date, parse_tarif
 from .options import EveningNumber
-from .root import app, ledger, print_json, service, tell_carried
+from .root import app, echo, ledger, print_json, service, tell_carried
 
 if TYPE_CHECKING:
     from ..ledger.values import Evening
@@ -88,14 +88,14 @@ def start_evening(
     tarif_cents = parse_tarif(tarif) if tarif else None
     started = service().start_evening(names, r, parse_date(date), dealer, tarif_cents, keep_open)
     _say_closed(started.closed)
-    typer.echo(
+    echo(
         _("Evening {evening_id} started under {preset}: {names}. {dealer} deals the first hand.").format(
             evening_id=started.evening_id, preset=r.preset, names=", ".join(started.seating), dealer=started.dealer
         )
     )
     if started.still_open:
         n = len(started.still_open)
-        typer.echo(
+        echo(
             ngettext(
                 "Evening {ids} is open as well: give --evening {n} for this one.",
                 "Evenings {ids} are open as well: give --evening {n} for this one.",
@@ -103,7 +103,7 @@ def start_evening(
             ).format(ids=", ".join(str(ev.id) for ev in started.still_open), n=started.evening_id)
         )
     if started.pot:
-        typer.echo(
+        echo(
             _("Pagat pot carried over from evening {pot_from}: {pot} points.").format(
                 pot_from=started.pot_from, pot=started.pot
             )
@@ -113,7 +113,7 @@ def start_evening(
 
 def _say_closed(closed: tuple[Evening, ...] | list[Evening]) -> None:
     for ev in closed:
-        typer.echo(
+        echo(
             _(
                 "Evening {id} ({date}) was still open and is now closed (schreiber evening reopen {id} to go back to it)."
             ).format(id=ev.id, date=ev.date)
@@ -131,21 +131,21 @@ def list_evenings(json_out: Annotated[bool, typer.Option("--json", help=_("Print
         print_json(data)
         return
     if not data:
-        typer.echo(_("No evenings yet. Start one with: schreiber evening start NAME NAME NAME NAME"))
+        echo(_("No evenings yet. Start one with: schreiber evening start NAME NAME NAME NAME"))
         return
     for d in data:
         mark = "*" if d["status"] == "open" else " "
-        typer.echo(f"{d['id']:>4}{mark} {d['date']}  {d['rules']:<16} {_(d['status']):<7} {', '.join(d['players'])}")
+        echo(f"{d['id']:>4}{mark} {d['date']}  {d['rules']:<16} {_(d['status']):<7} {', '.join(d['players'])}")
     opened = [str(d["id"]) for d in data if d["status"] == "open"]
     if len(opened) > 1:
-        typer.echo(_("* open: evenings {opened}; choose one with --evening N").format(opened=", ".join(opened)))
+        echo(_("* open: evenings {opened}; choose one with --evening N").format(opened=", ".join(opened)))
 
 
 @evening_app.command("close")
 def close(evening_id: EveningNumber = None) -> None:
     """Close (lock) the open evening; it refuses new hands until reopened."""
     ev = service().close_evening(evening_id)
-    typer.echo(_("Evening {id} ({date}) is closed.").format(id=ev.id, date=ev.date))
+    echo(_("Evening {id} ({date}) is closed.").format(id=ev.id, date=ev.date))
 
 
 @evening_app.command("reopen")
@@ -159,4 +159,4 @@ def reopen(
     ev, closed = svc.reopen_evening(evening_id, keep_open)
     _say_closed(closed)
     tell_carried(svc)
-    typer.echo(_("Evening {evening_id} ({date}) is open again.").format(evening_id=evening_id, date=ev.date))
+    echo(_("Evening {evening_id} ({date}) is open again.").format(evening_id=evening_id, date=ev.date))

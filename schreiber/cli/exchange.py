@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,7 +18,7 @@ from .errors import message, one_line
 from .hand import hand_app
 from .inputs import read_lines
 from .options import EveningNumber, Period, Season, Since, Until
-from .root import app, ledger, service, tell_carried
+from .root import app, echo, ledger, service, tell_carried, writable_target
 
 if TYPE_CHECKING:
     from ..ledger.values import Evening
@@ -53,6 +55,8 @@ def export(
     if evening_id is not None and ranged(since, until, season, period):
         raise SchreiberError(_("give either --evening or a date range, not both"))
     rng = parse_range(since, until, season, period)
+    if out is not None:
+        writable_target(out, what, "." + fmt)
     led = ledger()
     ev = led.evening(evening_id) if evening_id is not None else None  # a clear error for an unknown evening
     left_out: list[tuple[int, int | None, int]] = []
@@ -69,16 +73,19 @@ def export(
         write(sys.stdout, rows, what, fmt)
         _say_left_out(left_out)
         return
-    tmp = out.with_name(out.name + ".part")
     try:
-        with open(tmp, "w", encoding="utf-8", newline="") as f:
-            n = write(f, rows, what, fmt)
-        tmp.replace(out)
+        tmp, fd = _fresh_file(out)
+        try:
+            with open(fd, "w", encoding="utf-8", newline="") as f:
+                n = write(f, rows, what, fmt)
+            tmp.replace(out)
+        finally:
+            tmp.unlink(missing_ok=True)
     except OSError as exc:
         raise SchreiberError(
             _("cannot write {out}: {strerror}; give another --out").format(out=out, strerror=exc.strerror)
         ) from None
-    typer.echo(one_line(_exported_to(what, n, kinds, out)), err=True)
+    echo(one_line(_exported_to(what, n, kinds, out)), err=True)
     _say_left_out(left_out)
 
 
@@ -101,11 +108,23 @@ def _counted(rows: Iterator[dict], kinds: dict[str, int]) -> Iterator[dict]:
         yield row
 
 
+def _fresh_file(out: Path) -> tuple[Path, int]:
+    """A new file beside ``out`` for the export to be written to, then renamed
+    to ``out``: made here (``O_EXCL``), never a file that was there before."""
+    for n in itertools.count():
+        tmp = out.with_name(f".{out.name}.{os.getpid()}-{n}.part")
+        try:
+            return tmp, os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except FileExistsError:
+            continue
+    raise AssertionError("unreachable")
+
+
 def _say_left_out(left_out: list[tuple[int, int | None, int]]) -> None:
     """The entries whose items an export left out: they score differently now than when they were stored."""
     for evening, number, seq in left_out:
         which = _("hand {number}").format(number=number) if number is not None else _("entry {seq}").format(seq=seq)
-        typer.echo(
+        echo(
             one_line(
                 _(
                     "evening {evening}, {which}: items left out; it scores differently now than when its payments were stored (see schreiber check)"
@@ -151,7 +170,7 @@ def import_hands(
     with collector_paused():  # many small objects and no cycles, from reading the file to the commit
         done, all_hands = _imported(file, lines, svc, ev, not quiet and sys.stderr.isatty())
     if not quiet:
-        typer.echo(import_summary(file, done, all_hands))
+        echo(import_summary(file, done, all_hands))
         _say_start(done)
     tell_carried(svc)
 
@@ -163,14 +182,14 @@ def _say_start(done: Imported) -> None:
 
     ev = done.evening
     if done.tarif is not None:
-        typer.echo(
+        echo(
             _("Evening {id}: tarif {money} € per point, as the file gives it (was {money2} €).").format(
                 id=ev.id, money=money(done.tarif[1]), money2=money(done.tarif[0])
             )
         )
     if done.pot is not None:
         taken, theirs, ours = done.pot
-        typer.echo(
+        echo(
             (
                 _("Evening {id}: Pagat pot at the start {pot}, as the file gives it (was {was}).")
                 if taken

@@ -22,7 +22,7 @@ from typer.main import get_command_name
 from typer.models import CommandInfo
 
 from ..i18n import _, choose, german
-from .root import OPTS, app, translate_help
+from .root import OPTS, app, echo, translate_help
 
 MODULES: dict[str, tuple[str, ...]] = {
     "backup": ("backup",),
@@ -142,7 +142,7 @@ def _root(
     if version:
         from .. import __version__
 
-        typer.echo(f"schreiber {__version__}")
+        echo(f"schreiber {__version__}")
         raise typer.Exit()
     if ctx.invoked_subcommand is None:
         from .report import show_default

@@ -18,13 +18,14 @@ from ..errors import SchreiberError
 from ..i18n import _
 from ..ledger.values import Evening
 from ..service import Service
+from .root import echo
 
 
 def _choose(question: str, choices: list[str], default: str | None = None, labels: dict | None = None) -> str:
     """Ask until the answer is one of the choices (a number, a name, or a unique prefix)."""
     labels = labels or {}
     for i, c in enumerate(choices, 1):
-        typer.echo(f"  {i:>2}. {labels.get(c, c)}")
+        echo(f"  {i:>2}. {labels.get(c, c)}")
     shown = labels.get(default, default) if default else ""  # the default as the list names it (Rufer, not rufer)
     while True:
         ans = typer.prompt(question, default=shown, show_default=bool(default)).strip()
@@ -39,7 +40,7 @@ def _choose(question: str, choices: list[str], default: str | None = None, label
         if len(pre) == 1:
             return pre[0]
         fits = _(" (fits {choices})").format(choices=", ".join(pre)) if pre else ""
-        typer.echo(_("  '{answer}' is none of the choices").format(answer=ans) + fits)
+        echo(_("  '{answer}' is none of the choices").format(answer=ans) + fits)
 
 
 def _yes(question: str, default: bool = False) -> bool:
@@ -54,7 +55,7 @@ def _yes(question: str, default: bool = False) -> bool:
             return True
         if ans in ("n", "nein", "no"):
             return False
-        typer.echo(_("  y or n"))
+        echo(_("  y or n"))
 
 
 def _won_lost() -> dict[str, str]:
@@ -73,8 +74,8 @@ def ask_hand(svc: Service, evening: Evening | None = None) -> dict:
     nxt = svc.next_hand(evening)
     table = nxt.table
     deals = _("{dealer} deals, {vorhand} Vorhand").format(dealer=table.dealer, vorhand=table.vorhand)
-    typer.echo(f"Hand {nxt.number}: {deals}.")
-    typer.echo(_("(Ctrl-C stops, and nothing is entered.)"))
+    echo(f"Hand {nxt.number}: {deals}.")
+    echo(_("(Ctrl-C stops, and nothing is entered.)"))
     rec = _ask_record(nxt.evening.rules, nxt.evening.seating, table, nxt.state.next_dealer)
     if not _yes(_("Enter: {hand}").format(hand=format_notation(rec, nxt.evening.rules)), True):
         raise SchreiberError(_("not entered; nothing was written"))
@@ -93,7 +94,7 @@ def _ask_record(rules: Rules, players: tuple[str, ...], table: Table, dealer: st
     active = list(table.active)
     decl = table.vorhand if c.vorhand else _choose(_("Declarer"), active, default=table.vorhand)
     if c.vorhand:
-        typer.echo(_("  Declarer: {player} (Vorhand)").format(player=decl))
+        echo(_("  Declarer: {player} (Vorhand)").format(player=decl))
     rec: dict = {"contract": cid, "declarer": decl}
     if c.call:
         options = [p for p in active if p != decl] + ["Talon"] + (["selbst"] if rules.own_king else [])
@@ -120,7 +121,7 @@ def _trischaken(rules: Rules, cid: str, active: list[str]) -> dict:
                 rec.setdefault("scores", {})[p] = int(raw) if raw.isdigit() else raw
                 break
             except ValueError as exc:
-                typer.echo(f"  {exc}")
+                echo(f"  {exc}")
     # Only a player with 0 points can be without a trick; counting in threes
     # that is certain, counting single cards (lungau) it needs asking.
     zero = [p for p in active if scores[p] == 0]
@@ -165,7 +166,7 @@ def _positive(rules: Rules, rec: dict, c: Contract) -> None:
             rec["points"] = int(raw) if raw.isdigit() else raw
             break
         except ValueError as exc:
-            typer.echo(f"  {exc}")
+            echo(f"  {exc}")
     levels = ["keins"] + list(rules.kontra_levels)
     k = _choose(_("Kontra on the game"), levels, default="keins", labels=_no_kontra())
     if k != "keins":
@@ -181,7 +182,7 @@ def _premiums(rules: Rules, c: Contract, levels: list[str]) -> list[dict]:
     prems = []
     if c.requires:
         names = ", ".join(rules.premiums[r].name for r in c.requires)
-        typer.echo(_("  {contract}: announce one of {premiums}").format(contract=c.name, premiums=names))
+        echo(_("  {contract}: announce one of {premiums}").format(contract=c.name, premiums=names))
     while allowed:
         name = _choose(
             _("Premium (Enter = no more)"),

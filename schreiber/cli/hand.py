@@ -13,7 +13,7 @@ from ..i18n import _, ngettext
 from . import complete
 from .inputs import pick_player, read_record
 from .options import EveningNumber
-from .root import app, ledger, print_json, service, tell_carried
+from .root import app, echo, ledger, print_json, service, tell_carried
 
 hand_app = typer.Typer(help=_("Enter hands."), no_args_is_help=True)
 app.add_typer(hand_app, name="hand")
@@ -69,7 +69,7 @@ def add(
             }
         )
     elif not quiet:
-        typer.echo(
+        echo(
             _("Hand {number}: {player_points}").format(
                 number=added.number, player_points=player_points(added.outcome.payments)
             )
@@ -105,7 +105,7 @@ def radl(
     state = svc.radl(player, final, ev).outcome.state
     tell_carried(svc)
     last = _("; the evening ends after {n} hands").format(n=state.final) if state.final else ""
-    typer.echo(
+    echo(
         _("Radl: the next {radl_left} hands count double; {next_dealer} deals{last}.").format(
             radl_left=state.radl_left, next_dealer=state.next_dealer, last=last
         )
@@ -126,7 +126,7 @@ def undo(
     from ..reports.sheet import entry_text
 
     what = entry_text(e.kind, e.number)
-    typer.echo(_("Undone: {what} (kept in the ledger as void).").format(what=what))
+    echo(_("Undone: {what} (kept in the ledger as void).").format(what=what))
 
 
 @hand_app.command("void")
@@ -138,7 +138,7 @@ def void(
     svc = service()
     svc.void(number, evening_id)
     tell_carried(svc)
-    typer.echo(_("Hand {number} voided (kept on the sheet).").format(number=number))
+    echo(_("Hand {number} voided (kept on the sheet).").format(number=number))
 
 
 entry_app = typer.Typer(
@@ -166,7 +166,7 @@ def entry_void(
         if e.kind == "hand"
         else _("Entry {ref} ({kind})").format(ref=ref.strip().lower(), kind=e.kind)
     )
-    typer.echo(_("{what} voided (kept on the sheet).").format(what=what))
+    echo(_("{what} voided (kept on the sheet).").format(what=what))
 
 
 @hand_app.command("edit", context_settings={"ignore_unknown_options": True})
@@ -200,7 +200,7 @@ def edit(
         )
     outcome = svc.edit(number, record, evening_id)
     tell_carried(svc)
-    typer.echo(
+    echo(
         _("Hand {number} corrected: {player_points}").format(
             number=number, player_points=player_points(outcome.payments)
         )
@@ -213,7 +213,7 @@ def redeal(evening_id: EveningNumber = None) -> None:
     svc = service()
     outcome = svc.redeal(evening_id).outcome
     tell_carried(svc)
-    typer.echo(_("Redeal recorded; {dealer} deals again.").format(dealer=outcome.dealer))
+    echo(_("Redeal recorded; {dealer} deals again.").format(dealer=outcome.dealer))
 
 
 @app.command("strafpunkt")
@@ -229,7 +229,7 @@ def strafpunkt(
     who = pick_player(ev.seating, player)
     outcome = svc.strafpunkt(who, ev).outcome
     tell_carried(svc)
-    typer.echo(_("Strafpunkt for {who}: {payments}").format(who=who, payments=player_points(outcome.payments)))
+    echo(_("Strafpunkt for {who}: {payments}").format(who=who, payments=player_points(outcome.payments)))
 
 
 player_app = typer.Typer(help=_("Players across evenings."), no_args_is_help=True)
@@ -240,7 +240,7 @@ app.add_typer(player_app, name="player")
 def player_list() -> None:
     """Every player in the ledger, with the number of evenings."""
     for name, n in ledger().players():
-        typer.echo(f"{name:<20} " + ngettext("{n} evening", "{n} evenings", n).format(n=n))
+        echo(f"{name:<20} " + ngettext("{n} evening", "{n} evenings", n).format(n=n))
 
 
 @player_app.command("rename")
@@ -249,7 +249,7 @@ def player_rename(
 ) -> None:
     """Rename a player everywhere (the same person; figures unchanged)."""
     n = service().rename_player(old, new)
-    typer.echo(
+    echo(
         ngettext("{old} is now {new} ({n} evening).", "{old} is now {new} ({n} evenings).", n).format(
             old=old, new=new, n=n
         )

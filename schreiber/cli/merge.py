@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from ..i18n import _, ngettext
-from .root import app, print_json, service, tell_carried
+from .root import app, echo, print_json, service, tell_carried
 
 # How each kind of merged row is named in the one-line summary.
 NAMES: dict[str, Callable[[int], str]] = {
@@ -49,6 +49,6 @@ def merge(
     parts = [name(n).format(n=n) for key, name in NAMES.items() if (n := counts.get(key, 0))]
     parts += [f"{n} {key.replace('_', ' ')}" for key, n in counts.items() if n and key not in NAMES]
     if parts:
-        typer.echo(_("merged from {other}: {parts}").format(other=other, parts=", ".join(parts)))
+        echo(_("merged from {other}: {parts}").format(other=other, parts=", ".join(parts)))
     else:
-        typer.echo(_("nothing new in {other}").format(other=other))
+        echo(_("nothing new in {other}").format(other=other))

@@ -12,7 +12,7 @@ from ..i18n import _
 from .evening import evening_app
 from .inputs import parse_tarif
 from .options import EveningNumber
-from .root import app, print_json, service
+from .root import app, echo, print_json, service, writable_target
 
 
 @app.command("settle")
@@ -35,13 +35,13 @@ def settle(
     """
     from ..reports.settlement import settle_evening, to_json, to_text
 
+    if out is not None:
+        writable_target(out, "settle", ".txt")
     svc = service()
     ev = svc.evening(evening_id)
     s = settle_evening(ev, svc.ledger.balance(ev.id), svc.ledger.last_state(ev).radl_left)
-    if close:
-        ev = svc.settle_close(ev)
     text = to_text(s, ev)
-    if out is not None:
+    if out is not None:  # before the evening is closed: a summary that cannot be written closes nothing
         try:
             out.write_text(text + "\n", encoding="utf-8")
         except OSError as exc:
@@ -50,14 +50,14 @@ def settle(
                     out=out, strerror=exc.strerror
                 )
             ) from None
+    if close:
+        ev = svc.settle_close(ev)
     if json_out:
         print_json(to_json(s, ev))
         return
-    typer.echo(text)
+    echo(text)
     if close:
-        typer.echo(
-            _("\nEvening {id} is settled and closed (reopen with: schreiber evening reopen {id}).").format(id=ev.id)
-        )
+        echo(_("\nEvening {id} is settled and closed (reopen with: schreiber evening reopen {id}).").format(id=ev.id))
 
 
 @evening_app.command("tarif")
@@ -73,7 +73,7 @@ def tarif(
 
     cents = parse_tarif(amount)
     ev = service().set_tarif(cents, evening_id)
-    typer.echo(
+    echo(
         _("Evening {id}: tarif {money} € per point (was {money2} €).").format(
             id=ev.id, money=money(cents), money2=money(ev.tarif_cents)
         )

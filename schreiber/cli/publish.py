@@ -10,7 +10,7 @@ import typer
 
 from ..errors import SchreiberError
 from ..i18n import _
-from .root import app, db_path
+from .root import app, db_path, echo, writable_target
 
 LOOPBACK = "127.0.0.1"
 
@@ -36,7 +36,8 @@ def publish(
 
     Pages: /DB/rangliste?cup=NAME, /DB/ergebnisliste?cup=NAME,
     /DB/tischblatt?abend=N, /DB/cupwertung?saison=2026/27, /DB/turniere
-    (DB: the ledger's file name without .db). Needs: pip install "schreiber[publish]".
+    (DB: the ledger's file name without .db, as the line "Serving ..." shows
+    it; a dot in it is ~2E). Needs: pip install "schreiber[publish]".
 
     Example: schreiber publish --port 8001
     """
@@ -51,21 +52,32 @@ def publish(
         raise SchreiberError(
             _("there is no ledger at {path} yet; nothing to publish (give --db PATH)").format(path=path)
         )
+    _open(path, live)
     chosen = _host(host)
     if not print_only:
         _check_port(chosen, port)
     cmd = _prepare(path, chosen, port, live)
     if print_only:
-        typer.echo(pub.shell_line(cmd))
+        echo(pub.shell_line(cmd))
         return
-    name = pub.database_name(path)
-    typer.echo(
-        _("Serving {path} on http://{chosen}:{port}/{name} (read-only); stop with Ctrl-C.").format(
-            path=path, chosen=chosen, port=port, name=name
+    url = f"http://{f'[{chosen}]' if ':' in chosen and not chosen.startswith('[') else chosen}:{port}"
+    echo(
+        _("Serving {path} on {url} (read-only); stop with Ctrl-C.").format(
+            path=path, url=f"{url}/{pub.database_path(path)}"
         ),
         err=True,
     )
     _run(cmd)
+
+
+def _open(path: Path, live: bool) -> None:
+    """The ledger opened as every command opens it (a file that is not a
+    ledger is refused, an older one migrated); unless live, the write-ahead
+    log is moved into the file first (an immutable reader skips it)."""
+    from ..ledger.publish import flush
+
+    if not flush(path, checkpoint=not live):
+        echo(_("Note: another process is writing; the newest hands may be missing (use --live)."), err=True)
 
 
 def _host(host: str | None) -> str:
@@ -78,7 +90,7 @@ def _host(host: str | None) -> str:
     if not host.strip() or any(c.isspace() or c in "/@" for c in host):
         raise SchreiberError(_("--host {host!r} is not an address; give e.g. --host 127.0.0.1").format(host=host))
     if not is_loopback(host):
-        typer.echo(
+        echo(
             _("Warning: serving on {host}: anyone who can reach it can read the whole ledger.").format(host=host),
             err=True,
         )
@@ -100,17 +112,13 @@ def _check_port(host: str, port: int) -> None:
 
 
 def _prepare(path: Path, host: str, port: int, live: bool) -> list[str]:
-    """The metadata file for this ledger and the command; unless live, the
-    write-ahead log is moved into the file first (an immutable reader skips it)."""
+    """The metadata file for this ledger (never over a ledger) and the command."""
     from .. import publish as pub
-    from ..ledger.publish import flush
     from .paths import app_dir
 
-    if not live and not flush(path):
-        typer.echo(_("Note: another process is writing; the newest hands may be missing (use --live)."), err=True)
     folder = app_dir() / "publish"
     try:
-        meta = pub.write_metadata(path, folder)
+        meta = pub.write_metadata(path, writable_target(pub.metadata_file(path, folder), "", "", None))
     except OSError as exc:
         raise SchreiberError(
             _("cannot write Datasette's metadata to {folder} ({strerror}); check its permissions").format(

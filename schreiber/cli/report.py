@@ -11,7 +11,7 @@ from ..errors import SchreiberError
 from ..i18n import N_, _, ngettext
 from . import complete
 from .options import EveningNumber
-from .root import app, ledger, print_json, service
+from .root import app, echo, ledger, print_json, service
 
 if TYPE_CHECKING:
     from ..ledger.store import Ledger
@@ -28,7 +28,7 @@ def show_default() -> None:
     led = ledger()
     opened = led.open_evenings()
     if not opened:
-        typer.echo(
+        echo(
             _(
                 "Ledger: {path}\nNo evening is open. Start one with:\n"
                 "  schreiber evening start Anna Berti Carl Dora --rules standard\n"
@@ -39,7 +39,7 @@ def show_default() -> None:
     for ev in opened:
         _print_balance(led, ev)
     if len(opened) > 1:
-        typer.echo(
+        echo(
             _("{n} evenings are open; choose one with --evening N, e.g. schreiber sheet --evening N").format(
                 n=len(opened)
             )
@@ -53,13 +53,13 @@ def _print_balance(led: Ledger, ev: Evening, schrift: bool = False) -> None:
     kept_text = _(kept) if kept else _("the money")
     what = f", Schrift ({kept_text})" if schrift else ""
     closed = "" if ev.is_open else f", {_(ev.status)}"
-    typer.echo(
+    echo(
         _("Evening {n} ({date}, {preset}{closed}){what}:").format(
             n=ev.id, date=ev.date, preset=ev.preset, closed=closed, what=what
         )
     )
     for p, v in led.balance(ev.id, schrift=schrift).items():
-        typer.echo(f"  {p:<12} {signed(v):>8}")
+        echo(f"  {p:<12} {signed(v):>8}")
 
 
 @app.command("balance")
@@ -134,14 +134,14 @@ def sheet(
     if explain_player is not None:
         from .inputs import pick_player
 
-        typer.echo(player_story_text(rows, pick_player(ev.seating, explain_player), fmt, json_out), nl=False)
+        echo(player_story_text(rows, pick_player(ev.seating, explain_player), fmt, json_out), nl=False)
         return
     pot = svc.pot_neighbours(ev) if rules.pagatkassa else None  # where its Pagat pot came from and went
     if json_out:
         return print_json(sh.to_json(rows, totals, ev, rules, pot))
     headers, body = sh.table_rows(rows, ev.seating, rules)
     if csv_out:
-        typer.echo(csv_text(headers, body), nl=False)
+        echo(csv_text(headers, body), nl=False)
         return
     text = table(headers, body, fmt) if body else ""
     short = compact or (not wide and fmt == "simple" and too_wide(text))  # an asked-for --fmt is kept
@@ -166,28 +166,28 @@ def _print_sheet(
     closed = (
         "" if ev.is_open else _(" ({status}; evening reopen {n} to change it)").format(status=_(ev.status), n=ev.id)
     )
-    typer.echo(_("Evening {n}, {date}, {preset}").format(n=ev.id, date=ev.date, preset=rules.preset) + closed)
+    echo(_("Evening {n}, {date}, {preset}").format(n=ev.id, date=ev.date, preset=rules.preset) + closed)
     before, after = pot or (None, None)
     if pot is not None:
         source = _(" (carried from evening {n})").format(n=before.id) if before and ev.start_pot else ""
-        typer.echo(_("Pagat pot at the start: {pot}{source}").format(pot=cell(ev.start_pot), source=source))
+        echo(_("Pagat pot at the start: {pot}{source}").format(pot=cell(ev.start_pot), source=source))
     if text and short:
         text = compact_text(rows, ev.seating)
-    typer.echo(text or _("No hands yet."))
-    typer.echo(_("Standing: ") + player_points(totals.items()))
+    echo(text or _("No hands yet."))
+    echo(_("Standing: ") + player_points(totals.items()))
     schrift = sh.schrift_totals(rows)
     if schrift is not None:
-        typer.echo(f"Schrift ({_(SCHRIFT_WORDS[rules.schrift_kontra])}): " + player_points(schrift.items()))
+        echo(f"Schrift ({_(SCHRIFT_WORDS[rules.schrift_kontra])}): " + player_points(schrift.items()))
         if any(r.schrift_payments for r in rows):
-            typer.echo(_("S = the Schrift's running total, where a hand writes other points than it pays"))
+            echo(_("S = the Schrift's running total, where a hand writes other points than it pays"))
     if after is not None and rules.pagatkassa_end == "carry":
-        typer.echo(
+        echo(
             _("Pagat pot carried to evening {n} ({date}): {pot}").format(
                 n=after.id, date=after.date, pot=cell(after.start_pot)
             )
         )
     if ev.is_open:
-        typer.echo(next_line(led, ev))
+        echo(next_line(led, ev))
 
 
 def _explain(led: Ledger, ev: Evening, number: int, json_out: bool) -> None:
@@ -203,7 +203,7 @@ def _explain(led: Ledger, ev: Evening, number: int, json_out: bool) -> None:
     if json_out:
         print_json([{"number": r.number, "void": r.void, "items": items} for r, items in match])
     else:
-        typer.echo("\n\n".join(sh.explain(r, items) for r, items in match))
+        echo("\n\n".join(sh.explain(r, items) for r, items in match))
 
 
 def explained(led: Ledger, ev: Evening, rows: list[SheetRow], number: int) -> list[tuple[SheetRow, list[dict] | None]]:

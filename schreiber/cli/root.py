@@ -65,7 +65,7 @@ def tell_carried(svc: Service, out: Callable[[str], Any] | None = None) -> None:
     is said once."""
     from ..render import cell, player_points
 
-    say = out or (lambda line: typer.echo(line, err=True))
+    say = out or (lambda line: echo(line, err=True))
     led = svc.ledger
     for c in svc.carried:
         ev = c.evening
@@ -84,6 +84,45 @@ def tell_carried(svc: Service, out: Callable[[str], Any] | None = None) -> None:
             ).format(n=ev.id, date=ev.date, status=_(ev.status), points=player_points(led.balance(ev.id).items()))
         )
     svc.carried, svc.closed_changed = [], []
+
+
+def writable_target(target: Path | str, label: str, suffix: str, option: str | None = "--out") -> Path:
+    """``target``, once it is known that a file written there replaces no
+    ledger (``ledger/targets.py``: the ledger in use by any path, its SQLite
+    files, any other ledger, a link to nowhere); otherwise one error line
+    that suggests ``option`` with a file named after ``target``'s with
+    ``-label`` and ``suffix`` (None: a file the user does not name). A ``str`` is a path whose ``~`` the command
+    expands (as ``backup`` does)."""
+    from ..errors import SchreiberError
+    from ..ledger.errors import LedgerTarget
+    from ..ledger.targets import refuse_ledger_target
+
+    if isinstance(target, str):
+        try:
+            target = Path(target).expanduser()
+        except RuntimeError:  # ~nosuchuser: the command says so
+            target = Path(target)
+    try:
+        in_use: Path | None = db_path()
+    except SchreiberError:  # no ledger can be named (HOME set but empty): the other ledgers are still refused
+        in_use = None
+    try:
+        refuse_ledger_target(target, in_use)
+    except LedgerTarget as exc:
+        if option is not None:
+            exc.instead = f"{option} {target.with_name(f'{target.stem}-{label}{suffix}')}"
+        raise
+    return target
+
+
+def echo(text: object = "", err: bool = False, nl: bool = True) -> None:
+    """A line on stdout (``err``: stderr), written through the stream as
+    start-up set it up (``entry.py``: what its encoding cannot show is
+    escaped), and flushed. Not typer's echo: on an ASCII stream it writes
+    UTF-8 past the stream's own encoding."""
+    stream = sys.stderr if err else sys.stdout
+    stream.write(f"{text}\n" if nl else f"{text}")
+    stream.flush()
 
 
 def print_json(data: Any) -> None:

@@ -11,7 +11,7 @@ from ..errors import SchreiberError
 from ..i18n import _
 from .errors import one_line
 from .paths import app_dir
-from .root import app, print_json
+from .root import app, echo, print_json, writable_target
 
 if TYPE_CHECKING:
     from ..domain.rules import Rules
@@ -44,12 +44,12 @@ def list_rules() -> None:
 
     for p in PRESETS:
         r = load_preset(p)
-        typer.echo(f"{p:<16} {r.title}  " + _("(source: {source})").format(source=r.source))
+        echo(f"{p:<16} {r.title}  " + _("(source: {source})").format(source=r.source))
     own = sorted(rules_dir().glob("*.toml")) if rules_dir().exists() else []
     for f in own:
-        typer.echo(f"{f.stem:<16} " + _("own rules file {file}").format(file=f))
+        echo(f"{f.stem:<16} " + _("own rules file {file}").format(file=f))
     if not own:
-        typer.echo(_("\nMake your circle's own: schreiber rules new NAME --from PRESET"))
+        echo(_("\nMake your circle's own: schreiber rules new NAME --from PRESET"))
 
 
 @rules_app.command("show")
@@ -73,7 +73,7 @@ def show(
         print_json(r.to_dict())
         return
     if markdown:
-        typer.echo(rules_markdown(r), nl=False)
+        echo(rules_markdown(r), nl=False)
         return
     _print_rules(r)
 
@@ -85,7 +85,7 @@ def _print_rules(r: Rules) -> None:
     from ..render import table
 
     yes, off = _("yes"), _("off")
-    typer.echo(f"{r.preset}: {r.title} " + _("(source: {source})").format(source=r.source) + "\n")
+    echo(f"{r.preset}: {r.title} " + _("(source: {source})").format(source=r.source) + "\n")
     rows: list[list] = [
         [
             c.id,
@@ -113,16 +113,16 @@ def _print_rules(r: Rules) -> None:
         "",
         _("source"),
     ]
-    typer.echo(table(headers, rows))
-    typer.echo("")
+    echo(table(headers, rows))
+    echo("")
     rows = [
         [p.id, p.name, p.silent, p.announced, p.party or "", "" if p.enabled else off, p.source]
         for p in r.premiums.values()
     ]
-    typer.echo(table(["id", _("premium"), _("silent"), _("announced"), _("only for"), "", _("source")], rows))
-    typer.echo("")
+    echo(table(["id", _("premium"), _("silent"), _("announced"), _("only for"), "", _("source")], rows))
+    echo("")
     rows = [[s.key, r.setting(s.key), _(s.meaning), r.sources.get(s.key, _("default"))] for s in SETTINGS]
-    typer.echo(table([_("rule"), _("value"), _("meaning"), _("source")], rows))
+    echo(table([_("rule"), _("value"), _("meaning"), _("source")], rows))
 
 
 def _toml_value(v) -> str:
@@ -192,7 +192,7 @@ def new(
             )
         )
     r = load_rules(resolve(base))
-    target = out or rules_dir() / f"{name}.toml"
+    target = writable_target(out or rules_dir() / f"{name}.toml", "rules", ".toml")
     if target.exists() and not force:
         raise SchreiberError(
             _("{target} exists already; edit it, or add --force to overwrite it").format(target=target)
@@ -206,7 +206,7 @@ def new(
             _("cannot write {target}: {strerror}; give another --out").format(target=target, strerror=exc.strerror)
         ) from None
     load_rules_file(target)  # what we wrote must load back
-    typer.echo(
+    echo(
         one_line(
             _("Wrote {target}. Edit it, then: schreiber evening start A B C D --rules {rules}").format(
                 target=target, rules=name if not out else target

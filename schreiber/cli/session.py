@@ -10,8 +10,6 @@ import shlex
 from collections.abc import Callable
 from typing import Any
 
-import typer
-
 from ..domain.evening import radl_factor
 from ..domain.names import fold
 from ..errors import SchreiberError
@@ -23,7 +21,7 @@ from ..service import EveningChanged, Service
 from .errors import message
 from .inputs import pick_player
 from .report import compact_text, next_line, too_wide
-from .root import tell_carried
+from .root import echo, tell_carried
 
 COMMANDS = {  # German words in both languages (English aliases below); the help beside each in 80 columns
     "hilfe": N_("this help (also ?)"),
@@ -71,7 +69,7 @@ class Session:
     """The state of one table session, at one evening (``number``); every line
     is one short transaction."""
 
-    def __init__(self, svc: Service, number: int, out: Callable[[str], Any] = typer.echo):
+    def __init__(self, svc: Service, number: int, out: Callable[[str], Any] = echo):
         self.svc = svc
         self.led = svc.ledger
         self.number = number

@@ -11,7 +11,7 @@ from ..errors import SchreiberError
 from ..i18n import _, ngettext
 from .dates import parse_range, range_text, ranged
 from .options import EveningNumber, Period, Season, Since, Until
-from .root import app, ledger, print_json, service
+from .root import app, echo, ledger, print_json, service
 
 if TYPE_CHECKING:
     from ..ledger.values import DateRange
@@ -77,12 +77,10 @@ def _print_stats(data: dict, rng: DateRange, table: str | None, fmt: str) -> Non
     from ..reports.stats import TABLE_TITLES, tables
 
     if not data["players"]:
-        typer.echo(
-            _("No hands in {range_text}. Enter some with: schreiber hand add").format(range_text=range_text(rng))
-        )
+        echo(_("No hands in {range_text}. Enter some with: schreiber hand add").format(range_text=range_text(rng)))
         return
     if table is None:
-        typer.echo(
+        echo(
             _("Statistics for {range_text}: {evenings}, {hands}\n").format(
                 range_text=range_text(rng),
                 evenings=ngettext("{n} evening", "{n} evenings", data["evenings"]).format(n=data["evenings"]),
@@ -93,10 +91,10 @@ def _print_stats(data: dict, rng: DateRange, table: str | None, fmt: str) -> Non
     for name in [table] if table else TABLES:
         headers, rows = all_tables[name]
         if not table:
-            typer.echo(_(TABLE_TITLES[name]))
-        typer.echo(render_table(headers, rows, fmt))
+            echo(_(TABLE_TITLES[name]))
+        echo(render_table(headers, rows, fmt))
         if not table:
-            typer.echo("")
+            echo("")
 
 
 @app.command("chart")
@@ -130,7 +128,7 @@ def chart(
     if player:
         series = _chosen(series, player)
     unicode = (sys.stdout.encoding or "").lower().replace("-", "").startswith("utf")
-    typer.echo(render(title, xlabel, series, width=width, height=height, unicode=unicode))
+    echo(render(title, xlabel, series, width=width, height=height, unicode=unicode))
 
 
 def _chosen(series: dict[str, list[float]], wanted: list[str]) -> dict[str, list[float]]:

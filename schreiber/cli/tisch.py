@@ -21,7 +21,7 @@ from . import complete
 from .evening import start_evening
 from .options import EveningNumber
 from .paths import app_dir
-from .root import app, service
+from .root import app, echo, service, writable_target
 
 if TYPE_CHECKING:
     from .session import Session
@@ -34,16 +34,22 @@ def _setup_readline(session: Session) -> None:
         return
     hist = app_dir() / "tisch_history"
     try:
+        writable_target(hist, "", "", None)
+        kept = True
+    except SchreiberError:  # no history where a ledger (or a link to nowhere) is in its place
+        kept = False
+    try:
         hist.parent.mkdir(parents=True, exist_ok=True)
-        if hist.exists():
+        if kept and hist.exists():
             readline.read_history_file(str(hist))
     except OSError:
         pass
     import atexit
 
     def save() -> None:
-        with contextlib.suppress(OSError):
-            readline.write_history_file(str(hist))
+        if kept:
+            with contextlib.suppress(OSError):
+                readline.write_history_file(str(hist))
 
     atexit.register(save)
     cache: dict = {}
@@ -94,12 +100,12 @@ def tisch(
     number = started if started is not None else svc.evening(evening_id, writable=True).id
     session = Session(svc, number)
     ev = session.evening
-    typer.echo(
+    echo(
         _("Tisch: evening {n} ({date}, {preset}): {players}.").format(
             n=ev.id, date=ev.date, preset=ev.preset, players=", ".join(ev.seating)
         )
     )
-    typer.echo(_("A hand in short notation, or hilfe."))
+    echo(_("A hand in short notation, or hilfe."))
     interactive = sys.stdin.isatty()
     if interactive:
         _setup_readline(session)
@@ -108,10 +114,10 @@ def tisch(
         try:
             line = input(session.prompt()) if interactive else _read_line(session)
         except EOFError:
-            typer.echo("")
+            echo("")
             break
         except KeyboardInterrupt:
-            typer.echo("\n" + _("(Ctrl-C: line dropped; ende to leave)"))
+            echo("\n" + _("(Ctrl-C: line dropped; ende to leave)"))
             continue
         finally:
             signal.signal(signal.SIGINT, on_ctrl_c)
@@ -119,7 +125,7 @@ def tisch(
             break
         if not session.handle(line):
             break
-    typer.echo(_("Until next time."))
+    echo(_("Until next time."))
 
 
 def _read_line(session: Session) -> str | None:

@@ -23,14 +23,7 @@ def backup(conn: sqlite3.Connection, ledger_path: Path, path: Path, overwrite: b
     a temporary file, checked, then renamed into place, so ``path`` is never
     a half-written ledger. A folder as ``path`` gets a dated file.
     """
-    target = path.expanduser()
-    if target.is_dir():
-        stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-        target = target / f"{ledger_path.stem}-{stamp}.db"
-    if target.exists() and target.resolve() == ledger_path.resolve():
-        raise LedgerUnavailable(
-            _("{target} is the ledger itself; give another file for the backup").format(target=target)
-        )
+    target = target_for(ledger_path, path)
     if target.exists() and not overwrite:
         raise TargetExists(target)
     if not target.parent.is_dir():
@@ -44,6 +37,15 @@ def backup(conn: sqlite3.Connection, ledger_path: Path, path: Path, overwrite: b
                 target=target, why=getattr(exc, "strerror", None) or exc
             )
         ) from None
+    return target
+
+
+def target_for(ledger_path: Path, path: Path) -> Path:
+    """The file a backup to ``path`` is written to: in a folder, a dated file."""
+    target = path.expanduser()
+    if target.is_dir():
+        stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+        target = target / f"{ledger_path.stem}-{stamp}.db"
     return target
 
 
@@ -63,6 +65,7 @@ def write_copy(conn: sqlite3.Connection, target: Path, ledger_path: Path) -> Non
                 os.close(fd)
             return
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))  # a file made here, never one there before
     try:
         _copy_checked(conn, tmp, ledger_path)
         os.replace(tmp, target)

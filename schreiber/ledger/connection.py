@@ -244,6 +244,39 @@ def is_ours(conn: sqlite3.Connection, p: Path) -> bool | None:
     return app_id == APPLICATION_ID
 
 
+def is_ledger_file(p: Path) -> bool:
+    """Whether the regular file ``p`` is a schreiber ledger, this version's,
+    an older or a newer one, as ``is_ours`` recognizes one (an SQLite file
+    without tables is none). Reads only: the header as plain bytes, then,
+    for an unmarked SQLite file, its tables through a read-only connection."""
+    try:
+        with open(p, "rb") as f:
+            head = f.read(100)
+    except OSError:
+        return False
+    if not head.startswith(SQLITE_MAGIC):
+        return False
+    if head[68:72] == APPLICATION_ID.to_bytes(4, "big"):  # PRAGMA application_id, as the header holds it
+        return True
+    base = "file:" + quote(str(p.resolve()))
+    for query in ("?mode=ro", "?immutable=1"):  # immutable: where not even the WAL index can be made
+        try:
+            conn = _connect(base + query, uri=True)
+        except sqlite3.Error:
+            continue
+        try:
+            return is_ours(conn, p) is not None
+        except NotALedger:
+            return False
+        except NewerLedger:
+            return True
+        except sqlite3.Error:
+            continue
+        finally:
+            conn.close()
+    return False
+
+
 def _open_existing(p: Path, create: bool = False) -> sqlite_utils.Database | None:
     """A writable connection to ``p`` once it is known to be ours: marked,
     migrated; None for an SQLite file without tables (unless ``create``)."""
@@ -404,6 +437,10 @@ def _backup_before_migration(path: Path) -> None:
 
     stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.before-migration-{stamp}.bak")
+    for n in itertools.count(2):  # never over a file that is there (an earlier copy, another ledger)
+        if not (target.exists() or target.is_symlink()):
+            break
+        target = path.with_name(f"{path.name}.before-migration-{stamp}-{n}.bak")
     for tell in ON_MIGRATE:
         tell(path, target)
     src = sqlite3.connect(str(path))  # not the migrating connection: it holds the write lock

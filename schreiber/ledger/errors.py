@@ -167,6 +167,27 @@ class TargetExists(LedgerError):
         super().__init__(_("{target} already exists").format(target=target))
 
 
+class LedgerTarget(LedgerError):
+    """A file schreiber was asked to write would replace a ledger (``kind``:
+    ``self``, the ledger in use; ``side``, a file SQLite keeps beside a
+    ledger; ``ledger``, another schreiber ledger) or would go through a
+    symbolic link that points nowhere (``dangling``). ``instead``: what to
+    type instead, set by the command line."""
+
+    def __init__(self, target: Path, kind: str, other: Path):
+        self.target, self.kind, self.other = target, kind, other
+        self.instead = ""
+        if kind == "self":
+            text = _("{target} is the ledger itself ({other})").format(target=target, other=other)
+        elif kind == "side":
+            text = _("{target} is a file SQLite keeps beside the ledger {other}").format(target=target, other=other)
+        elif kind == "ledger":
+            text = _("{target} is a schreiber ledger").format(target=target)
+        else:
+            text = _("{target} is a symbolic link to {other}, which does not exist").format(target=target, other=other)
+        super().__init__(text + _("; nothing was written"))
+
+
 class NoSuchCup(LedgerError):
     def __init__(self, name: str | None, known: list[str]):
         if name is None:

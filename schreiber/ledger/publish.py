@@ -1,6 +1,8 @@
-"""The ledger made ready for a reader that opens it immutable (Datasette
-``--immutable``): such a reader never looks at the write-ahead log, so the
-hands still in it must first be written into the file itself."""
+"""The ledger made ready for Datasette: opened as every command opens it
+(a file that is not a ledger is refused, an older ledger migrated so that
+every view exists) and, for a reader that opens it immutable (Datasette
+``--immutable``), which never looks at the write-ahead log, with the hands
+still in that log written into the file itself."""
 
 from __future__ import annotations
 
@@ -9,12 +11,14 @@ from pathlib import Path
 from .store import Ledger
 
 
-def flush(path: Path) -> bool:
-    """Open the ledger (migrating an older schema, so every view exists) and
-    move the write-ahead log into the file. False if another process was
-    writing and some of it stayed behind (a reader of the log sees it all)."""
+def flush(path: Path, checkpoint: bool = True) -> bool:
+    """Open the ledger and, with ``checkpoint``, move the write-ahead log
+    into the file. False if another process was writing and some of it
+    stayed behind (a reader of the log sees it all)."""
     led = Ledger(path)
     try:
+        if not checkpoint:
+            return True
         busy, _, _ = led.db.conn.execute("pragma wal_checkpoint(TRUNCATE)").fetchone()
     finally:
         led.close()

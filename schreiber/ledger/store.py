@@ -835,9 +835,14 @@ class Ledger:
     # Backup --------------------------------------------------------------------
 
     def backup(self, path: str | Path, overwrite: bool = False) -> Path:
+        """A copy of the ledger at ``path`` (a folder: a dated file in it);
+        never over this ledger or any other, whatever ``overwrite`` says."""
         from . import backup as _backup
+        from .targets import refuse_ledger_target
 
-        return _backup.backup(self.db.conn, self.path, Path(path), overwrite)
+        target = _backup.target_for(self.path, Path(path))
+        refuse_ledger_target(target, self.path)
+        return _backup.backup(self.db.conn, self.path, target, overwrite)
 
 
 class _PlayerIds(dict):

@@ -30,8 +30,24 @@ def installed() -> bool:
 
 
 def database_name(ledger: Path) -> str:
-    """The name Datasette gives the ledger's database: its file name without the suffix."""
+    """The name Datasette gives the ledger's database: its file name without
+    the last suffix (``turnier.2026.db``: ``turnier.2026``)."""
     return ledger.stem
+
+
+def database_path(ledger: Path) -> str:
+    """The database's path in Datasette's URLs: its name in Datasette's own
+    tilde encoding (``turnier.2026``: ``turnier~2E2026``; needs Datasette)."""
+    from datasette.utils import tilde_encode
+
+    return tilde_encode(database_name(ledger))
+
+
+def served(path: Path) -> str:
+    """The path Datasette is given for a file: absolute (``..`` kept as it
+    is, as the system follows it), so that a name starting with ``-`` can
+    never be read as one of its options."""
+    return str(Path(path).absolute())
 
 
 def shipped_metadata() -> dict[str, Any]:
@@ -50,10 +66,14 @@ def metadata(ledger: Path) -> dict[str, Any]:
     return data
 
 
-def write_metadata(ledger: Path, folder: Path) -> Path:
-    """The ledger's metadata as a JSON file in ``folder`` (rewritten each time)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    target = folder / f"{database_name(ledger)}.metadata.json"
+def metadata_file(ledger: Path, folder: Path) -> Path:
+    """Where the ledger's metadata is written in ``folder``."""
+    return folder / f"{database_name(ledger)}.metadata.json"
+
+
+def write_metadata(ledger: Path, target: Path) -> Path:
+    """The ledger's metadata as the JSON file ``target`` (rewritten each time)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(json.dumps(metadata(ledger), ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     return target
 
@@ -70,8 +90,8 @@ def is_loopback(host: str) -> bool:
 def command(ledger: Path, metadata_file: Path, host: str, port: int, live: bool = False) -> list[str]:
     """``datasette serve`` for the ledger: immutable (a snapshot, no locks
     taken) unless ``live`` (read-only, showing hands as they come in)."""
-    served = [str(ledger)] if live else ["--immutable", str(ledger)]
-    return [sys.executable, "-m", "datasette", "serve", *served, "--metadata", str(metadata_file),
+    files = [served(ledger)] if live else ["--immutable", served(ledger)]
+    return [sys.executable, "-m", "datasette", "serve", *files, "--metadata", served(metadata_file),
             "--host", host, "--port", str(port)]  # fmt: skip
 
 

@@ -35,12 +35,12 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def schreiber(*args: str, home: Path, timeout: float = 60) -> subprocess.CompletedProcess:
+def schreiber(*args: str, home: Path, timeout: float = 60, cwd: Path | None = None) -> subprocess.CompletedProcess:
     """The console script in a fresh process, with its own HOME (the metadata goes there)."""
     env = dict(os.environ, HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"))
     env.pop("SCHREIBER_DB", None)
     return subprocess.run(
-        [sys.executable, "-m", "schreiber", *args], capture_output=True, text=True, env=env, timeout=timeout
+        [sys.executable, "-m", "schreiber", *args], capture_output=True, text=True, env=env, timeout=timeout, cwd=cwd
     )
 
 
@@ -248,3 +248,115 @@ def test_without_datasette_one_line_says_how_to_install_it(tmp_path, cup_db):
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert r.returncode == 1
     assert r.stderr == 'schreiber: error: Datasette is not installed; pip install "schreiber[publish]"\n'
+
+
+def _serve(args: list[str], cwd: Path, home: Path) -> tuple[subprocess.Popen, str]:
+    """`schreiber ARGS publish ...` started for real; what it printed up to
+    the moment uvicorn says it is listening (read as it comes, no waiting
+    on a clock but the bound for a server that never comes up)."""
+    import selectors
+
+    env = dict(os.environ, HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"))
+    env.pop("SCHREIBER_DB", None)
+    proc = subprocess.Popen([sys.executable, "-m", "schreiber", *args], cwd=cwd, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)  # fmt: skip
+    assert proc.stdout is not None
+    said = b""
+    with selectors.DefaultSelector() as sel:
+        sel.register(proc.stdout, selectors.EVENT_READ)
+        deadline = time.monotonic() + START_SECONDS
+        while b"Uvicorn running on" not in said:
+            if not sel.select(timeout=max(0.0, deadline - time.monotonic())):
+                _stop(proc)
+                pytest.fail(f"schreiber publish did not come up within {START_SECONDS} s: {said.decode()}")
+            chunk = os.read(proc.stdout.fileno(), 65536)
+            if not chunk:
+                _stop(proc)
+                pytest.fail(f"schreiber publish exited with {proc.returncode}: {said.decode()}")
+            said += chunk
+    return proc, said.decode()
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=10)
+
+
+def _served_url(said: str) -> str:
+    found = re.search(r"Serving .* on (http://\S+) \(read-only\)", said)
+    assert found, said
+    return found.group(1)
+
+
+@pytest.mark.parametrize("live", [False, True])
+def test_the_printed_url_is_where_datasette_serves_the_ledger(cup_db, tmp_path, live):
+    """Datasette names a database by its file name without the last suffix
+    and writes a dot in a URL as ~2E: turnier.2026.db is /turnier~2E2026."""
+    db = tmp_path / "turnier.2026.db"
+    db.write_bytes(cup_db.read_bytes())
+    proc, said = _serve(["--db", str(db), "publish", "--port", str(free_port()), *(["--live"] if live else [])],
+                        tmp_path, tmp_path)  # fmt: skip
+    try:
+        url = _served_url(said)
+        assert url.endswith("/turnier~2E2026"), url
+        with urllib.request.urlopen(url, timeout=10) as page:
+            assert page.status == 200
+        with urllib.request.urlopen(f"{url}.json", timeout=10) as page:
+            assert json.load(page)["database"] == "turnier.2026"
+        with urllib.request.urlopen(f"{url}/rangliste.json?cup={CUP}&_shape=array", timeout=10) as page:
+            assert len(json.load(page)) == 8  # the shipped queries are under the served name
+    finally:
+        _stop(proc)
+
+
+def test_a_ledger_whose_name_starts_with_a_dash_is_a_file_to_datasette(cup_db, tmp_path):
+    """`--db ./--root` is the file --root, never Datasette's option --root
+    (which would print a login token for the root user)."""
+    (tmp_path / "--root").write_bytes(cup_db.read_bytes())
+    printed = schreiber("--db", "./--root", "publish", "--print", "--live", home=tmp_path, cwd=tmp_path)
+    assert "--root" not in printed.stdout.split() and str(tmp_path / "--root") in printed.stdout
+    proc, said = _serve(["--db", "./--root", "publish", "--live", "--port", str(free_port())], tmp_path, tmp_path)
+    try:
+        assert "token" not in said, said
+        with urllib.request.urlopen(f"{_served_url(said)}.json", timeout=10) as page:
+            assert json.load(page)["database"] == "--root"
+    finally:
+        _stop(proc)
+
+
+@pytest.mark.parametrize("mode", [[], ["--live"], ["--print"], ["--print", "--live"]])
+def test_publish_refuses_a_file_that_is_not_a_ledger_as_every_command_does(tmp_path, mode):
+    import sqlite3
+
+    text = tmp_path / "notes.db"
+    text.write_text("shopping list\n")
+    other = tmp_path / "other.db"
+    con = sqlite3.connect(other)
+    con.execute("create table players (name text)")  # another program's file, with a table named like ours
+    con.commit()
+    con.close()
+    for path in (text, other):
+        before = path.read_bytes()
+        refused = schreiber("--db", str(path), "publish", "--port", str(free_port()), *mode, home=tmp_path)
+        as_balance = schreiber("--db", str(path), "balance", home=tmp_path)
+        assert_one_error_line(refused, "not a schreiber ledger")
+        assert refused.stderr == as_balance.stderr
+        assert path.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["notes.db", "other.db"]
+
+
+def test_publish_writes_its_metadata_over_no_ledger(cup_db, tmp_path):
+    """The metadata goes to publish/NAME.metadata.json in the app directory:
+    a ledger kept under that name there stays as it is."""
+    folder = tmp_path / ".config" / "schreiber" / "publish"
+    folder.mkdir(parents=True)
+    kept = folder / "turnier.metadata.json"
+    kept.write_bytes(cup_db.read_bytes())
+    db = tmp_path / "turnier.db"
+    db.write_bytes(cup_db.read_bytes())
+    r = schreiber("--db", str(db), "publish", "--print", home=tmp_path)
+    assert_one_error_line(r, "is a schreiber ledger", "nothing was written")
+    assert kept.read_bytes() == cup_db.read_bytes()
