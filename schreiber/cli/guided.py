@@ -129,7 +129,7 @@ def _trischaken(rules: Rules, cid: str, active: list[str]) -> dict:
         nostich = [p for p in zero if _yes(_("{player} without a trick?").format(player=p), True)]
         if nostich:
             rec["tricks_by"] = {p: 0 for p in nostich}
-    if rules.trischaken_scheme.mit:
+    if rules.trischaken_tariff(rules.contracts[cid].value).mit != "none":
         mit = [p for p in active if _yes(_("{player} says mit?").format(player=p), False)]
         if mit:
             rec["mit"] = mit

@@ -121,8 +121,15 @@ def _print_rules(r: Rules) -> None:
     ]
     echo(table(["id", _("premium"), _("silent"), _("announced"), _("only for"), "", _("source")], rows))
     echo("")
-    rows = [[s.key, r.setting(s.key), _(s.meaning), r.sources.get(s.key, _("default"))] for s in SETTINGS]
+    rows = [[s.key, _with_played(r, s.key), _(s.meaning), r.sources.get(s.key, _("default"))] for s in SETTINGS]
     echo(table([_("rule"), _("value"), _("meaning"), _("source")], rows))
+
+
+def _with_played(r: Rules, key: str) -> object:
+    """A rule's value; a Trischaken payout key left to the scheme with
+    what the scheme plays beside it: "scheme (all)"."""
+    value, played = r.setting(key), r.played(key)
+    return value if played in (None, value) else f"{value} ({played})"
 
 
 def _toml_value(v) -> str:

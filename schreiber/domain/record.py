@@ -661,9 +661,9 @@ def _mit(ck: _Checker, contract: Contract) -> None:
     mraw = ck.raw.get("mit")
     if mraw is None:
         return
-    if not ck.rules.trischaken_scheme.mit:
+    if ck.rules.trischaken_tariff(contract.value).mit == "none":
         ck.fail(
-            _('"mit" is not part of {name} under {preset}; leave it out').format(
+            _('"mit" is not part of {name} under {preset}; leave it out (or set the rule trischaken_mit)').format(
                 name=contract.name, preset=ck.rules.preset
             )
         )

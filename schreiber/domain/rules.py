@@ -15,6 +15,18 @@ from ..errors import SchreiberError
 from ..i18n import N_, _
 from .names import KONTRA_LEVELS
 from .points import parse_points
+from .trischaken_schemes import (
+    BUERGERMEISTER,
+    JUNGFRAU,
+    MIT,
+    PAYOUT_KEYS,
+    TIES,
+    TRISCHAKEN_SCHEMES,
+    VORHAND,
+    Tariff,
+    tariff,
+    tariff_problem,
+)
 
 LISTED_FIRST = ("standard", "tirol", "hausrunde", "gumpoldskirchen", "lungau")  # the order the docs use
 
@@ -87,45 +99,6 @@ class Setting(NamedTuple):
         """The value of rules of format ``fmt`` that do not name this rule."""
         return self.default if fmt >= self.since else self.before
 
-
-class TrischakenScheme(NamedTuple):
-    """How a Trischaken (Fahren) is paid out: the value of the house rule
-    ``trischaken``; the engine registers one payout function per name."""
-
-    name: str
-    meaning: str
-    mit: bool = False  # players may say "mit" to double their own win or loss
-
-
-TRISCHAKEN_SCHEMES = {
-    s.name: s
-    for s in (
-        TrischakenScheme(
-            "standard",
-            "the two with most points pay the two with fewest; no trick: +2 from each; "
-            "the game: 2 to each (standard-koenigrufen.txt:127)",
-        ),
-        TrischakenScheme(
-            "tirol",
-            "the one with most points pays every other, doubled with the game and for the "
-            "Vorhand; trickless players take it all (tirol-koenigrufen-de-luxe.txt:69)",
-        ),
-        TrischakenScheme(
-            "gumpoldskirchen",
-            "the loser pays each winner, twice a winner who said mit; doubled over "
-            "the threshold, for the Rufer and his own mit (gumpoldskirchen.txt:153)",
-            mit=True,
-        ),
-        TrischakenScheme(
-            "pairwise", "every two players compare points; the one with more pays the other (lungau.txt:87)"
-        ),
-        TrischakenScheme(
-            "ooe",
-            "the Trischaker with most points (alone or tied) pays 2 to each, another loser 1, two or three tied "
-            "losers 1 to each of the others; a Bürgermeister pays double; Jungfrauen take it all (ooe-2023.md §7)",
-        ),
-    )
-}
 
 CONTRACT_KINDS = ("positive", "negative", "trischaken")
 PREMIUM_KINDS = ("bird", "trick", "material", "catch", "valat", "other")
@@ -230,14 +203,104 @@ class Rules(NamedTuple):
     side_by_side: Annotated[
         bool, Rule(N_("equal negative contracts may be played side by side by several declarers"))
     ] = False
-    trischaken: Annotated[str, Rule(N_("how Trischaken/Fahren is settled"), tuple(TRISCHAKEN_SCHEMES))] = "standard"
+    trischaken: Annotated[
+        str,
+        Rule(
+            N_(
+                "how Trischaken/Fahren is settled: the shape of the payout, and what each trischaken_* payout key "
+                "left at scheme plays"
+            ),
+            tuple(TRISCHAKEN_SCHEMES),
+        ),
+    ] = "standard"
     trischaken_kontra: Annotated[bool, Rule(N_("each player may double Trischaken/Fahren for himself"))] = False
     trischaken_double_from: Annotated[
-        str, Rule(N_("card points from which the Trischaken loser pays double (Blatt notation allowed)"))
+        str,
+        Rule(
+            N_(
+                "card points from which a Trischaken/Fahren player has the game (Bürgermeister): what he pays then "
+                "is trischaken_buergermeister (Blatt notation allowed)"
+            )
+        ),
     ] = "35/2"
     trischaken_five: Annotated[
         bool, Rule(N_("with five players the dealer plays Trischaken/Fahren too (with the talon as his hand)"))
     ] = False
+    # The Trischaken/Fahren payout keys (trischaken_schemes.py): each plays as the scheme (rule trischaken)
+    # plays it while left at "scheme" (a figure: at 0), so rules that do not name them score as before.
+    trischaken_jungfrau: Annotated[
+        str,
+        Rule(
+            N_(
+                "Trischaken/Fahren, a player without a trick (Jungfrau): all = takes the loser's whole payout "
+                "(several share it); each = is paid trischaken_jungfrau_pays by each other player besides; "
+                "loser = by the loser alone besides; none = is paid as any other; scheme = as trischaken plays it"
+            ),
+            JUNGFRAU,
+        ),
+    ] = "scheme"
+    trischaken_jungfrau_pays: Annotated[
+        int,
+        Rule(
+            N_(
+                "Trischaken/Fahren: the points a Jungfrau is paid under trischaken_jungfrau = each or loser (0 = the scheme's figure)"
+            )
+        ),
+    ] = 0
+    trischaken_buergermeister: Annotated[
+        str,
+        Rule(
+            N_(
+                "Trischaken/Fahren, a player who reaches trischaken_double_from (Bürgermeister): double = pays double; "
+                "each = pays trischaken_buergermeister_pays to each other player besides; all = pays "
+                "trischaken_buergermeister_pays in all besides, shared by the others, or by the Jungfrauen alone "
+                "where there are any; none = pays as any loser; scheme = as trischaken plays it"
+            ),
+            BUERGERMEISTER,
+        ),
+    ] = "scheme"
+    trischaken_buergermeister_pays: Annotated[
+        int,
+        Rule(
+            N_(
+                "Trischaken/Fahren: the points a Bürgermeister pays under trischaken_buergermeister = each or all "
+                "(0 = the scheme's figure)"
+            )
+        ),
+    ] = 0
+    trischaken_vorhand: Annotated[
+        str,
+        Rule(
+            N_(
+                "Trischaken/Fahren, the Vorhand (the Trischaker) who loses: double = pays double, whatever else "
+                "doubles; single = pays as any loser; scheme = as trischaken plays it"
+            ),
+            VORHAND,
+        ),
+    ] = "scheme"
+    trischaken_ties: Annotated[
+        str,
+        Rule(
+            N_(
+                "Trischaken/Fahren, players tied for most points (a Vorhand among them loses alone), where one loser "
+                "pays: one = together they pay what one loser pays, shared by the others; shared = together they pay "
+                "each other player what one loser owes him; each = each of them pays each other player in full; "
+                "scheme = as trischaken plays it"
+            ),
+            TIES,
+        ),
+    ] = "scheme"
+    trischaken_mit: Annotated[
+        str,
+        Rule(
+            N_(
+                'Trischaken/Fahren, a player\'s "mit": none = not said; own = doubles his own win or loss '
+                "(gumpoldskirchen); whole = doubles the whole payout, once for each player who says it and once "
+                "more for the loser's own; scheme = as trischaken plays it"
+            ),
+            MIT,
+        ),
+    ] = "scheme"
     valat: Annotated[
         str,
         Rule(
@@ -472,9 +535,19 @@ class Rules(NamedTuple):
     def kontra_levels(self) -> tuple[str, ...]:
         return KONTRA_LEVELS[: KONTRA_LEVELS.index(self.kontra_max) + 1]
 
-    @property
-    def trischaken_scheme(self) -> TrischakenScheme:
-        return TRISCHAKEN_SCHEMES[self.trischaken]
+    def trischaken_tariff(self, value: int) -> Tariff:
+        """The Trischaken payout as played for a contract of ``value``: the
+        scheme's shape and every payout key, ``scheme`` read as it plays."""
+        return tariff(self.trischaken, {k: getattr(self, f"trischaken_{k}") for k in PAYOUT_KEYS}, value)
+
+    def played(self, key: str) -> Any:
+        """What a payout key left to the scheme plays here (None for any
+        other rule, and for a key the rules set): for the rules pages."""
+        short = key.removeprefix("trischaken_")
+        if short not in PAYOUT_KEYS or self.setting(key) not in ("scheme", 0):
+            return None
+        values = [c.value for c in self.contracts.values() if c.kind == "trischaken"]
+        return getattr(self.trischaken_tariff(values[0] if values else 1), short)
 
     def setting(self, key: str) -> Any:
         """The value of one house rule by its key."""
@@ -919,7 +992,8 @@ TABLE_MAX = 200  # contracts or premiums in one rules file
 
 def check_consistent(rules: Rules, origin: str) -> None:
     """Rules that can be played: a deck of 70 or 71 points, a game that can
-    be won and lost, Trischaken doubling within the deck, negative
+    be won and lost, Trischaken doubling within the deck and payout keys its
+    scheme can play, negative
     contracts with tricks a player can take, and text of a size a rules
     file has."""
     if rules.deck_points not in DECKS:
@@ -930,6 +1004,7 @@ def check_consistent(rules: Rules, origin: str) -> None:
         )
     for key in ("game_needs", "trischaken_double_from"):
         _within_deck(rules, key, origin)
+    _check_tariff(rules, origin)
     for c in rules.contracts.values():
         if c.tricks is not None and c.tricks > TRICKS_MAX:
             raise RulesError(
@@ -938,6 +1013,15 @@ def check_consistent(rules: Rules, origin: str) -> None:
                 )
             )
     _check_sizes(rules, origin)
+
+
+def _check_tariff(rules: Rules, origin: str) -> None:
+    """Payout keys that the Trischaken scheme can play, with their figures."""
+    keys = {k: rules.setting(f"trischaken_{k}") for k in PAYOUT_KEYS}
+    for value in {c.value for c in rules.contracts.values() if c.kind == "trischaken"} or {1}:
+        problem = tariff_problem(rules.trischaken, keys, value)
+        if problem:
+            raise RulesError(f"{origin}: {problem}")
 
 
 def _within_deck(rules: Rules, key: str, origin: str) -> None:

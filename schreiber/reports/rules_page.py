@@ -15,6 +15,14 @@ def _cell(v) -> str:
     return str(v).replace("|", "\\|")
 
 
+def setting_cell(rules: Rules, key: str) -> str:
+    """A house rule's value; a Trischaken payout key left to the scheme
+    with what the scheme plays beside it: "scheme (all)", "0 (2)"."""
+    value = rules.setting(key)
+    played = rules.played(key)
+    return _cell(value) if played in (None, value) else f"{_cell(value)} ({_cell(played)})"
+
+
 def rules_markdown(rules: Rules) -> str:
     out = [f"# Preset `{rules.preset}`: {rules.title}", ""]
     out.append(
@@ -69,7 +77,7 @@ def rules_markdown(rules: Rules) -> str:
     out += ["", "## House rules", "", "| key | value | meaning | source |", "| --- | --- | --- | --- |"]
     for s in SETTINGS:
         src = rules.sources.get(s.key, "default (not in the document)")
-        out.append(f"| `{s.key}` | {_cell(rules.setting(s.key))} | {s.meaning} | {src} |")
+        out.append(f"| `{s.key}` | {setting_cell(rules, s.key)} | {s.meaning} | {src} |")
     notes = {k: v for k, v in rules.sources.items() if k not in {s.key for s in SETTINGS}}
     if notes:
         out += ["", "## Notes", ""] + [f"- {k}: {v}" for k, v in notes.items()]

@@ -9,7 +9,7 @@ what flows into or out of the Pagat pot.
     items.py       Item, Context, Score; paying a value between the sides
     positive.py    positive contracts, their premiums, Valat
     negative.py    negative contracts, conceding, Renonce
-    trischaken.py  Trischaken/Fahren payout schemes, registered by name
+    trischaken.py  Trischaken/Fahren payout: a shape per scheme, and the payout keys
     pot.py         the Pagat pot
     score.py       one hand: its items, then Radl and Holz, then the pot
 """

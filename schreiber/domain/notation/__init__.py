@@ -32,7 +32,7 @@ has it in full, with examples for every preset)::
               renonce:carl  geber:anna      Renonce, explicit dealer
               anna:20 anna:20#3 20 15 25 10 Trischaken points (#tricks), by
                                             name or in order from the Vorhand
-              mit:carl                      Trischaken "mit" (gumpoldskirchen)
+              mit:carl                      Trischaken "mit" (rule trischaken_mit)
 
 Words are case-insensitive and umlaut-folded. A keyword always wins over a
 player's name prefix (with a player Gerti, ``g`` means gewonnen; write
