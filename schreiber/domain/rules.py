@@ -234,7 +234,8 @@ class Rules(NamedTuple):
             N_(
                 "Trischaken/Fahren, a player without a trick (Jungfrau): all = takes the loser's whole payout "
                 "(several share it); each = is paid trischaken_jungfrau_pays by each other player besides; "
-                "loser = by the loser alone besides; none = is paid as any other; scheme = as trischaken plays it"
+                "loser = by the loser alone besides; instead = by each other player, and no other payout counts; "
+                "none = is paid as any other; scheme = as trischaken plays it"
             ),
             JUNGFRAU,
         ),
@@ -243,7 +244,7 @@ class Rules(NamedTuple):
         int,
         Rule(
             N_(
-                "Trischaken/Fahren: the points a Jungfrau is paid under trischaken_jungfrau = each or loser (0 = the scheme's figure)"
+                "Trischaken/Fahren: the points a Jungfrau is paid under trischaken_jungfrau = each, loser or instead (0 = the scheme's figure)"
             )
         ),
     ] = 0

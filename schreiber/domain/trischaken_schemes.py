@@ -19,7 +19,7 @@ SCHEME = "scheme"  # a payout key left to the scheme: as the scheme plays it
 
 # The payout keys (each the house rule trischaken_KEY) and the values a rules file may give them.
 PAYOUT_KEYS = ("jungfrau", "jungfrau_pays", "buergermeister", "buergermeister_pays", "vorhand", "ties", "mit")
-JUNGFRAU = (SCHEME, "all", "each", "loser", "none")
+JUNGFRAU = (SCHEME, "all", "each", "loser", "instead", "none")
 BUERGERMEISTER = (SCHEME, "double", "each", "all", "none")
 VORHAND = (SCHEME, "double", "single")
 TIES = (SCHEME, "one", "shared", "each")
@@ -127,7 +127,10 @@ FITS: dict[tuple[str, str], tuple[str, ...]] = {
     ("jungfrau", "all"): ("loser", "places"),
 }
 # The modes that pay a figure of their own: key -> (its figure's key, the modes that pay it).
-FIGURES = {"jungfrau": ("jungfrau_pays", ("each", "loser")), "buergermeister": ("buergermeister_pays", ("each", "all"))}
+FIGURES = {
+    "jungfrau": ("jungfrau_pays", ("each", "loser", "instead")),
+    "buergermeister": ("buergermeister_pays", ("each", "all")),
+}
 
 
 def tariff_problem(scheme: str, keys: dict[str, Any], value: int) -> str | None:
@@ -152,5 +155,7 @@ def tariff_problem(scheme: str, keys: dict[str, Any], value: int) -> str | None:
             return _(
                 "rule 'trischaken_{figure}' = {n} counts only where trischaken_{key} is {modes} (here: {mode}); "
                 "set that too, or leave the figure at 0"
-            ).format(figure=figure, n=keys[figure], key=key, modes=" or ".join(modes), mode=mode)
+            ).format(
+                figure=figure, n=keys[figure], key=key, modes=", ".join(modes[:-1]) + " or " + modes[-1], mode=mode
+            )
     return None

@@ -58,6 +58,9 @@ CASES = [
     ("tirol", ["trischaken_jungfrau=each", "trischaken_jungfrau_pays=3"], JUNGFRAU, want(F=11, G=-1, H=-1, I=-9)),
     # loser: 3 from the loser alone besides (examples/rules/trischaken-1-3.toml:9-10)
     ("tirol", ["trischaken_jungfrau=loser", "trischaken_jungfrau_pays=3"], JUNGFRAU, want(F=5, G=2, H=2, I=-9)),
+    # instead: 1 from each other player, and nothing else of the payout
+    ("tirol", ["trischaken_jungfrau=instead", "trischaken_jungfrau_pays=1"], JUNGFRAU, want(F=3, G=-1, H=-1, I=-1)),
+    ("tirol", ["trischaken_jungfrau=instead", "trischaken_jungfrau_pays=1"], NO_TRICKLESS, want(F=2, G=2, H=2, I=-6)),
     # standard: the two with most pay 1 each, the two with fewest get 1 each (std:127); all: what the places
     # give goes to the Jungfrau
     ("standard", ["trischaken_jungfrau=all"], JUNGFRAU, want(F=2, H=-1, I=-1)),
@@ -233,7 +236,11 @@ def test_rules_that_do_not_name_the_payout_keys_play_as_their_scheme():
         ("lungau", ["trischaken_mit=own"], "rule 'trischaken_mit' = own has no reading"),
         ("tirol", ["trischaken_jungfrau=each"], "needs its figure: set trischaken_jungfrau_pays (points)"),
         ("ooe", ["trischaken_buergermeister=all"], "needs its figure: set trischaken_buergermeister_pays"),
-        ("tirol", ["trischaken_jungfrau_pays=3"], "counts only where trischaken_jungfrau is each or loser (here: all)"),
+        (
+            "tirol",
+            ["trischaken_jungfrau_pays=3"],
+            "counts only where trischaken_jungfrau is each, loser or instead (here: all)",
+        ),
         ("standard", ["trischaken_buergermeister=double", "trischaken_buergermeister_pays=3"], "(here: double)"),
     ],
 )

@@ -42,10 +42,14 @@ def scheme(name: str) -> Callable[[Scheme], Scheme]:
 
 
 def trischaken(hand: Hand, rules: Rules, table: Table) -> list[Item]:
-    """The scheme's payout, then what a Jungfrau and a Bürgermeister are
-    paid of their own, then the doubling of a "mit" that doubles it all."""
+    """The scheme's payout (none where Jungfrauen are paid instead of it),
+    then what a Jungfrau and a Bürgermeister are paid of their own, then the
+    doubling of a "mit" that doubles it all."""
     t = rules.trischaken_tariff(rules.contracts[hand.contract].value)
-    items = SCHEMES[rules.trischaken](hand, rules, table, t)
+    if t.jungfrau == "instead" and _trickless(hand, rules, list(table.active)):
+        items = []  # the Jungfrauen are paid by each other player, and nothing else of the payout counts
+    else:
+        items = SCHEMES[rules.trischaken](hand, rules, table, t)
     items += _jungfrau_items(hand, rules, table, t) + _buergermeister_items(hand, rules, table, t)
     return _mit_whole(items, hand, table, t) if t.mit == "whole" and hand.mit else items
 
@@ -149,15 +153,16 @@ def _jungfrauen_take(it: Item, hand: Hand, rules: Rules, t: Tariff) -> Item:
 
 def _jungfrau_items(hand: Hand, rules: Rules, table: Table, t: Tariff) -> list[Item]:
     """A Jungfrau's payment of her own: trischaken_jungfrau_pays from each
-    other player (each), or from the loser alone (loser; tied losers share)."""
-    if t.jungfrau not in ("each", "loser"):
+    other player (each, instead), or from the loser alone (loser; tied
+    losers share)."""
+    if t.jungfrau not in ("each", "loser", "instead"):
         return []
     players = list(table.active)
     losers = _losers(hand, table, t.shape == "loser")
     out = []
     for p in _trickless(hand, rules, players):
         label = f"Trischaken: {p} ohne Stich"
-        if t.jungfrau == "each":
+        if t.jungfrau != "loser":
             pay = one_against_all(t.jungfrau_pays, p, players)
         else:
             pay = zero(players)
