@@ -121,3 +121,14 @@ def test_the_example_files_show_their_payout_keys():
     assert "Trischaken 1 und 3" in out
     out = cli("rules", "show", str(SALZBURG)).stdout
     assert "trischaken_mit" in out and "the circle's sheet: each Mitfahrer doubles the whole Fahren payout" in out
+
+
+def test_a_payout_key_the_scheme_cannot_play_is_refused_in_one_line(ledger_env):
+    """standard's two pay two: ties are its places' own (docs/scoring.md, Trischaken and Fahren); the rule is
+    refused before anything is written, and a mode without its figure asks for it."""
+    r = cli("evening", "start", F, G, H, I, "--rule", "trischaken_ties=each")
+    assert r.exit_code == 1
+    assert "rule 'trischaken_ties' = each has no reading under trischaken = standard" in str(r.exception)
+    assert not ledger_env.exists()  # nothing written
+    r = cli("evening", "start", F, G, H, I, "--rules", "tirol", "--rule", "trischaken_jungfrau=each")
+    assert r.exit_code == 1 and "set trischaken_jungfrau_pays (points)" in str(r.exception)
