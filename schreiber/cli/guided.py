@@ -205,7 +205,7 @@ def _premiums(rules: Rules, c: Contract, levels: list[str]) -> list[dict]:
             announced = pr.silent is None
         result = _choose(_("  Result"), ["won", "lost"], default="won", labels=_won_lost())
         e = {"name": name, "party": party, "announced": announced, "result": result}
-        if announced:
+        if announced or rules.kontra_silent:  # a Spritzer: a silent premium doubled too
             kk = _choose("  Kontra", levels, default="keins", labels=_no_kontra())
             if kk != "keins":
                 e["kontra"] = kk

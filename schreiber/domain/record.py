@@ -329,18 +329,7 @@ def _declarers(ck: _Checker) -> None:
             elif p:
                 ck.declarers.append(p)
         if contract is not None and len(draw) > 1:
-            if contract.kind != "negative":
-                ck.fail(
-                    _("only negative contracts can be played side by side; {name} has one declarer").format(
-                        name=contract.name
-                    )
-                )
-            elif not ck.rules.side_by_side:
-                ck.fail(
-                    _("{preset} does not allow negative contracts side by side; give one declarer").format(
-                        preset=ck.rules.preset
-                    )
-                )
+            _side_by_side(ck, contract)
     elif draw is not None:
         p = ck.in_game(ck.player(draw, "declarer"), "declarer")
         if p:
@@ -361,6 +350,28 @@ def _declarers(ck: _Checker) -> None:
                     name=contract.name, vorhand=vorhand, first=first
                 )
             )
+
+
+def _side_by_side(ck: _Checker, contract: Contract) -> None:
+    """Several declarers: a negative contract the rules let be played side
+    by side (side_by_side, side_by_side_contracts)."""
+    rules = ck.rules
+    if contract.kind != "negative":
+        ck.fail(
+            _("only negative contracts can be played side by side; {name} has one declarer").format(name=contract.name)
+        )
+    elif not rules.side_by_side:
+        ck.fail(
+            _("{preset} does not allow negative contracts side by side; give one declarer").format(preset=rules.preset)
+        )
+    elif not rules.side_by_side_allows(contract.id):
+        named = rules.side_by_side_contracts.split(", ")
+        allowed = _(" or ").join(rules.contracts[c].name if c in rules.contracts else c for c in named)
+        ck.fail(
+            _("under {preset} only {allowed} may be played side by side, not {name}; give one declarer").format(
+                preset=rules.preset, allowed=allowed, name=contract.name
+            )
+        )
 
 
 def _partner(ck: _Checker) -> None:
@@ -854,7 +865,7 @@ def _premium(ck: _Checker, i: int, p: Any, contract: Contract | None, seen: set[
     _premium_rules(ck, prem, party, announced, result)
     kontra = None
     if p.get("kontra") is not None:
-        if not announced:
+        if not announced and not rules.kontra_silent:
             ck.fail(_("Kontra on {name}: only announced premiums can be doubled").format(name=prem.name))
         else:
             kontra = ck.level(p["kontra"], f"Kontra on {prem.name}")

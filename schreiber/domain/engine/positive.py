@@ -67,9 +67,10 @@ def positive(hand: Hand, rules: Rules, table: Table) -> tuple[list[Item], bool]:
 
 def _counts(e: PremiumEntry, rules: Rules, beside_valat: bool) -> bool:
     """Whether a premium is an item at all: a failed silent one only where
-    the rule silent_loss_counts says so; beside a Valat only the announced
-    ones where valat_premiums says so (ooe-2023.md §3.3, §4.3)."""
-    if not e.announced and e.result == "lost" and not rules.silent_loss_counts:
+    the rule silent_loss_counts says so, or where it was doubled (a Spritzer,
+    rule kontra_silent: the Kontra made it a bet); beside a Valat only the
+    announced ones where valat_premiums says so (ooe-2023.md §3.3, §4.3)."""
+    if not e.announced and e.result == "lost" and not rules.silent_loss_counts and not e.kontra:
         return False
     return not (beside_valat and not e.announced and rules.valat_premiums == "announced")
 

@@ -192,7 +192,7 @@ class _Parser:
                         x=listing("@" + lv for lv in self.rules.kontra_levels),
                     )
                 )
-        if "!" in flags or kontra:
+        if "!" in flags or (kontra and not self.rules.kontra_silent):  # a Spritzer (kontra_silent): @LEVEL alone
             announced = True
         elif prem.silent is None and prem.announced is not None:
             announced = True  # e.g. Grammaboy, Säcke: only announced
