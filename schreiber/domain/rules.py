@@ -392,7 +392,28 @@ class Rules(NamedTuple):
     radl_after_trischaken: Annotated[bool, Rule(N_("a Trischaken starts a Radl"))] = False
     radl_after_catch: Annotated[bool, Rule(N_("a catch (Mondfang, Sküsfang, Königfang) starts a Radl"))] = False
     radl_after_split: Annotated[bool, Rule(N_("a positive game ending 35:35 starts a Radl"))] = False
-    # Kontra on silent premiums, negative contracts side by side: what some circles play otherwise.
+    # Catches, Kontra on silent premiums, negative contracts side by side: what some circles play otherwise.
+    catch_doubles: Annotated[
+        str,
+        Rule(
+            N_(
+                "what a catch starts where radl_after_catch is on: radl = a Radl (radl_length deals); next = the "
+                "next hand counts double (a Radl of one deal)"
+            ),
+            ("radl", "next"),
+        ),
+    ] = "radl"
+    mondfang_between: Annotated[
+        str,
+        Rule(
+            N_(
+                "who settles a Mondfang: sides = the side that caught the Mond and the side that lost it; players = "
+                "only the one who caught it and the one whose Mond it was, also of one side (record them as by and "
+                "from)"
+            ),
+            ("sides", "players"),
+        ),
+    ] = "sides"
     kontra_silent: Annotated[
         bool, Rule(N_('a silent premium may be doubled too (a "Spritzer" on an unannounced bird)'))
     ] = False
