@@ -95,6 +95,7 @@ def test_the_notation_says_who_caught_whose_mond():
     hand = json.loads(cli("sheet", "--json").stdout)["hands"][0]
     assert hand["record"]["premiums"] == [mond(F, I, "opponents")]
     assert hand["payments"] == {F: 0, G: 1, H: 1, I: -2}
+    assert "geg:mondfang:Fritz>Ilse" in cli("sheet", "--wide").stdout  # the sheet says who caught whose Mond
 
 
 def test_guided_entry_asks_who_caught_whose_mond(ledger_env):
