@@ -38,6 +38,19 @@ def play(preset, record, players=P4, dealer=None, rules=(), ctx=Context()):
     return out
 
 
+def refused_hand(preset, record, rules=()) -> str:
+    """The line a hand the rules refuse is refused with."""
+    from schreiber.errors import HandError
+
+    with pytest.raises(HandError) as exc:
+        play(preset, record, rules=rules)
+    return str(exc.value)
+
+
+def rufer(decl, partner, result="won", **kw):
+    return {"contract": "rufer", "declarer": decl, "partner": partner, "result": result, **kw}
+
+
 def team(v, winners, losers):
     out = {p: Fraction(0) for p in winners + losers}
     for w in winners:

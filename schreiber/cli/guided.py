@@ -106,7 +106,7 @@ def _ask_record(rules: Rules, players: tuple[str, ...], table: Table, dealer: st
             return rec
     if c.kind == "negative":
         return _negative(rules, rec, active, decl)
-    _positive(rules, rec, c)
+    _positive(rules, rec, c, active)
     return rec
 
 
@@ -151,7 +151,7 @@ def _negative(rules: Rules, rec: dict, active: list[str], decl: str) -> dict:
     return rec
 
 
-def _positive(rules: Rules, rec: dict, c: Contract) -> None:
+def _positive(rules: Rules, rec: dict, c: Contract, active: list[str]) -> None:
     """Points or result, Kontra on the game, and the premiums."""
     while True:
         raw = typer.prompt(_("Points or result (e.g. 41, 35/2, + or -)"), default="+").strip()
@@ -171,12 +171,22 @@ def _positive(rules: Rules, rec: dict, c: Contract) -> None:
     k = _choose(_("Kontra on the game"), levels, default="keins", labels=_no_kontra())
     if k != "keins":
         rec["kontra"] = k
-    prems = _premiums(rules, c, levels)
+    prems = _premiums(rules, c, levels, active, {rec["declarer"], rec.get("partner") or rec["declarer"]})
     if prems:
         rec["premiums"] = prems
 
 
-def _premiums(rules: Rules, c: Contract, levels: list[str]) -> list[dict]:
+def _party(only: str | None) -> str:
+    """The side of a premium: the one that alone can make it, or asked."""
+    return only or _choose(
+        _("  Party"),
+        ["declarer", "opponents"],
+        default="declarer",
+        labels={"declarer": _("declarer's side"), "opponents": _("opponents")},
+    )
+
+
+def _premiums(rules: Rules, c: Contract, levels: list[str], active: list[str], side: set) -> list[dict]:
     allowed = [p for p in (c.premiums or rules.active_premiums) if p in rules.active_premiums]
     allowed = [p for p in allowed if c.call or not rules.premiums[p].needs_call]
     prems = []
@@ -193,19 +203,21 @@ def _premiums(rules: Rules, c: Contract, levels: list[str]) -> list[dict]:
         if name == "fertig":
             break
         pr = rules.premiums[name]
-        party = pr.party or _choose(
-            _("  Party"),
-            ["declarer", "opponents"],
-            default="declarer",
-            labels={"declarer": _("declarer's side"), "opponents": _("opponents")},
-        )
+        between = name == "mondfang" and rules.mondfang_between == "players"  # its side: the catcher's, asked after
+        party = None if between else _party(pr.party)
         if pr.announced is not None and pr.silent is not None:
             announced = _yes(_("  announced?"), False)
         else:
             announced = pr.silent is None
         result = _choose(_("  Result"), ["won", "lost"], default="won", labels=_won_lost())
         e = {"name": name, "party": party, "announced": announced, "result": result}
-        if announced:
+        if between and result == "won":
+            e["by"] = _choose(_("  Who caught the Mond?"), active)
+            e["from"] = _choose(_("  Whose Mond was it?"), [p for p in active if p != e["by"]])
+            e["party"] = "declarer" if e["by"] in side else "opponents"
+        elif between:
+            e["party"] = _party(pr.party)
+        if announced or rules.kontra_silent:  # a Spritzer: a silent premium doubled too
             kk = _choose("  Kontra", levels, default="keins", labels=_no_kontra())
             if kk != "keins":
                 e["kontra"] = kk

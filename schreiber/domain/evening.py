@@ -102,13 +102,15 @@ def radl_hands(rules: Rules, players: tuple[str, ...]) -> int:
     return len(players) if rules.radl_length == "players" else int(rules.radl_length)
 
 
-def _add_radl(rules: Rules, state: State, n: int) -> State:
+def _add_radl(rules: Rules, state: State, n: int, within_final: bool = False) -> State:
     """A Radl of ``n`` deals starts: it runs beside the running one (x4,
     ``radl_stack``) or queues behind it. While the evening's final Radl runs,
     nothing may queue past its end: the new Radl is stacked onto the final
     Radl's remaining hands, which count double again (RULINGS.md Later
-    rulings; hausrunde-skuesradl.txt:66)."""
-    if state.final:
+    rulings; hausrunde-skuesradl.txt:66). ``within_final``: the Radl ends
+    inside the final one (a doubled next hand), so where Radls stack it runs
+    beside it like any other."""
+    if state.final and not (within_final and rules.radl_stack):
         return state._replace(boost=state.boost + 1)
     if rules.radl_stack or not state.radl:
         return state._replace(radl=state.radl + (n,))
@@ -283,9 +285,11 @@ def _after_hand(
         ("radl_after_split", "split"),
     ):
         if rules.setting(trigger) and event in sc.events:
-            new = _add_radl(rules, new, radl_hands(rules, players))
-            stacked = f", aufs letzte Radl aufgeschlagen ({new.final} Spiele)" if new.final else ""
-            notes.append(f"Radl nach {event}{stacked}")
+            nxt = event == "catch" and rules.catch_doubles == "next"  # the next hand doubled: a Radl of one deal
+            boost = new.boost
+            new = _add_radl(rules, new, 1 if nxt else radl_hands(rules, players), within_final=nxt)
+            stacked = f", aufs letzte Radl aufgeschlagen ({new.final} Spiele)" if new.boost > boost else ""
+            notes.append(f"{'nächstes Spiel doppelt' if nxt else 'Radl'} nach {event}{stacked}")
     return new, tuple(notes)
 
 

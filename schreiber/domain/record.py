@@ -38,7 +38,8 @@ HAND_KEYS = (
     "dealer",
 )
 _HAND_KEYS = frozenset(HAND_KEYS)
-PREMIUM_KEYS = ("name", "party", "announced", "result", "kontra", "kontra_from")
+PREMIUM_KEYS = ("name", "party", "announced", "result", "kontra", "kontra_from", "by", "from")
+CATCHES = ("mondfang", "skuesfang", "koenigfang")  # premiums that catch a card: "by" and "from" say who, whose
 _LEVEL_WORDS = {  # what players say for a Kontra level
     "rekontra": "re",
     "subkontra": "sub",
@@ -61,6 +62,8 @@ class PremiumEntry(NamedTuple):
     result: str
     kontra: str | None = None
     kontra_from: str | None = None  # who gave the Kontra (where it matters: a hidden partner's)
+    caught_by: str | None = None  # a catch: who caught the card ("by")
+    caught_from: str | None = None  # ... and whose card it was ("from")
 
     def to_json(self) -> dict:
         out = {"name": self.name, "party": self.party, "announced": self.announced, "result": self.result}
@@ -68,6 +71,8 @@ class PremiumEntry(NamedTuple):
             out["kontra"] = self.kontra
         if self.kontra_from:
             out["kontra_from"] = self.kontra_from
+        if self.caught_by:
+            out["by"], out["from"] = self.caught_by, self.caught_from
         return out
 
 
@@ -329,18 +334,7 @@ def _declarers(ck: _Checker) -> None:
             elif p:
                 ck.declarers.append(p)
         if contract is not None and len(draw) > 1:
-            if contract.kind != "negative":
-                ck.fail(
-                    _("only negative contracts can be played side by side; {name} has one declarer").format(
-                        name=contract.name
-                    )
-                )
-            elif not ck.rules.side_by_side:
-                ck.fail(
-                    _("{preset} does not allow negative contracts side by side; give one declarer").format(
-                        preset=ck.rules.preset
-                    )
-                )
+            _side_by_side(ck, contract)
     elif draw is not None:
         p = ck.in_game(ck.player(draw, "declarer"), "declarer")
         if p:
@@ -361,6 +355,28 @@ def _declarers(ck: _Checker) -> None:
                     name=contract.name, vorhand=vorhand, first=first
                 )
             )
+
+
+def _side_by_side(ck: _Checker, contract: Contract) -> None:
+    """Several declarers: a negative contract the rules let be played side
+    by side (side_by_side, side_by_side_contracts)."""
+    rules = ck.rules
+    if contract.kind != "negative":
+        ck.fail(
+            _("only negative contracts can be played side by side; {name} has one declarer").format(name=contract.name)
+        )
+    elif not rules.side_by_side:
+        ck.fail(
+            _("{preset} does not allow negative contracts side by side; give one declarer").format(preset=rules.preset)
+        )
+    elif not rules.side_by_side_allows(contract.id):
+        named = rules.side_by_side_contracts.split(", ")
+        allowed = _(" or ").join(rules.contracts[c].name if c in rules.contracts else c for c in named)
+        ck.fail(
+            _("under {preset} only {allowed} may be played side by side, not {name}; give one declarer").format(
+                preset=rules.preset, allowed=allowed, name=contract.name
+            )
+        )
 
 
 def _partner(ck: _Checker) -> None:
@@ -854,12 +870,50 @@ def _premium(ck: _Checker, i: int, p: Any, contract: Contract | None, seen: set[
     _premium_rules(ck, prem, party, announced, result)
     kontra = None
     if p.get("kontra") is not None:
-        if not announced:
+        if not announced and not rules.kontra_silent:
             ck.fail(_("Kontra on {name}: only announced premiums can be doubled").format(name=prem.name))
         else:
             kontra = ck.level(p["kontra"], f"Kontra on {prem.name}")
     who = _kontra_from(ck, p["kontra_from"], kontra, party, prem.name) if p.get("kontra_from") is not None else None
-    return PremiumEntry(pid, party, announced, result, kontra, who)
+    by, frm = _caught(ck, p, prem, party, result) if ("by" in p or "from" in p or pid == "mondfang") else (None, None)
+    return PremiumEntry(pid, party, announced, result, kontra, who, by, frm)
+
+
+def _caught(ck: _Checker, p: dict, prem: Premium, party: str, result: str) -> tuple[str | None, str | None]:
+    """Who caught the card of a catch ("by") and whose it was ("from"): both
+    or neither, two players of the hand; the catcher on the premium's side,
+    the other on the other side where a catch is paid between the sides (a
+    Mondfang under mondfang_between=players is paid between the two, who may
+    be partners, and needs them)."""
+    by_raw, from_raw = p.get("by"), p.get("from")
+    between_players = prem.id == "mondfang" and ck.rules.mondfang_between == "players"
+    if by_raw is None and from_raw is None:
+        if between_players and result == "won":
+            ck.fail(_("{name} is paid between the one who caught the Mond and the one who lost it under {preset}: give by and from").format(name=prem.name, preset=ck.rules.preset))  # fmt: skip
+        return None, None
+    if prem.id not in CATCHES:
+        ck.fail(_("{name} catches no card: leave out by and from").format(name=prem.name))
+        return None, None
+    if by_raw is None or from_raw is None:
+        ck.fail(_("{name}: give both by (who caught it) and from (whose it was), or neither").format(name=prem.name))
+        return None, None
+    if result != "won":
+        ck.fail(_("{name} was not made, so nobody caught anything: leave out by and from").format(name=prem.name))
+        return None, None
+    by = ck.in_game(ck.player(by_raw, "by"), "by")
+    frm = ck.in_game(ck.player(from_raw, "from"), "from")
+    if by is None or frm is None:
+        return None, None
+    if by == frm:
+        ck.fail(_("{name}: {by} cannot catch his own card; from names the other player").format(name=prem.name, by=by))
+        return None, None
+    side = {ck.declarers[0], ck.partner or ck.declarers[0]} if ck.declarers else set()
+    if (by in side) != (party == "declarer"):
+        who = _("the declarer's side") if by in side else _("the opponents")
+        ck.fail(_("{name}: {by} caught it, so it is a premium of {who}; give the party of that side").format(name=prem.name, by=by, who=who))  # fmt: skip
+    elif (frm in side) == (by in side) and not between_players:
+        ck.fail(_("{name}: {by} and {frm} play on one side, and under {preset} a catch is paid between the sides; leave it out").format(name=prem.name, by=by, frm=frm, preset=ck.rules.preset))  # fmt: skip
+    return by, frm
 
 
 def _fits_contract(ck: _Checker, prem: Premium, contract: Contract) -> bool:

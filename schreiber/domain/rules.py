@@ -13,7 +13,7 @@ from typing import Annotated, Any, NamedTuple, get_args, get_origin
 
 from ..errors import SchreiberError
 from ..i18n import N_, _
-from .names import KONTRA_LEVELS
+from .names import KONTRA_LEVELS, lookup
 from .points import parse_points
 from .trischaken_schemes import (
     BUERGERMEISTER,
@@ -456,6 +456,40 @@ class Rules(NamedTuple):
     radl_after_trischaken: Annotated[bool, Rule(N_("a Trischaken starts a Radl"))] = False
     radl_after_catch: Annotated[bool, Rule(N_("a catch (Mondfang, Sküsfang, Königfang) starts a Radl"))] = False
     radl_after_split: Annotated[bool, Rule(N_("a positive game ending 35:35 starts a Radl"))] = False
+    # Catches, Kontra on silent premiums, negative contracts side by side: what some circles play otherwise.
+    catch_doubles: Annotated[
+        str,
+        Rule(
+            N_(
+                "what a catch starts where radl_after_catch is on: radl = a Radl (radl_length deals); next = the "
+                "next hand counts double (a Radl of one deal)"
+            ),
+            ("radl", "next"),
+        ),
+    ] = "radl"
+    mondfang_between: Annotated[
+        str,
+        Rule(
+            N_(
+                "who settles a Mondfang: sides = the side that caught the Mond and the side that lost it; players = "
+                "only the one who caught it and the one whose Mond it was, also of one side (record them as by and "
+                "from)"
+            ),
+            ("sides", "players"),
+        ),
+    ] = "sides"
+    kontra_silent: Annotated[
+        bool, Rule(N_('a silent premium may be doubled too (a "Spritzer" on an unannounced bird)'))
+    ] = False
+    side_by_side_contracts: Annotated[
+        str,
+        Rule(
+            N_(
+                "where side_by_side is on, which negative contracts may be played side by side, each beside an "
+                "equal one: all, or their ids (e.g. piccolo, bettel)"
+            )
+        ),
+    ] = "all"
     void_was_dealt: Annotated[
         bool,
         Rule(
@@ -549,6 +583,13 @@ class Rules(NamedTuple):
             return None
         values = [c.value for c in self.contracts.values() if c.kind == "trischaken"]
         return getattr(self.trischaken_tariff(values[0] if values else 1), short)
+
+    def side_by_side_allows(self, cid: str) -> bool:
+        """Whether several declarers may play the negative contract ``cid``
+        side by side (rules side_by_side and side_by_side_contracts)."""
+        if not self.side_by_side:
+            return False
+        return self.side_by_side_contracts == "all" or cid in _words(self.side_by_side_contracts)
 
     def setting(self, key: str) -> Any:
         """The value of one house rule by its key."""
@@ -933,6 +974,9 @@ def rules_from_dict(data: dict, origin: str = "rules", strict: bool = True) -> R
     if not contracts:
         raise RulesError(_("{origin}: no contracts defined").format(origin=origin))
     _check_references(contracts, premiums, origin)
+    settings["side_by_side_contracts"] = _side_by_side_contracts(
+        settings["side_by_side_contracts"], contracts, origin, strict
+    )
     rules = Rules(
         preset=data.get("preset", "custom"),
         title=data.get("title", data.get("preset", "custom")),
@@ -945,6 +989,41 @@ def rules_from_dict(data: dict, origin: str = "rules", strict: bool = True) -> R
     if strict:
         check_consistent(rules, origin)
     return rules
+
+
+def _words(text: str) -> list[str]:
+    return [w.strip() for w in text.split(",") if w.strip()]
+
+
+def _side_by_side_contracts(text: str, contracts: dict, origin: str, strict: bool) -> str:
+    """``all``, or the negative contracts named (by id, name or alias) as
+    their ids: ``piccolo, bettel``. Stored rules keep what they stored."""
+    if text.strip().lower() == "all":
+        return "all"
+    negative = [c.id for c in contracts.values() if c.kind == "negative"]
+    ids: list[str] = []
+    for word in _words(text):
+        cid = lookup(word, contracts)
+        if cid is None or cid not in negative:
+            if not strict:
+                return text
+            raise RulesError(
+                _(
+                    "{origin}: rule 'side_by_side_contracts': '{word}' is not a negative contract; give all or "
+                    "some of {negative}"
+                ).format(origin=origin, word=word, negative=", ".join(negative))
+            )
+        if cid not in ids:
+            ids.append(cid)
+    if not ids:
+        if not strict:
+            return text
+        raise RulesError(
+            _("{origin}: rule 'side_by_side_contracts' is empty; give all or some of {negative}").format(
+                origin=origin, negative=", ".join(negative)
+            )
+        )
+    return ", ".join(ids)
 
 
 _TABLES = ("rules", "contracts", "premiums", "sources")

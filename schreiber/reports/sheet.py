@@ -85,7 +85,7 @@ def _result_text(record: dict, rules: Rules, word: dict[str, str] = RESULT_WORDS
         # the notation's marks: ! announced, - lost, geg: the opponents', @level Kontra
         mark = ("geg:" if p.get("party") == "opponents" else "") + p["name"] + ("!" if p.get("announced") else "")
         mark += ("-" if p.get("result") == "lost" else "") + (f"@{p['kontra']}" if p.get("kontra") else "")
-        text += " " + mark
+        text += " " + mark + (f":{p['by']}>{p.get('from')}" if p.get("by") else "")  # who caught whose card
     return text.strip()
 
 

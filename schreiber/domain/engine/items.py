@@ -13,7 +13,6 @@ from ..rules import KONTRA_LEVELS
 from ..table import Table
 
 GAME_KINDS = ("game", "valat", "trischaken", "concede", "renonce")
-CATCHES = ("mondfang", "skuesfang", "koenigfang")
 KONTRA_NAMES = {"kontra": "Kontra", "re": "Re", "sub": "Sub", "hirsch": "Hirsch", "mord": "Mord"}
 
 

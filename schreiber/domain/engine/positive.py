@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..points import Exact
 from ..record import Hand, PremiumEntry
 from ..rules import Rules
 from ..table import Table
@@ -56,7 +57,9 @@ def positive(hand: Hand, rules: Rules, table: Table) -> tuple[list[Item], bool]:
             items.append(item("premium", f"{prem.name} (zählt nicht beim Valat)", 0, [], zero(side + others)))
             continue
         it = _premium_item(e, prem, c, rules, side, others, lost)
-        if (reversed_by_valat and prem.kind in ("bird", "trick")) or (reversed_by_valat and prem.id == "mondfang"):
+        if e.caught_by and prem.id == "mondfang" and rules.mondfang_between == "players":
+            it = _between_two(it, e, (side if valat_party_is_decl else others) if reversed_by_valat else ())
+        elif (reversed_by_valat and prem.kind in ("bird", "trick")) or (reversed_by_valat and prem.id == "mondfang"):
             mag = -it.value if it.value < 0 else it.value
             to_decl = not valat_party_is_decl
             pay = side_payments(mag if to_decl else -mag, side, others)
@@ -67,11 +70,27 @@ def positive(hand: Hand, rules: Rules, table: Table) -> tuple[list[Item], bool]:
 
 def _counts(e: PremiumEntry, rules: Rules, beside_valat: bool) -> bool:
     """Whether a premium is an item at all: a failed silent one only where
-    the rule silent_loss_counts says so; beside a Valat only the announced
-    ones where valat_premiums says so (ooe-2023.md §3.3, §4.3)."""
-    if not e.announced and e.result == "lost" and not rules.silent_loss_counts:
+    the rule silent_loss_counts says so, or where it was doubled (a Spritzer,
+    rule kontra_silent: the Kontra made it a bet); beside a Valat only the
+    announced ones where valat_premiums says so (ooe-2023.md §3.3, §4.3)."""
+    if not e.announced and e.result == "lost" and not rules.silent_loss_counts and not e.kontra:
         return False
     return not (beside_valat and not e.announced and rules.valat_premiums == "announced")
+
+
+def _between_two(it: Item, e: PremiumEntry, valat_side: tuple[str, ...]) -> Item:
+    """A Mondfang settled between the two players alone (rule
+    mondfang_between=players): the one whose Mond was caught pays the one who
+    caught it, partners too. Turned round by a failed announced Valat
+    (tirol-koenigrufen-de-luxe.txt:77) only where the catcher plays on the
+    Valat's side and the other does not."""
+    payee, payer = e.caught_by or "", e.caught_from or ""
+    if payee in valat_side and payer not in valat_side:
+        payee, payer = payer, payee
+    mag = -it.value if it.value < 0 else it.value
+    pay: dict[str, Exact] = dict.fromkeys((p for p, _v in it.payments), 0)
+    pay[payee], pay[payer] = mag, -mag
+    return it._replace(label=f"{it.label}: {payer} an {payee}", payments=tuple(sorted(pay.items())))
 
 
 def _premium_item(e, prem, c, rules: Rules, side, others, game_lost: bool) -> Item:

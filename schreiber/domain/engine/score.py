@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from ..record import Hand
+from ..record import CATCHES, Hand
 from ..rules import Contract, Rules
 from ..table import Table
-from .items import CATCHES, GAME_KINDS, Context, Item, Score, zero
+from .items import GAME_KINDS, Context, Item, Score, zero
 from .negative import concede, negative, renonce
 from .positive import positive
 from .pot import pagat_pot

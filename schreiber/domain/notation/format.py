@@ -43,7 +43,7 @@ def format_notation(record: dict, rules: Rules) -> str:
     if record.get("tricks") is not None:
         out.append(str(record["tricks"]))
     out += _trischaken_counts(record) + _kontra(record.get("kontra"))
-    out += [_premium(p, rules) for p in record.get("premiums") or [] if isinstance(p, dict)]
+    out += [_premium(p, rules, _side(record)) for p in record.get("premiums") or [] if isinstance(p, dict)]
     if record.get("conceded"):
         out.append(CONCEDE_WORDS[0])
     if record.get("renonce"):
@@ -110,7 +110,16 @@ def _kontra(kontra: object) -> list[str]:
     return [_q(str(kontra))] if kontra else []
 
 
-def _premium(p: dict, rules: Rules) -> str:
+def _side(record: dict) -> set:
+    """The declarer and his partner (the side a catch's catcher tells)."""
+    d = record.get("declarer")
+    if not isinstance(d, str):
+        return set()
+    partner = record.get("partner")
+    return {d, partner if isinstance(partner, str) else d}
+
+
+def _premium(p: dict, rules: Rules, side: set) -> str:
     name = p.get("name")
     pid = lookup(name, rules.premiums) if isinstance(name, str) else None
     prem = rules.premiums.get(pid) if pid else None
@@ -121,6 +130,10 @@ def _premium(p: dict, rules: Rules) -> str:
         word += "-"
     if p.get("kontra"):
         word += f"@{p['kontra']}"
-    if p.get("party", "declarer") == "opponents" and not (prem and prem.party == "opponents"):
+    opponents = p.get("party", "declarer") == "opponents"
+    if p.get("by") is not None:  # mondfang:Dora>Carl: the side is the catcher's, geg: only where it is not
+        word += f":{p['by']}>{p.get('from')}"
+        return _q(("geg:" if opponents and p["by"] in side else "") + word)
+    if opponents and not (prem and prem.party == "opponents"):
         word = "geg:" + word
     return _q(word)

@@ -192,7 +192,7 @@ class _Parser:
                         x=listing("@" + lv for lv in self.rules.kontra_levels),
                     )
                 )
-        if "!" in flags or kontra:
+        if "!" in flags or (kontra and not self.rules.kontra_silent):  # a Spritzer (kontra_silent): @LEVEL alone
             announced = True
         elif prem.silent is None and prem.announced is not None:
             announced = True  # e.g. Grammaboy, Säcke: only announced
@@ -647,7 +647,8 @@ def _kv_words(d: _Draft, kvs: list[KV]) -> None:
             head, blatt, tr = num.groups()
             d.add_score(p, head, blatt, tr, tok)
         elif key in PARTY_KEYS:
-            entry = ps.premium(value, "opponents")
+            name, colon, who = value.partition(":")
+            entry = _catch(d, name, who, "opponents", tok) if colon else ps.premium(value, "opponents")
             if entry is None:
                 raise err(
                     _(
@@ -674,12 +675,35 @@ def _kv_words(d: _Draft, kvs: list[KV]) -> None:
             if d.renonce is not None:
                 raise err(_("the Renonce is given twice ('{tok}'); name the one offender").format(tok=tok))
             d.renonce = ps.player(value, "renonce")
+        elif ">" in value and (entry := _catch(d, tok.partition(":")[0], value, None, tok)) is not None:
+            d.premiums.append((pos, entry))
         else:
             raise err(
                 f"unknown word '{key}:' in '{tok}'{did_you_mean(key, [k + ':' for k in KV_KEYS])}; "
                 f"valid: geg:PREMIUM, kontra:NAME, re:NAME, renonce:NAME, geber:NAME"
                 + (", mit:NAME, NAME:POINTS" if d.trisch else "")
             )
+
+
+def _catch(d: _Draft, name: str, who: str, party: str | None, tok: str) -> dict | None:
+    """A catch with who caught whose card: ``mondfang:Dora>Carl`` (Dora
+    caught Carl's Mond), the premium's side that of the one who caught it
+    (``geg:`` names it outright); None where ``name`` is no premium."""
+    entry = d.ps.premium(name, party)
+    if entry is None:
+        return None
+    by, sep, frm = who.partition(">")
+    if not sep or not by.strip() or not frm.strip():
+        raise err(
+            _("'{tok}': write who caught whose card as {name}:CATCHER>LOSER, e.g. {name}:{a}>{b}").format(
+                tok=tok, name=name, a=d.players[0], b=d.players[1 % len(d.players)]
+            )
+        )
+    entry["by"], entry["from"] = d.ps.player(by, "by"), d.ps.player(frm, "from")
+    if party is None and d.declarers:
+        side = {d.declarers[0], d.partner or d.declarers[0]}
+        entry["party"] = "declarer" if entry["by"] in side else "opponents"
+    return entry
 
 
 def _scores_in_seating_order(d: _Draft) -> None:
