@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import combinations
 
-from ..points import divided, reaches, threshold, threshold_words
+from ..points import Exact, divided, reaches, threshold, threshold_words
 from ..record import Hand
 from ..rules import Rules
 from ..table import Table
@@ -231,7 +231,7 @@ def _ooe(hand: Hand, rules: Rules, table: Table) -> list[Item]:
     return [item("trischaken", label, v, [], pay)._replace(total=v * len(others) * len(losers))]
 
 
-def _ooe_single(hand: Hand, rules: Rules, table: Table, loser: str, v: int) -> Item:
+def _ooe_single(hand: Hand, rules: Rules, table: Table, loser: str, v: Exact) -> Item:
     """Cases A and B: one player pays every other, or the Jungfrauen."""
     players = list(table.active)
     mults = []
