@@ -134,11 +134,14 @@ def _with_played(r: Rules, key: str) -> object:
 
 def _toml_value(v) -> str:
     import json
+    from fractions import Fraction
+
+    from ..domain.rules import value_text
 
     if isinstance(v, bool):
         return "true" if v else "false"
-    if isinstance(v, (int,)):
-        return str(v)
+    if isinstance(v, (int, Fraction)):
+        return value_text(v)  # 2.5: a TOML number, read back exactly
     if isinstance(v, (list, tuple)):
         return "[" + ", ".join(_toml_value(x) for x in v) + "]"
     return json.dumps(str(v), ensure_ascii=False)

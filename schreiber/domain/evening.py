@@ -298,9 +298,9 @@ def _schrift(rules: Rules, hand: Hand, table: Table, ctx: Context, stake: Item |
     levels the rule ``schrift_kontra`` counts (Skoty Trophy,
     tirol-koenigrufen-de-luxe.txt:86: the simple one; ooe-2023.md §5.2:
     none); the dealer's Pagat stake is on it as on the money."""
-    from .engine import score, without_kontra
+    from .engine import counted_kontra, score, without_kontra
 
-    written = score(without_kontra(hand, rules.schrift_kontra), rules, table, ctx)
+    written = score(without_kontra(counted_kontra(hand, rules, table), rules.schrift_kontra), rules, table, ctx, True)
     pays: dict[str, Exact] = dict.fromkeys(table.players, 0)  # every seat, as the money has it
     for p, v in written.payments:
         pays[p] += v

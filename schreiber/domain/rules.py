@@ -8,13 +8,15 @@ the known ones.
 """
 
 import json
+from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any, NamedTuple, get_args, get_origin
 
 from ..errors import SchreiberError
 from ..i18n import N_, _
 from .names import KONTRA_LEVELS, lookup
-from .points import parse_points
+from .points import Exact, parse_points
 from .trischaken_schemes import (
     BUERGERMEISTER,
     JUNGFRAU,
@@ -111,8 +113,8 @@ class Contract(NamedTuple):
     id: str
     name: str
     kind: str
-    value: int
-    lost_value: int
+    value: Exact  # whole, or a half (2.5): rule value_rounding
+    lost_value: Exact
     call: bool = False
     vorhand: bool = False
     premium_factor: int = 1
@@ -136,8 +138,8 @@ class Premium(NamedTuple):
     id: str
     name: str
     kind: str
-    silent: int | None
-    announced: int | None
+    silent: Exact | None  # whole, or a half (2.5), as a contract's value
+    announced: Exact | None
     party: str | None = None  # only this side can make it
     announced_by: str | None = None  # only this side can announce it
     needs_call: bool = False
@@ -306,16 +308,26 @@ class Rules(NamedTuple):
         str,
         Rule(
             N_(
-                "how Valat is scored: replace = a multiple of the game value instead of the game; add = a fixed bonus on top of the game; only = a fixed bonus and nothing else"
+                "how Valat is scored: replace = a multiple of the game value instead of the game; add = a fixed bonus on top of the game; only = a fixed bonus and nothing else; multiply = the whole result of the hand, game and premiums, times a factor"
             ),
-            ("replace", "add", "only"),
+            ("replace", "add", "only", "multiply"),
         ),
     ] = "replace"
     valat_silent: Annotated[
-        int, Rule(N_("Valat made silently: factor of the game value (replace) or points (add, only)"))
+        int,
+        Rule(
+            N_(
+                "Valat made silently: factor of the game value (replace), of the whole hand (multiply) or points (add, only)"
+            )
+        ),
     ] = 4
     valat_announced: Annotated[
-        int, Rule(N_("Valat announced: factor of the game value (replace) or points (add, only)"))
+        int,
+        Rule(
+            N_(
+                "Valat announced: factor of the game value (replace), of the whole hand (multiply) or points (add, only)"
+            )
+        ),
     ] = 8
     valat_solo_double: Annotated[bool, Rule(N_("the solo doubling of premiums applies to Valat too"))] = True
     valat_premiums: Annotated[
@@ -348,6 +360,38 @@ class Rules(NamedTuple):
             before="multiply",
         ),
     ] = "multiply"
+    # Valat, Kontra and values as some circles count them; each default plays as schreiber played before it.
+    valat_add_failed: Annotated[
+        str,
+        Rule(
+            N_(
+                "under valat=add, an announced Valat that fails: turned = the game and the trick premiums go against "
+                "the announcing side; played = the game and the premiums count as played, the side pays the Valat"
+            ),
+            ("turned", "played"),
+        ),
+    ] = "turned"
+    lost_solo_kontra: Annotated[
+        str,
+        Rule(
+            N_(
+                "a positive game the declarer plays alone against three and loses: counts = the opponents' Kontra on "
+                "the game counts; void = it does not, unless he announced a premium or answered with Re"
+            ),
+            ("counts", "void"),
+        ),
+    ] = "counts"
+    value_rounding: Annotated[
+        str,
+        Rule(
+            N_(
+                "a value that is not whole (a contract or premium worth 2.5), rounded after the multipliers of its "
+                "line (Kontra, solo, lost game) and before Radl and Holz: none = kept exact, down, nearest (a half "
+                "up), up"
+            ),
+            ("none", "down", "nearest", "up"),
+        ),
+    ] = "none"
     silent_loss_counts: Annotated[
         bool,
         Rule(
@@ -570,7 +614,7 @@ class Rules(NamedTuple):
     def kontra_levels(self) -> tuple[str, ...]:
         return KONTRA_LEVELS[: KONTRA_LEVELS.index(self.kontra_max) + 1]
 
-    def trischaken_tariff(self, value: int) -> Tariff:
+    def trischaken_tariff(self, value: Exact) -> Tariff:
         """The Trischaken payout as played for a contract of ``value``: the
         scheme's shape and every payout key, ``scheme`` read as it plays."""
         return tariff(self.trischaken, {k: getattr(self, f"trischaken_{k}") for k in PAYOUT_KEYS}, value)
@@ -668,8 +712,41 @@ def _entry_dict(entry) -> dict:
     for name, v in zip(entry._fields, entry):
         if name == "id":
             continue
-        out[name] = list(v) if isinstance(v, tuple) else v
+        out[name] = list(v) if isinstance(v, tuple) else value_text(v) if isinstance(v, Fraction) else v
     return out
+
+
+def value_text(v: Exact) -> str:
+    """A contract's or premium's value as a rules file writes it: 3, or 2.5
+    for a half (the only values that are not whole: ``_exact_value``)."""
+    if type(v) is int or v.denominator == 1:
+        return str(int(v))
+    return str(Decimal(v.numerator) / Decimal(v.denominator))
+
+
+_DECIMAL_TEXT = r"[0-9]+(\.[0-9]+)?"  # 2, 2.5, 2.50: a value as a rules file or a stored evening writes it
+
+
+def _exact_value(where: str, name: str, v: object) -> object:
+    """A value field (``_POINTS``) read exactly: a TOML number such as 2.5
+    (read as a Decimal, never a float), or its text as a stored evening keeps
+    it ("2.5"), becomes a Fraction, a whole one an int; whole or a half only,
+    so that every share of it stays a whole number of the ledger's units.
+    Anything else is left for ``_check_field`` to refuse."""
+    import re
+
+    if isinstance(v, str) and re.fullmatch(_DECIMAL_TEXT, v.strip()):
+        v = Decimal(v.strip())
+    if not isinstance(v, Decimal):
+        return v
+    if not v.is_finite() or not 0 <= v <= VALUE_MAX or (v * 2) % 1:
+        raise RulesError(
+            _("{where}: '{name}' must be whole or a half (like 2.5) from 0 to {VALUE_MAX}, not {value}").format(
+                where=where, name=name, VALUE_MAX=VALUE_MAX, value=v
+            )
+        )
+    f = Fraction(v)
+    return int(f) if f.denominator == 1 else f
 
 
 _TRUE = {"1", "true", "yes", "on", "ja", "j"}
@@ -748,7 +825,14 @@ def _radl_length(raw: Any, what: str) -> str:
 def _convert_field(name: str, raw: str, text: str) -> Any:
     if name in _FLAGS:
         return _parse_bool(raw, f"rule '{text}'")
-    if name in ("value", "lost_value", "premium_factor", "lost_factor", "tricks", "concede", "silent", "announced"):
+    if name in _POINTS:
+        if raw.lower() in ("none", "null", "-", ""):
+            return None
+        value = _exact_value(f"rule '{text}'", name, raw)
+        if not isinstance(value, (int, Fraction)):
+            raise RulesError(_("rule '{text}': '{raw}' is not a value like 2 or 2.5").format(text=text, raw=raw))
+        return value_text(value)  # as a stored evening keeps it: read again with the entry
+    if name in ("premium_factor", "lost_factor", "tricks", "concede"):
         if raw.lower() in ("none", "null", "-", ""):
             return None
         try:
@@ -770,14 +854,17 @@ def _check_keys(got: dict, known, where: str) -> None:
         )
 
 
-_WHOLE = ("value", "lost_value", "premium_factor", "lost_factor")
-_OPTIONAL_WHOLE = ("tricks", "concede", "silent", "announced")
+_WHOLE = ("premium_factor", "lost_factor")
+_OPTIONAL_WHOLE = ("tricks", "concede")
+_POINTS = ("value", "lost_value", "silent", "announced")  # whole or a half (2.5): rule value_rounding
 _FLAGS = ("enabled", "optional", "call", "vorhand", "colour", "open", "talon_kontra_void", "needs_call")
 _TEXT = ("name", "kind", "source")
 _WORDS = ("aliases", "premiums", "requires")
 _FIELD_KIND = {
     **dict.fromkeys(_WHOLE, "whole"),
     **dict.fromkeys(_OPTIONAL_WHOLE, "optional whole"),
+    **dict.fromkeys(("value", "lost_value"), "points"),
+    **dict.fromkeys(("silent", "announced"), "optional points"),
     **dict.fromkeys(("party", "announced_by"), "side"),
     **dict.fromkeys(_FLAGS, "flag"),
     **dict.fromkeys(_TEXT, "text"),
@@ -787,6 +874,11 @@ _FIELD_KIND = {
 
 def _whole(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= VALUE_MAX
+
+
+def _points(v: object) -> bool:
+    """Whole, or a half: what ``_exact_value`` makes of a value field."""
+    return _whole(v) or (isinstance(v, Fraction) and v.denominator == 2 and 0 <= v <= VALUE_MAX)
 
 
 def _check_field(where: str, name: str, value) -> None:
@@ -800,6 +892,12 @@ def _check_field(where: str, name: str, value) -> None:
             _("{where}: '{name}' must be a whole number from 0 to {VALUE_MAX}, not {value!r}").format(
                 where=where, name=name, VALUE_MAX=VALUE_MAX, value=value
             )
+        )
+    if (kind == "points" or (kind == "optional points" and value is not None)) and not _points(value):
+        raise RulesError(
+            _(
+                "{where}: '{name}' must be a whole number from 0 to {VALUE_MAX} or a half (like 2.5), not {value!r}"
+            ).format(where=where, name=name, VALUE_MAX=VALUE_MAX, value=value)
         )
     if kind == "side" and value not in (None, "declarer", "opponents"):
         raise RulesError(
@@ -859,7 +957,7 @@ def _build_entry(cls: type, fields: tuple[str, ...], eid: str, raw: dict, where:
     for name, value in raw.items():
         if isinstance(value, list):
             value = tuple(value)
-        kwargs[name] = value
+        kwargs[name] = _exact_value(where, name, value) if name in _POINTS else value
     if cls is Contract:
         kwargs.setdefault("lost_value", kwargs.get("value"))
         for req in ("name", "kind", "value"):
@@ -869,6 +967,12 @@ def _build_entry(cls: type, fields: tuple[str, ...], eid: str, raw: dict, where:
             raise RulesError(
                 _("{where}: kind '{kind}' is not valid; valid: {CONTRACT_KINDS}").format(
                     where=where, kind=kwargs["kind"], CONTRACT_KINDS=", ".join(CONTRACT_KINDS)
+                )
+            )
+        if kwargs["kind"] == "trischaken" and any(isinstance(kwargs[k], Fraction) for k in ("value", "lost_value")):
+            raise RulesError(
+                _("{where}: a Trischaken's value must be whole (its payouts are shared out among the players)").format(
+                    where=where
                 )
             )
     else:
@@ -1149,7 +1253,7 @@ def _read_toml(text: str, origin: str) -> dict:
             )
         )
     try:
-        return tomllib.loads(text)
+        return tomllib.loads(text, parse_float=Decimal)  # a value such as 2.5 read exactly, never as a float
     except tomllib.TOMLDecodeError as exc:
         raise RulesError(_("{origin} is not valid TOML: {exc}").format(origin=origin, exc=exc)) from None
     except RecursionError:  # pragma: no cover - the nesting limit comes first
@@ -1280,7 +1384,7 @@ def load_rules(name_or_path: str, overrides: list[str] | tuple[str, ...] = ()) -
 def rules_from_json(text: str) -> Rules:
     """An evening's stored rules (read with the checks they were stored under)."""
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_float=Decimal)
     except (TypeError, ValueError):
         raise RulesError(_("stored rules are not JSON")) from None
     return rules_from_dict(data, origin="stored rules", strict=False)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ..i18n import N_, _
+from .points import Exact
 
 SCHEME = "scheme"  # a payout key left to the scheme: as the scheme plays it
 
@@ -104,7 +105,7 @@ class Tariff(NamedTuple):
     mit: str
 
 
-def tariff(scheme: str, keys: dict[str, Any], value: int) -> Tariff:
+def tariff(scheme: str, keys: dict[str, Any], value: Exact) -> Tariff:
     """The payout as played under ``scheme`` with the payout keys as the
     rules set them (``keys``: key -> value); ``value``: the contract's."""
     plays = TRISCHAKEN_SCHEMES[scheme].plays
@@ -133,7 +134,7 @@ FIGURES = {
 }
 
 
-def tariff_problem(scheme: str, keys: dict[str, Any], value: int) -> str | None:
+def tariff_problem(scheme: str, keys: dict[str, Any], value: Exact) -> str | None:
     """What is wrong with the payout keys under ``scheme``, in one line, or
     None: a value the scheme's shape cannot play, a mode without its figure,
     a figure that no mode pays."""

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from ..domain.rules import SETTINGS, Rules
+from fractions import Fraction
+
+from ..domain.rules import SETTINGS, Rules, value_text
 
 
 def _cell(v) -> str:
     if v is None:
         return "–"
+    if isinstance(v, Fraction):
+        return value_text(v)
     if isinstance(v, bool):
         return "yes" if v else "no"
     if isinstance(v, (list, tuple)):
@@ -47,7 +51,7 @@ def rules_markdown(rules: Rules) -> str:
             kind += ", optional"
         factor = str(c.premium_factor) + (f" (lost x{c.lost_factor})" if c.lost_factor != 1 else "")
         out.append(
-            f"| `{c.id}` | {c.name} | {kind} | {c.value} | {c.lost_value} | {_cell(c.call)} | "
+            f"| `{c.id}` | {c.name} | {kind} | {_cell(c.value)} | {_cell(c.lost_value)} | {_cell(c.call)} | "
             f"{_cell(c.vorhand)} | {factor} | {_cell(c.concede)} | {c.source} |"
         )
     out += [

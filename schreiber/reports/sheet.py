@@ -545,6 +545,8 @@ LABEL_WORDS = (
     ("Spiel verloren", "game lost"),
     ("gegenverrechnet", "set off"),
     ("aufgegeben", "conceded"),
+    ("abgerundet", "rounded down"),
+    ("aufgerundet", "rounded up"),
     ("entfällt", "void"),
     ("verdoppelt", "doubled"),
     ("ohne Vogel", "without a bird"),

@@ -127,3 +127,30 @@ def test_a_rules_file_of_this_version_reads_back(tmp_path):
     out = tmp_path / "club.toml"
     assert cli("rules", "new", "club", "--out", str(out)).exit_code == 0
     assert load_rules_file(out).contracts.keys() == load_preset("standard").contracts.keys()
+
+
+def test_a_half_value_on_the_command_line_and_in_rules_new(tmp_path):
+    """A value of 2.5 (docs/scoring.md, Values that are not whole): given
+    with --rule it plays exactly (a Bettel won, 2.5 from each,
+    standard-koenigrufen.txt:38 otherwise 3); a value a rules file cannot
+    keep is one line, exit 1, nothing written; `rules new` writes a half
+    as the number 2.5 and reads it back the same."""
+    import json
+
+    from schreiber.cli.rules import rules_toml
+    from schreiber.domain.rules import load_rules, load_rules_file
+
+    r = cli("evening", "start", F, G, H, I, "--rule", "contract.bettel.value=2,5")
+    assert r.exit_code == 1 and isinstance(r.exception, RulesError)
+    assert str(r.exception) == "rule 'contract.bettel.value=2,5': '2,5' is not a value like 2 or 2.5"
+    assert cli("evening", "start", F, G, H, I, "--rule", "contract.bettel.value=2.5").exit_code == 0
+    r = cli("hand", "add", "--json", json.dumps({"contract": "bettel", "declarer": G, "result": "won"}))
+    assert r.exit_code == 0, r.output
+    assert json.loads(cli("balance", "--json").stdout) == {F: -2.5, G: 7.5, H: -2.5, I: -2.5}
+    rules = load_rules("standard", ["contract.bettel.value=2.5", "premium.pagat.silent=0.5"])
+    out = tmp_path / "club.toml"
+    text = rules_toml(rules, "club", "standard")
+    assert "\nvalue = 2.5\n" in text and "\nsilent = 0.5\n" in text
+    out.write_text(text, encoding="utf-8")
+    back = load_rules_file(out)
+    assert back.contracts == rules.contracts and back.premiums == rules.premiums

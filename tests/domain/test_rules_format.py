@@ -183,3 +183,21 @@ def test_radl_game_part(game_part, paid):
     outs = replay(r, P4, [Entry.of({"kind": "hand", "record": record})], initial_state(r, P4))
     assert outs[0].radl_factor == 2
     assert balances(P4, outs) == {F: paid, G: paid, H: paid, I: -3 * paid}
+
+
+@pytest.mark.parametrize("fmt", [1, 2])
+def test_rules_before_the_tariff_keys_read_them_as_played_then(fmt):
+    """valat_add_failed, lost_solo_kontra and value_rounding came after
+    rules were stored without them: stored rules and rules files of either
+    format that do not name them read the values that play as before (a
+    failed announced Valat under valat=add turned, every Kontra counted,
+    values kept exact), and so do the rules files older releases wrote."""
+    from tests.helpers import TESTS
+
+    keys = ("valat_add_failed", "lost_solo_kontra", "value_rounding")
+    before = ("turned", "counts", "none")
+    r = rules_from_json(json.dumps(stored("tirol", keys, format=fmt)))
+    assert tuple(r.setting(k) for k in keys) == before
+    for release in ("first", "before-rules-format"):
+        f = load_rules_file(TESTS / "fixtures" / f"release_{release}.toml")
+        assert tuple(f.setting(k) for k in keys) == before, release

@@ -15,7 +15,7 @@ what flows into or out of the Pagat pot.
 """
 
 from .items import KONTRA_NAMES, Context, Item, Score, kontra_factor, one_against_all, side_payments
-from .score import holz_players, score, without_kontra
+from .score import counted_kontra, holz_players, score, without_kontra
 from .trischaken import SCHEMES
 
 __all__ = [
@@ -24,6 +24,7 @@ __all__ = [
     "Context",
     "Item",
     "Score",
+    "counted_kontra",
     "holz_players",
     "kontra_factor",
     "one_against_all",

@@ -113,3 +113,48 @@ def sides(hand: Hand, table: Table) -> tuple[tuple[str, ...], tuple[str, ...]]:
     side = (d,) if hand.partner in (None, d) else (d, hand.partner)
     others = tuple(p for p in table.active if p not in side)
     return side, others
+
+
+def times(it: Item, mults: list[tuple[str, int]]) -> Item:
+    """The item with more multipliers, its payments (and total) multiplied."""
+    factor = 1
+    for _, f in mults:
+        factor *= f
+    return it._replace(
+        multipliers=it.multipliers + tuple(mults),
+        payments=tuple((p, v * factor) for p, v in it.payments),
+        total=None if it.total is None else it.total * factor,
+    )
+
+
+def rounded(value: Exact, how: str) -> Exact:
+    """A value that is not whole, rounded as the rule value_rounding says:
+    its magnitude (2.5 rounded down is 2, and a loss of 2.5 pays 2; nearest
+    takes a half up); a whole value, and every value under ``none``, stays."""
+    if how == "none" or type(value) is int or value.denominator == 1:
+        return value
+    size = value if value > 0 else -value
+    whole = size.numerator // size.denominator
+    if how == "up" or (how == "nearest" and size - whole >= Fraction(1, 2)):
+        whole += 1
+    return whole if value > 0 else -whole
+
+
+def round_item(it: Item, how: str) -> Item:
+    """A line whose value is not whole (a contract or premium worth 2.5
+    after its multipliers), rounded (rule value_rounding): its payments in
+    proportion (each is the value, or three times it, paid between two
+    players), its total the rounded value, its label says which way."""
+    v = it.value
+    r = rounded(v, how)
+    if r == v:
+        return it
+    ratio = Fraction(r) / v
+    pays = tuple((p, _exact(x * ratio)) for p, x in it.payments)
+    word = "abgerundet" if ratio < 1 else "aufgerundet"
+    return it._replace(label=f"{it.label} ({word})", payments=pays, total=r)
+
+
+def _exact(v: Exact) -> Exact:
+    """Whole points as an int, as every other whole figure of a hand."""
+    return int(v) if isinstance(v, Fraction) and v.denominator == 1 else v

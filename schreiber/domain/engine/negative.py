@@ -9,7 +9,7 @@ from ..points import Exact
 from ..record import Hand
 from ..rules import Rules
 from ..table import Table
-from .items import KONTRA_NAMES, Item, item, kontra_factor, one_against_all, side_payments, sides, zero
+from .items import KONTRA_NAMES, Item, item, kontra_factor, one_against_all, rounded, side_payments, sides, zero
 
 
 def negative(hand: Hand, rules: Rules, table: Table) -> list[Item]:
@@ -92,6 +92,7 @@ def renonce(hand: Hand, rules: Rules, table: Table) -> list[Item]:
     (RULINGS.md Later rulings; hausrunde-skuesradl.txt:61)."""
     c = rules.contracts[hand.contract]
     off = hand.renonce or ""
+    how = rules.value_rounding
     if c.kind == "trischaken":
         v = Fraction(rules.renonce_trischaken or c.value)
         if rules.renonce_trischaker_double and off == table.vorhand:  # ooe-2023.md §8.1: the Trischaker pays 4
@@ -102,7 +103,7 @@ def renonce(hand: Hand, rules: Rules, table: Table) -> list[Item]:
         return [
             item("renonce", f"Renonce von {off}: {c.name} ohne Vogel", v, [], one_against_all(-v, off, table.active))
         ]
-    valat, premiums = _renonce_premiums(hand, rules)
+    valat, premiums, whole = _renonce_premiums(hand, rules)
     kontra = dict(hand.kontra_by)
     side = sides(hand, table)[0] if hand.declarer else ()
     soloist = side[0] if len(side) == 1 else None
@@ -113,7 +114,7 @@ def renonce(hand: Hand, rules: Rules, table: Table) -> list[Item]:
             continue
         game = c.lost_value if rules.renonce_lost_value and side and p not in side else c.value
         share = 3 if p == soloist or (c.kind == "negative" and p in hand.declarers) else 1
-        g = (Fraction(game) * kontra_factor(hand.kontra or kontra.get(p)) + valat) * share
+        g = (rounded(Fraction(game) * kontra_factor(hand.kontra or kontra.get(p)) * whole, how) + valat) * share
         game_pay[p], game_pay[off] = game_pay[p] + g, game_pay[off] - g
         prem_pay[p], prem_pay[off] = prem_pay[p] + premiums * share, prem_pay[off] - premiums * share
     note = "each other player is paid the game" + ("" if premiums else " and the announced premiums")
@@ -129,18 +130,23 @@ def _has_bird(hand: Hand, birds: tuple[str, ...]) -> bool:
     return any(e.name in birds and e.announced and e.party == "declarer" for e in hand.premiums)
 
 
-def _renonce_premiums(hand: Hand, rules: Rules) -> tuple[Fraction, Fraction]:
+def _renonce_premiums(hand: Hand, rules: Rules) -> tuple[Fraction, Fraction, int]:
     """The announced premiums a Renonce pays to each: (a Valat that
-    replaces the game, the others), with their Kontra levels."""
+    replaces the game, the others, what a Valat that multiplies the whole
+    hand multiplies it by), with their Kontra levels; each rounded as its
+    own line would be (value_rounding)."""
     c = rules.contracts[hand.contract]
-    valat, others = Fraction(0), Fraction(0)
+    valat, others, whole = Fraction(0), Fraction(0), 1
     for e in hand.premiums:
         prem = rules.premiums[e.name]
         if not e.announced or prem.announced is None:
             continue
-        if prem.kind == "valat" and rules.valat == "replace":
+        if prem.kind == "valat" and rules.valat == "multiply":
+            whole = rules.valat_announced * kontra_factor(e.kontra)
+        elif prem.kind == "valat" and rules.valat == "replace":
             v = Fraction(c.value) * prem.announced * kontra_factor(e.kontra)
-            valat += v * c.premium_factor if rules.valat_solo_double else v
+            valat += rounded(v * c.premium_factor if rules.valat_solo_double else v, rules.value_rounding)
         else:
-            others += Fraction(prem.announced) * c.premium_factor * kontra_factor(e.kontra)
-    return valat, others
+            v = Fraction(prem.announced) * c.premium_factor * kontra_factor(e.kontra)
+            others += rounded(v, rules.value_rounding)
+    return valat, others * whole, whole

@@ -6,7 +6,7 @@ from ..points import Exact
 from ..record import Hand, PremiumEntry
 from ..rules import Rules
 from ..table import Table
-from .items import KONTRA_NAMES, Item, item, kontra_factor, side_payments, sides, zero
+from .items import KONTRA_NAMES, Item, item, kontra_factor, side_payments, sides, times, zero
 
 
 def _game_result(hand: Hand) -> str:
@@ -25,8 +25,10 @@ def positive(hand: Hand, rules: Rules, table: Table) -> tuple[list[Item], bool]:
     game_mults = [(KONTRA_NAMES[hand.kontra], kf)] if hand.kontra else []
     split = hand.points is not None and hand.points == 35
 
-    # Valat lost after announcing it (tirol): game and trick premiums go the other way.
-    reversed_by_valat = valat is not None and mode == "add" and valat.announced and valat.result == "lost"
+    # Valat lost after announcing it (tirol): game and trick premiums go the other way (valat_add_failed=turned;
+    # where a Valat multiplies the whole hand, always).
+    failed = valat is not None and valat.announced and valat.result == "lost"
+    reversed_by_valat = failed and (mode == "multiply" or (mode == "add" and rules.valat_add_failed == "turned"))
     valat_party_is_decl = valat is not None and valat.party == "declarer"
 
     if valat is not None and mode in ("replace", "only"):
@@ -41,7 +43,7 @@ def positive(hand: Hand, rules: Rules, table: Table) -> tuple[list[Item], bool]:
             label = f"{c.name} (angesagter Valat verloren: gegenverrechnet)"
         pay = side_payments(sign * base * kf, side, others)
         items.append(item("game", label, base, game_mults, pay))
-        if valat is not None:  # mode add
+        if valat is not None and mode == "add":
             items.append(_valat_item(hand, rules, valat, side, others, lost))
 
     for e in hand.premiums:
@@ -65,7 +67,18 @@ def positive(hand: Hand, rules: Rules, table: Table) -> tuple[list[Item], bool]:
             pay = side_payments(mag if to_decl else -mag, side, others)
             it = it._replace(label=f"{it.label} (gegenverrechnet)", payments=tuple(sorted(pay.items())))
         items.append(it)
+    if valat is not None and mode == "multiply":
+        items = [times(it, _valat_factors(rules, valat)) for it in items]
     return items, split
+
+
+def _valat_factors(rules: Rules, e: PremiumEntry) -> list[tuple[str, int]]:
+    """What a Valat multiplies the whole hand by (valat=multiply): its factor,
+    and its own Kontra; the Kontra on the game stays on the game's line."""
+    mults = [("Valat angesagt", rules.valat_announced) if e.announced else ("Valat still", rules.valat_silent)]
+    if e.kontra:
+        mults.append((f"{KONTRA_NAMES[e.kontra]} (Valat)", kontra_factor(e.kontra)))
+    return mults
 
 
 def _counts(e: PremiumEntry, rules: Rules, beside_valat: bool) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..record import CATCHES, Hand
 from ..rules import Contract, Rules
 from ..table import Table
-from .items import GAME_KINDS, Context, Item, Score, zero
+from .items import GAME_KINDS, Context, Item, Score, round_item, sides, zero
 from .negative import concede, negative, renonce
 from .positive import positive
 from .pot import pagat_pot
@@ -15,13 +15,12 @@ from .trischaken import trischaken
 NO_CONTEXT = Context()  # a hand on its own: no Radl, no Holz, no pot
 
 
-def score(hand: Hand, rules: Rules, table: Table, ctx: Context = NO_CONTEXT) -> Score:
-    """Score one checked hand at its table under the rules and evening state."""
+def score(hand: Hand, rules: Rules, table: Table, ctx: Context = NO_CONTEXT, counted: bool = False) -> Score:
+    """Score one checked hand at its table under the rules and evening state;
+    ``counted``: the Kontras the rules void are off already (``counted_kontra``)."""
     contract = rules.contracts[hand.contract]
-    if contract.talon_kontra_void and contract.call and hand.partner is None:  # ooe-2023.md §5.1, §6.2
-        hand = without_kontra(hand, "none", game_only=rules.talon_kontra == "game")
-    if rules.partner_kontra == "void":
-        hand = without_partner_kontra(hand, table)
+    if not counted:
+        hand = counted_kontra(hand, rules, table)
     events: list[str] = []
     if hand.renonce:
         items = renonce(hand, rules, table)
@@ -38,6 +37,8 @@ def score(hand: Hand, rules: Rules, table: Table, ctx: Context = NO_CONTEXT) -> 
             events.append("split")
     if hand.premiums and any([e.name in CATCHES and e.result == "won" for e in hand.premiums]):
         events.append("catch")
+    if rules.value_rounding != "none" and contract.kind != "trischaken" and not hand.renonce:
+        items = [round_item(it, rules.value_rounding) for it in items]  # Renonce: rounded line by line inside
     items = _apply_context(items, hand, contract, ctx)
     won = _declarers_won(hand)
     pot_items, pot_delta = pagat_pot(hand, rules, table, ctx)
@@ -82,6 +83,40 @@ def _apply_context(items: list[Item], hand: Hand, contract: Contract, ctx: Conte
             )
         out.append(it)
     return out
+
+
+def counted_kontra(hand: Hand, rules: Rules, table: Table) -> Hand:
+    """The hand with the Kontras its rules void taken off: the talon's
+    (talon_kontra), a hidden partner's (partner_kontra), and the Kontra on a
+    lost game played alone against three (lost_solo_kontra). The Schrift
+    takes them off before it caps the levels (a Re answered still counts)
+    and scores the hand as ``counted``."""
+    contract = rules.contracts[hand.contract]
+    if contract.talon_kontra_void and contract.call and hand.partner is None:  # ooe-2023.md §5.1, §6.2
+        hand = without_kontra(hand, "none", game_only=rules.talon_kontra == "game")
+    if rules.partner_kontra == "void":
+        hand = without_partner_kontra(hand, table)
+    if rules.lost_solo_kontra == "void" and hand.kontra == "kontra" and contract.kind == "positive":
+        hand = without_lost_solo_kontra(hand, table)
+    return hand
+
+
+def without_lost_solo_kontra(hand: Hand, table: Table) -> Hand:
+    """rule lost_solo_kontra=void: a declarer alone against three who loses
+    the game (played out: not by Renonce, not conceded) does not pay the
+    opponents' simple Kontra on it, unless he announced a premium (then it
+    counts, as the premiums' own Kontras always do); a Re he answered
+    counts (the caller passes only a simple Kontra)."""
+    if (
+        hand.renonce
+        or hand.conceded
+        or len(sides(hand, table)[0]) != 1
+        or hand.result_of(hand.declarer or "") != "lost"
+    ):
+        return hand
+    if any(e.announced and e.party == "declarer" for e in hand.premiums):
+        return hand
+    return hand._replace(kontra=None, kontra_from=None)
 
 
 def without_kontra(hand: Hand, counts: str, game_only: bool = False) -> Hand:

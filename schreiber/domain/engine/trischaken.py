@@ -385,7 +385,7 @@ def _ooe(hand: Hand, rules: Rules, table: Table, t: Tariff) -> list[Item]:
     return [it._replace(total=part.paid)]
 
 
-def _ooe_tied(hand: Hand, rules: Rules, table: Table, t: Tariff, losers: list[str], v: int) -> Item:
+def _ooe_tied(hand: Hand, rules: Rules, table: Table, t: Tariff, losers: list[str], v: Exact) -> Item:
     """Cases C and D: each tied loser pays 1 to each of the others; in C a
     single Jungfrau among the two others takes all (trischaken_jungfrau = all)."""
     players = list(table.active)
