@@ -102,6 +102,22 @@ def quick_cli(*args, input=None):
         typer.testing._get_command = build
 
 
+def played_under(rules_file, hands, players=P4) -> list:
+    """The sheet's hands (``sheet --json``) after an evening started under
+    ``rules_file`` with the records of ``hands`` (pairs record, payments)
+    added; each hand's payments are checked against its pair."""
+    import json
+
+    r = cli("evening", "start", *players, "--rules", str(rules_file))
+    assert r.exit_code == 0, r.output
+    for record, _ in hands:
+        r = cli("hand", "add", "--json", json.dumps(record))
+        assert r.exit_code == 0, r.output
+    sheet = json.loads(cli("sheet", "--json").stdout)["hands"]
+    assert [h["payments"] for h in sheet] == [want for _, want in hands]
+    return sheet
+
+
 def dump(db_path) -> list:
     """Every row of every table: to prove that a failed command wrote nothing."""
     con = sqlite3.connect(db_path)

@@ -6,7 +6,7 @@ values, ../shared/rules/standard-koenigrufen.txt (std:LINE)."""
 
 import json
 
-from tests.helpers import ROOT, F, G, H, I, cli
+from tests.helpers import ROOT, F, G, H, I, cli, played_under
 
 FILE = ROOT / "examples" / "rules" / "mondfang-zwischen-zweien.toml"
 
@@ -49,13 +49,7 @@ HANDS = [  # Fritz deals the first hand; the Vorhand: Gerti, Hans, Ilse, Fritz, 
 
 
 def test_a_mondfang_paid_between_the_two_and_the_next_game_doubled():
-    r = cli("evening", "start", F, G, H, I, "--rules", str(FILE))
-    assert r.exit_code == 0, r.output
-    for record, _ in HANDS:
-        r = cli("hand", "add", "--json", json.dumps(record))
-        assert r.exit_code == 0, r.output
-    hands = json.loads(cli("sheet", "--json").stdout)["hands"]
-    assert [h["payments"] for h in hands] == [want for _, want in HANDS]
+    hands = played_under(FILE, HANDS)
     assert [h["record"]["premiums"][0]["by"] for h in hands if h["record"].get("premiums")] == [F, G, G]
     assert json.loads(cli("balance", "--json").stdout) == {F: -11, G: 18, H: 19, I: -26}
 

@@ -3,9 +3,7 @@ that differ from every preset, written without code. Figures worked by hand
 from each file's values (its lines cited) and, where it keeps `standard`'s,
 from ../shared/rules/standard-koenigrufen.txt."""
 
-import json
-
-from tests.helpers import ROOT, F, G, H, I, cli, prem
+from tests.helpers import ROOT, F, G, H, I, cli, played_under, prem
 
 FILE = ROOT / "examples" / "rules" / "stammtisch.toml"
 
@@ -43,13 +41,7 @@ HANDS = [  # Fritz deals the first hand; the deal passes on (Vorhand: Gerti, Han
 
 
 def test_a_circles_tariff_as_a_rules_file():
-    r = cli("evening", "start", F, G, H, I, "--rules", str(FILE))
-    assert r.exit_code == 0, r.output
-    for record, _ in HANDS:
-        r = cli("hand", "add", "--json", json.dumps(record))
-        assert r.exit_code == 0, r.output
-    hands = json.loads(cli("sheet", "--json").stdout)["hands"]
-    assert [h["payments"] for h in hands] == [want for _, want in HANDS]
+    played_under(FILE, HANDS)
 
 
 def test_the_example_file_shows_its_values():
@@ -98,13 +90,7 @@ CHELTENHAM_HANDS = [  # Vorhand: Gerti, Hans, Ilse, Fritz, Gerti, Hans, Ilse, Fr
 
 
 def test_a_cheltenham_style_tariff():
-    r = cli("evening", "start", F, G, H, I, "--rules", str(CHELTENHAM))
-    assert r.exit_code == 0, r.output
-    for record, _ in CHELTENHAM_HANDS:
-        r = cli("hand", "add", "--json", json.dumps(record))
-        assert r.exit_code == 0, r.output
-    hands = json.loads(cli("sheet", "--json").stdout)["hands"]
-    assert [h["payments"] for h in hands] == [want for _, want in CHELTENHAM_HANDS]
+    played_under(CHELTENHAM, CHELTENHAM_HANDS)
     explained = cli("sheet", "--explain", "1").stdout
     assert "Bettel lost (rounded down): 2.50 = 2" in explained, explained
 
@@ -150,10 +136,4 @@ VALAT_PRAEMIE_HANDS = [  # Vorhand: Gerti, Hans, Ilse, Fritz
 
 
 def test_a_failed_valat_as_a_premium():
-    r = cli("evening", "start", F, G, H, I, "--rules", str(VALAT_PRAEMIE))
-    assert r.exit_code == 0, r.output
-    for record, _ in VALAT_PRAEMIE_HANDS:
-        r = cli("hand", "add", "--json", json.dumps(record))
-        assert r.exit_code == 0, r.output
-    hands = json.loads(cli("sheet", "--json").stdout)["hands"]
-    assert [h["payments"] for h in hands] == [want for _, want in VALAT_PRAEMIE_HANDS]
+    played_under(VALAT_PRAEMIE, VALAT_PRAEMIE_HANDS)
