@@ -13,7 +13,7 @@ from typing import Annotated
 import sqlite_utils
 import typer
 
-app = typer.Typer(add_completion=False)
+app = typer.Typer()
 
 
 @app.command()
