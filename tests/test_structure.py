@@ -105,4 +105,4 @@ def test_the_checks_see_what_they_check():
     known = modules()
     assert "schreiber.ledger.store" in known and "schreiber.cli.entry" in known
     assert "schreiber.ledger.store" in imported("schreiber.service", known["schreiber.service"], known)
-    assert "schreiber.cli.groups" in imported("schreiber.cli.entry", known["schreiber.cli.entry"], known)
+    assert "schreiber.cli.words" in imported("schreiber.cli.entry", known["schreiber.cli.entry"], known)

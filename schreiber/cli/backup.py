@@ -9,10 +9,10 @@ import typer
 from ..errors import SchreiberError
 from ..i18n import _, ngettext
 from .errors import one_line
-from .root import OPTS, app, db_path, echo, ledger, writable_target
+from .root import OPTS, Command, app, db_path, echo, ledger, writable_target
 
 
-@app.command("backup")
+@app.command("backup", cls=Command)
 def backup(
     path: Annotated[str, typer.Argument(help=_("File to write the copy to (or a folder: a dated file in it)."))],
     force: Annotated[bool, typer.Option("--force", help=_("Replace PATH if it already exists."))] = False,
@@ -45,7 +45,7 @@ def _hands(n: int) -> str:
     return ngettext("{n} hand", "{n} hands", n).format(n=n)
 
 
-@app.command("check")
+@app.command("check", cls=Command)
 def check() -> None:
     """Check the ledger: SQLite's integrity check, and every evening re-scored
     from its records (each hand's payments sum to zero, the balances are the

@@ -1,10 +1,11 @@
-"""The full command line: the app with its global options and every command
-group registered (the console script loads only the groups a command needs,
-see ``groups.py``)."""
+"""The full command line with every command module loaded (the console
+script loads only the modules a command needs, see ``groups.py``)."""
 
 from __future__ import annotations
 
 from . import backup, cup, evening, exchange, hand, merge, money, publish, report, rules, stats, tisch  # noqa: F401  (register)
-from .groups import app
+from .groups import main_app
+
+app = main_app()
 
 __all__ = ["app"]

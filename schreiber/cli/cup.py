@@ -11,11 +11,12 @@ import typer
 
 from ..i18n import N_, _, ngettext
 from .errors import one_line
-from .root import app, echo, ledger, print_json, writable_target
+from .root import Command, Group, app, echo, ledger, print_json, writable_target
 
 CUP_STATUS = (N_("open"), N_("finished"))  # a tournament's status as the screen says it
 
 cup_app = typer.Typer(
+    cls=Group,
     help=_("A tournament (Tarockcup): players drawn to tables for each round, ranked by the Schrift."),
     no_args_is_help=True,
 )
@@ -32,7 +33,7 @@ Force = Annotated[
 ]
 
 
-@cup_app.command("start")
+@cup_app.command("start", cls=Command)
 def start(
     name: Annotated[str, typer.Argument(help=_("The tournament's name, e.g. 'RTC Schlierbach 2026'."))],
     players: Annotated[
@@ -115,7 +116,7 @@ def cup_overrides(overrides: list[str], rounds: int | None, hands: int | None) -
     return overrides
 
 
-@cup_app.command("draw")
+@cup_app.command("draw", cls=Command)
 def draw(cup: CupName = None, json_out: JsonOut = False, force: Force = False) -> None:
     """Draw the next round's tables at random; each table is an evening.
 
@@ -145,7 +146,7 @@ def draw(cup: CupName = None, json_out: JsonOut = False, force: Force = False) -
         )
 
 
-@cup_app.command("status")
+@cup_app.command("status", cls=Command)
 def status(cup: CupName = None, json_out: JsonOut = False, fmt: Fmt = "simple") -> None:
     """Which table has played how many hands of its round."""
     from ..render import table
@@ -170,7 +171,7 @@ def status(cup: CupName = None, json_out: JsonOut = False, fmt: Fmt = "simple") 
     echo(table(*status_rows(tables, target), fmt))
 
 
-@cup_app.command("standings")
+@cup_app.command("standings", cls=Command)
 def standings(cup: CupName = None, json_out: JsonOut = False, csv_out: CsvOut = False, fmt: Fmt = "simple") -> None:
     """The ranking by the Schrift (total of the rounds; ties: the better best
     round, then the second best, then the lot), each round's Schrift, the
@@ -196,7 +197,7 @@ def standings(cup: CupName = None, json_out: JsonOut = False, csv_out: CsvOut = 
     echo(table(*result_list(rows, c.rounds), fmt))
 
 
-@cup_app.command("finish")
+@cup_app.command("finish", cls=Command)
 def finish(cup: CupName = None, force: Force = False) -> None:
     """Close the last round's tables (the tournament ends after its last round)."""
     from ..tournament import Desk
@@ -211,7 +212,7 @@ def finish(cup: CupName = None, force: Force = False) -> None:
     )
 
 
-@cup_app.command("table")
+@cup_app.command("table", cls=Command)
 def table_copy(
     number: Annotated[int, typer.Argument(help=_("The table's number in the round."))],
     out: Annotated[str, typer.Option("--out", help=_("Where to write the table's copy of the ledger."))],
@@ -253,7 +254,7 @@ def table_copy(
     )
 
 
-@cup_app.command("season")
+@cup_app.command("season", cls=Command)
 def season(
     name: Annotated[
         str | None, typer.Option("--season", help=_("Which season (default: the latest), e.g. 2026/27."))
@@ -308,7 +309,7 @@ def _season_name(text: str) -> str:
     return read_season(text).name
 
 
-@cup_app.command("list")
+@cup_app.command("list", cls=Command)
 def list_cups(json_out: JsonOut = False) -> None:
     """The tournaments in the ledger."""
     led = ledger()

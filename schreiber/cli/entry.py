@@ -1,38 +1,15 @@
-"""The console entry point: the fast path of ``hand add``, or the command
-line with the command groups it needs (``groups.py``); either way every
-error is one clear line (``errors.guarded``).
+"""The console entry point: typer reads the command line (``groups.py``),
+every error is one clear line (``errors.guarded``), and typer's usage
+errors are said in the screen's language (``words.said``).
 
-Ctrl-C is schreiber's from this module's first line on: while the program
-starts (imports, before anything is opened) it ends the process at once
-with one line and the interrupt's exit status; once a command runs it
-raises ``Interrupted``, which rolls back the open transaction on its way
-to the same line.
+Ctrl-C is schreiber's from this module's first line on (``interrupt.py``).
 """
 
 import codecs
-import os
 import signal
 import sys
 
-INTERRUPTED = 130  # 128 + SIGINT, as shells report it (cli/errors.py)
-
-
-def _during_start(signum, frame):
-    from .. import interrupted_at_start  # loaded already (the package)
-
-    os.write(2, interrupted_at_start())
-    os._exit(INTERRUPTED)
-
-
-IGNORED = signal.getsignal(signal.SIGINT) is signal.SIG_IGN  # e.g. a job started with & : it stays ignored
-if not IGNORED:
-    signal.signal(signal.SIGINT, _during_start)
-
-
-def _during_command(signum, frame):
-    from ..errors import Interrupted
-
-    raise Interrupted()
+from .interrupt import HELD, started
 
 
 def _tell_migration(path, copy) -> None:
@@ -79,24 +56,59 @@ def _escaping_streams() -> None:
 
 
 def main() -> None:
-    from ..i18n import choose
     from .errors import guarded
-    from .fast import fast_hand_add, leading_options
+    from .words import console_words
 
     _escaping_streams()
-    given, _rest = leading_options(sys.argv[1:])
-    guarded(lambda: choose(given.get("--lang")))  # before any help text is read: they are in its language
-    fast = fast_hand_add(sys.argv[1:])
-    if fast is None:
-        from .groups import app_for
-
-        fast = app_for(sys.argv[1:])
-    if not IGNORED:
-        signal.signal(signal.SIGINT, _during_command)
+    console_words()
     from ..ledger import ON_MIGRATE
 
     ON_MIGRATE.append(_tell_migration)
     try:
-        guarded(fast)
+        guarded(_run)
+        if HELD:  # Ctrl-C before the language was chosen (--help, a usage error)
+            guarded(started)
     finally:  # the command is done: Ctrl-C while Python shuts down has nothing left to stop
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run() -> None:
+    """The command line as typer reads it; its usage errors in the screen's language."""
+    import typer
+    import typer.main
+
+    from .groups import main_app
+
+    try:
+        done = typer.main.get_command(main_app()).main(sys.argv[1:], standalone_mode=False)
+    except typer.Abort:
+        from ..i18n import _
+
+        sys.stderr.write(_("Aborted!") + "\n")
+        sys.exit(1)
+    except typer.TyperException as exc:
+        _usage_error(exc)
+    sys.exit(done if isinstance(done, int) else 0)
+
+
+def _usage_error(exc) -> None:
+    """What typer would print for ``exc``, worded in the screen's language."""
+    from ..i18n import _
+    from .words import said
+
+    ctx = getattr(exc, "ctx", None)
+    if ctx is not None and exc.exit_code == 2 and exc.format_message() == ctx.get_help():
+        sys.stderr.write(exc.format_message() + "\n")  # a group named without its command: its help
+        sys.exit(exc.exit_code)
+    if ctx is not None:
+        formatter = ctx.make_formatter()
+        ctx.command.format_usage(ctx, formatter)
+        hint = ""
+        if ctx.command.get_help_option(ctx) is not None:
+            hint = _("Try '{command} {option}' for help.").format(
+                command=ctx.command_path, option=ctx.help_option_names[0]
+            )
+            hint += "\n"
+        sys.stderr.write(formatter.getvalue().rstrip("\n") + "\n" + hint + "\n")
+    sys.stderr.write(_("Error: {message}").format(message=said(exc)) + "\n")
+    sys.exit(exc.exit_code)

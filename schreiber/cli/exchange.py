@@ -18,14 +18,14 @@ from .errors import message, one_line
 from .hand import hand_app
 from .inputs import read_lines
 from .options import EveningNumber, Period, Season, Since, Until
-from .root import app, echo, ledger, service, tell_carried, writable_target
+from .root import Command, app, echo, ledger, service, tell_carried, writable_target
 
 if TYPE_CHECKING:
     from ..ledger.values import Evening
     from ..service import Imported, Service
 
 
-@app.command("export")
+@app.command("export", cls=Command)
 def export(
     fmt: Annotated[str, typer.Option("--format", help=_("csv or jsonl (JSON Lines)."))] = "csv",
     what: Annotated[str, typer.Option("--what", help=_("hands, items (every scored line) or payments."))] = "hands",
@@ -142,7 +142,7 @@ def _exported(what: str, n: int) -> str:
     return ngettext("Exported {n} payment to {out}.", "Exported {n} payments to {out}.", n)
 
 
-@hand_app.command("import")
+@hand_app.command("import", cls=Command)
 def import_hands(
     file: Annotated[str, typer.Argument(help=_("JSON Lines file, one hand record per line ('-' = stdin)."))],
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help=_("No progress and no summary."))] = False,

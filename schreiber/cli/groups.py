@@ -1,125 +1,107 @@
-"""The global options (``--db``, ``--lang``, ``--version``), and which command modules a
-command line needs: only those are imported, so typer builds the part of the
-command tree that runs.
+"""The command line: the global options (``--db``, ``--lang``, ``--version``)
+and every command, which typer builds when a command line names it.
 
-Each command is defined once, in its module, with its typer decorators;
-``MODULES`` only says which module registers each top-level command or group
-(``tests/cli/test_groups.py`` checks it against the full command line of
-``commands.py``, and that each command is the same when only its modules are
-loaded). ``--help`` at the top, an unknown command or none of these loads
-every module (``commands.py``), so help and errors read as with the full command line.
+Each command is defined once, in its module, with its typer decorators on
+``root.app``; ``MODULES`` only says which module registers each top-level
+command or group, so that a command line imports the modules it runs
+(``tests/cli/test_groups.py`` checks it). ``--lang`` is read first (it is
+eager), so the command's help is read in the screen's language.
 """
 
 from __future__ import annotations
 
-import copy
 import importlib
-import os
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
-from typer.main import get_command_name
-from typer.models import CommandInfo
+import typer.main
 
-from ..i18n import _, choose, german
-from .root import OPTS, app, echo, translate_help
+from ..i18n import _, choose, german, language
+from .interrupt import started
+from .root import OPTS, Group, app, echo, translate_help
+from .words import speak
 
-MODULES: dict[str, tuple[str, ...]] = {
+MODULES: dict[str, tuple[str, ...]] = {  # in the order of the command line's help
     "backup": ("backup",),
-    "balance": ("report",),
     "check": ("backup",),
-    "chart": ("stats",),
-    "cup": ("cup",),
-    "entry": ("hand",),
-    "evening": ("evening", "money"),
-    "export": ("exchange",),
-    "hand": ("hand", "exchange"),
-    "merge": ("merge",),
-    "publish": ("publish",),
-    "player": ("hand",),
     "radl": ("hand",),
+    "undo": ("hand",),
     "redeal": ("hand",),
-    "rules": ("rules",),
+    "strafpunkt": ("hand",),
+    "export": ("exchange",),
+    "merge": ("merge",),
     "settle": ("money",),
+    "publish": ("publish",),
+    "balance": ("report",),
     "sheet": ("report",),
     "stats": ("stats",),
-    "strafpunkt": ("hand",),
+    "chart": ("stats",),
     "tisch": ("tisch",),
-    "undo": ("hand",),
+    "cup": ("cup",),
+    "evening": ("evening", "money"),
+    "hand": ("hand", "exchange"),
+    "entry": ("hand",),
+    "player": ("hand",),
+    "rules": ("rules",),
 }
 
 
-def command_name(argv: list[str]) -> str | None:
-    """The top-level command of a command line ("" for none), or None when
-    the whole command line is needed (``--help`` before any command)."""
-    i = 0
-    while i < len(argv):
-        a = argv[i]
-        if a in ("--db", "--lang"):
-            i += 2
-        elif a.startswith(("--db=", "--lang=")) or a == "--version":
-            i += 1
-        elif a.startswith("-"):
-            return None
-        else:
-            return a
-    return ""
-
-
-def app_for(argv: list[str]) -> typer.Typer:
-    """The typer app with the commands ``argv`` needs registered: of a
-    command line that names a command (``hand void``), that command alone."""
-    name = None if os.environ.get("_SCHREIBER_COMPLETE") else command_name(argv)  # completion: every command
-    needed = () if name == "" else MODULES.get(name or "", ("commands",))
-    for module in needed:
+def command(name: str) -> Any:
+    """The click command typer builds for the top-level command or group
+    ``name`` (its modules imported), or None."""
+    for module in MODULES.get(name, ()):
         importlib.import_module(f"{__package__}.{module}")
+    one = typer.Typer(add_completion=False, rich_markup_mode=None, cls=Group)
+    one.registered_commands += [c for c in app.registered_commands if c.name == name]
+    one.registered_groups += [g for g in app.registered_groups if g.name == name]
+    if not (one.registered_commands or one.registered_groups):
+        return None
     if german():
-        translate_help(app)  # the infos the lean copy shares, and typer's own words
-    return only(app, command_path(argv)) if name else app
+        translate_help(one)
+    built = typer.main.get_command(one)
+    return built.commands[name] if one.registered_groups else built  # type: ignore[attr-defined]
 
 
-def command_path(argv: list[str]) -> list[str]:
-    """The words that name the command (``["hand", "void", "3"]``): after the
-    global options, up to the first option."""
-    i = 0
-    while i < len(argv) and argv[i].startswith(("--db", "--lang")):
-        i += 2 if argv[i] in ("--db", "--lang") else 1
-    path = []
-    for a in argv[i:]:
-        if a.startswith("-"):
-            break
-        path.append(a)
-    return path
+class Root(Group):
+    """The top of the command line: each command built when it is named."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.language = language()  # of its own help texts
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return list(MODULES)
+
+    def get_command(self, ctx: Any, name: str) -> Any:
+        if name not in self.commands:
+            found = command(name)
+            if found is None:
+                return None
+            self.add_command(found, name)
+        return self.commands[name]
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        if self.language != language():  # --lang chose another language than its texts were read in
+            typer.main.get_command(main_app()).format_help(ctx, formatter)
+        else:
+            super().format_help(ctx, formatter)
 
 
-def only(group: typer.Typer, path: list[str]) -> typer.Typer:
-    """A copy of ``group`` with only the command or subgroup ``path[0]``
-    registered (and within a subgroup, only ``path[1]``), so typer builds
-    just the command that runs, defined where it is; ``group`` itself where
-    ``path`` names none of its commands (typer then says what there is)."""
-    commands = [c for c in group.registered_commands if _name(c) == path[:1] and c.callback is not None]
-    groups = [g for g in group.registered_groups if [g.name] == path[:1]]
-    if not commands and not groups:
-        return group
-    lean = copy.copy(group)
-    lean.registered_commands = commands
-    lean.registered_groups = []
-    for g in groups:
-        sub = copy.copy(g)
-        if g.typer_instance is not None and len(path) > 1:
-            sub.typer_instance = only(g.typer_instance, path[1:])
-        lean.registered_groups.append(sub)
-    return lean
+def typed(ctx: typer.Context, name: str, value: str | None) -> str | None:
+    """An option's value where it was typed; None where it came from the
+    environment (read there, so that its errors name the variable)."""
+    source = ctx.get_parameter_source(name)
+    return value if source is not None and source.name == "COMMANDLINE" else None
 
 
-def _name(command: CommandInfo) -> list[str]:
-    """The command's name as typer gives it (``[]`` for none)."""
-    if command.name:
-        return [command.name]
-    return [get_command_name(command.callback.__name__)] if command.callback else []
+def _chosen(ctx: typer.Context, param: Any, lang: str | None) -> str | None:
+    """The screen's language, from --lang (else SCHREIBER_LANG, else the
+    locale), before any command's help is read."""
+    speak(choose(typed(ctx, "lang", lang)))
+    started()
+    return lang
 
 
-@app.callback(invoke_without_command=True)
 def _root(
     ctx: typer.Context,
     db: Annotated[
@@ -132,13 +114,14 @@ def _root(
             "--lang",
             envvar="SCHREIBER_LANG",
             metavar="de|en",
+            is_eager=True,
+            callback=_chosen,
             help=_("Language of the screens: de or en (default: the locale's, German for de_AT, de_DE, ...)."),
         ),
     ] = None,
     version: Annotated[bool, typer.Option("--version", help=_("Show the version and exit."))] = False,
 ) -> None:
-    OPTS.db = db
-    choose(lang)
+    OPTS.db = typed(ctx, "db", db)
     if version:
         from .. import __version__
 
@@ -148,3 +131,18 @@ def _root(
         from .report import show_default
 
         show_default()
+
+
+def main_app() -> typer.Typer:
+    """The whole command line, its own texts in the screen's language."""
+    top = typer.Typer(
+        cls=Root,
+        help=_(
+            "schreiber: the scorekeeper (Schreiber) for Tarock Königrufen.\n\n"
+            "Start an evening, enter hands, read the sheet, settle in cash."
+        ),
+        pretty_exceptions_enable=False,
+        rich_markup_mode=None,
+    )
+    top.callback(invoke_without_command=True)(_root)
+    return top

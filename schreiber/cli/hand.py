@@ -13,13 +13,13 @@ from ..i18n import _, ngettext
 from . import complete
 from .inputs import pick_player, read_record
 from .options import EveningNumber
-from .root import app, echo, ledger, print_json, service, tell_carried
+from .root import Command, Group, app, echo, ledger, print_json, service, tell_carried
 
-hand_app = typer.Typer(help=_("Enter hands."), no_args_is_help=True)
+hand_app = typer.Typer(cls=Group, help=_("Enter hands."), no_args_is_help=True)
 app.add_typer(hand_app, name="hand")
 
 
-@hand_app.command("add", context_settings={"ignore_unknown_options": True})
+@hand_app.command("add", cls=Command, context_settings={"ignore_unknown_options": True})
 def add(
     words: Annotated[
         list[str] | None,
@@ -76,7 +76,7 @@ def add(
         )
 
 
-@app.command("radl")
+@app.command("radl", cls=Command)
 def radl(
     dealer: Annotated[
         str | None,
@@ -112,7 +112,7 @@ def radl(
     )
 
 
-@app.command("undo")
+@app.command("undo", cls=Command)
 def undo(
     entry: Annotated[
         bool, typer.Option("--entry", help=_("Take back the last entry of any kind (a Radl, a redeal, a Strafpunkt)."))
@@ -129,7 +129,7 @@ def undo(
     echo(_("Undone: {what} (kept in the ledger as void).").format(what=what))
 
 
-@hand_app.command("void")
+@hand_app.command("void", cls=Command)
 def void(
     number: Annotated[int, typer.Argument(help=_("The hand's number on the sheet."))],
     evening_id: EveningNumber = None,
@@ -142,12 +142,12 @@ def void(
 
 
 entry_app = typer.Typer(
-    help=_("Any entry of the sheet: hands, Radl starts, redeals, Strafpunkte."), no_args_is_help=True
+    cls=Group, help=_("Any entry of the sheet: hands, Radl starts, redeals, Strafpunkte."), no_args_is_help=True
 )
 app.add_typer(entry_app, name="entry")
 
 
-@entry_app.command("void")
+@entry_app.command("void", cls=Command)
 def entry_void(
     ref: Annotated[str, typer.Argument(help=_("The entry as the sheet's # column names it: 5 (hand 5) or e2."))],
     evening_id: EveningNumber = None,
@@ -169,7 +169,7 @@ def entry_void(
     echo(_("{what} voided (kept on the sheet).").format(what=what))
 
 
-@hand_app.command("edit", context_settings={"ignore_unknown_options": True})
+@hand_app.command("edit", cls=Command, context_settings={"ignore_unknown_options": True})
 def edit(
     number: Annotated[int, typer.Argument(help=_("The hand's number on the sheet."))],
     words: Annotated[
@@ -207,7 +207,7 @@ def edit(
     )
 
 
-@app.command("redeal")
+@app.command("redeal", cls=Command)
 def redeal(evening_id: EveningNumber = None) -> None:
     """Record a redeal (zusammenschlagen): no payments, the same dealer deals again."""
     svc = service()
@@ -216,7 +216,7 @@ def redeal(evening_id: EveningNumber = None) -> None:
     echo(_("Redeal recorded; {dealer} deals again.").format(dealer=outcome.dealer))
 
 
-@app.command("strafpunkt")
+@app.command("strafpunkt", cls=Command)
 def strafpunkt(
     player: Annotated[str, typer.Argument(help=_("Who gets the penalty point."), autocompletion=complete.players)],
     evening_id: EveningNumber = None,
@@ -232,18 +232,18 @@ def strafpunkt(
     echo(_("Strafpunkt for {who}: {payments}").format(who=who, payments=player_points(outcome.payments)))
 
 
-player_app = typer.Typer(help=_("Players across evenings."), no_args_is_help=True)
+player_app = typer.Typer(cls=Group, help=_("Players across evenings."), no_args_is_help=True)
 app.add_typer(player_app, name="player")
 
 
-@player_app.command("list")
+@player_app.command("list", cls=Command)
 def player_list() -> None:
     """Every player in the ledger, with the number of evenings."""
     for name, n in ledger().players():
         echo(f"{name:<20} " + ngettext("{n} evening", "{n} evenings", n).format(n=n))
 
 
-@player_app.command("rename")
+@player_app.command("rename", cls=Command)
 def player_rename(
     old: Annotated[str, typer.Argument(autocompletion=complete.known_players)], new: Annotated[str, typer.Argument()]
 ) -> None:

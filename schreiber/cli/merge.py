@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from ..i18n import _, ngettext
-from .root import app, echo, print_json, service, tell_carried
+from .root import Command, app, echo, print_json, service, tell_carried
 
 # How each kind of merged row is named in the one-line summary.
 NAMES: dict[str, Callable[[int], str]] = {
@@ -25,7 +25,7 @@ NAMES: dict[str, Callable[[int], str]] = {
 }
 
 
-@app.command("merge")
+@app.command("merge", cls=Command)
 def merge(
     other: Annotated[str, typer.Argument(help=_("The other ledger file (e.g. a table's copy of this one)."))],
     json_out: Annotated[bool, typer.Option("--json", help=_("Print what was merged as JSON."))] = False,

@@ -12,10 +12,10 @@ from ..i18n import _
 from .evening import evening_app
 from .inputs import parse_tarif
 from .options import EveningNumber
-from .root import app, echo, print_json, service, writable_target
+from .root import Command, app, echo, print_json, service, writable_target
 
 
-@app.command("settle")
+@app.command("settle", cls=Command)
 def settle(
     json_out: Annotated[bool, typer.Option("--json", help=_("Print the settlement as one JSON document."))] = False,
     evening_id: EveningNumber = None,
@@ -60,7 +60,7 @@ def settle(
         echo(_("\nEvening {id} is settled and closed (reopen with: schreiber evening reopen {id}).").format(id=ev.id))
 
 
-@evening_app.command("tarif")
+@evening_app.command("tarif", cls=Command)
 def tarif(
     amount: Annotated[str, typer.Argument(help=_("Money per point: 0.10 (euro) or 10c."))],
     evening_id: EveningNumber = None,

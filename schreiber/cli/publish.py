@@ -10,12 +10,12 @@ import typer
 
 from ..errors import SchreiberError
 from ..i18n import _
-from .root import app, db_path, echo, writable_target
+from .root import Command, app, db_path, echo, writable_target
 
 LOOPBACK = "127.0.0.1"
 
 
-@app.command("publish")
+@app.command("publish", cls=Command)
 def publish(
     port: Annotated[int, typer.Option("--port", help=_("Port to serve on (1-65535)."))] = 8001,
     host: Annotated[

@@ -11,7 +11,7 @@ from ..errors import SchreiberError
 from ..i18n import N_, _, ngettext
 from . import complete
 from .options import EveningNumber
-from .root import app, echo, ledger, print_json, service
+from .root import Command, app, echo, ledger, print_json, service
 
 if TYPE_CHECKING:
     from ..ledger.store import Ledger
@@ -62,7 +62,7 @@ def _print_balance(led: Ledger, ev: Evening, schrift: bool = False) -> None:
         echo(f"  {p:<12} {signed(v):>8}")
 
 
-@app.command("balance")
+@app.command("balance", cls=Command)
 def balance(
     json_out: Annotated[bool, typer.Option("--json", help=_("Print JSON: player -> points."))] = False,
     schrift: Annotated[
@@ -85,7 +85,7 @@ def balance(
         _print_balance(led, ev, schrift)
 
 
-@app.command("sheet")
+@app.command("sheet", cls=Command)
 def sheet(
     explain: Annotated[
         int | None, typer.Option("--explain", help=_("Itemize hand N: every item, base value, multipliers."))

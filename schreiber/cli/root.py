@@ -1,7 +1,7 @@
-"""The typer app and what every command needs: the ledger, the service
-(which also picks the evening a command works on), JSON output. Option
-values are converted without pydantic (``coercion.py``). Help pages in the
-screen's language: each command's docstring, and typer's own few words."""
+"""The typer app every command module registers on, and what every command
+needs: the ledger, the service (which also picks the evening a command
+works on), JSON output. Help pages in the screen's language: each
+command's docstring, and the usage line (``Command``, ``Group``)."""
 
 from __future__ import annotations
 
@@ -12,27 +12,43 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
+from typer.core import TyperCommand, TyperGroup
 
 from ..i18n import _
-from . import coercion
 from .paths import ledger_path
 
 if TYPE_CHECKING:
     from ..ledger.store import Ledger
     from ..service import Service
 
-coercion.install()
 
-app = typer.Typer(
-    help=_(
-        "schreiber: the scorekeeper (Schreiber) for Tarock Königrufen.\n\n"
-        "Start an evening, enter hands, read the sheet, settle in cash."
-    ),
-    no_args_is_help=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-    add_completion=True,
-)
+class Command(TyperCommand):
+    """A command whose help page says "Usage:" in the screen's language."""
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)), _("Usage: "))
+
+
+class Group(TyperGroup):
+    """A command group: "Usage:" and an unknown command in the screen's language."""
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)), _("Usage: "))
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and not ctx.resilient_parsing and self.get_command(ctx, name) is None:
+            import difflib
+
+            text = _("No such command {name!r}.").format(name=name)
+            close = difflib.get_close_matches(name, self.list_commands(ctx))
+            if close:
+                text = text.rstrip(".") + ". " + _("Did you mean {names}?").format(names=", ".join(map(repr, close)))
+            ctx.fail(text)
+        return super().resolve_command(ctx, args)
+
+
+app = typer.Typer(cls=Group)  # every command and group registers here; groups.py makes the command line of it
 
 
 class _Opts:
@@ -133,7 +149,7 @@ def print_json(data: Any) -> None:
 
 def translate_help(group: typer.Typer) -> None:
     """The help of every command (its docstring) in the screen's language,
-    before typer builds the command line from it; typer's own words too."""
+    before typer builds the command line from it."""
     for info in group.registered_commands:
         doc = inspect.getdoc(info.callback) if info.callback is not None else None
         if info.help is None and doc:
@@ -141,7 +157,3 @@ def translate_help(group: typer.Typer) -> None:
     for sub in group.registered_groups:
         if sub.typer_instance is not None:
             translate_help(sub.typer_instance)
-    if group is app:
-        from .words import install
-
-        install()

@@ -11,12 +11,12 @@ from ..errors import SchreiberError
 from ..i18n import _
 from .errors import one_line
 from .paths import app_dir
-from .root import app, echo, print_json, writable_target
+from .root import Command, Group, app, echo, print_json, writable_target
 
 if TYPE_CHECKING:
     from ..domain.rules import Rules
 
-rules_app = typer.Typer(help=_("Presets and a circle's own rules files."), no_args_is_help=True)
+rules_app = typer.Typer(cls=Group, help=_("Presets and a circle's own rules files."), no_args_is_help=True)
 app.add_typer(rules_app, name="rules")
 
 
@@ -37,7 +37,7 @@ def resolve(name: str) -> str:
     return name
 
 
-@rules_app.command("list")
+@rules_app.command("list", cls=Command)
 def list_rules() -> None:
     """The five presets and the circle's own rules files."""
     from ..domain.rules import PRESETS, load_preset
@@ -52,7 +52,7 @@ def list_rules() -> None:
         echo(_("\nMake your circle's own: schreiber rules new NAME --from PRESET"))
 
 
-@rules_app.command("show")
+@rules_app.command("show", cls=Command)
 def show(
     name: Annotated[str, typer.Argument(help=_("Preset or rules file."))],
     rule: Annotated[list[str] | None, typer.Option("--rule", help=_("Show with an override KEY=VALUE."))] = None,
@@ -178,7 +178,7 @@ def rules_toml(r: Rules, name: str, base: str) -> str:
     return "\n".join(out) + "\n"
 
 
-@rules_app.command("new")
+@rules_app.command("new", cls=Command)
 def new(
     name: Annotated[str, typer.Argument(help=_("Name of the circle's rules, e.g. stammtisch."))],
     base: Annotated[str, typer.Option("--from", help=_("The preset to start from."))] = "standard",

@@ -11,7 +11,7 @@ from ..errors import SchreiberError
 from ..i18n import _, ngettext
 from .dates import parse_range, range_text, ranged
 from .options import EveningNumber, Period, Season, Since, Until
-from .root import app, echo, ledger, print_json, service
+from .root import Command, app, echo, ledger, print_json, service
 
 if TYPE_CHECKING:
     from ..ledger.values import DateRange
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 TABLES = ("leaderboard", "players", "declarer", "contracts", "premiums", "partners", "opponents")
 
 
-@app.command("stats")
+@app.command("stats", cls=Command)
 def stats(
     json_out: Annotated[bool, typer.Option("--json", help=_("Print every figure as one JSON document."))] = False,
     csv_out: Annotated[bool, typer.Option("--csv", help=_("Print one table as CSV (see --table)."))] = False,
@@ -97,7 +97,7 @@ def _print_stats(data: dict, rng: DateRange, table: str | None, fmt: str) -> Non
             echo("")
 
 
-@app.command("chart")
+@app.command("chart", cls=Command)
 def chart(
     evening_id: EveningNumber = None,
     since: Since = None,

@@ -21,7 +21,7 @@ from . import complete
 from .evening import start_evening
 from .options import EveningNumber
 from .paths import app_dir
-from .root import app, echo, service, writable_target
+from .root import Command, app, echo, service, writable_target
 
 if TYPE_CHECKING:
     from .session import Session
@@ -72,7 +72,7 @@ def _setup_readline(session: Session) -> None:
     readline.parse_and_bind("tab: complete")
 
 
-@app.command("tisch")
+@app.command("tisch", cls=Command)
 def tisch(
     players: Annotated[
         list[str] | None,

@@ -1,7 +1,6 @@
 """Several evenings open at once (the tables of a tournament): ``--evening N``
 picks one, for writing and for reading; without it, while several are open,
-every command says which are open. Run through the real console script
-(the fast path of ``hand add`` and the full command line)."""
+every command says which are open. Run through the real console script."""
 
 import json
 import sqlite3
@@ -11,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from schreiber.cli.fast import fast_hand_add
 from tests.helpers import cli, dump
 
 T1 = ("Anna", "Berti", "Carl", "Dora")  # evening 1: Anna deals first, Berti is Vorhand
@@ -59,38 +57,19 @@ def two_open():
     return [ev["id"] for ev in json.loads(cli("evening", "list", "--json").stdout) if ev["status"] == "open"]
 
 
-def test_the_fast_path_reads_evening_anywhere():
-    words = ["rufer", "berti", "carl", "+"]
-    assert fast_hand_add(["hand", "add", "--evening", "3", *words]) is not None
-    assert fast_hand_add(["hand", "add", "--evening=3", *words]) is not None
-    assert fast_hand_add(["hand", "add", "-q", "--evening", "3", "--json", "{}"]) is not None
-    assert fast_hand_add(["hand", "add", *words, "--evening", "3"]) is not None
-    for full in (
-        ["hand", "add", "--evening", "x", *words],  # not a number: the full command line says so
-        ["hand", "add", "--evening=", *words],
-        ["hand", "add", "--evening", "1", "--evening", "2", *words],
-        ["hand", "add", "--evening", "2"],  # no hand: guided entry
-        ["hand", "add", "--json-out", "--evening", "2", *words],
-    ):
-        assert fast_hand_add(full) is None, full
-
-
 def test_hands_go_to_the_evening_named(two_open):
     assert two_open == [1, 2]
-    fast = ["hand", "add", "--evening", "2", "rufer", "fritz", "gerti", "+"]  # std: Rufer 1
-    assert fast_hand_add(fast) is not None
-    assert ok(*fast) == "Hand 1: Emil -1, Fritz +1, Gerti +1, Hans -1\n"
+    short = ["hand", "add", "--evening", "2", "rufer", "fritz", "gerti", "+"]  # std: Rufer 1
+    assert ok(*short) == "Hand 1: Emil -1, Fritz +1, Gerti +1, Hans -1\n"
     assert ok("hand", "add", "--evening=1", "rufer", "berti", "carl", "+") == (
         "Hand 1: Anna -1, Berti +1, Carl +1, Dora -1\n"
     )
     dreier = ["hand", "add", "--evening", "2", "--json", rec(contract="dreier", declarer="Hans", result="won")]
-    assert fast_hand_add(dreier) is not None
     assert ok(*dreier) == "Hand 2: Emil -4, Fritz -4, Gerti -4, Hans +12\n"  # std: Dreier 4 from each
-    # the full command line: in process, and as a script where the fast path hands over (--json-out)
+    # in process, and as a script with --json-out
     r = cli("hand", "add", "--evening", "1", "--json", rec(contract="dreier", declarer="Anna", result="won"))
     assert r.exit_code == 0 and r.stdout == "Hand 2: Anna +12, Berti -4, Carl -4, Dora -4\n", r.output
     full = ["hand", "add", "--json-out", "--evening", "1", "dreier", "dora", "+"]
-    assert fast_hand_add(full) is None
     assert as_json(*full)["payments"] == {"Anna": -4, "Berti": -4, "Carl": -4, "Dora": 12}
     assert as_json("balance", "--json", "--evening", "1") == {"Anna": 7, "Berti": -7, "Carl": -7, "Dora": 7}
     assert as_json("balance", "--json", "--evening", "2") == {"Emil": -5, "Fritz": -3, "Gerti": -3, "Hans": 11}
