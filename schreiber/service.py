@@ -505,14 +505,18 @@ class Service:
 
     # Checking -------------------------------------------------------------------
 
-    def check_consistency(self) -> tuple[int, list[str]]:
+    def check_consistency(self, progress: Callable[[int, int], None] | None = None) -> tuple[int, list[str]]:
         """(hands, problems): every evening re-scored from its records: each
         hand's payments sum to zero (what went into the Pagat pot counted),
         the stored payments are the re-scored ones, and each player's
-        balance is the sum of the hands."""
+        balance is the sum of the hands. ``progress(done, total)``: after
+        each evening."""
         led = self.ledger
         hands, problems = 0, []
-        for ev in led.evenings():
+        evenings = led.evenings()
+        for done, ev in enumerate(evenings, 1):
+            if progress:
+                progress(done, len(evenings))
             entries = led.replayed_entries(ev)
             try:
                 outcomes = replay(ev.rules, ev.seating, [e.as_entry() for e in entries], led.start_state(ev))

@@ -27,7 +27,7 @@ import datetime as _dt
 import itertools
 import os
 import sqlite3
-from collections.abc import Callable
+import zlib
 from pathlib import Path
 from urllib.parse import quote
 
@@ -48,11 +48,6 @@ KNOWN_MIGRATIONS = frozenset(m.name for m in migrations._migrations)
 SQLITE_MAGIC = b"SQLite format 3\x00"
 _NEW = itertools.count()
 
-# sqlite3 binds a None only after looking for an adapter and for __adapt__ and __conform__ on it, some
-# 0.4 µs each (an imported hand writes about six NULLs); with one registered the look ends at once, and
-# dict.get, a C function, gives None back: bound as NULL, as before.
-_NONE_GET: Callable[[None], None] = {}.get  # type: ignore[assignment]  # None for any key
-sqlite3.register_adapter(type(None), _NONE_GET)
 _OPENED_HERE: set[str] = set()  # files this process has checked and opened with SQLite
 
 
@@ -393,6 +388,51 @@ def _set_pragmas(conn: sqlite3.Connection) -> None:
         conn.execute("PRAGMA journal_mode = WAL")
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("PRAGMA synchronous = NORMAL")
+
+
+def left_whole(p: Path) -> bool:
+    """Whether the file is as schreiber left it after its last write to a
+    ledger it knew whole (``mark_whole``): its time of change still carries
+    schreiber's mark (a change by anything else, however soon after, sets
+    the clock's time there, and a copy or a file of another size has
+    another mark), and no change waits in SQLite's ``-wal`` file. Some stat
+    calls: the same on a ledger of decades as on a new one."""
+    try:
+        st = os.stat(p)
+        wal = os.stat(p.with_name(p.name + "-wal")).st_size
+    except FileNotFoundError:
+        wal = 0
+    except OSError:
+        return False
+    return wal == 0 and st.st_mtime_ns == _mark(st)
+
+
+def _mark(st: os.stat_result) -> int:
+    """The time of change schreiber gives the file: its second, and below it
+    a digest of the file's device, inode, size and second (whole
+    microseconds, which every file system with finer times than seconds keeps)."""
+    second = st.st_mtime_ns // 10**9
+    digest = zlib.crc32(f"{st.st_dev}:{st.st_ino}:{st.st_size}:{second}".encode()) % 10**6
+    return second * 10**9 + digest * 1000
+
+
+def mark_whole(conn: sqlite3.Connection, p: Path) -> None:
+    """After a write to a ledger known whole: its ``-wal`` file copied into
+    it and emptied, and the file marked as schreiber left it
+    (``left_whole``). Where another process reads or writes meanwhile, or
+    the file's times cannot be set, it stays unmarked: the next write that
+    starts something checks the whole file."""
+    try:
+        conn.execute("PRAGMA busy_timeout = 0")
+        try:
+            busy = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+        finally:
+            conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        st = os.stat(p)
+        if not busy:
+            os.utime(p, ns=(st.st_atime_ns, _mark(st)))
+    except (sqlite3.Error, OSError):
+        pass
 
 
 def quick_check(conn: sqlite3.Connection, p: Path) -> None:

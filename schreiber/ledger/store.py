@@ -40,7 +40,7 @@ from .codec import (
     result_of_row,
     rule_set_id,
 )
-from .connection import copy_new, create_database, open_database, quick_check
+from .connection import copy_new, create_database, left_whole, mark_whole, open_database, quick_check
 from .errors import (
     COMMITTED,
     OPENED,
@@ -102,10 +102,12 @@ class Ledger:
     @contextlib.contextmanager
     def transaction(self, checked: bool = False) -> Iterator[None]:
         """One short write transaction: all of it lands, or none of it.
-        ``checked``: SQLite's ``quick_check`` first, and a damaged ledger is
-        refused (for the writes that start something: about 0.75 s on a
-        ledger of 100,000 hands, too slow for every hand; a single hand
-        relies on SQLite noticing damage in the pages it touches)."""
+        ``checked`` (the writes that start something): a ledger that is
+        not as schreiber left it (``left_whole``: changed by another program,
+        copied, restored) gets SQLite's ``quick_check`` of the whole file
+        first, and a damaged one is refused; any write relies on SQLite
+        noticing damage in the pages it touches. After a write to a ledger
+        known whole, the file is marked as left whole again."""
         self._ready_to_write()
         if self.mode == "new":
             yield from self._first_write()
@@ -117,8 +119,10 @@ class Ledger:
             raise self._problem(exc) from None
         committing = False
         try:
-            if checked:
+            whole = left_whole(self.path)  # under the write lock: no schreiber is between commit and mark
+            if checked and not whole:
                 quick_check(conn, self.path)
+                whole = True
             yield
             committing = True
             conn.execute("COMMIT")
@@ -134,6 +138,8 @@ class Ledger:
                 raise self._problem(exc) from None
             raise
         COMMITTED[:] = [self.path]
+        if whole:
+            mark_whole(conn, self.path)
 
     def _first_write(self) -> Iterator[None]:
         """Where there is no ledger yet: the write goes to the in-memory
@@ -154,6 +160,7 @@ class Ledger:
         self.mode = "rw"
         memory.conn.close()
         COMMITTED[:] = [self.path]
+        mark_whole(self.db.conn, self.path)  # a file this process made
 
     def make_file(self) -> None:
         """Where there is no ledger file yet: make it now, with the current
