@@ -56,7 +56,6 @@ from .values import DateRange, Evening, Scored, SheetLine, StoredEntry
 if TYPE_CHECKING:
     from ..domain.rules import Rules
     from .cup import CupBook
-    from .derived import Played
     from .merge import Checks, Merged
     from .statistics import StatsRows
 
@@ -577,26 +576,15 @@ class Ledger:
     def insert_scored(self, evening: Evening, scored: list[Scored]) -> None:
         """Many new entries with what each did (an import, inside its
         transaction): the same rows as ``insert_entry`` and ``insert_result``
-        for each, written a table at a time. The entries' ids follow the
-        largest id (the write transaction keeps other writers out)."""
-        if scored:
-            from .derived import scored_rows
-
-            self.insert_rows(
-                evening, scored_rows(evening.id, self.next_entry_id(), scored, self._player_ids(), now_utc())
-            )
-
-    def insert_rows(
-        self, evening: Evening, rows: dict[str, list[tuple]], hands: list[tuple[int, Played]] | None = None
-    ) -> None:
-        """Rows made by ``derived.scored_rows`` (by table) written, and counted
-        into the rollups (an import, inside its transaction); with ``hands``
-        (what ``scored_rows`` left them to), the statistics rows made first."""
+        for each, written a table at a time, and counted into the rollups.
+        The entries' ids follow the largest id (the write transaction keeps
+        other writers out)."""
+        if not scored:
+            return
         from . import rollups
-        from .derived import statistics_rows, write_rows
+        from .derived import scored_rows, write_rows
 
-        if hands:
-            statistics_rows(evening.id, hands, self._player_ids(), rows)
+        rows = scored_rows(evening.id, self.next_entry_id(), scored, self._player_ids(), now_utc())
         self.db.execute(f"PRAGMA cache_size = -{IMPORT_CACHE_KIB}")  # the indexes of a large import stay in memory
         write_rows(self.db, rows)
         rollups.add_rows(self.db.conn, evening.id, rows)

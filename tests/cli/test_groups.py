@@ -115,13 +115,3 @@ def test_a_command_that_only_reads_loads_nothing_that_writes_rows(argv, tmp_path
     loaded = _loaded_by(argv, tmp_path, ["hand", "add", "--json", hand])
     assert "schreiber.ledger.store" in loaded  # the command did read the ledger
     assert "schreiber.ledger.derived" not in loaded and "schreiber.ledger.rollups" not in loaded
-
-
-@pytest.mark.parametrize("argv", [["undo"], ["hand", "add", "dreier", "anna", "40", "-q"]])
-def test_a_change_of_one_hand_loads_nothing_an_import_needs(argv, tmp_path):
-    """The service imports ``apart`` (a large import scored in a second
-    process) only where an import starts: undoing or adding a hand does
-    not load it."""
-    loaded = _loaded_by(argv, tmp_path, ["hand", "add", "dreier", "berti", "40"])
-    assert "schreiber.service" in loaded  # the command did change the evening
-    assert "schreiber.apart" not in loaded
