@@ -651,8 +651,7 @@ class Service:
                 self._round_room(ev, 1)
                 number = led.next_number(ev)
                 entry = Entry.hand(stored_record(outcome))
-            entry_id = led.insert_entry(ev, led.next_seq(ev), entry, number)
-            led.insert_result(ev, entry_id, number, outcome)
+            led.insert_scored(ev, [Scored(led.next_seq(ev), entry, number, None, outcome)])
             self._carry_on(ev)
         return Added(number or 0, outcome)
 

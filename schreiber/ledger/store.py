@@ -555,39 +555,26 @@ class Ledger:
         row = entry_row(None, evening.id, seq, entry, number, replaces, uid)
         return self._insert("entries", dict(zip(ENTRY_COLUMNS[1:], row[1:])))  # the id: SQLite's
 
-    def insert_result(self, evening: Evening, entry_id: int, number: int | None, o: Outcome) -> None:
-        """What the entry did: its result row, payments and statistics rows
-        (and the evening's statistics rollups)."""
-        from . import rollups
-
-        rows = self._write_result(evening, entry_id, number, o, self._player_ids())
-        rollups.add_rows(self.db.conn, evening.id, rows)
-
-    def _write_result(
-        self, evening: Evening, entry_id: int, number: int | None, o: Outcome, pid: Callable[[str], int]
-    ) -> dict[str, list[tuple]]:
-        """The entry's result, payments and statistics rows written; the rows."""
-        from .derived import new_rows, result_rows, write_rows
-
-        rows = result_rows(evening.id, entry_id, number, o, pid, new_rows())
-        write_rows(self.db, rows)
-        return rows
-
     def insert_scored(self, evening: Evening, scored: list[Scored]) -> None:
-        """Many new entries with what each did (an import, inside its
-        transaction): the same rows as ``insert_entry`` and ``insert_result``
-        for each, written a table at a time, and counted into the rollups.
-        The entries' ids follow the largest id (the write transaction keeps
-        other writers out)."""
-        if not scored:
-            return
-        from . import rollups
-        from .derived import scored_rows, write_rows
+        """New entries with what each did (a hand added, a batch of an
+        import; inside the transaction): their rows written a table at a
+        time (``_write``). The entries' ids follow the largest id (the write
+        transaction keeps other writers out)."""
+        from .derived import scored_rows
 
-        rows = scored_rows(evening.id, self.next_entry_id(), scored, self._player_ids(), now_utc())
+        if scored:
+            self._write(evening, scored_rows(evening.id, self.next_entry_id(), scored, self._player_ids(), now_utc()))
+
+    def _write(self, evening: Evening, rows: dict[str, list[tuple]], old: dict[str, list[tuple]] | None = None) -> None:
+        """The one way an entry's results are written: ``rows`` (by table,
+        ``derived.COLUMNS``) inserted, and the evening's and its year's
+        rollups moved from ``old`` (the rows they replace) to them."""
+        from . import rollups
+        from .derived import write_rows
+
         self.db.execute(f"PRAGMA cache_size = -{IMPORT_CACHE_KIB}")  # the indexes of a large import stay in memory
         write_rows(self.db, rows)
-        rollups.add_rows(self.db.conn, evening.id, rows)
+        rollups.replace_rows(self.db.conn, evening.id, old or {}, rows)
 
     def next_entry_id(self) -> int:
         """The id the next entry gets (an import numbers its entries from it)."""
@@ -607,8 +594,7 @@ class Ledger:
     ) -> None:
         """After a correction: every derived row of the evening's entries from
         ``from_seq`` on written anew (the rows before it stay as they are)."""
-        from . import rollups
-        from .derived import COLUMNS, TABLES, new_rows, result_rows, write_rows
+        from .derived import COLUMNS, TABLES, new_rows, result_rows
 
         later = "evening_id = ? and entry_id in (select id from entries where evening_id = ? and seq >= ?)"
         args = [evening.id, evening.id, from_seq]
@@ -619,8 +605,7 @@ class Ledger:
         pid, rows = self._player_ids(), new_rows()
         for e, o in zip(entries, outcomes):
             result_rows(evening.id, e.id, e.number, o, pid, rows)
-        write_rows(self.db, rows)
-        rollups.replace_rows(self.db.conn, evening.id, old, rows)
+        self._write(evening, rows, old)
 
     def void_entry(self, evening: Evening, entry_id: int, kind: str, replacement_id: int | None = None) -> None:
         """Mark an entry void and log the correction (undo, void or edit)."""
