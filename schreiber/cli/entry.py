@@ -93,9 +93,9 @@ def main() -> None:
         fast = app_for(sys.argv[1:])
     if not IGNORED:
         signal.signal(signal.SIGINT, _during_command)
-    from ..ledger import ON_MIGRATE
+    from ..ledger import Opened
 
-    ON_MIGRATE.append(_tell_migration)
+    Opened.on_migrate = _tell_migration
     try:
         guarded(fast)
     finally:  # the command is done: Ctrl-C while Python shuts down has nothing left to stop

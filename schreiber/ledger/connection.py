@@ -12,7 +12,7 @@ and SQLite's journal mode is only set on a file known to be ours.
 
 A missing (or empty) file is no ledger yet: a command sees an empty ledger
 (an in-memory schema); the file is created with the current schema at the
-first write, or when the command has succeeded (``store.make_missing_files``,
+first write, or when the command has succeeded (``Opened.make_missing_files``,
 as interface.md promises), so a command that fails leaves no file behind. A file that this process cannot write (a
 read-only file, folder or medium) is opened read-only: it can be read and
 backed up, not written. Every writable connection runs in WAL mode with a
@@ -34,7 +34,7 @@ from urllib.parse import quote
 import sqlite_utils
 
 from ..i18n import _
-from . import ON_MIGRATE
+from . import Opened
 from .errors import LedgerDamaged, LedgerUnavailable, NeedsSchema, NewerLedger, NotALedger, sqlite_problem
 from .migrations import migrations
 
@@ -481,8 +481,8 @@ def _backup_before_migration(path: Path) -> None:
         if not (target.exists() or target.is_symlink()):
             break
         target = path.with_name(f"{path.name}.before-migration-{stamp}-{n}.bak")
-    for tell in ON_MIGRATE:
-        tell(path, target)
+    if Opened.on_migrate is not None:
+        Opened.on_migrate(path, target)
     src = sqlite3.connect(str(path))  # not the migrating connection: it holds the write lock
     try:
         write_copy(src, target, path)

@@ -26,6 +26,7 @@ from ..domain.names import known_player
 from ..domain.points import from_units
 from ..errors import SchreiberError
 from ..i18n import _
+from . import Opened
 from .codec import (
     ENTRY_COLUMNS,
     compact,
@@ -42,8 +43,6 @@ from .codec import (
 )
 from .connection import copy_new, create_database, left_whole, mark_whole, open_database, quick_check
 from .errors import (
-    COMMITTED,
-    OPENED,
     LedgerError,
     LedgerUnavailable,
     NoSuchEntry,
@@ -61,7 +60,6 @@ if TYPE_CHECKING:
 
 
 INT64_MAX = 2**63 - 1
-_UNMADE: list[Ledger] = []  # opened where there is no ledger file yet, for writing: made if the command succeeds
 IMPORT_CACHE_KIB = 65536  # SQLite's page cache while an import writes (its default is 2 MiB)
 # An evening's row with its rules (stored once per rule set, m011).
 EVENINGS = "select ev.*, rs.rules_json from evenings ev join rule_sets rs on rs.id = ev.rule_set_id"
@@ -72,22 +70,23 @@ def _fits(n: int) -> bool:
     return -INT64_MAX <= n <= INT64_MAX
 
 
-class Ledger:
+class Ledger(Opened):
     """An open ledger file (see ``connection``: what is refused, what is
-    read-only, and when a new file is made)."""
+    read-only, and when a new file is made; ``Opened``: what the command
+    line is told of it)."""
 
     def __init__(self, path: str | Path, create_folder: bool = False, read_only: bool = False):
         self.path = Path(path)
         self.create_folder = create_folder
         self.db, self.mode = open_database(self.path, create_folder, read_only)
-        OPENED[:] = [self.path]
+        Opened.last = self.path
         if self.mode == "new" and not read_only:
-            _UNMADE.append(self)
+            Opened.unmade.append(self)
 
     def close(self) -> None:
         self.db.conn.close()
-        if self in _UNMADE:
-            _UNMADE.remove(self)
+        if self in Opened.unmade:
+            Opened.unmade.remove(self)
 
     def _ready_to_write(self) -> None:
         """A read-only ledger refuses; where there is no ledger yet, it is made now."""
@@ -128,7 +127,7 @@ class Ledger:
         except BaseException as exc:
             if committing and not conn.in_transaction and not isinstance(exc, sqlite3.Error):
                 # Ctrl-C the moment the commit returned: it is written
-                COMMITTED[:] = [self.path]
+                Opened.written = self.path
                 raise
             if conn.in_transaction:  # some errors (disk full) end the transaction themselves
                 with contextlib.suppress(sqlite3.Error):
@@ -136,7 +135,7 @@ class Ledger:
             if isinstance(exc, sqlite3.Error):
                 raise self._problem(exc) from None
             raise
-        COMMITTED[:] = [self.path]
+        Opened.written = self.path
         if whole:
             mark_whole(conn, self.path)
 
@@ -158,7 +157,7 @@ class Ledger:
             raise self._problem(exc) from None
         self.mode = "rw"
         memory.conn.close()
-        COMMITTED[:] = [self.path]
+        Opened.written = self.path
         mark_whole(self.db.conn, self.path)  # a file this process made
 
     def make_file(self) -> None:
@@ -842,11 +841,3 @@ def backup_counts(path: Path) -> tuple[int, int]:
     from . import backup as _backup
 
     return _backup.counts(path)
-
-
-def make_missing_files() -> None:
-    """The interface's promise, kept once a command has succeeded: a missing
-    (or empty) ledger file it opened is created with the current schema. A
-    command that fails never gets here, so it leaves no file behind."""
-    while _UNMADE:
-        _UNMADE.pop(0).make_file()
