@@ -404,8 +404,7 @@ def main() -> None:
                          "vs typer app"], rows))  # fmt: skip
         if a.only == "import":
             print(f"\nImport: median of {a.repeat} runs, alternating with its floor (parse + one row per hand)")
-            print("(wall time; on Linux the import scores in a second process while the first writes, on two cores;")
-            print(" the floor runs in one process)")
+            print("(wall time; both run in one process)")
             print(table(["what", "figure", "floor", "vs floor"], import_rows(tmp, a.hands, a.repeat)))
         elif a.only != "startup":
             copies = []

@@ -14,7 +14,7 @@ from __future__ import annotations
 import gc
 import unicodedata
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -26,7 +26,7 @@ from .domain.points import from_units
 from .domain.table import Table
 from .errors import HandError, SchreiberError
 from .i18n import _
-from .ledger.codec import now_utc, stored_record
+from .ledger.codec import stored_record
 from .ledger.errors import EveningClosed, NoOpenEvening, SeveralOpenEvenings
 from .ledger.store import Ledger
 from .ledger.values import Evening, Scored, StoredEntry, stored_rules
@@ -35,7 +35,6 @@ if TYPE_CHECKING:
     from .domain.rules import Rules
 
 BATCH = 250  # entries of an import scored and written together (their rows: one statement a table)
-APART_FROM = 1000  # entries from which an import scores in a second process (schreiber/apart.py)
 
 
 @contextmanager
@@ -178,7 +177,7 @@ class Imported(NamedTuple):
 
 class _Import:
     """What scoring an import's entries starts from, read before it starts
-    (the scoring itself reads nothing from the ledger: it may run apart). A
+    (the scoring itself reads nothing from the ledger). A
     plain class: a named tuple's class costs every start of the program
     some 0.3 ms to create."""
 
@@ -505,14 +504,18 @@ class Service:
 
     # Checking -------------------------------------------------------------------
 
-    def check_consistency(self) -> tuple[int, list[str]]:
+    def check_consistency(self, progress: Callable[[int, int], None] | None = None) -> tuple[int, list[str]]:
         """(hands, problems): every evening re-scored from its records: each
         hand's payments sum to zero (what went into the Pagat pot counted),
         the stored payments are the re-scored ones, and each player's
-        balance is the sum of the hands."""
+        balance is the sum of the hands. ``progress(done, total)``: after
+        each evening."""
         led = self.ledger
         hands, problems = 0, []
-        for ev in led.evenings():
+        evenings = led.evenings()
+        for done, ev in enumerate(evenings, 1):
+            if progress:
+                progress(done, len(evenings))
             entries = led.replayed_entries(ev)
             try:
                 outcomes = replay(ev.rules, ev.seating, [e.as_entry() for e in entries], led.start_state(ev))
@@ -648,8 +651,7 @@ class Service:
                 self._round_room(ev, 1)
                 number = led.next_number(ev)
                 entry = Entry.hand(stored_record(outcome))
-            entry_id = led.insert_entry(ev, led.next_seq(ev), entry, number)
-            led.insert_result(ev, entry_id, number, outcome)
+            led.insert_scored(ev, [Scored(led.next_seq(ev), entry, number, None, outcome)])
             self._carry_on(ev)
         return Added(number or 0, outcome)
 
@@ -767,8 +769,7 @@ class Service:
         """The body of ``add_entries`` (inside its transaction); ``uids``: an
         id for each entry where it has one already; ``struck``: the entries
         struck from the sheet. Entries are scored a batch at a time and each
-        batch written as it comes; a large import is scored in a second
-        process while this one writes."""
+        batch written as it comes."""
         led = self.ledger
         self._round_room(
             ev, sum(1 for i, e in enumerate(entries) if e.kind == "hand" and not (struck and struck.voids[i]))
@@ -778,16 +779,13 @@ class Service:
         first = led.next_entry_id()  # the entries are written with the ids from here on, in order
         numbers: list[int] = []
         problems: list[str] = []
-        with self._batches(run, entries) as batches:
-            for kind, what, done in batches:
-                if kind == "end":
-                    numbers, problems = what, done
-                elif what and kind == "scored":
-                    led.insert_scored(ev, what)
-                elif what:  # rows made apart, and what the statistics rows are made of
-                    led.insert_rows(ev, *what)
-                if progress and kind != "end":
-                    progress(done, len(entries))
+        for kind, what, done in _scored_batches(run, entries):
+            if kind == "end":
+                numbers, problems = what, done
+            elif what:
+                led.insert_scored(ev, what)
+            if progress and kind != "end":
+                progress(done, len(entries))
         if problems:
             more = f"; and {len(problems) - 10} more" if len(problems) > 10 else ""
             raise SchreiberError(
@@ -813,33 +811,6 @@ class Service:
                 led.void_entry(ev, first + i, void, None if by is None else first + by)
         for old, i in replaced_by.items():
             led.set_replaces(first + i, first + old)
-
-    def _batches(self, run: _Import, entries: list[Entry]) -> AbstractContextManager[Iterator[tuple]]:
-        """``_scored_batches``, here; or, for a large import where it can,
-        made in a second process that sends each batch's rows instead
-        (``("rows", (rows, hands), done)``) for this one to write: every row
-        but the statistics rows, which this one makes from ``hands`` (what
-        they are made of) while the other scores the next batch."""
-        from . import apart  # only here: most commands never import
-
-        if len(entries) < APART_FROM or not apart.available():
-            return nullcontext(_scored_batches(run, entries))
-        from .ledger.derived import scored_rows
-
-        ev, first = run.evening, self.ledger.next_entry_id()
-        pid, now = self.ledger.player_ids(ev.seating).__getitem__, now_utc()
-
-        def rows() -> Iterator[tuple]:
-            at = first
-            for kind, what, done in _scored_batches(run, entries):
-                if kind == "scored":
-                    hands: list = []
-                    yield "rows", (scored_rows(ev.id, at, what, pid, now, hands), hands) if what else None, done
-                    at += len(what)
-                else:
-                    yield kind, what, done
-
-        return apart.made_apart(rows)
 
     # Corrections -------------------------------------------------------------------
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable
 from typing import Annotated
 
 import typer
@@ -71,7 +73,12 @@ def check() -> None:
         led = Ledger(
             path
         )  # an older ledger: brought up to this version first, a copy kept beside it, as by any command
+    show = _progress()
+    if show:
+        show(0, 0)
     problems = led.check()
+    if show:
+        sys.stderr.write("\r\033[K")  # the progress line cleared for what follows
     echo(_("Ledger {path}").format(path=path))
     echo(
         _("  integrity (SQLite integrity_check, foreign keys): {x}").format(x=_("ok") if not problems else _("DAMAGED"))
@@ -81,7 +88,9 @@ def check() -> None:
     carried: list[str] = []
     if not problems:
         svc = Service(led)
-        hands, wrong = svc.check_consistency()
+        hands, wrong = svc.check_consistency(show)
+        if show:
+            sys.stderr.write("\r\033[K")
         evenings = len(led.evenings())
         _found(
             _("  {hands} in {evenings}, re-scored: payments sum to zero, balances match the hands: {found}"),
@@ -106,6 +115,26 @@ def check() -> None:
                 path=path, n_problems=len(carried)
             )
         )
+
+
+def _progress() -> Callable[[int, int], None] | None:
+    """How far the check is, on one line of stderr that each step
+    overwrites; only on a terminal (nothing on a pipe or in a file)."""
+    if not sys.stderr.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        sys.stderr.write(
+            "\r"
+            + (
+                _("checking: evening {done} of {total} re-scored").format(done=done, total=total)
+                if total
+                else _("checking: SQLite integrity_check of the whole file ...")
+            )
+        )
+        sys.stderr.flush()
+
+    return show
 
 
 def _found(line: str, wrong: list[str], **values: str) -> None:

@@ -61,9 +61,9 @@ def main() -> None:
 
     _escaping_streams()
     console_words()
-    from ..ledger import ON_MIGRATE
+    from ..ledger import Opened
 
-    ON_MIGRATE.append(_tell_migration)
+    Opened.on_migrate = _tell_migration
     try:
         guarded(_run)
         if HELD:  # Ctrl-C before the language was chosen (--help, a usage error)

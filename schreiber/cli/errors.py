@@ -15,8 +15,8 @@ from collections.abc import Callable
 
 from ..errors import Interrupted, SchreiberError
 from ..i18n import N_, _
+from ..ledger import Opened
 from ..ledger.errors import (
-    OPENED,
     EveningClosed,
     Fix,
     LedgerDamaged,
@@ -198,11 +198,9 @@ def excerpts(text: str) -> str:
 def interrupted() -> None:
     """Ctrl-C: one line, the interrupt's exit status. The transaction that
     was open is rolled back; a change committed before it is said so."""
-    from ..ledger.errors import COMMITTED
-
     with contextlib.suppress(Exception):
         sys.stdout.flush()
-    said = _("the last change was written before it") if COMMITTED else _("nothing was written")
+    said = _("the last change was written before it") if Opened.written else _("nothing was written")
     sys.stderr.write(_("schreiber: interrupted; {said}").format(said=said) + "\n")
     with contextlib.suppress(Exception):
         sys.stderr.flush()
@@ -211,18 +209,16 @@ def interrupted() -> None:
 
 def guarded(fn: Callable[[], object]) -> None:
     """Run a command: one clear line for every error, never a traceback."""
-    from ..ledger.errors import COMMITTED
-
     try:
         try:
             fn()
         except SystemExit as done:
             if done.code in (0, None):
                 sys.stdout.flush()  # here, where a failure is reported, not while Python shuts down
-                _made_if_missing()
+                Opened.make_missing_files()
             raise
         sys.stdout.flush()
-        _made_if_missing()
+        Opened.make_missing_files()
     except SchreiberError as exc:
         _fail(message(exc))
     except (KeyboardInterrupt, Interrupted):
@@ -233,7 +229,7 @@ def guarded(fn: Callable[[], object]) -> None:
         bad = exc.object[exc.start : exc.end] if isinstance(exc.object, str) else ""
         _fail(_("{text!r} is not valid text (UTF-8); check the terminal's encoding").format(text=bad))
     except OSError as exc:
-        if COMMITTED:
+        if Opened.written:
             _written_but_not_shown(exc)
         _fail(_unforeseen(exc))
     except Exception as exc:
@@ -253,13 +249,6 @@ def _written_but_not_shown(exc: OSError) -> None:
     os._exit(0)
 
 
-def _made_if_missing() -> None:
-    """A command that succeeded leaves a missing ledger file created (interface.md)."""
-    store = sys.modules.get("schreiber.ledger.store")
-    if store is not None:
-        store.make_missing_files()
-
-
 def _fail(text: str) -> None:
     sys.stderr.write(_("schreiber: error: {message}").format(message=one_line(text)) + "\n")
     sys.exit(1)
@@ -269,10 +258,11 @@ def _unforeseen(exc: Exception) -> str:
     """What SQLite said about the ledger in its terms (damage, a full disk);
     otherwise a bug: still one line, and the ledger is untouched."""
     sqlite3 = sys.modules.get("sqlite3")
-    if OPENED and ((sqlite3 is not None and isinstance(exc, sqlite3.Error)) or isinstance(exc, UnicodeDecodeError)):
+    opened = Opened.last
+    if opened and ((sqlite3 is not None and isinstance(exc, sqlite3.Error)) or isinstance(exc, UnicodeDecodeError)):
         from ..ledger.errors import LedgerDamaged, sqlite_problem
 
-        found = sqlite_problem(OPENED[0], exc) or LedgerDamaged(OPENED[0], f"{type(exc).__name__}: {exc}")
+        found = sqlite_problem(opened, exc) or LedgerDamaged(opened, f"{type(exc).__name__}: {exc}")
         return message(found)
     if isinstance(exc, OSError) and exc.strerror:
         return f"{exc.strerror}" + (f": {exc.filename}" if exc.filename else "")

@@ -8,11 +8,36 @@ rows, ``export`` and ``backup`` take data out, ``errors`` says what went
 wrong in the ledger's own terms.
 """
 
+from __future__ import annotations
+
 from collections.abc import Callable
 from pathlib import Path
+from typing import ClassVar
 
-# Told (the ledger's path, its copy's path) before an existing ledger is
-# migrated, which takes minutes for a very large one: the command line says
-# so on a terminal. Here, not in ``connection``, so that registering costs
-# a command nothing it does not use.
-ON_MIGRATE: list[Callable[[Path, Path], None]] = []
+
+class Opened:
+    """What this process did with ledger files, kept on the class every
+    ``store.Ledger`` is: the ledger opened last (what an SQLite error that
+    reaches the command line is about), the one written last (what the line
+    after Ctrl-C says), and those opened where there is no file yet, for
+    writing (made once the command has succeeded: ``make_missing_files``).
+    ``on_migrate(ledger, copy)`` is told before an existing ledger is
+    migrated, which takes minutes for a very large one. Here, not in
+    ``store``, so that the command line's last word costs a command that
+    opens no ledger nothing."""
+
+    last: ClassVar[Path | None] = None
+    written: ClassVar[Path | None] = None
+    unmade: ClassVar[list[Opened]] = []
+    on_migrate: ClassVar[Callable[[Path, Path], None] | None] = None
+
+    def make_file(self) -> None:
+        """Where there is no ledger file yet, make it (``store.Ledger``)."""
+
+    @classmethod
+    def make_missing_files(cls) -> None:
+        """The interface's promise, kept once a command has succeeded: a
+        missing (or empty) ledger file it opened is created with the current
+        schema. A command that fails never gets here, so it leaves no file behind."""
+        while cls.unmade:
+            cls.unmade.pop(0).make_file()

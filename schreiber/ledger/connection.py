@@ -12,7 +12,7 @@ and SQLite's journal mode is only set on a file known to be ours.
 
 A missing (or empty) file is no ledger yet: a command sees an empty ledger
 (an in-memory schema); the file is created with the current schema at the
-first write, or when the command has succeeded (``store.make_missing_files``,
+first write, or when the command has succeeded (``Opened.make_missing_files``,
 as interface.md promises), so a command that fails leaves no file behind. A file that this process cannot write (a
 read-only file, folder or medium) is opened read-only: it can be read and
 backed up, not written. Every writable connection runs in WAL mode with a
@@ -27,14 +27,14 @@ import datetime as _dt
 import itertools
 import os
 import sqlite3
-from collections.abc import Callable
+import zlib
 from pathlib import Path
 from urllib.parse import quote
 
 import sqlite_utils
 
 from ..i18n import _
-from . import ON_MIGRATE
+from . import Opened
 from .errors import LedgerDamaged, LedgerUnavailable, NeedsSchema, NewerLedger, NotALedger, sqlite_problem
 from .migrations import migrations
 
@@ -48,11 +48,6 @@ KNOWN_MIGRATIONS = frozenset(m.name for m in migrations._migrations)
 SQLITE_MAGIC = b"SQLite format 3\x00"
 _NEW = itertools.count()
 
-# sqlite3 binds a None only after looking for an adapter and for __adapt__ and __conform__ on it, some
-# 0.4 µs each (an imported hand writes about six NULLs); with one registered the look ends at once, and
-# dict.get, a C function, gives None back: bound as NULL, as before.
-_NONE_GET: Callable[[None], None] = {}.get  # type: ignore[assignment]  # None for any key
-sqlite3.register_adapter(type(None), _NONE_GET)
 _OPENED_HERE: set[str] = set()  # files this process has checked and opened with SQLite
 
 
@@ -395,6 +390,52 @@ def _set_pragmas(conn: sqlite3.Connection) -> None:
     conn.execute("PRAGMA synchronous = NORMAL")
 
 
+def left_whole(p: Path) -> bool:
+    """Whether the file is as schreiber left it after its last write to a
+    ledger it knew whole (``mark_whole``): its time of change still carries
+    schreiber's mark (a change by anything else, however soon after, sets
+    the clock's time there, and a copy or a file of another size has
+    another mark), and no change waits in SQLite's ``-wal`` file. Some stat
+    calls: the same on a ledger of decades as on a new one."""
+    try:
+        st = os.stat(p)
+        wal = os.stat(p.with_name(p.name + "-wal")).st_size
+    except FileNotFoundError:
+        wal = 0
+    except OSError:
+        return False
+    return wal == 0 and st.st_mtime_ns == _mark(st)
+
+
+def _mark(st: os.stat_result) -> int:
+    """The time of change schreiber gives the file: the time it has, to the
+    tenth of a millisecond (so that a tool comparing times, such as a
+    backup's, sees every write), and below it a digest of the file's
+    device, inode, size and that time (what another program's change, at
+    the clock's time, carries once in 100,000)."""
+    kept = st.st_mtime_ns // 10**5 * 10**5
+    return kept + zlib.crc32(f"{st.st_dev}:{st.st_ino}:{st.st_size}:{kept}".encode()) % 10**5
+
+
+def mark_whole(conn: sqlite3.Connection, p: Path) -> None:
+    """After a write to a ledger known whole: its ``-wal`` file copied into
+    it and emptied, and the file marked as schreiber left it
+    (``left_whole``). Where another process reads or writes meanwhile, or
+    the file's times cannot be set, it stays unmarked: the next write that
+    starts something checks the whole file."""
+    try:
+        conn.execute("PRAGMA busy_timeout = 0")
+        try:
+            busy = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+        finally:
+            conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        st = os.stat(p)
+        if not busy:
+            os.utime(p, ns=(st.st_atime_ns, _mark(st)))
+    except (sqlite3.Error, OSError):
+        pass
+
+
 def quick_check(conn: sqlite3.Connection, p: Path) -> None:
     """Refuse a damaged ledger (SQLite's own ``quick_check``)."""
     rows = [r[0] for r in conn.execute("PRAGMA quick_check(3)")]
@@ -441,8 +482,8 @@ def _backup_before_migration(path: Path) -> None:
         if not (target.exists() or target.is_symlink()):
             break
         target = path.with_name(f"{path.name}.before-migration-{stamp}-{n}.bak")
-    for tell in ON_MIGRATE:
-        tell(path, target)
+    if Opened.on_migrate is not None:
+        Opened.on_migrate(path, target)
     src = sqlite3.connect(str(path))  # not the migrating connection: it holds the write lock
     try:
         write_copy(src, target, path)

@@ -91,8 +91,7 @@ def _answered(level: str) -> bool:
 
 def played(o: Outcome) -> Played | None:
     """What the statistics rows of a scored entry are made of (``Played``),
-    in plain values (tuples, strings, booleans: an import's second process
-    sends them as they are); None for an entry that is no hand."""
+    in plain values (tuples, strings, booleans); None for an entry that is no hand."""
     h, table = o.hand, o.table
     if o.kind != "hand" or h is None or table is None:
         return None
@@ -124,34 +123,18 @@ def new_rows() -> dict[str, list[tuple]]:
 
 
 def scored_rows(
-    evening_id: int,
-    first: int,
-    scored: list[Scored],
-    pid: Callable[[str], int],
-    now: int,
-    hands: list[tuple[int, Played]] | None = None,
+    evening_id: int, first: int, scored: list[Scored], pid: Callable[[str], int], now: int
 ) -> dict[str, list[tuple]]:
     """Every row new entries make (an import's): each entry's row of
     ``entries``, with ids from ``first`` on (and a new uid where it has none),
-    and its result's rows. Given ``hands``, the statistics rows are left to
-    be made from what is added to it, (entry id, ``played``) of each hand
-    (``statistics_rows``): an import made apart makes them where it writes."""
+    and its result's rows."""
     rows = new_rows()
     entries = rows["entries"]
     uids = new_uids(len(scored))
     for entry_id, (seq, entry, number, uid, o) in enumerate(scored, first):
         entries.append(entry_row(entry_id, evening_id, seq, entry, number, None, uid or uids[entry_id - first], now))
         if o is not None:
-            result_rows(evening_id, entry_id, number, o, pid, rows, hands)
-    return rows
-
-
-def statistics_rows(
-    evening_id: int, hands: list[tuple[int, Played]], pid: Callable[[str], int], rows: dict[str, list[tuple]]
-) -> dict[str, list[tuple]]:
-    """The statistics rows of hands left out by ``scored_rows``, added to ``rows``."""
-    for entry_id, p in hands:
-        derived_rows(evening_id, entry_id, p, pid, rows)
+            result_rows(evening_id, entry_id, number, o, pid, rows)
     return rows
 
 
@@ -162,20 +145,12 @@ def result_rows(
     o: Outcome,
     pid: Callable[[str], int],
     out: dict[str, list[tuple]],
-    hands: list[tuple[int, Played]] | None = None,
 ) -> dict[str, list[tuple]]:
     """Every row an entry's result makes: its row of ``results``, its payments
-    and its statistics rows, added to ``out`` (and returned); given ``hands``,
-    (entry id, ``played``) of a hand is added to it instead of its
-    statistics rows (``statistics_rows`` makes them later)."""
+    and its statistics rows, added to ``out`` (and returned)."""
     out["results"].append(result_row(evening_id, entry_id, number, o))
     out["payments"] += payment_rows(evening_id, entry_id, o, pid)
-    hand = played(o)
-    if hands is None:
-        return derived_rows(evening_id, entry_id, hand, pid, out)
-    if hand is not None:
-        hands.append((entry_id, hand))
-    return out
+    return derived_rows(evening_id, entry_id, played(o), pid, out)
 
 
 def derived_rows(

@@ -14,8 +14,6 @@ from ..i18n import _
 
 if TYPE_CHECKING:
     from .values import Evening
-OPENED: list[Path] = []  # the ledger this process opened last: what an SQLite error is about
-COMMITTED: list[Path] = []  # a ledger this process has written to (what an interrupt's line says)
 
 
 class LedgerError(SchreiberError):

@@ -12,10 +12,13 @@ evening: money is settled evening by evening. ``year_evenings`` counts each
 player's evenings in a year (not a sum of the other rows).
 
 They are kept current where the derived rows are written, in the same
-transaction: a new entry adds its counts (``add_rows``: an upsert of the
-groups its rows make); a re-scored part of an evening (a correction, a
+transaction (``replace_rows``): a new entry adds its counts (an upsert of
+the groups its rows make); a re-scored part of an evening (a correction, a
 merge) takes away the counts of the rows it replaced and adds those of the
-rows it wrote (``replace_rows``), so a correction costs what it changes.
+rows it wrote, so a write costs what it changes. (Rebuilding the evening's
+and its year's rows by the ``select`` that builds them would cost a hand
+added to a club's ledger of decades the year's rows: some 80 ms of 1,000,000
+hands, docs/benchmarks.md.)
 Closing and reopening an evening changes no derived row, so no rollup. A NULL in a grouping
 column is stored as -1 (numbers) or '' (text), since key columns cannot
 hold NULL; the queries turn them back. An evening's year is the first four
@@ -205,13 +208,6 @@ def _rebuild_years(conn: sqlite3.Connection, years: str) -> None:
         f"insert into year_evenings select {YEAR}, r.player_id, count(distinct r.evening_id) from roll_roles r "
         f"join evenings ev on ev.id = r.evening_id where ev.id in ({evenings}) group by 1, r.player_id"
     )
-
-
-def add_rows(conn: sqlite3.Connection, evening_id: int, rows: dict[str, list[tuple]]) -> None:
-    """Add the counts of new entries of one evening (their rows as just
-    written, by table: ``derived.COLUMNS``) to the evening's and its year's
-    rollups: ``replace_rows`` with no rows taken away."""
-    replace_rows(conn, evening_id, {}, rows)
 
 
 def replace_rows(

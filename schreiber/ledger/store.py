@@ -26,6 +26,7 @@ from ..domain.names import known_player
 from ..domain.points import from_units
 from ..errors import SchreiberError
 from ..i18n import _
+from . import Opened
 from .codec import (
     ENTRY_COLUMNS,
     compact,
@@ -40,10 +41,8 @@ from .codec import (
     result_of_row,
     rule_set_id,
 )
-from .connection import copy_new, create_database, open_database, quick_check
+from .connection import copy_new, create_database, left_whole, mark_whole, open_database, quick_check
 from .errors import (
-    COMMITTED,
-    OPENED,
     LedgerError,
     LedgerUnavailable,
     NoSuchEntry,
@@ -56,13 +55,11 @@ from .values import DateRange, Evening, Scored, SheetLine, StoredEntry
 if TYPE_CHECKING:
     from ..domain.rules import Rules
     from .cup import CupBook
-    from .derived import Played
     from .merge import Checks, Merged
     from .statistics import StatsRows
 
 
 INT64_MAX = 2**63 - 1
-_UNMADE: list[Ledger] = []  # opened where there is no ledger file yet, for writing: made if the command succeeds
 IMPORT_CACHE_KIB = 65536  # SQLite's page cache while an import writes (its default is 2 MiB)
 # An evening's row with its rules (stored once per rule set, m011).
 EVENINGS = "select ev.*, rs.rules_json from evenings ev join rule_sets rs on rs.id = ev.rule_set_id"
@@ -73,22 +70,23 @@ def _fits(n: int) -> bool:
     return -INT64_MAX <= n <= INT64_MAX
 
 
-class Ledger:
+class Ledger(Opened):
     """An open ledger file (see ``connection``: what is refused, what is
-    read-only, and when a new file is made)."""
+    read-only, and when a new file is made; ``Opened``: what the command
+    line is told of it)."""
 
     def __init__(self, path: str | Path, create_folder: bool = False, read_only: bool = False):
         self.path = Path(path)
         self.create_folder = create_folder
         self.db, self.mode = open_database(self.path, create_folder, read_only)
-        OPENED[:] = [self.path]
+        Opened.last = self.path
         if self.mode == "new" and not read_only:
-            _UNMADE.append(self)
+            Opened.unmade.append(self)
 
     def close(self) -> None:
         self.db.conn.close()
-        if self in _UNMADE:
-            _UNMADE.remove(self)
+        if self in Opened.unmade:
+            Opened.unmade.remove(self)
 
     def _ready_to_write(self) -> None:
         """A read-only ledger refuses; where there is no ledger yet, it is made now."""
@@ -102,10 +100,12 @@ class Ledger:
     @contextlib.contextmanager
     def transaction(self, checked: bool = False) -> Iterator[None]:
         """One short write transaction: all of it lands, or none of it.
-        ``checked``: SQLite's ``quick_check`` first, and a damaged ledger is
-        refused (for the writes that start something: about 0.75 s on a
-        ledger of 100,000 hands, too slow for every hand; a single hand
-        relies on SQLite noticing damage in the pages it touches)."""
+        ``checked`` (the writes that start something): a ledger that is
+        not as schreiber left it (``left_whole``: changed by another program,
+        copied, restored) gets SQLite's ``quick_check`` of the whole file
+        first, and a damaged one is refused; any write relies on SQLite
+        noticing damage in the pages it touches. After a write to a ledger
+        known whole, the file is marked as left whole again."""
         self._ready_to_write()
         if self.mode == "new":
             yield from self._first_write()
@@ -117,15 +117,17 @@ class Ledger:
             raise self._problem(exc) from None
         committing = False
         try:
-            if checked:
+            whole = left_whole(self.path)  # under the write lock: no schreiber is between commit and mark
+            if checked and not whole:
                 quick_check(conn, self.path)
+                whole = True
             yield
             committing = True
             conn.execute("COMMIT")
         except BaseException as exc:
             if committing and not conn.in_transaction and not isinstance(exc, sqlite3.Error):
                 # Ctrl-C the moment the commit returned: it is written
-                COMMITTED[:] = [self.path]
+                Opened.written = self.path
                 raise
             if conn.in_transaction:  # some errors (disk full) end the transaction themselves
                 with contextlib.suppress(sqlite3.Error):
@@ -133,7 +135,9 @@ class Ledger:
             if isinstance(exc, sqlite3.Error):
                 raise self._problem(exc) from None
             raise
-        COMMITTED[:] = [self.path]
+        Opened.written = self.path
+        if whole:
+            mark_whole(conn, self.path)
 
     def _first_write(self) -> Iterator[None]:
         """Where there is no ledger yet: the write goes to the in-memory
@@ -153,7 +157,8 @@ class Ledger:
             raise self._problem(exc) from None
         self.mode = "rw"
         memory.conn.close()
-        COMMITTED[:] = [self.path]
+        Opened.written = self.path
+        mark_whole(self.db.conn, self.path)  # a file this process made
 
     def make_file(self) -> None:
         """Where there is no ledger file yet: make it now, with the current
@@ -549,50 +554,26 @@ class Ledger:
         row = entry_row(None, evening.id, seq, entry, number, replaces, uid)
         return self._insert("entries", dict(zip(ENTRY_COLUMNS[1:], row[1:])))  # the id: SQLite's
 
-    def insert_result(self, evening: Evening, entry_id: int, number: int | None, o: Outcome) -> None:
-        """What the entry did: its result row, payments and statistics rows
-        (and the evening's statistics rollups)."""
-        from . import rollups
-
-        rows = self._write_result(evening, entry_id, number, o, self._player_ids())
-        rollups.add_rows(self.db.conn, evening.id, rows)
-
-    def _write_result(
-        self, evening: Evening, entry_id: int, number: int | None, o: Outcome, pid: Callable[[str], int]
-    ) -> dict[str, list[tuple]]:
-        """The entry's result, payments and statistics rows written; the rows."""
-        from .derived import new_rows, result_rows, write_rows
-
-        rows = result_rows(evening.id, entry_id, number, o, pid, new_rows())
-        write_rows(self.db, rows)
-        return rows
-
     def insert_scored(self, evening: Evening, scored: list[Scored]) -> None:
-        """Many new entries with what each did (an import, inside its
-        transaction): the same rows as ``insert_entry`` and ``insert_result``
-        for each, written a table at a time. The entries' ids follow the
-        largest id (the write transaction keeps other writers out)."""
+        """New entries with what each did (a hand added, a batch of an
+        import; inside the transaction): their rows written a table at a
+        time (``_write``). The entries' ids follow the largest id (the write
+        transaction keeps other writers out)."""
+        from .derived import scored_rows
+
         if scored:
-            from .derived import scored_rows
+            self._write(evening, scored_rows(evening.id, self.next_entry_id(), scored, self._player_ids(), now_utc()))
 
-            self.insert_rows(
-                evening, scored_rows(evening.id, self.next_entry_id(), scored, self._player_ids(), now_utc())
-            )
-
-    def insert_rows(
-        self, evening: Evening, rows: dict[str, list[tuple]], hands: list[tuple[int, Played]] | None = None
-    ) -> None:
-        """Rows made by ``derived.scored_rows`` (by table) written, and counted
-        into the rollups (an import, inside its transaction); with ``hands``
-        (what ``scored_rows`` left them to), the statistics rows made first."""
+    def _write(self, evening: Evening, rows: dict[str, list[tuple]], old: dict[str, list[tuple]] | None = None) -> None:
+        """The one way an entry's results are written: ``rows`` (by table,
+        ``derived.COLUMNS``) inserted, and the evening's and its year's
+        rollups moved from ``old`` (the rows they replace) to them."""
         from . import rollups
-        from .derived import statistics_rows, write_rows
+        from .derived import write_rows
 
-        if hands:
-            statistics_rows(evening.id, hands, self._player_ids(), rows)
         self.db.execute(f"PRAGMA cache_size = -{IMPORT_CACHE_KIB}")  # the indexes of a large import stay in memory
         write_rows(self.db, rows)
-        rollups.add_rows(self.db.conn, evening.id, rows)
+        rollups.replace_rows(self.db.conn, evening.id, old or {}, rows)
 
     def next_entry_id(self) -> int:
         """The id the next entry gets (an import numbers its entries from it)."""
@@ -612,8 +593,7 @@ class Ledger:
     ) -> None:
         """After a correction: every derived row of the evening's entries from
         ``from_seq`` on written anew (the rows before it stay as they are)."""
-        from . import rollups
-        from .derived import COLUMNS, TABLES, new_rows, result_rows, write_rows
+        from .derived import COLUMNS, TABLES, new_rows, result_rows
 
         later = "evening_id = ? and entry_id in (select id from entries where evening_id = ? and seq >= ?)"
         args = [evening.id, evening.id, from_seq]
@@ -624,8 +604,7 @@ class Ledger:
         pid, rows = self._player_ids(), new_rows()
         for e, o in zip(entries, outcomes):
             result_rows(evening.id, e.id, e.number, o, pid, rows)
-        write_rows(self.db, rows)
-        rollups.replace_rows(self.db.conn, evening.id, old, rows)
+        self._write(evening, rows, old)
 
     def void_entry(self, evening: Evening, entry_id: int, kind: str, replacement_id: int | None = None) -> None:
         """Mark an entry void and log the correction (undo, void or edit)."""
@@ -862,11 +841,3 @@ def backup_counts(path: Path) -> tuple[int, int]:
     from . import backup as _backup
 
     return _backup.counts(path)
-
-
-def make_missing_files() -> None:
-    """The interface's promise, kept once a command has succeeded: a missing
-    (or empty) ledger file it opened is created with the current schema. A
-    command that fails never gets here, so it leaves no file behind."""
-    while _UNMADE:
-        _UNMADE.pop(0).make_file()

@@ -20,7 +20,7 @@ import pytest
 
 from schreiber.cli.errors import message, one_line
 from schreiber.errors import SchreiberError
-from schreiber.ledger.store import make_missing_files
+from schreiber.ledger import Opened
 from tests.helpers import TESTS, cli, dump
 
 FIXTURE = TESTS / "fixtures" / "ledger_v1.db"
@@ -33,7 +33,7 @@ def _ledgers_let_go():
     """The ledgers a test's commands opened are let go after it, as the console script does when a
     command ends (in process they would stay open, three file handles each, for the whole run)."""
     yield
-    make_missing_files()
+    Opened.make_missing_files()
 
 
 def ok(db: Path, *args: str) -> str:

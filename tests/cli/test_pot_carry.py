@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from schreiber.ledger import store
+from schreiber.ledger import Opened
 from tests.helpers import quick_cli
 
 FOUR = ["Anna", "Berti", "Carl", "Dora"]
@@ -35,7 +35,7 @@ def run(db: Path, *args: str, input: str | None = None):
     hundreds of files open)."""
     r = quick_cli("--db", str(db), *args, input=input)
     assert r.exit_code == 0, (args, r.output)
-    store.make_missing_files()
+    Opened.make_missing_files()
     return r
 
 

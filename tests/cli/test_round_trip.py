@@ -26,7 +26,7 @@ import pytest
 
 from schreiber.domain.rules import PRESETS
 from schreiber.domain.sample import random_hands
-from schreiber.ledger import store
+from schreiber.ledger import Opened
 from tests.helpers import ROOT, dump, quick_cli
 
 FOUR = ["Anna", "Berti", "Carl", "Dora"]
@@ -41,7 +41,7 @@ def run(db: Path, *args: str, input: str | None = None):
     hundreds of files open)."""
     r = quick_cli("--db", str(db), *args, input=input)
     assert r.exit_code == 0, (args, r.output)
-    store.make_missing_files()
+    Opened.make_missing_files()
     return r
 
 

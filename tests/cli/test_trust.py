@@ -281,6 +281,36 @@ def test_damaged_ledger_is_not_written_and_check_says_so(tmp_path):
     assert db.read_bytes() == before
 
 
+def test_check_shows_its_progress_on_a_terminal_only(tmp_path):
+    """A check of a large ledger takes a while: on a terminal stderr says how
+    far it is (one line, overwritten, cleared before the result); on a pipe
+    nothing (the pipe is the run_cli case above)."""
+    import pty
+
+    db = tmp_path / "ledger.db"
+    ledger_with_hands(db, 3)
+    leader, follower = pty.openpty()
+    try:
+        r = subprocess.run(SCHREIBER + ["--db", str(db), "check"], stdout=subprocess.PIPE, stderr=follower,
+                           text=True, timeout=60)  # fmt: skip
+        os.close(follower)
+        said = b""
+        while True:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:  # the terminal's other end is closed: all read
+                break
+            if not chunk:
+                break
+            said += chunk
+    finally:
+        os.close(leader)
+    assert r.returncode == 0, said
+    assert b"checking: evening 1 of 1 re-scored" in said and said.endswith(b"\r\x1b[K")
+    assert "checking" not in r.stdout
+    assert run_cli("check", db=db).stderr == ""
+
+
 def test_check_finds_payments_that_do_not_match(tmp_path):
     db = tmp_path / "ledger.db"
     ledger_with_hands(db, 3)

@@ -29,11 +29,7 @@ ACTIONS = ["hand"] * 8 + ["import", "radl", "redeal", "strafpunkt", "undo", "voi
 def _capture(led: Ledger) -> dict[int, str]:
     """Each entry's items as the engine gave them when its result was (last) written, by entry id."""
     written: dict[int, str] = {}
-    write, insert_scored, replace = led._write_result, led.insert_scored, led.replace_results
-
-    def write_result(evening, entry_id, number, o, pid):
-        written[entry_id] = dumps([stored_item(it) for it in o.items])
-        return write(evening, entry_id, number, o, pid)
+    insert_scored, replace = led.insert_scored, led.replace_results
 
     def scored(evening, batch):
         first = led.db.execute("select coalesce(max(id), 0) + 1 from entries").fetchone()[0]
@@ -46,7 +42,6 @@ def _capture(led: Ledger) -> dict[int, str]:
             written[e.id] = dumps([stored_item(it) for it in o.items])
         return replace(evening, entries, outcomes, from_seq)
 
-    led._write_result = write_result  # type: ignore[method-assign]
     led.insert_scored = scored  # type: ignore[method-assign]
     led.replace_results = replaced  # type: ignore[method-assign]
     return written
