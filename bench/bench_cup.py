@@ -34,7 +34,7 @@ from schreiber.domain.evening import Entry  # noqa: E402
 from schreiber.domain.rules import load_preset  # noqa: E402
 from schreiber.ledger.store import Ledger  # noqa: E402
 from schreiber.service import Service  # noqa: E402
-from schreiber.tournament import Desk  # noqa: E402
+from schreiber.service.tournament import Desk  # noqa: E402
 
 VENV_PY = ROOT / ".venv" / "bin" / "python"
 PY = str(VENV_PY) if VENV_PY.exists() else sys.executable

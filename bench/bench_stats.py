@@ -86,7 +86,7 @@ def time_cli(path: Path, args: list[str], repeat: int) -> float:
 
 
 def time_sql(path: Path, repeat: int, rng=None) -> float:
-    from schreiber.ledger.values import DateRange as Range
+    from schreiber.ledger.stored import DateRange as Range
     from schreiber.reports.stats import compute
 
     led = Ledger(path)
@@ -127,7 +127,7 @@ def main() -> None:
 
     from tabulate import tabulate
 
-    from schreiber.ledger.values import DateRange as Range
+    from schreiber.ledger.stored import DateRange as Range
 
     rows = [
         ["schreiber stats (whole command)", time_cli(path, ["stats"], a.repeat)],

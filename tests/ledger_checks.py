@@ -13,7 +13,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from schreiber.ledger.store import Ledger
-from schreiber.rescored import evening_items
+from schreiber.service.rescored import evening_items
 
 ROOT = Path(__file__).resolve().parent.parent
 EXE = ROOT / ".venv" / "bin" / "schreiber"

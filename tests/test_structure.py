@@ -104,5 +104,43 @@ def test_the_checks_see_what_they_check():
     """The readers above find the package's modules and their imports."""
     known = modules()
     assert "schreiber.ledger.store" in known and "schreiber.cli.entry" in known
-    assert "schreiber.ledger.store" in imported("schreiber.service", known["schreiber.service"], known)
-    assert "schreiber.cli.words" in imported("schreiber.cli.entry", known["schreiber.cli.entry"], known)
+    assert "schreiber.ledger.store" in imported("schreiber.service.evenings", known["schreiber.service.evenings"], known)
+    assert "schreiber.cli.typer_words" in imported("schreiber.cli.entry", known["schreiber.cli.entry"], known)
+
+
+# What each part of the package may import of the others (README, Development):
+# imports run downwards only, from the command line to the pure core.
+MAY_IMPORT = {
+    "errors": set(),
+    "i18n": {"errors"},
+    "domain": {"errors", "i18n"},
+    "render": {"errors", "i18n"},
+    "ledger": {"errors", "i18n", "domain"},
+    "service": {"errors", "i18n", "domain", "ledger"},
+    "reports": {"errors", "i18n", "domain", "ledger", "render"},
+    "publish": {"errors", "i18n", "domain", "ledger"},
+    "cli": {"errors", "i18n", "domain", "ledger", "service", "reports", "render", "publish", "schreiber"},
+    "__main__": {"cli"},
+}
+# the ledger's modules a report may read: its typed values, never a door that writes
+REPORTS_READ = {"schreiber.ledger.stored", "schreiber.ledger.cup_book", "schreiber.ledger.statistics"}
+
+
+def _part(name: str) -> str:
+    return name.split(".")[1] if "." in name else "schreiber"
+
+
+def test_imports_run_downwards_only():
+    known = modules()
+    wrong = []
+    for name, path in known.items():
+        part = _part(name)
+        for target in sorted(imported(name, path, known)):
+            other = _part(target)
+            if other == part:
+                continue
+            if other not in MAY_IMPORT.get(part, set()):
+                wrong.append(f"{name} imports {target}")
+            elif part == "reports" and other == "ledger" and target not in REPORTS_READ:
+                wrong.append(f"{name} imports {target} (a report reads the ledger's values only)")
+    assert not wrong, "imports against the layers: " + "; ".join(wrong)

@@ -57,7 +57,7 @@ def start(
     Example: schreiber cup start "Cup Schlierbach" Anna@Linz Berti@Wels Carl Dora ... --seed 7
     """
     from ..domain.rules import load_rules
-    from ..tournament import Desk
+    from ..service.tournament import Desk
     from .inputs import parse_date
     from .rules import resolve
 
@@ -87,9 +87,9 @@ def cup_overrides(overrides: list[str], rounds: int | None, hands: int | None) -
     """The --rule overrides with --rounds and --hands as rule keys, each
     option checked as given (a table of five plays --hands x 5/4, unless
     --rule cup_hands_five says otherwise)."""
-    from ..domain.cup import ROUNDS_MAX
+    from ..domain.tournament import ROUNDS_MAX
     from ..errors import SchreiberError
-    from ..tournament import HANDS_MAX
+    from ..service.tournament import HANDS_MAX
 
     if rounds is not None:
         if not 1 <= rounds <= ROUNDS_MAX:
@@ -123,8 +123,8 @@ def draw(cup: CupName = None, json_out: JsonOut = False, force: Force = False) -
     The previous round's tables are closed. Enter each table's hands with
     --evening E (or on a copy: schreiber cup table T --out FILE).
     """
-    from ..reports.cup import draw_json
-    from ..tournament import Desk
+    from ..reports.standings import draw_json
+    from ..service.tournament import Desk
 
     drawn = Desk(ledger()).draw(cup, force)
     if json_out:
@@ -150,8 +150,8 @@ def draw(cup: CupName = None, json_out: JsonOut = False, force: Force = False) -
 def status(cup: CupName = None, json_out: JsonOut = False, fmt: Fmt = "simple") -> None:
     """Which table has played how many hands of its round."""
     from ..render import table
-    from ..reports.cup import status_json, status_rows
-    from ..tournament import Desk
+    from ..reports.standings import status_json, status_rows
+    from ..service.tournament import Desk
 
     led = ledger()
     c = led.cups.find(cup)
@@ -177,7 +177,7 @@ def standings(cup: CupName = None, json_out: JsonOut = False, csv_out: CsvOut = 
     round, then the second best, then the lot), each round's Schrift, the
     cup points of the tournament, and the money beside it."""
     from ..render import csv_text, table
-    from ..reports.cup import result_csv, result_list, standings_json
+    from ..reports.standings import result_csv, result_list, standings_json
 
     led = ledger()
     c = led.cups.find(cup)
@@ -200,7 +200,7 @@ def standings(cup: CupName = None, json_out: JsonOut = False, csv_out: CsvOut = 
 @cup_app.command("finish", cls=Command)
 def finish(cup: CupName = None, force: Force = False) -> None:
     """Close the last round's tables (the tournament ends after its last round)."""
-    from ..tournament import Desk
+    from ..service.tournament import Desk
 
     c, closed = Desk(ledger()).finish(cup, force)
     rounds = max((t.round for t in closed), default=0)
@@ -268,7 +268,7 @@ def season(
     ties: the better result in the season's last tournament."""
     from ..errors import SchreiberError
     from ..render import csv_text, table
-    from ..reports.cup import season_json, season_rows
+    from ..reports.standings import season_json, season_rows
 
     led = ledger()
     known = led.cups.seasons()

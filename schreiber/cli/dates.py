@@ -11,7 +11,7 @@ from ..errors import SchreiberError
 from ..i18n import _
 
 if TYPE_CHECKING:
-    from ..ledger.values import DateRange
+    from ..ledger.stored import DateRange
 
 PERIODS = (
     "today",
@@ -158,7 +158,7 @@ def ranged(*options: str | None) -> bool:
 def parse_range(since: str | None, until: str | None, season: str | None, period: str | None) -> DateRange:
     """The date range of --since/--until/--season/--period; --since and
     --until narrow a season or period further."""
-    from ..ledger.values import DateRange
+    from ..ledger.stored import DateRange
 
     if season is not None and period is not None:
         raise SchreiberError(_("give either --season or --period, not both"))

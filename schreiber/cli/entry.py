@@ -57,7 +57,7 @@ def _escaping_streams() -> None:
 
 def main() -> None:
     from .errors import guarded
-    from .words import console_words
+    from .typer_words import console_words
 
     _escaping_streams()
     console_words()
@@ -94,7 +94,7 @@ def _run() -> None:
 def _usage_error(exc) -> None:
     """What typer would print for ``exc``, worded in the screen's language."""
     from ..i18n import _
-    from .words import said
+    from .typer_words import said
 
     ctx = getattr(exc, "ctx", None)
     if ctx is not None and exc.exit_code == 2 and exc.format_message() == ctx.get_help():

@@ -13,7 +13,7 @@ from .options import EveningNumber
 from .root import Command, Group, app, echo, ledger, print_json, service, tell_carried
 
 if TYPE_CHECKING:
-    from ..ledger.values import Evening
+    from ..ledger.stored import Evening
 
 evening_app = typer.Typer(cls=Group, help=_("Start, list, close and reopen evenings."), no_args_is_help=True)
 app.add_typer(evening_app, name="evening")

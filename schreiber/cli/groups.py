@@ -19,7 +19,7 @@ import typer.main
 from ..i18n import _, choose, german, language
 from .interrupt import started
 from .root import OPTS, Group, app, echo, translate_help
-from .words import speak
+from .typer_words import speak
 
 MODULES: dict[str, tuple[str, ...]] = {  # in the order of the command line's help
     "backup": ("backup",),
@@ -28,7 +28,7 @@ MODULES: dict[str, tuple[str, ...]] = {  # in the order of the command line's he
     "undo": ("hand",),
     "redeal": ("hand",),
     "strafpunkt": ("hand",),
-    "export": ("exchange",),
+    "export": ("export_import",),
     "merge": ("merge",),
     "settle": ("money",),
     "publish": ("publish",),
@@ -39,7 +39,7 @@ MODULES: dict[str, tuple[str, ...]] = {  # in the order of the command line's he
     "tisch": ("tisch",),
     "cup": ("cup",),
     "evening": ("evening", "money"),
-    "hand": ("hand", "exchange"),
+    "hand": ("hand", "export_import"),
     "entry": ("hand",),
     "player": ("hand",),
     "rules": ("rules",),

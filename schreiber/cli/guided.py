@@ -16,7 +16,7 @@ from ..domain.rules import Contract, Rules, bidding_order
 from ..domain.table import Table
 from ..errors import SchreiberError
 from ..i18n import _
-from ..ledger.values import Evening
+from ..ledger.stored import Evening
 from ..service import Service
 from .root import echo
 

@@ -15,7 +15,7 @@ from .root import Command, app, echo, ledger, print_json, service
 
 if TYPE_CHECKING:
     from ..ledger.store import Ledger
-    from ..ledger.values import Evening
+    from ..ledger.stored import Evening
     from ..reports.sheet import SheetRow
 
 
@@ -211,7 +211,7 @@ def explained(led: Ledger, ev: Evening, rows: list[SheetRow], number: int) -> li
     items: the active hand's scored again from the state stored before it
     (None where they do not add up to its stored payments); a voided hand
     counts nothing and has none."""
-    from ..rescored import hand_items
+    from ..service.rescored import hand_items
 
     return [(r, [] if r.void else hand_items(led, ev, number)) for r in rows if r.number == number and r.kind == "hand"]
 

@@ -14,7 +14,7 @@ from ..domain.evening import radl_factor
 from ..domain.names import fold
 from ..errors import SchreiberError
 from ..i18n import N_, _, ngettext
-from ..ledger.values import Evening
+from ..ledger.stored import Evening
 from ..render import player_points, table
 from ..reports import sheet as sh
 from ..service import EveningChanged, Service

@@ -14,7 +14,7 @@ from .options import EveningNumber, Period, Season, Since, Until
 from .root import Command, app, echo, ledger, print_json, service
 
 if TYPE_CHECKING:
-    from ..ledger.values import DateRange
+    from ..ledger.stored import DateRange
 
 TABLES = ("leaderboard", "players", "declarer", "contracts", "premiums", "partners", "opponents")
 

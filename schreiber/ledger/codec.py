@@ -3,7 +3,7 @@
 Points are stored as whole 1/2520 units (``domain.points.POINT_UNITS``):
 exact, and summed by SQL. A hand's scored items are not stored (m012): they
 are scored again from the state stored before the hand when they are asked
-for (``schreiber.rescored``), and given in the full form ``sheet --explain
+for (``schreiber.service.rescored``), and given in the full form ``sheet --explain
 --json`` prints (``stored_item``). Where a rule keeps the Schrift apart
 from the money, its items are stored compactly (``item_cells``: what the
 item says, once; its figures an integer where whole, else the Fraction's
@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..domain.evening import Entry, Outcome, State
 from ..domain.points import POINT_UNITS, as_number, units
-from .values import Evening, StoredEntry, StoredResult
+from .stored import Evening, StoredEntry, StoredResult
 
 if TYPE_CHECKING:
     from ..domain.engine import Item

@@ -13,7 +13,7 @@ from ..errors import SchreiberError
 from ..i18n import _
 
 if TYPE_CHECKING:
-    from .values import Evening
+    from .stored import Evening
 
 
 class LedgerError(SchreiberError):

@@ -1,5 +1,5 @@
 """The ledger's hands and payments as rows, for export (the scored items,
-which the ledger does not store, are scored again: ``schreiber.rescored``).
+which the ledger does not store, are scored again: ``schreiber.service.rescored``).
 
 Rows stream straight from SQL (voided entries never appear), so a ledger of
 any size goes out in constant memory. Points come out exact (Fractions);
@@ -13,7 +13,7 @@ import sqlite3
 from collections.abc import Iterator
 
 from ..domain.points import from_units
-from .values import DateRange
+from .stored import DateRange
 
 
 def _where(evening: int | None, rng: DateRange) -> tuple[str, list]:

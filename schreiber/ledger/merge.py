@@ -45,7 +45,7 @@ from ..errors import SchreiberError
 from ..i18n import N_, _
 from .codec import dumps, new_uid, now_utc, rule_set_id, rule_set_key
 from .errors import Fix, MergeConflict, MergeRefused
-from .values import stored_rules
+from .stored import stored_rules
 
 STATUS_RANK = {"open": 0, "closed": 1, "settled": 2}
 CUP_STATUS_RANK = {"open": 0, "closed": 1}

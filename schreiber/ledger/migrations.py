@@ -29,7 +29,7 @@ from .codec import (
     stored_item,
 )
 from .errors import LedgerDamaged
-from .values import Evening, StoredEntry
+from .stored import Evening, StoredEntry
 
 migrations = Migrations("schreiber")
 
@@ -75,8 +75,8 @@ def m001_initial(db: sqlite_utils.Database) -> None:
 @migrations()
 def m002_derived_stats(db: sqlite_utils.Database) -> None:
     """Statistics tables (who played which role, premiums, Kontras) and the
-    Datasette views; see ledger/derived.py and docs/datasette.md."""
-    from .derived import backfill, create_schema
+    Datasette views; see ledger/hand_rows.py and docs/datasette.md."""
+    from .hand_rows import backfill, create_schema
 
     create_schema(db)
     backfill(db)
@@ -163,8 +163,8 @@ def m006_cups(db: sqlite_utils.Database) -> None:
     """Tournaments (cups): the cup with its rules and seed, its registered
     players (with their place of residence and the lot for ties), its
     tables (one evening each), the fixed cup points of ooe-2023.md §11.2,
-    and the views that rank them (ledger/cup.py)."""
-    from .cup import create_schema as create_cup_schema
+    and the views that rank them (ledger/cup_book.py)."""
+    from .cup_book import create_schema as create_cup_schema
 
     create_cup_schema(db)
 
@@ -358,7 +358,7 @@ def m012_smaller(db: sqlite_utils.Database) -> None:
     """A smaller ledger, every figure and every ``--explain`` line kept: a
     hand's scored items are no longer stored (``sheet --explain`` and
     ``export --what items`` score the hand again from the state stored
-    before it: schreiber/rescored.py); where that would not give back the
+    before it: schreiber/service/rescored.py); where that would not give back the
     items stored before (a hand scored by an older schreiber, or stored in
     an older form) they stay in ``items_json``, else it is left empty. A
     payment's exact text goes (it is always its 1/2520 units, which stay;
@@ -368,7 +368,7 @@ def m012_smaller(db: sqlite_utils.Database) -> None:
     evening (nothing reads it); every time is stored as whole seconds since
     the epoch instead of its ISO text (read back as that text:
     ``codec.utc_text``)."""
-    from .cup import cup_rounds_view
+    from .cup_book import cup_rounds_view
 
     conn = db.conn
     _check_points(conn)
@@ -499,7 +499,7 @@ def m015_cup_rounds_played(db: sqlite_utils.Database) -> None:
     field cup points by the lot (223 for the first), in the standings and
     the season. The views over ``v_cup_rounds`` are made anew; a round
     with hands counts as before, so every played tournament keeps its figures."""
-    from .cup import cup_ranking_views
+    from .cup_book import cup_ranking_views
 
     views = cup_ranking_views()
     for name, _sql in reversed(views):

@@ -1,7 +1,7 @@
 """Rollups of the statistics rows: what ``schreiber stats`` sums, already
 summed for each evening (``roll_*``) and for each year (``year_*``).
 
-The statistics tables (``derived.py``) hold a row per hand and player; the
+The statistics tables (``hand_rows.py``) hold a row per hand and player; the
 statistics group them per evening first and then per player
 (``statistics.py``). These tables keep that first step: one row per evening
 (or year) and group (player, role, contract, premium, sides ...) with its
@@ -40,7 +40,7 @@ from typing import NamedTuple
 
 from ..domain.money import evening_cents
 from ..domain.points import POINT_UNITS
-from .derived import COLUMNS
+from .hand_rows import COLUMNS
 
 
 class Rollup(NamedTuple):

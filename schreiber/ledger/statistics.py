@@ -2,7 +2,7 @@
 
 Every figure comes from ``payments`` (points) and the statistics tables of
 migration m002 (``hand_players``, ``hand_facts``, ``hand_premiums``,
-``hand_kontras``, see ``derived.py``); no hand is replayed or loaded one by
+``hand_kontras``, see ``hand_rows.py``); no hand is replayed or loaded one by
 one. For speed on large ledgers (bench/bench_stats.py: 100,000 hands) the
 queries read covering indexes that start with ``evening_id``: they group per
 evening first (the date range is a set of evenings, kept in a temporary
@@ -21,7 +21,7 @@ from typing import NamedTuple
 from ..domain.money import evening_cents
 from ..domain.points import POINT_UNITS
 from . import rollups
-from .values import DateRange
+from .stored import DateRange
 
 
 class StatsEvening(NamedTuple):

@@ -50,11 +50,11 @@ from .errors import (
     NoSuchHand,
     sqlite_problem,
 )
-from .values import DateRange, Evening, Scored, SheetLine, StoredEntry
+from .stored import DateRange, Evening, Scored, SheetLine, StoredEntry
 
 if TYPE_CHECKING:
     from ..domain.rules import Rules
-    from .cup import CupBook
+    from .cup_book import CupBook
     from .merge import Checks, Merged
     from .statistics import StatsRows
 
@@ -195,8 +195,8 @@ class Ledger(Opened):
 
     @property
     def cups(self) -> CupBook:
-        """The tournaments in this ledger (ledger/cup.py)."""
-        from .cup import CupBook
+        """The tournaments in this ledger (ledger/cup_book.py)."""
+        from .cup_book import CupBook
 
         return CupBook(self.db.conn)
 
@@ -462,7 +462,7 @@ class Ledger(Opened):
         """What a replay of the evening goes through, in order: each entry
         with the state stored after it and the items it keeps (``kept_items``;
         the others' are scored again from the state before them:
-        ``schreiber.rescored``)."""
+        ``schreiber.service.rescored``)."""
         for row in self.db.query(
             "select e.*, r.state_json, r.items_json from entries e join results r on r.entry_id = e.id "
             "where e.evening_id = ? and (e.status = 'active' or r.kind = 'dealt') order by e.seq, e.id",
@@ -559,7 +559,7 @@ class Ledger(Opened):
         import; inside the transaction): their rows written a table at a
         time (``_write``). The entries' ids follow the largest id (the write
         transaction keeps other writers out)."""
-        from .derived import scored_rows
+        from .hand_rows import scored_rows
 
         if scored:
             self._write(evening, scored_rows(evening.id, self.next_entry_id(), scored, self._player_ids(), now_utc()))
@@ -569,7 +569,7 @@ class Ledger(Opened):
         ``derived.COLUMNS``) inserted, and the evening's and its year's
         rollups moved from ``old`` (the rows they replace) to them."""
         from . import rollups
-        from .derived import write_rows
+        from .hand_rows import write_rows
 
         self.db.execute(f"PRAGMA cache_size = -{IMPORT_CACHE_KIB}")  # the indexes of a large import stay in memory
         write_rows(self.db, rows)
@@ -593,7 +593,7 @@ class Ledger(Opened):
     ) -> None:
         """After a correction: every derived row of the evening's entries from
         ``from_seq`` on written anew (the rows before it stay as they are)."""
-        from .derived import COLUMNS, TABLES, new_rows, result_rows
+        from .hand_rows import COLUMNS, TABLES, new_rows, result_rows
 
         later = "evening_id = ? and entry_id in (select id from entries where evening_id = ? and seq >= ?)"
         args = [evening.id, evening.id, from_seq]
@@ -764,7 +764,7 @@ class Ledger(Opened):
 
     def export_rows(self, what: str, evening: Evening | None, rng: DateRange) -> Iterator[dict]:
         """Hands or payments of one evening or a date range (see ledger/export.py;
-        the items: ``schreiber.rescored.item_rows``)."""
+        the items: ``schreiber.service.rescored.item_rows``)."""
         from . import export as _export
 
         return _export.ROWS[what](self.db.conn, evening.id if evening else None, rng)

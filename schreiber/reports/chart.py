@@ -12,7 +12,7 @@ import textwrap
 
 from ..domain.points import POINT_UNITS
 from ..i18n import _, ngettext
-from ..ledger.values import Evening
+from ..ledger.stored import Evening
 
 SPARKS = "▁▂▃▄▅▆▇█"
 SPARKS_ASCII = "_.-~=+*#"

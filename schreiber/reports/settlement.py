@@ -37,7 +37,7 @@ from functools import cache
 from ..domain.money import POT, evening_cents, largest_remainder
 from ..domain.points import as_number
 from ..i18n import _, ngettext
-from ..ledger.values import Evening
+from ..ledger.stored import Evening
 from ..render import euro, money, signed
 
 RULE_TEXT = (

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..domain.points import as_number
 from ..i18n import N_, _, german
-from ..ledger.values import Evening, SheetLine, StoredResult
+from ..ledger.stored import Evening, SheetLine, StoredResult
 from ..render import cell, gain, player_gains
 
 if TYPE_CHECKING:
@@ -504,7 +504,7 @@ def player_story(rows: list[SheetRow], player: str) -> tuple[list[tuple], int]:
 
 def explain(row: SheetRow, items: list[dict] | None) -> str:
     """Every item of one hand: base value, each multiplier, who pays what
-    (``items``: scored again, ``schreiber.rescored``; None where they do not
+    (``items``: scored again, ``schreiber.service.rescored``; None where they do not
     add up to the payments the ledger holds)."""
     head = " ".join(w for w in (shown_contract(row), row.declarer) if w)
     partner = partner_text(row)

@@ -26,7 +26,7 @@ from fractions import Fraction
 from ..domain.points import as_number, from_units
 from ..i18n import N_, _
 from ..ledger.statistics import Extreme, StatsRows
-from ..ledger.values import DateRange
+from ..ledger.stored import DateRange
 from ..render import euro, money, rounded, signed
 
 

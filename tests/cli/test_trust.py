@@ -645,7 +645,7 @@ def test_rule_overrides_through_storage(fuzz_db, overrides, seed):
     from schreiber.domain.rules import RulesError, load_rules
     from schreiber.domain.sample import random_hands
     from schreiber.ledger.store import Ledger
-    from schreiber.ledger.values import DateRange
+    from schreiber.ledger.stored import DateRange
     from schreiber.reports.stats import compute
     from schreiber.service import Service
 

@@ -9,7 +9,7 @@ import itertools
 
 import pytest
 
-from schreiber.domain.cup import (
+from schreiber.domain.tournament import (
     FIXED_POINTS,
     draw_lots,
     draw_tables,

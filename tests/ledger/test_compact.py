@@ -29,7 +29,7 @@ from schreiber.ledger.codec import (
 )
 from schreiber.ledger.migrations import migrations
 from schreiber.ledger.store import Ledger
-from schreiber.rescored import evening_items
+from schreiber.service.rescored import evening_items
 from tests.domain.test_properties import hands
 from tests.helpers import ROOT
 from tests.helpers import quick_cli as cli

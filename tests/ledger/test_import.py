@@ -9,13 +9,13 @@ import sqlite3
 
 import pytest
 
-from schreiber import service
 from schreiber.domain.evening import Entry
 from schreiber.domain.rules import load_rules
 from schreiber.domain.sample import random_hands
 from schreiber.errors import SchreiberError
 from schreiber.ledger.store import Ledger
 from schreiber.service import Service
+from schreiber.service import evenings as service
 from tests.ledger.test_rollups import SIDE_BY_SIDE, recomputed, tables
 
 P4 = ("Anna", "Berti", "Carl", "Dora")

@@ -1,6 +1,6 @@
 """A hand's items are not stored (m012): ``sheet --explain`` and ``export
 --what items`` score it again from the state stored before it
-(schreiber/rescored.py). Random evenings under every preset, with Radl,
+(schreiber/service/rescored.py). Random evenings under every preset, with Radl,
 redeals, penalty points, imports and corrections (undo, void, edit): every
 entry's items scored again are the very items the engine gave when its
 result was last written, and they add up to its stored payments."""
@@ -18,8 +18,8 @@ from schreiber.domain.rules import PRESETS
 from schreiber.errors import HandError, SchreiberError
 from schreiber.ledger.codec import dumps, stored_item
 from schreiber.ledger.store import Ledger
-from schreiber.rescored import evening_items, hand_items
 from schreiber.service import Service
+from schreiber.service.rescored import evening_items, hand_items
 from tests.domain.test_properties import RULES, hands
 from tests.helpers import P4, P5
 

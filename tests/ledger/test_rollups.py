@@ -15,7 +15,7 @@ from schreiber.domain.sample import random_hands
 from schreiber.errors import SchreiberError
 from schreiber.ledger import rollups
 from schreiber.ledger.store import Ledger
-from schreiber.ledger.values import DateRange
+from schreiber.ledger.stored import DateRange
 from schreiber.service import Service
 
 CIRCLES = (("Anna", "Berti", "Carl", "Dora"), ("Fritz", "Gerti", "Hans", "Ilse", "Josef"))

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from schreiber.domain.cup import FIXED_POINTS
+from schreiber.domain.tournament import FIXED_POINTS
 from tests.cups import CUP, play_cup
 from tests.helpers import cli
 

@@ -41,6 +41,6 @@ player's name prefix (with a player Gerti, ``g`` means gewonnen; write
 
 from .format import format_notation
 from .parse import parse_notation
-from .words import KEYWORDS, KV_KEYS, NotationError
+from .vocabulary import KEYWORDS, KV_KEYS, NotationError
 
 __all__ = ["KEYWORDS", "KV_KEYS", "NotationError", "format_notation", "parse_notation"]

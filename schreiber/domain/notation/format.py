@@ -6,7 +6,7 @@ import shlex
 
 from ..names import fold, lookup
 from ..rules import Rules
-from .words import CONCEDE_WORDS, OWN_WORDS, QUOTE_NEEDED, RESULT_WORDS, TALON_WORDS, err
+from .vocabulary import CONCEDE_WORDS, OWN_WORDS, QUOTE_NEEDED, RESULT_WORDS, TALON_WORDS, err
 
 
 def _q(token: str) -> str:

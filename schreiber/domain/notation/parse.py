@@ -8,7 +8,7 @@ from ...i18n import _
 from ..names import closest, fold, lookup, term_index
 from ..rules import Contract, Rules
 from ..table import Table
-from .words import (
+from .vocabulary import (
     CONCEDE_WORDS,
     DEALER_KEYS,
     KEYWORDS,

@@ -90,7 +90,7 @@ class StoredEntry(NamedTuple):
 
 class StoredResult(NamedTuple):
     """What the ledger wrote beside an active entry when it was scored (its
-    items are not stored: ``schreiber.rescored`` scores them again)."""
+    items are not stored: ``schreiber.service.rescored`` scores them again)."""
 
     dealer: str | None
     radl_factor: int

@@ -19,20 +19,20 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from .domain.cup import hands_per_round
-from .domain.evening import Entry, Outcome, State, replay, step
-from .domain.names import check_name, known_player, match_players, name_key
-from .domain.points import from_units
-from .domain.table import Table
-from .errors import HandError, SchreiberError
-from .i18n import _
-from .ledger.codec import stored_record
-from .ledger.errors import EveningClosed, NoOpenEvening, SeveralOpenEvenings
-from .ledger.store import Ledger
-from .ledger.values import Evening, Scored, StoredEntry, stored_rules
+from ..domain.evening import Entry, Outcome, State, replay, step
+from ..domain.names import check_name, known_player, match_players, name_key
+from ..domain.points import from_units
+from ..domain.table import Table
+from ..domain.tournament import hands_per_round
+from ..errors import HandError, SchreiberError
+from ..i18n import _
+from ..ledger.codec import stored_record
+from ..ledger.errors import EveningClosed, NoOpenEvening, SeveralOpenEvenings
+from ..ledger.store import Ledger
+from ..ledger.stored import Evening, Scored, StoredEntry, stored_rules
 
 if TYPE_CHECKING:
-    from .domain.rules import Rules
+    from ..domain.rules import Rules
 
 BATCH = 250  # entries of an import scored and written together (their rows: one statement a table)
 
@@ -300,7 +300,7 @@ class Incoming:
         names, first = seating(listed, row["first_dealer"])
         _kept_as_typed(names, tuple(listed), _("the seating"))
         _kept_as_typed(first, row["first_dealer"], _("the first dealer"))
-        from .domain.rules import INT_RANGES  # here: the rules module is read only where rules are
+        from ..domain.rules import INT_RANGES  # here: the rules module is read only where rules are
 
         low, high = INT_RANGES["tarif_cents"]
         if not low <= row["tarif_cents"] <= high:
@@ -319,7 +319,7 @@ class Incoming:
             raise SchreiberError(_("its status {status} is none of open, closed, settled").format(status=row["status"]))
 
     def entry(self, kind: str, record: object, player: str | None, players: tuple[str, ...]) -> None:
-        from .domain.hand_file import LineProblem, stored_entry
+        from ..domain.hand_file import LineProblem, stored_entry
 
         try:
             stored_entry(kind, record, player, players)
@@ -618,14 +618,14 @@ class Service:
 
     def read_notation(self, words: list[str], evening: Which = None) -> dict:
         """The hand record of a notation line, read for the evening's next hand."""
-        from .domain.notation import parse_notation
+        from ..domain.notation import parse_notation
 
         nxt = self.next_hand(evening)
         return parse_notation(list(words), nxt.evening.rules, nxt.evening.seating, nxt.table.vorhand)
 
     def read_edit_notation(self, number: int, words: list[str], evening: Which = None) -> dict:
         """Notation for a correction of hand N: read with the dealer the hand had."""
-        from .domain.notation import parse_notation
+        from ..domain.notation import parse_notation
 
         ev = self._writable(evening)
         dealer = (self.ledger.hand_entry(ev, number).record or {}).get("dealer")

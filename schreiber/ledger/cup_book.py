@@ -17,9 +17,9 @@ from typing import NamedTuple
 
 import sqlite_utils
 
-from ..domain.cup import FIXED_POINTS, ROUNDS_MAX
 from ..domain.points import from_units
 from ..domain.rules import Rules
+from ..domain.tournament import FIXED_POINTS, ROUNDS_MAX
 from .codec import now_utc
 from .errors import NoSuchCup
 

@@ -21,7 +21,7 @@ from .options import EveningNumber, Period, Season, Since, Until
 from .root import Command, app, echo, ledger, service, tell_carried, writable_target
 
 if TYPE_CHECKING:
-    from ..ledger.values import Evening
+    from ..ledger.stored import Evening
     from ..service import Imported, Service
 
 
@@ -61,7 +61,7 @@ def export(
     ev = led.evening(evening_id) if evening_id is not None else None  # a clear error for an unknown evening
     left_out: list[tuple[int, int | None, int]] = []
     if what == "items":
-        from ..rescored import item_rows
+        from ..service.rescored import item_rows
 
         rows = item_rows(led, ev, rng, left_out)
     else:

@@ -6,7 +6,7 @@ under the cup's rules, its players seated in the order of the draw (the first
 deals first). The tables' hands are entered through ``schreiber.service``
 like any evening's (``--evening E``), on the desk's ledger or on a copy that
 is merged back. Standings, result list and season are the ledger's views
-(ledger/cup.py), read by ``schreiber.reports.cup``.
+(ledger/cup_book.py), read by ``schreiber.reports.standings``.
 """
 
 from __future__ import annotations
@@ -15,14 +15,14 @@ import secrets
 from fractions import Fraction
 from typing import NamedTuple
 
-from .domain import cup as rules_of_cup
-from .domain.names import check_name, name_key
-from .domain.rules import Rules
-from .errors import SchreiberError
-from .i18n import _
-from .ledger.cup import Cup, CupTable
-from .ledger.store import Ledger
-from .ledger.values import stored_rules
+from ..domain import tournament as rules_of_cup
+from ..domain.names import check_name, name_key
+from ..domain.rules import Rules
+from ..errors import SchreiberError
+from ..i18n import _
+from ..ledger.cup_book import Cup, CupTable
+from ..ledger.store import Ledger
+from ..ledger.stored import stored_rules
 
 SEED_MAX = 2**31 - 1
 HANDS_MAX = 100

@@ -53,7 +53,7 @@ from .codec import (
 )
 
 if TYPE_CHECKING:
-    from .values import Scored
+    from .stored import Scored
 
     # A hand as its statistics rows see it (``played``), in plain values.
     Played = tuple[

@@ -18,13 +18,13 @@ from collections.abc import Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from .domain.evening import Outcome, State, step_or_none
-from .domain.points import from_units
-from .ledger.codec import stored_item
+from ..domain.evening import Outcome, State, step_or_none
+from ..domain.points import from_units
+from ..ledger.codec import stored_item
 
 if TYPE_CHECKING:
-    from .ledger.store import Ledger
-    from .ledger.values import DateRange, Evening, StoredEntry
+    from ..ledger.store import Ledger
+    from ..ledger.stored import DateRange, Evening, StoredEntry
 
 
 def _items(o: Outcome, stored: dict[str, Fraction]) -> list[dict] | None:

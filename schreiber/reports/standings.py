@@ -13,7 +13,7 @@ from typing import Any
 
 from ..domain.points import as_number
 from ..i18n import _
-from ..ledger.cup import Cup, CupTable, SeasonRow, StandingRow
+from ..ledger.cup_book import Cup, CupTable, SeasonRow, StandingRow
 from ..render import signed
 
 
