@@ -25,6 +25,7 @@ from .domain.names import check_name, known_player, match_players, name_key
 from .domain.points import from_units
 from .domain.table import Table
 from .errors import HandError, SchreiberError
+from .faults import fault
 from .i18n import _
 from .ledger.codec import now_utc, stored_record
 from .ledger.errors import EveningClosed, NoOpenEvening, SeveralOpenEvenings
@@ -788,6 +789,7 @@ class Service:
                     led.insert_rows(ev, *what)
                 if progress and kind != "end":
                     progress(done, len(entries))
+                fault("import.batch")
         if problems:
             more = f"; and {len(problems) - 10} more" if len(problems) > 10 else ""
             raise SchreiberError(

@@ -521,7 +521,7 @@ def test_full_disk_is_one_line_and_nothing_written(tmp_path):
     assert not [p for p in beside(tmp_path) if p.endswith(".tmp")]
 
 
-# 7. Ctrl-C --------------------------------------------------------------------------------------------
+# 7. Ctrl-C (in the middle of a write: tests/ledger/test_crash.py) ------------------------------------
 
 
 def python_start() -> float:
@@ -570,20 +570,6 @@ def test_ctrl_c_at_start_up(tmp_path):
             if args[1:2] == ["add"]:
                 before = dump(db)
     assert caught, "no interrupt landed while the program ran"
-    assert dump(db) == before
-
-
-def test_ctrl_c_during_an_import(tmp_path):
-    """SIGINT one second into an import of 40,000 hands (about ten
-    seconds of work where we measured it): one line, 130, nothing in."""
-    db = tmp_path / "ledger.db"
-    ledger_with_hands(db, 1)
-    src = tmp_path / "hands.jsonl"
-    src.write_text("".join(json.dumps(dreier(PLAYERS[i % 4], i % 70)) + "\n" for i in range(40000)))
-    before = dump(db)
-    r = interrupt(["hand", "import", str(src)], db, 1.0)
-    assert r.returncode == 130, (r.returncode, r.stderr)
-    assert r.stderr.splitlines() == ["schreiber: interrupted; nothing was written"]
     assert dump(db) == before
 
 
