@@ -49,7 +49,8 @@ from schreiber.domain.rules import (
     load_rules,
     load_rules_file,
 )
-from tests.ledger_checks import PLAYERS, SCHREIBER, check_ledger, dreier, row_counts, run_cli
+from tests.helpers import SCHREIBER
+from tests.ledger_checks import PLAYERS, check_ledger, dreier, row_counts, run_cli
 
 FUZZ = settings(
     max_examples=200,

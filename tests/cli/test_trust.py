@@ -7,8 +7,9 @@ are kept in one form and never carry control characters; Ctrl-C is one line
 and exit status 130; a read-only ledger can be read; a full disk is one
 line; no command leaves a file behind when it fails.
 
-Each test here failed before these promises were kept. Run as real
-processes (the console script) unless said otherwise.
+Each test here failed before these promises were kept. Run through the
+console script's entry point (``run_cli``), or as real processes where the
+process is the point (a full disk, Ctrl-C at start-up), unless said otherwise.
 """
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.helpers import dump
-from tests.ledger_checks import PLAYERS, SCHREIBER, check_ledger, dreier, row_counts, run_cli, run_schreiber
+from tests.helpers import SCHREIBER, dump
+from tests.ledger_checks import PLAYERS, check_ledger, dreier, row_counts, run_cli, run_schreiber
 
 APPLICATION_ID = 0x53434852
 HUGE = str(2**64 + 1)

@@ -24,8 +24,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import cli, dump
-from tests.ledger_checks import PLAYERS, ROOT, SCHREIBER, check_ledger, dreier
+from tests.helpers import SCHREIBER, cli, dump
+from tests.ledger_checks import PLAYERS, ROOT, check_ledger, dreier
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs POSIX signals")
 CRASHED = -signal.SIGKILL
