@@ -77,33 +77,37 @@ def prem(name, party="declarer", announced=True, result="won", kontra=None):
     return p
 
 
-def cli(*args, input=None):
-    from schreiber.cli.commands import app
-
-    return CliRunner().invoke(app, list(args), input=input)
-
-
 _BUILT: dict[str, object] = {}
 
 
-def quick_cli(*args, input=None):
-    """As ``cli``, with the click command typer builds from the app (~50 ms
-    a call) built once per screen language: for tests that run hundreds of
-    commands and patch nothing of the command line."""
-    import typer.testing
+def cli(*args, input=None):
+    """The command line in this process, as ``CliRunner().invoke(app, args)``
+    runs it, with the click command typer builds from the app (~20 ms) built
+    once per screen language."""
+    import typer.main
+    from typer.testing import Result
 
     from schreiber.cli.commands import app
     from schreiber.i18n import language
 
-    build = typer.testing._get_command
     command = _BUILT.get(language())
     if command is None:
-        command = _BUILT[language()] = build(app)
-    typer.testing._get_command = lambda _app: command  # what CliRunner.invoke builds on every call
-    try:
-        return CliRunner().invoke(app, list(args), input=input)
-    finally:
-        typer.testing._get_command = build
+        command = _BUILT[language()] = typer.main.get_command(app)
+    runner = CliRunner()
+    value, status, exception, exc_info = None, 0, None, None
+    with runner.isolation(input=input) as (out, err, both):  # as CliRunner.invoke runs it
+        try:
+            value = command.main(args=list(args), prog_name=runner.get_default_prog_name(command))
+        except SystemExit as done:
+            status = done.code if isinstance(done.code, int) else 0 if done.code is None else 1
+            exception, exc_info = (done, sys.exc_info()) if status else (None, None)
+        except Exception as exc:
+            status, exception, exc_info = 1, exc, sys.exc_info()
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        streams = out.getvalue(), err.getvalue(), both.getvalue()
+    return Result(runner, *streams, value, status, exception, exc_info)  # type: ignore[arg-type]
 
 
 def played_under(rules_file, hands, players=P4) -> list:

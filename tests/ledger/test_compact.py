@@ -31,8 +31,7 @@ from schreiber.ledger.migrations import migrations
 from schreiber.ledger.store import Ledger
 from schreiber.rescored import evening_items
 from tests.domain.test_properties import hands
-from tests.helpers import ROOT
-from tests.helpers import quick_cli as cli
+from tests.helpers import ROOT, cli
 
 PLAYERS = ["Anna", "Berti", "Carl", "Dora"]
 
