@@ -1,17 +1,25 @@
 """Shared fixtures: every test gets its own ledger through SCHREIBER_DB, and
 speaks English (SCHREIBER_LANG=en, also in the processes it starts) unless
 it is marked ``@pytest.mark.lang("de")`` or takes the ``lang`` fixture,
-which runs it in German and in English."""
+which runs it in German and in English. Property tests (hypothesis) take
+their budget from a profile: a few examples each by default,
+``HYPOTHESIS_PROFILE=thorough`` for the large budgets (CONTRIBUTING.md)."""
 
 import compileall
 import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 os.environ["SCHREIBER_LANG"] = "en"  # before any command module reads its help texts
 from schreiber import i18n
 from schreiber.cli import commands  # noqa: F401  (every command registered, its help in English)
+
+# Before the test modules are read: their settings take the profile's budget.
+settings.register_profile("quick", max_examples=20, deadline=None)
+settings.register_profile("thorough", max_examples=500, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "quick"))
 
 
 def pytest_configure(config):

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import gc
+import itertools
+import os
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -73,33 +77,37 @@ def prem(name, party="declarer", announced=True, result="won", kontra=None):
     return p
 
 
-def cli(*args, input=None):
-    from schreiber.cli.commands import app
-
-    return CliRunner().invoke(app, list(args), input=input)
-
-
 _BUILT: dict[str, object] = {}
 
 
-def quick_cli(*args, input=None):
-    """As ``cli``, with the click command typer builds from the app (~50 ms
-    a call) built once per screen language: for tests that run hundreds of
-    commands and patch nothing of the command line."""
-    import typer.testing
+def cli(*args, input=None):
+    """The command line in this process, as ``CliRunner().invoke(app, args)``
+    runs it, with the click command typer builds from the app (~20 ms) built
+    once per screen language."""
+    import typer.main
+    from typer.testing import Result
 
     from schreiber.cli.commands import app
     from schreiber.i18n import language
 
-    build = typer.testing._get_command
     command = _BUILT.get(language())
     if command is None:
-        command = _BUILT[language()] = build(app)
-    typer.testing._get_command = lambda _app: command  # what CliRunner.invoke builds on every call
-    try:
-        return CliRunner().invoke(app, list(args), input=input)
-    finally:
-        typer.testing._get_command = build
+        command = _BUILT[language()] = typer.main.get_command(app)
+    runner = CliRunner()
+    value, status, exception, exc_info = None, 0, None, None
+    with runner.isolation(input=input) as (out, err, both):  # as CliRunner.invoke runs it
+        try:
+            value = command.main(args=list(args), prog_name=runner.get_default_prog_name(command))
+        except SystemExit as done:
+            status = done.code if isinstance(done.code, int) else 0 if done.code is None else 1
+            exception, exc_info = (done, sys.exc_info()) if status else (None, None)
+        except Exception as exc:
+            status, exception, exc_info = 1, exc, sys.exc_info()
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        streams = out.getvalue(), err.getvalue(), both.getvalue()
+    return Result(runner, *streams, value, status, exception, exc_info)  # type: ignore[arg-type]
 
 
 def played_under(rules_file, hands, players=P4) -> list:
@@ -129,10 +137,110 @@ def dump(db_path) -> list:
 
 
 def refused_line(*args: str) -> str:
-    """A refused command through the real console script: exit 1, exactly one
-    line on stderr and no traceback; that line."""
-    p = subprocess.run([sys.executable, "-m", "schreiber", *args], capture_output=True, text=True, timeout=60)
+    """A refused command through the console script's entry point: exit 1,
+    exactly one line on stderr and no traceback; that line."""
+    p = console(list(args))
     assert p.returncode == 1, (p.stdout, p.stderr)
     lines = p.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in p.stderr, p.stderr
     return lines[0]
+
+
+# The console script in this process ----------------------------------------------------------------
+
+EXE = Path(sys.executable).with_name("schreiber")
+SCHREIBER = [str(EXE)] if EXE.exists() else [sys.executable, "-m", "schreiber"]
+STARTUP_SETTINGS = ("LANG", "LANGUAGE", "LC_", "PYTHON")  # read once, as Python starts (the streams' encoding)
+# What a process of its own starts without: what one command leaves for the next in this process.
+PER_PROCESS = (
+    ("schreiber.ledger.connection", "_OPENED_HERE"),
+    ("schreiber.faults", "_passed"),
+)
+_MAIN: list = []
+
+
+def console(
+    args: list[str], env: dict[str, str] | None = None, input: str | None = None, cwd: str | Path | None = None
+) -> subprocess.CompletedProcess:
+    """`schreiber ARGS` as the console script runs it (its entry point:
+    the same error lines and exit status), with this environment, standard
+    input and working folder, in this process. A process of its own where
+    what differs is fixed when a process starts: other locale or Python
+    settings, or a German screen (typer's own words are put into German
+    for the whole process)."""
+    env = dict(os.environ) if env is None else dict(env)
+    if _settings(env) != _settings(os.environ) or _german(args, env):
+        return subprocess.run(
+            SCHREIBER + list(args), env=env, input=input, cwd=cwd, capture_output=True, text=True, timeout=60
+        )
+    changes: dict[str, str | None] = {k: None for k in os.environ if k not in env}
+    changes.update(env)
+    handler, argv, here = signal.getsignal(signal.SIGINT), sys.argv, os.getcwd()
+    gc.freeze()  # what was there before: not looked through again when the command's ledgers are closed
+    try:
+        main = _main()
+        with CliRunner().isolation(input=input, env=changes) as (out, err, _):
+            sys.argv = ["schreiber", *args]
+            os.chdir(cwd or here)
+            status = _exit_status(main)
+            sys.stdout.flush()
+            sys.stderr.flush()
+            stdout, stderr = out.getvalue().decode(errors="replace"), err.getvalue().decode(errors="replace")
+    finally:
+        sys.argv = argv
+        os.chdir(here)
+        signal.signal(signal.SIGINT, handler)
+        fresh_process_state()
+        gc.unfreeze()
+    return subprocess.CompletedProcess(["schreiber", *args], status, stdout, stderr)
+
+
+def _main():
+    """The console script's entry point (loaded once; loading it takes Ctrl-C
+    over, which the caller gives back)."""
+    if not _MAIN:
+        from importlib.metadata import entry_points
+
+        (script,) = entry_points(group="console_scripts", name="schreiber")
+        _MAIN.append(script.load())
+    return _MAIN[0]
+
+
+def _exit_status(main) -> int:
+    try:
+        main()
+    except SystemExit as done:
+        if done.code is None or isinstance(done.code, int):
+            return done.code or 0
+        sys.stderr.write(f"{done.code}\n")
+        return 1
+    return 0
+
+
+def _settings(env: dict[str, str] | os._Environ) -> dict[str, str]:
+    return {k: v for k, v in env.items() if k.startswith(STARTUP_SETTINGS)}
+
+
+def _german(args: list[str], env: dict[str, str]) -> bool:
+    from schreiber.i18n import from_locale
+
+    given = [b for a, b in itertools.pairwise(args) if a == "--lang"] + [a[7:] for a in args if a.startswith("--lang=")]
+    wanted = given[0] if given else env.get("SCHREIBER_LANG") or from_locale(env)
+    return wanted.strip().lower().startswith("de")
+
+
+def fresh_process_state() -> None:
+    """Forget what the commands run in this process kept for the rest of
+    their process (where the code keeps it), as a new process would."""
+    from schreiber import i18n
+
+    gc.collect()  # the ledgers they opened closed, as at a process's end (their -wal and -shm files go)
+    for module, name in PER_PROCESS:
+        kept = getattr(sys.modules.get(module), name, None)
+        if kept is not None:
+            kept.clear()
+    from schreiber.ledger import Opened
+
+    Opened.last = Opened.written = Opened.on_migrate = None
+    Opened.unmade.clear()
+    i18n.reset()

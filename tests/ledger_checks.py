@@ -7,38 +7,38 @@ import json
 import os
 import sqlite3
 import subprocess
-import sys
 from collections import defaultdict
 from fractions import Fraction
 from pathlib import Path
 
 from schreiber.ledger.store import Ledger
 from schreiber.service.rescored import evening_items
+from tests.helpers import SCHREIBER, console
 
 ROOT = Path(__file__).resolve().parent.parent
-EXE = ROOT / ".venv" / "bin" / "schreiber"
-SCHREIBER = [str(EXE)] if EXE.exists() else [sys.executable, "-m", "schreiber"]
 PLAYERS = ("Anna", "Berti", "Carl", "Dora")
 
 
-def run_cli(
-    *args: str, db: Path | str | None = None, input: str | None = None, timeout: float = 60
-) -> subprocess.CompletedProcess:
-    """`schreiber ARGS` as a process of its own (the console script's main,
-    forked from a server that has its libraries imported: tests/forkserver.py)."""
+def run_cli(*args: str, db: Path | str | None = None, input: str | None = None) -> subprocess.CompletedProcess:
+    """`schreiber ARGS` as its console script runs it (``helpers.console``)."""
     env = dict(os.environ)
     if db is not None:
         env["SCHREIBER_DB"] = str(db)
-    return run_schreiber(list(args), env=env, input=input, timeout=timeout)
+    return console(list(args), env=env, input=input)
 
 
 def run_schreiber(
-    args: list[str], env: dict[str, str], input: str | None = None, cwd: Path | str | None = None, timeout: float = 60
+    args: list[str], env: dict[str, str], input: str | None = None, cwd: Path | str | None = None
 ) -> subprocess.CompletedProcess:
-    """`schreiber ARGS` with this environment and working folder, as a process of its own."""
-    from tests import forkserver
+    """`schreiber ARGS` with this environment and working folder (``helpers.console``)."""
+    return console(args, env=env, input=input, cwd=cwd)
 
-    return forkserver.run(SCHREIBER + args, env=env, input=input, cwd=cwd, timeout=timeout)
+
+def process(*args: str, db: Path | str) -> subprocess.CompletedProcess:
+    """`schreiber ARGS` as a process of its own: for the tests of several
+    processes writing one ledger at once."""
+    env = dict(os.environ, SCHREIBER_DB=str(db))
+    return subprocess.run(SCHREIBER + list(args), env=env, capture_output=True, text=True, timeout=60)
 
 
 def dreier(declarer: str, points: int) -> dict:

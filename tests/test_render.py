@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 
 import tabulate
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from schreiber.render import table
@@ -30,7 +30,6 @@ def tabulated(headers: list[str], rows: list[list]) -> str:
     )
 
 
-@settings(max_examples=400, deadline=None)
 @given(tables())
 def test_the_simple_format_is_tabulates(case):
     headers, rows = case

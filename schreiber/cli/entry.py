@@ -9,7 +9,7 @@ import codecs
 import signal
 import sys
 
-from .interrupt import HELD, started
+from ..interrupt import HELD, started
 
 
 def _tell_migration(path, copy) -> None:

@@ -17,7 +17,7 @@ import typer
 import typer.main
 
 from ..i18n import _, choose, german, language
-from .interrupt import started
+from ..interrupt import started
 from .root import OPTS, Group, app, echo, translate_help
 from .typer_words import speak
 

@@ -9,6 +9,7 @@ import sqlite3
 from glob import escape as glob_escape
 from pathlib import Path
 
+from ..faults import fault
 from ..i18n import _
 from .errors import LedgerUnavailable, TargetExists
 
@@ -60,6 +61,7 @@ def write_copy(conn: sqlite3.Connection, target: Path, ledger_path: Path) -> Non
         if fd is not None:
             try:
                 _write_all(fd, _checked_bytes(conn, ledger_path))
+                fault("backup.copy")
                 _name(fd, target)
             finally:
                 os.close(fd)
@@ -68,6 +70,7 @@ def write_copy(conn: sqlite3.Connection, target: Path, ledger_path: Path) -> Non
     os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))  # a file made here, never one there before
     try:
         _copy_checked(conn, tmp, ledger_path)
+        fault("backup.copy")
         os.replace(tmp, target)
     finally:
         with contextlib.suppress(OSError):

@@ -33,6 +33,7 @@ from urllib.parse import quote
 
 import sqlite_utils
 
+from ..faults import fault
 from ..i18n import _
 from . import Opened
 from .errors import LedgerDamaged, LedgerUnavailable, NeedsSchema, NewerLedger, NotALedger, sqlite_problem
@@ -461,6 +462,7 @@ def _migrate(db: sqlite_utils.Database, path: Path, backup: bool = True) -> None
             _backup_before_migration(path)
         if pending:
             migrations.apply(db)
+            fault("migration")
         if not ours:
             conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             conn.execute(f"PRAGMA user_version = {LEDGER_FORMAT}")

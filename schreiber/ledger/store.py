@@ -25,6 +25,7 @@ from ..domain.evening import Entry, Outcome, State, initial_state
 from ..domain.names import known_player
 from ..domain.points import from_units
 from ..errors import SchreiberError
+from ..faults import fault
 from ..i18n import _
 from . import Opened
 from .codec import (
@@ -122,8 +123,10 @@ class Ledger(Opened):
                 quick_check(conn, self.path)
                 whole = True
             yield
+            fault("commit")
             committing = True
             conn.execute("COMMIT")
+            fault("committed")
         except BaseException as exc:
             if committing and not conn.in_transaction and not isinstance(exc, sqlite3.Error):
                 # Ctrl-C the moment the commit returned: it is written

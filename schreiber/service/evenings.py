@@ -25,6 +25,7 @@ from ..domain.points import from_units
 from ..domain.table import Table
 from ..domain.tournament import hands_per_round
 from ..errors import HandError, SchreiberError
+from ..faults import fault
 from ..i18n import _
 from ..ledger.codec import stored_record
 from ..ledger.errors import EveningClosed, NoOpenEvening, SeveralOpenEvenings
@@ -786,6 +787,7 @@ class Service:
                 led.insert_scored(ev, what)
             if progress and kind != "end":
                 progress(done, len(entries))
+            fault("import.batch")
         if problems:
             more = f"; and {len(problems) - 10} more" if len(problems) > 10 else ""
             raise SchreiberError(

@@ -1,7 +1,7 @@
 """The desk's service: a tournament (cup) across tables.
 
 A cup registers its players once; each round is drawn at random into tables
-(``domain.cup.draw_tables``), and each table is an evening of the ledger
+(``domain.tournament.draw_tables``), and each table is an evening of the ledger
 under the cup's rules, its players seated in the order of the draw (the first
 deals first). The tables' hands are entered through ``schreiber.service``
 like any evening's (``--evening E``), on the desk's ledger or on a copy that

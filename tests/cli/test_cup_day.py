@@ -14,13 +14,11 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 
-from tests.helpers import ROOT, cli, dump
+from tests.helpers import ROOT, cli, console, dump
 
 PLAYERS = ["Anna@Linz", "Berti@Wels", "Carl@Steyr", "Dora@Enns", "Emil", "Fritz", "Gerti", "Hans", "Ida", "Jakob",
            "Karl", "Lena", "Max", "Nina", "Otto", "Paula", "Quirin", "Rosa", "Sepp", "Toni"]  # fmt: skip
@@ -135,8 +133,7 @@ def test_a_hand_changed_differently_on_a_copy_and_at_the_desk_is_a_conflict(tmp_
     run(copy, "hand", "edit", "1", "--evening", evening, "dreier", vorhand, "-")
     run(desk, "hand", "edit", "1", "--evening", evening, "piccolo", vorhand, "1")
     before = dump(desk)
-    p = subprocess.run([sys.executable, "-m", "schreiber", "--db", str(desk), "merge", str(copy)],
-                       capture_output=True, text=True, timeout=60)  # fmt: skip
+    p = console(["--db", str(desk), "merge", str(copy)])
     assert p.returncode == 1, p.stdout
     lines = p.stderr.strip().splitlines()
     assert len(lines) == 1 and "conflict" in lines[0], p.stderr

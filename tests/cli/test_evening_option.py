@@ -1,22 +1,18 @@
 """Several evenings open at once (the tables of a tournament): ``--evening N``
 picks one, for writing and for reading; without it, while several are open,
-every command says which are open. Run through the real console script."""
+every command says which are open. Run through the console script's entry
+point in process."""
 
 import json
 import sqlite3
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-from tests.helpers import cli, dump
+from tests.helpers import cli, console, dump
 
 T1 = ("Anna", "Berti", "Carl", "Dora")  # evening 1: Anna deals first, Berti is Vorhand
 T2 = ("Emil", "Fritz", "Gerti", "Hans")  # evening 2: Emil deals first, Fritz is Vorhand
 DATE = "2026-03-07"
-SCRIPT = Path(sys.executable).with_name("schreiber")
-EXE = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-m", "schreiber"]
 SEVERAL = (
     "schreiber: error: 2 evenings are open: 1 (Anna, Berti, Carl, Dora), 2 (Emil, Fritz, Gerti, Hans); "
     "choose one with --evening N\n"
@@ -25,7 +21,7 @@ CLOSED_1 = f"schreiber: error: evening 1 ({DATE}) is closed; reopen it with: sch
 
 
 def run(*args, input=None):
-    return subprocess.run(EXE + list(args), input=input, capture_output=True, text=True, timeout=60)
+    return console(list(args), input=input)
 
 
 def ok(*args, input=None):

@@ -49,11 +49,10 @@ from schreiber.domain.rules import (
     load_rules,
     load_rules_file,
 )
-from tests.ledger_checks import PLAYERS, SCHREIBER, check_ledger, dreier, row_counts, run_cli
+from tests.helpers import SCHREIBER
+from tests.ledger_checks import PLAYERS, check_ledger, dreier, row_counts, run_cli
 
 FUZZ = settings(
-    max_examples=200,
-    deadline=None,
     derandomize=True,
     database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
@@ -273,7 +272,7 @@ def test_cli_hand_add_on_random_records(fuzz_ledger, raw):
     add_and_check(fuzz_ledger, json.dumps(raw, ensure_ascii=False))
 
 
-@settings(FUZZ, max_examples=60)
+@FUZZ
 @given(
     text=st.text(max_size=60)
     | st.sampled_from(
@@ -446,14 +445,14 @@ def test_rules_file_random_toml(rules_path, doc):
     loads_or_refuses(rules_path)
 
 
-@settings(FUZZ, max_examples=100)
+@FUZZ
 @given(text=mutated_presets())
 def test_rules_file_mutated_presets(rules_path, text):
     rules_path.write_text(text, encoding="utf-8")
     loads_or_refuses(rules_path)
 
 
-@settings(FUZZ, max_examples=100)
+@FUZZ
 @given(data=st.binary(max_size=200) | st.text(max_size=200).map(lambda t: t.encode("utf-8", "surrogatepass")))
 def test_rules_file_garbage(rules_path, data):
     rules_path.write_bytes(data)
@@ -466,7 +465,7 @@ def test_rules_file_missing_or_folder(tmp_path):
             load_rules_file(p)
 
 
-@settings(FUZZ, max_examples=100)
+@FUZZ
 @given(
     overrides=st.lists(
         st.one_of(
@@ -531,7 +530,7 @@ NAME = st.text(st.characters(blacklist_categories=("Cs", "Cc", "Cf", "Zl", "Zp")
 )  # names as they are kept; the others are refused or normalized (test_trust.py)
 
 
-@settings(FUZZ, max_examples=40)
+@FUZZ
 @given(names=st.lists(NAME, min_size=4, max_size=4, unique_by=lambda n: n.casefold()), declarer=st.integers(0, 3))
 def test_random_names_round_trip(fuzz_ledger, names, declarer):
     code, _, err = cli("--db", str(fuzz_ledger), "evening", "start", "--", *names)

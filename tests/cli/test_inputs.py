@@ -10,8 +10,8 @@ a user types:
 - every CSV cell that a spreadsheet would run as a formula neutralized.
 
 A refusal is one line on stderr, exit status 1, no traceback, no
-"unexpected ..." and the ledger as it was: the process's own guard says it,
-so the refusals run as processes of their own (``run_cli``)."""
+"unexpected ..." and the ledger as it was: the console script's own guard
+says it, so the refusals run through its entry point (``run_cli``)."""
 
 from __future__ import annotations
 

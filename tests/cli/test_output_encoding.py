@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.ledger_checks import SCHREIBER
+from tests.helpers import SCHREIBER
 
 SEATING = ("Zoë", "Anna", "王芳", "Dora😀")  # Zoë deals, Anna is the Vorhand of hand 1, 王芳 of hand 2
 WANG = "\\u738b\\u82b3"  # 王芳 as the terminal shows it where it cannot show the name

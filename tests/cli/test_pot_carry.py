@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from schreiber.ledger import Opened
-from tests.helpers import quick_cli
+from tests.helpers import cli
 
 FOUR = ["Anna", "Berti", "Carl", "Dora"]
 POT = ("--rule", "pagatkassa=2")
@@ -33,7 +33,7 @@ def run(db: Path, *args: str, input: str | None = None):
     file afterwards, as after the real command (which then ends: here its
     connections are let go, so a test of hundreds of commands does not keep
     hundreds of files open)."""
-    r = quick_cli("--db", str(db), *args, input=input)
+    r = cli("--db", str(db), *args, input=input)
     assert r.exit_code == 0, (args, r.output)
     Opened.make_missing_files()
     return r
@@ -212,7 +212,7 @@ def test_check_finds_a_pot_that_was_not_carried_over(tmp_path):
     circle(db)
     left = pot(db, 2)["end"]
     tamper(db, "update evenings set start_pot = '9' where id = 3")
-    r = quick_cli("--db", str(db), "check")
+    r = cli("--db", str(db), "check")
     assert r.exit_code == 1
     assert "the Pagat pot carried from each evening to the next of its circle: 1 problem" in r.stdout
     assert f"evening 3 starts with a Pagat pot of 9 points, not the {left} evening 2 left" in r.stdout
@@ -239,6 +239,6 @@ def test_check_finds_a_hand_without_its_place_on_the_sheet(sql, said, tmp_path):
         run(db, "hand", "add", *words)
     assert "every hand in its place on its sheet, numbered 1, 2, ... without a gap: ok" in run(db, "check").stdout
     tamper(db, sql)
-    r = quick_cli("--db", str(db), "check")
+    r = cli("--db", str(db), "check")
     assert r.exit_code == 1
     assert said in r.stdout, r.stdout

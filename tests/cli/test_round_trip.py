@@ -27,7 +27,7 @@ import pytest
 from schreiber.domain.rules import PRESETS
 from schreiber.domain.sample import random_hands
 from schreiber.ledger import Opened
-from tests.helpers import ROOT, dump, quick_cli
+from tests.helpers import ROOT, cli, dump
 
 FOUR = ["Anna", "Berti", "Carl", "Dora"]
 FIVE = [*FOUR, "Emil"]
@@ -39,7 +39,7 @@ def run(db: Path, *args: str, input: str | None = None):
     file afterwards, as after the real command (which then ends: here its
     connections are let go, so a test of hundreds of commands does not keep
     hundreds of files open)."""
-    r = quick_cli("--db", str(db), *args, input=input)
+    r = cli("--db", str(db), *args, input=input)
     assert r.exit_code == 0, (args, r.output)
     Opened.make_missing_files()
     return r
@@ -273,7 +273,7 @@ def test_a_wrong_line_of_an_export_is_named_and_nothing_is_written(lines, said, 
     f = tmp_path / "bad.jsonl"
     f.write_text("".join(lines), encoding="utf-8")
     before = dump(db)
-    r = quick_cli("--db", str(db), "hand", "import", str(f))
+    r = cli("--db", str(db), "hand", "import", str(f))
     assert r.exit_code == 1
     assert said in str(r.exception), str(r.exception)
     assert dump(db) == before

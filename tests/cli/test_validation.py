@@ -1,22 +1,18 @@
 """Bad input: one clear line on stderr, exit status 1, no traceback, and the
-ledger exactly as it was. Run through the real console script."""
+ledger exactly as it was. Run through the console script's entry point."""
 
 import json
 import sqlite3
-import subprocess
-import sys
 
 import pytest
 
 from schreiber.domain.record import HandError, check_hand
 from schreiber.domain.rules import load_rules
-from tests.helpers import F, G, H, I, dump, prem
-
-EXE = [sys.executable, "-m", "schreiber"]
+from tests.helpers import F, G, H, I, console, dump, prem
 
 
 def run(db, *args, input=None):
-    return subprocess.run(EXE + ["--db", str(db), *args], input=input, capture_output=True, text=True, timeout=60)
+    return console(["--db", str(db), *args], input=input)
 
 
 def start(db, preset="standard", players=(F, G, H, I), rules=()):

@@ -1218,7 +1218,7 @@ def valid_hands(draw):
     return preset, players, dealer, rec
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(suppress_health_check=[HealthCheck.too_slow])
 @given(valid_hands())
 def test_format_then_parse_round_trips(case):
     preset, players, dealer, record = case
@@ -1297,7 +1297,6 @@ VOCAB = [
 ]
 
 
-@settings(max_examples=500, deadline=None)
 @given(
     st.sampled_from(PRESETS),
     st.one_of(

@@ -98,7 +98,7 @@ def hands(draw, preset):
     return rules, players, rec
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), preset=st.sampled_from(PRESETS))
 def test_random_hands_sum_to_zero(data, preset):
     rules, players, rec = data.draw(hands(preset))
@@ -111,7 +111,7 @@ def test_random_hands_sum_to_zero(data, preset):
     assert set(dict(s.payments)) == set(table.active)
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), preset=st.sampled_from(PRESETS), pot=st.integers(0, 5), radl=st.booleans(), holz=st.booleans())
 def test_pot_radl_and_holz_keep_the_books_closed(data, preset, pot, radl, holz):
     """With a pot, a Radl and Holz: payments + pot change = 0."""
@@ -130,7 +130,7 @@ def test_pot_radl_and_holz_keep_the_books_closed(data, preset, pot, radl, holz):
     del base
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), preset=st.sampled_from(PRESETS), counts=st.sampled_from(["simple", "none"]))
 def test_the_schrift_sums_to_zero_and_is_the_money_without_kontra(data, preset, counts):
     """Schrift and Geld (RULINGS.md Later rulings; ooe-2023.md §5.2): both sum

@@ -13,7 +13,7 @@ from pathlib import Path
 from schreiber.domain.rules import load_rules
 from schreiber.ledger.store import Ledger
 from schreiber.service import Service
-from tests.ledger_checks import PLAYERS, check_ledger, dreier, row_counts, run_cli
+from tests.ledger_checks import PLAYERS, check_ledger, dreier, process, row_counts, run_cli
 
 
 def evening_with_hands(db: Path, n: int = 5) -> None:
@@ -84,7 +84,7 @@ def test_backup_does_not_wait_for_a_writer(tmp_path):
     led = Ledger(db)
     with led.transaction():
         led.db.execute("update evenings set date = '1999-01-01'")  # uncommitted
-        r = run_cli("backup", str(copy), db=db, timeout=30)
+        r = run_cli("backup", str(copy), db=db)
         assert r.returncode == 0, r.stderr
     led.close()
     assert check_ledger(copy)["hands"] == 3
@@ -99,14 +99,14 @@ def test_backup_during_concurrent_writes(tmp_path):
     done = threading.Event()
 
     def writer(w: int) -> list:
-        out = [run_cli("hand", "add", "--json", json.dumps(dreier(PLAYERS[w], 36 + i)), "-q", db=db) for i in range(4)]
+        out = [process("hand", "add", "--json", json.dumps(dreier(PLAYERS[w], 36 + i)), "-q", db=db) for i in range(4)]
         return [(r.returncode, r.stderr) for r in out]
 
     def backups() -> list[Path]:
         made, i = [], 0
         while not done.is_set() or i < 2:
             target = tmp_path / f"b{i}.db"
-            r = run_cli("backup", str(target), db=db)
+            r = process("backup", str(target), db=db)
             assert r.returncode == 0, r.stderr
             made.append(target)
             i += 1

@@ -31,13 +31,12 @@ from schreiber.ledger.migrations import migrations
 from schreiber.ledger.store import Ledger
 from schreiber.service.rescored import evening_items
 from tests.domain.test_properties import hands
-from tests.helpers import ROOT
-from tests.helpers import quick_cli as cli
+from tests.helpers import ROOT, cli
 
 PLAYERS = ["Anna", "Berti", "Carl", "Dora"]
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(suppress_health_check=[HealthCheck.too_slow])
 @given(
     data=st.data(),
     preset=st.sampled_from(PRESETS),
@@ -143,7 +142,7 @@ def _stored(db) -> list:
     return [(items.get(i), [item_of_cells(c) for c in json.loads(s)["items"]] if s else None) for i, s in rows]
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), preset=st.sampled_from(PRESETS))
 def test_a_record_is_stored_compactly_and_read_back_identical(data, preset, tmp_path_factory):
     """The hand record is stored without spaces (m011 on) and read back, by

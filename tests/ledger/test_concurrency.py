@@ -20,9 +20,9 @@ import pytest
 from schreiber.domain.engine import score
 from schreiber.domain.record import check_hand
 from schreiber.domain.rules import load_rules
-from tests.ledger_checks import PLAYERS, check_ledger, dreier, run_cli
+from tests.ledger_checks import PLAYERS, check_ledger, dreier, process, run_cli
 
-WRITERS = 8
+WRITERS = 4
 HANDS_EACH = 3
 READERS = 3
 
@@ -47,7 +47,7 @@ def writer(db: Path, w: int) -> list[tuple[int, str]]:
     """One writer: its hands one after the other, each a fresh process."""
     out = []
     for i in range(HANDS_EACH):
-        r = run_cli("hand", "add", "--json", json.dumps(hand_of(w, i)), "-q", db=db)
+        r = process("hand", "add", "--json", json.dumps(hand_of(w, i)), "-q", db=db)
         out.append((r.returncode, r.stderr))
     return out
 
@@ -55,7 +55,7 @@ def writer(db: Path, w: int) -> list[tuple[int, str]]:
 def reader(db: Path, n: int) -> list[tuple[int, str]]:
     out = []
     for _ in range(n):
-        r = run_cli("balance", "--json", db=db)
+        r = process("balance", "--json", db=db)
         out.append((r.returncode, r.stderr))
         if r.returncode == 0:
             json.loads(r.stdout)
@@ -94,8 +94,8 @@ def test_parallel_first_use_of_a_new_ledger(tmp_path):
     for trial in range(2):
         db = tmp_path / f"new{trial}.db"
         with ThreadPoolExecutor(8) as pool:
-            starts = [pool.submit(run_cli, "evening", "start", *PLAYERS, db=db) for _ in range(4)]
-            reads = [pool.submit(run_cli, "evening", "list", "--json", db=db) for _ in range(4)]
+            starts = [pool.submit(process, "evening", "start", *PLAYERS, db=db) for _ in range(4)]
+            reads = [pool.submit(process, "evening", "list", "--json", db=db) for _ in range(4)]
             started = 0
             for f in starts:
                 r = f.result()
@@ -123,7 +123,7 @@ def test_parallel_imports_and_adds(tmp_path, writers):
         f.write_text("".join(json.dumps(dreier(PLAYERS[w], 20 + i)) + "\n" for i in range(25)), encoding="utf-8")
         files.append(f)
     with ThreadPoolExecutor(writers + 1) as pool:
-        imports = [pool.submit(run_cli, "hand", "import", str(f), "-q", db=db) for f in files]
+        imports = [pool.submit(process, "hand", "import", str(f), "-q", db=db) for f in files]
         adds = pool.submit(writer, db, 3)
         for fut in imports:
             r = fut.result()

@@ -1,196 +1,219 @@
-"""A writer killed (SIGKILL) in the middle of writing leaves a whole ledger.
+"""A crash or a Ctrl-C in the middle of a command leaves the ledger as it
+was before the command or as it is after it, never anything between
+(docs/backup.md, "What the ledger promises").
 
-A child process writes as fast as it can: single hands (`Service.add`),
-batches (`Service.add_entries`, what `hand import` uses) and undos (which
-re-score the whole evening: the longest transaction there is). It is killed
-at a random moment, several times over, on the same ledger. After every
-kill the ledger must pass `check_ledger` (integrity_check ok; every active
-entry with its result and payments that add up; hand numbers without gaps)
-and hold exactly what the child had committed, give or take the one
-operation it was in the middle of: that one is wholly in or wholly out.
+Each command is a process of its own (the console script), ended at a
+named point of its write (``schreiber/faults.py``, ``SCHREIBER_FAULT``):
+just before its COMMIT, just after it, after a batch of an import, inside
+a migration, while a backup's copy is written; a crash ends it at once,
+as SIGKILL does, and a Ctrl-C is SIGINT as from a terminal. Two tests send
+the real signals from outside, to a process stopped at such a point. After
+each, the ledger must pass ``check_ledger`` (integrity_check ok; every
+active entry with its result and payments that add up; hand numbers
+without gaps) and hold what it held before the command, or after it.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import random
 import signal
 import sqlite3
 import subprocess
-import sys
-import threading
-import time
 from pathlib import Path
 
 import pytest
 
-from tests.ledger_checks import PLAYERS, ROOT, SCHREIBER, check_ledger, dreier, run_cli
+from tests.helpers import SCHREIBER, cli, dump
+from tests.ledger_checks import PLAYERS, ROOT, check_ledger, dreier
 
-KILLS = 5
-
-WRITER = r"""
-import random, sys
-from schreiber.errors import SchreiberError
-from schreiber.domain.rules import load_rules
-from schreiber.domain.evening import Entry
-from schreiber.ledger.store import Ledger
-from schreiber.service import Service
-db, seed = sys.argv[1], int(sys.argv[2])
-rng = random.Random(seed)
-P = ("Anna", "Berti", "Carl", "Dora")
-led = Service(Ledger(db))
-led.start_evening(P, load_rules("standard"), "2026-11-21", None)  # a fresh evening: undo re-scores it all
-print("ready", flush=True)
-while True:
-    r = rng.random()
-    if r < 0.05:
-        print("begin undo", flush=True)
-        try:
-            led.undo()
-        except SchreiberError:  # nothing to undo yet
-            print("done none", flush=True)
-            continue
-        print("done undo", flush=True)
-        continue
-    n = 1 if r < 0.7 else rng.choice((5, 40))
-    recs = [Entry.hand({"contract": "dreier", "declarer": rng.choice(P), "points": rng.randint(0, 70)})
-            for _ in range(n)]
-    print(f"begin {n}", flush=True)
-    if n == 1:
-        led.add(recs[0])
-    else:
-        led.add_entries(recs)
-    print(f"done {n}", flush=True)
-"""
+pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs POSIX signals")
+CRASHED = -signal.SIGKILL
+INTERRUPTED = 130
 
 
-def hands_in(db: Path) -> int:
-    return check_ledger(db)["hands"]
-
-
-def kill_writer(db: Path, seed: int, delay: float) -> tuple[int, int | None]:
-    """Run the writer, kill it after ``delay`` s of writing; return (hands it
-    reported committed, the change its unfinished operation would make)."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    p = subprocess.Popen(
-        [sys.executable, "-c", WRITER, str(db), str(seed)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
+def faulted(args: list[str], db: Path, fault: str, **kw) -> subprocess.CompletedProcess:
+    """`schreiber ARGS` as a process of its own, with ``SCHREIBER_FAULT=fault``."""
+    env = dict(os.environ, SCHREIBER_DB=str(db), SCHREIBER_FAULT=fault)
+    return subprocess.run(
+        SCHREIBER + args,
         env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as from a terminal, even in a background job
+        **kw,
     )
-    assert p.stdout.readline().strip() == "ready", p.stderr.read()
-    lines: list[str] = []
-    t = threading.Thread(target=lambda: lines.extend(p.stdout))  # keep the pipe drained
-    t.start()
-    time.sleep(delay)
-    p.send_signal(signal.SIGKILL)
-    p.wait()
-    t.join()
-    assert p.returncode == -signal.SIGKILL, p.stderr.read()
-    committed, pending = 0, None
-    for line in lines:
-        word, what = line.split()
-        delta = {"undo": -1, "none": 0}[what] if what in ("undo", "none") else int(what)
-        if word == "begin":
-            pending = delta
-        else:
-            committed += delta
-            pending = None
-    return committed, pending
 
 
-def test_sigkill_mid_write_leaves_each_hand_in_or_out(tmp_path):
-    db = tmp_path / "ledger.db"
-    assert run_cli("evening", "start", *PLAYERS, db=db).returncode == 0
-    rng = random.Random(20261121)
-    before = 0
-    for i in range(KILLS):
-        committed, pending = kill_writer(db, seed=i, delay=rng.uniform(0.05, 0.5))
-        now = hands_in(db)  # check_ledger: integrity and consistency
-        allowed = {before + committed}
-        if pending is not None:
-            allowed.add(before + committed + pending)
-        assert now in allowed, f"kill {i}: {now} hands, expected one of {sorted(allowed)}"
-        before = now
-    # the ledger goes on as normal
-    r = run_cli("hand", "add", "--json", json.dumps(dreier("Carl", 50)), "--json-out", db=db)
-    assert r.returncode == 0, r.stderr
-    info = check_ledger(db)
-    assert info["hands"] == before + 1
-    bal = json.loads(run_cli("balance", "--json", db=db).stdout)  # the open evening: the last writer's
-    con = sqlite3.connect(db)
-    paid = dict(
-        con.execute(
-            "select p.name, sum(pay.points_x2520) / 2520 from payments pay join players p on p.id = pay.player_id "
-            "where pay.evening_id = (select max(id) from evenings) group by p.name"
-        )
-    )
-    con.close()
-    assert {k: v for k, v in bal.items() if v} == {k: v for k, v in paid.items() if v}
-    assert sum(bal.values()) == 0
-
-
-def test_sigkill_during_import_is_all_or_nothing(tmp_path):
-    """`schreiber hand import` killed at a random moment: all or none of the file."""
-    if "import" not in run_cli("hand", "--help").stdout:
-        pytest.skip("schreiber hand import is not available")
-    db = tmp_path / "ledger.db"
-    assert run_cli("evening", "start", *PLAYERS, db=db).returncode == 0
-    assert run_cli("hand", "add", "--json", json.dumps(dreier("Anna", 40)), db=db).returncode == 0
-    src = tmp_path / "hands.jsonl"
-    n = 1500
-    rng = random.Random(7)
+def hands_file(folder: Path, n: int, first: int = 0) -> Path:
+    src = folder / f"hands-{first}-{n}.jsonl"
     src.write_text(
-        "".join(json.dumps(dreier(rng.choice(PLAYERS), rng.randint(0, 70))) + "\n" for _ in range(n)), encoding="utf-8"
+        "".join(json.dumps(dreier(PLAYERS[i % 4], i % 71)) + "\n" for i in range(first, first + n)), encoding="utf-8"
     )
-    env = dict(os.environ, SCHREIBER_DB=str(db))
-    p = subprocess.Popen(
-        SCHREIBER + ["hand", "import", str(src), "-q"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
-    time.sleep(random.Random(3).uniform(0.3, 1.2))
-    p.send_signal(signal.SIGKILL)
-    p.wait()
-    assert hands_in(db) in (1, 1 + n)
+    return src
 
 
-# SIGKILL during the longest operations, as a user's process (the console script) --------------------
+def evening(db: Path, hands: int = 3) -> None:
+    """An evening of the four PLAYERS with a few Dreier hands, a Strafpunkt among them."""
+    assert cli("--db", str(db), "evening", "start", *PLAYERS).exit_code == 0
+    for i in range(hands):
+        assert cli("--db", str(db), "hand", "add", "--json", json.dumps(dreier(PLAYERS[i % 4], 40 + i))).exit_code == 0
+    assert cli("--db", str(db), "strafpunkt", "Carl").exit_code == 0
 
 
-def killed(args: list[str], db: Path, delay: float) -> int:
-    """Run `schreiber ARGS`, SIGKILL it after ``delay`` s; its exit status (-9: killed while running)."""
+def copy_of(db: Path, to: Path) -> Path:
+    """A copy of the ledger with what its WAL holds (SQLite's backup)."""
+    src, dst = sqlite3.connect(db), sqlite3.connect(to)
+    src.backup(dst)
+    src.close()
+    dst.close()
+    return to
+
+
+VARIES = ("uid", "utc", "applied_at", "sha256")  # what a run makes anew: ids, times
+
+
+def content(db: Path) -> list:
+    """Every row of every table, without the ids and times a run makes anew."""
+    con = sqlite3.connect(db)
+    con.row_factory = sqlite3.Row
+    out = []
+    for (name,) in con.execute("select name from sqlite_master where type = 'table' order by name"):
+        rows = [
+            {k: r[k] for k in r.keys() if not any(v in k for v in VARIES)}
+            for r in con.execute(f'select * from "{name}"')
+        ]
+        out.append((name, sorted(map(repr, rows))))
+    con.close()
+    return out
+
+
+COMMANDS = {
+    "hand add": ["hand", "add", "dreier", "berti", "50", "-q"],  # the plain form (the fast path)
+    "undo": ["undo"],  # re-scores the evening
+    "hand void": ["hand", "void", "1"],
+    "hand edit": ["hand", "edit", "2", "dreier", "anna", "60"],
+    "hand import": ["hand", "import", "{hands}", "-q"],
+    "player rename": ["player", "rename", "Anna", "Anni"],
+    "evening start": ["evening", "start", "Anna", "Berti", "Carl", "Erich"],
+    "merge": ["merge", "{other}"],
+}
+
+
+def command(name: str, folder: Path) -> list[str]:
+    other = folder / "other.db"
+    if name == "merge" and not other.exists():  # a copy of the ledger that went on with hands of its own
+        copy_of(folder / "ledger.db", other)
+        for i in range(2):
+            assert cli("--db", str(other), "hand", "add", "--json", json.dumps(dreier("Carl", 30 + i))).exit_code == 0
+    hands = hands_file(folder, 20)
+    return [a.replace("{hands}", str(hands)).replace("{other}", str(other)) for a in COMMANDS[name]]
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_a_crash_before_or_after_the_commit(tmp_path, name):
+    """Crashed just before its COMMIT: the ledger as before the command;
+    just after it: as after the command (run whole on a copy)."""
+    db = tmp_path / "ledger.db"
+    evening(db)
+    args = command(name, tmp_path)
+    before = dump(db)
+    r = faulted(args, db, "commit")
+    assert r.returncode == CRASHED, (r.returncode, r.stderr)
+    assert dump(db) == before
+    check_ledger(db, zero_sum=False)
+    whole = copy_of(db, tmp_path / "whole.db")
+    assert cli("--db", str(whole), *args).exit_code == 0
+    r = faulted(args, db, "committed")
+    assert r.returncode == CRASHED, (r.returncode, r.stderr)
+    assert content(db) == content(whole)
+
+
+@pytest.mark.parametrize("name", ["hand add", "hand import", "merge"])
+def test_ctrl_c_before_or_after_the_commit(tmp_path, name):
+    """Ctrl-C just before the COMMIT: one line, exit status 130, nothing
+    written; just after it: one line saying the change was written, and it is."""
+    db = tmp_path / "ledger.db"
+    evening(db)
+    args = command(name, tmp_path)
+    before = dump(db)
+    r = faulted(args, db, "commit:interrupt")
+    assert (r.returncode, r.stderr) == (INTERRUPTED, "schreiber: interrupted; nothing was written\n")
+    assert dump(db) == before
+    whole = copy_of(db, tmp_path / "whole.db")
+    assert cli("--db", str(whole), *args).exit_code == 0
+    r = faulted(args, db, "committed:interrupt")
+    assert (r.returncode, r.stderr) == (INTERRUPTED, "schreiber: interrupted; the last change was written before it\n")
+    assert content(db) == content(whole)
+
+
+@pytest.mark.parametrize("how,status", [("crash", CRASHED), ("interrupt", INTERRUPTED)])
+def test_an_import_ended_after_some_of_its_batches_adds_nothing(tmp_path, how, status):
+    """An import of 1,200 hands (five batches) ended after its third:
+    none of the file is in, nothing is left beside the ledger, and the
+    ledger goes on as normal (the same file imported whole)."""
+    db = tmp_path / "ledger.db"
+    evening(db)
+    src = hands_file(tmp_path, 1200)
+    before = dump(db)
+    r = faulted(["hand", "import", str(src), "-q"], db, f"import.batch@3:{how}")
+    assert r.returncode == status, (r.returncode, r.stderr)
+    assert dump(db) == before
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("ledger")) == [
+        n for n in ("ledger.db", "ledger.db-shm", "ledger.db-wal") if (tmp_path / n).exists()
+    ]
+    assert cli("--db", str(db), "hand", "import", str(src), "-q").exit_code == 0
+    assert check_ledger(db)["hands"] == 3 + 1200
+    bal = json.loads(cli("--db", str(db), "balance", "--json").stdout)
+    assert {k: v for k, v in bal.items() if v} == {k: float(v) for k, v in check_ledger(db)["balance"].items() if v}
+
+
+def stopped_at(fault: str, args: list[str], db: Path) -> subprocess.Popen:
+    """`schreiber ARGS`, stopped (SIGSTOP) at ``fault``: for a real signal from outside."""
+    env = dict(os.environ, SCHREIBER_DB=str(db), SCHREIBER_FAULT=f"{fault}:stop")
     p = subprocess.Popen(
         SCHREIBER + args,
-        env=dict(os.environ, SCHREIBER_DB=str(db)),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
-    time.sleep(delay)
-    p.send_signal(signal.SIGKILL)
-    return p.wait()
+    _, status = os.waitpid(p.pid, os.WUNTRACED)
+    assert os.WIFSTOPPED(status), status
+    return p
 
 
-def test_sigkills_during_imports(tmp_path):
-    """Eight kills of `hand import`: the file is wholly in or wholly out,
-    and at least one kill provably landed inside the import (killed while
-    running, nothing of it in the ledger, the import's transaction open)."""
+def test_sigkill_from_outside_in_the_middle_of_an_import(tmp_path):
+    """The real signal, sent by another process while the import's
+    transaction is open (after its second batch): nothing of the file is in."""
     db = tmp_path / "ledger.db"
-    assert run_cli("evening", "start", *PLAYERS, db=db).returncode == 0
-    src = tmp_path / "hands.jsonl"
-    n = 6000  # over a second of work where we measured it, so most kills land inside
-    src.write_text("".join(json.dumps(dreier(PLAYERS[i % 4], i % 71)) + "\n" for i in range(n)), encoding="utf-8")
-    rng = random.Random(31)
-    hands, inside = 0, 0
-    for _ in range(8):
-        status = killed(["hand", "import", str(src), "-q"], db, rng.uniform(0.2, 1.5))
-        now = hands_in(db)  # integrity and consistency
-        assert now in (hands, hands + n)
-        inside += status == -signal.SIGKILL and now == hands
-        hands = now
-    assert inside, "no kill landed inside an import"
-    assert not [p for p in tmp_path.iterdir() if p.suffix == ".tmp"]
+    evening(db)
+    before = dump(db)
+    p = stopped_at("import.batch@2", ["hand", "import", str(hands_file(tmp_path, 1200)), "-q"], db)
+    p.send_signal(signal.SIGKILL)
+    assert p.wait(timeout=60) == CRASHED
+    p.communicate()
+    assert dump(db) == before
+    check_ledger(db)
+
+
+def test_ctrl_c_from_outside_in_the_middle_of_an_import(tmp_path):
+    """A real SIGINT (as a terminal sends it) while the import's transaction
+    is open: one line, exit status 130, nothing of the file in."""
+    db = tmp_path / "ledger.db"
+    evening(db)
+    before = dump(db)
+    p = stopped_at("import.batch@2", ["hand", "import", str(hands_file(tmp_path, 1200))], db)
+    p.send_signal(signal.SIGINT)  # pending until it runs again
+    p.send_signal(signal.SIGCONT)
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == INTERRUPTED, err
+    assert err.decode().splitlines() == ["schreiber: interrupted; nothing was written"]
+    assert dump(db) == before
+
+
+# An older ledger's migration, a backup ----------------------------------------------------------
 
 
 def applied(db: Path) -> list[str]:
@@ -201,91 +224,55 @@ def applied(db: Path) -> list[str]:
         con.close()
 
 
-def test_sigkills_during_a_migration(tmp_path):
-    """Six kills of the first open of a version-1 ledger (which migrates
-    it): the ledger is the old one or the migrated one, whole either way,
-    and every .bak beside it is a whole copy of the old one."""
-    fixture = ROOT / "tests" / "fixtures" / "ledger_v1.db"
-    rng = random.Random(5)
-    outcomes = set()
-    for k in range(6):
-        db = tmp_path / f"v1-{k}.db"
-        db.write_bytes(fixture.read_bytes())
-        killed(["balance", "--json"], db, rng.uniform(0.1, 0.6))
-        names = applied(db)
-        assert names == ["m001_initial"] or len(names) > 1, names
-        outcomes.add(len(names) > 1)
-        check_ledger(db, zero_sum=False) if len(names) > 1 else None
-        con = sqlite3.connect(db)
-        assert con.execute("pragma integrity_check").fetchone()[0] == "ok"
-        con.close()
-        for bak in tmp_path.glob(f"{db.name}.before-migration-*.bak"):
-            assert applied(bak) == ["m001_initial"]
-        assert run_cli("balance", "--json", db=db).returncode == 0  # it opens (and migrates) afterwards
-        assert len(applied(db)) > 1
+def left_beside(folder: Path, db: Path) -> list[str]:
+    """Files beside ``db`` other than SQLite's own (-wal, -shm)."""
+    return sorted(p.name for p in folder.iterdir() if p.name not in (db.name, f"{db.name}-wal", f"{db.name}-shm"))
 
 
-def test_sigkills_during_a_backup(tmp_path):
-    """Six kills of `schreiber backup`: the copy is whole or absent, the
-    ledger untouched, and nothing else is ever left in the folder."""
+@pytest.mark.parametrize("fault,status", [("migration", CRASHED), ("migration:interrupt", INTERRUPTED)])
+def test_a_migration_ended_in_the_middle_leaves_the_old_ledger(tmp_path, fault, status):
+    """The first open of a version-1 ledger (which migrates it) ended with
+    every migration applied but not committed: the ledger is the old one,
+    whole; its .bak beside it is a whole copy of the old one; the next
+    command migrates it."""
+    db = tmp_path / "v1.db"
+    db.write_bytes((ROOT / "tests" / "fixtures" / "ledger_v1.db").read_bytes())
+    r = faulted(["balance", "--json"], db, fault)
+    assert r.returncode == status, (r.returncode, r.stderr)
+    assert applied(db) == ["m001_initial"]
+    con = sqlite3.connect(db)
+    assert con.execute("pragma integrity_check").fetchone()[0] == "ok"
+    con.close()
+    (bak,) = left_beside(tmp_path, db)
+    assert ".before-migration-" in bak and bak.endswith(".bak")
+    assert applied(tmp_path / bak) == ["m001_initial"]
+    assert cli("--db", str(db), "balance", "--json").exit_code == 0  # it opens (and migrates) afterwards
+    assert len(applied(db)) > 1
+    check_ledger(db, zero_sum=False)
+
+
+def test_a_crash_while_a_copy_is_written_leaves_nothing(tmp_path):
+    """A crash while a backup's copy is written (whole, not yet named), and
+    while the copy a migration makes first is: no file is left beside it,
+    and the ledger is untouched."""
     db = tmp_path / "ledger.db"
-    assert run_cli("evening", "start", *PLAYERS, db=db).returncode == 0
-    src = tmp_path / "hands.jsonl"
-    src.write_text("".join(json.dumps(dreier(PLAYERS[i % 4], i % 71)) + "\n" for i in range(1500)), encoding="utf-8")
-    assert run_cli("hand", "import", str(src), "-q", db=db).returncode == 0
-    before = hands_in(db)
-    rng = random.Random(8)
-    copy = tmp_path / "copies" / "copy.db"
-    copy.parent.mkdir()
-    for _ in range(6):
-        killed(["backup", str(copy), "--force"], db, rng.uniform(0.1, 0.5))
-        assert hands_in(db) == before
-        assert [p.name for p in copy.parent.iterdir()] in ([], ["copy.db"])
-        if copy.exists():
-            assert hands_in(copy) == before
-
-
-def killed_while_writing(args: list[str], db: Path, folder: Path) -> bool:
-    """Run `schreiber ARGS` and SIGKILL it the moment it holds a file in
-    ``folder`` that has no name yet (the copy being written): True if the
-    kill provably landed there, False if the command finished first."""
-    p = subprocess.Popen(SCHREIBER + args, env=dict(os.environ, SCHREIBER_DB=str(db)),
-                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
-    fds = Path(f"/proc/{p.pid}/fd")
-    while p.poll() is None:
-        with contextlib.suppress(OSError):
-            if any(os.readlink(fd).startswith(f"{folder}/#") for fd in fds.iterdir()):
-                p.send_signal(signal.SIGKILL)
-                return p.wait() == -signal.SIGKILL
-    return False
-
-
-@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs /proc to see the copy being written")
-def test_sigkills_inside_a_backup_and_a_migration_leave_nothing(tmp_path):
-    """Kills that provably land while the copy is written (a backup, and
-    the copy a migration makes first): no file is left beside it."""
-    db = tmp_path / "ledger.db"
-    assert run_cli("evening", "start", *PLAYERS, db=db).returncode == 0
-    src = tmp_path / "hands.jsonl"
-    src.write_text("".join(json.dumps(dreier(PLAYERS[i % 4], i % 71)) + "\n" for i in range(1500)), encoding="utf-8")
-    assert run_cli("hand", "import", str(src), "-q", db=db).returncode == 0
+    evening(db)
+    before = dump(db)
     copies = tmp_path / "copies"
     copies.mkdir()
-    landed = sum(killed_while_writing(["backup", str(copies / "copy.db")], db, copies) for _ in range(6))
-    assert landed >= 2, "no kill landed while the backup was written"
-    assert list(copies.iterdir()) == []
-    assert run_cli("backup", str(copies / "copy.db"), db=db).returncode == 0
+    for target in (copies / "copy.db", copies):  # a file named, a folder (a dated file in it)
+        r = faulted(["backup", str(target)], db, "backup.copy")
+        assert r.returncode == CRASHED, r.stderr
+        assert list(copies.iterdir()) == []
+    assert dump(db) == before
+    assert cli("--db", str(db), "backup", str(copies / "copy.db")).exit_code == 0
     assert [p.name for p in copies.iterdir()] == ["copy.db"]
+    assert check_ledger(copies / "copy.db")["hands"] == 3
     old = tmp_path / "old"
     old.mkdir()
     v1 = old / "v1.db"
-    landed = 0
-    for _ in range(6):
-        v1.write_bytes((ROOT / "tests" / "fixtures" / "ledger_v1.db").read_bytes())
-        landed += killed_while_writing(["balance", "--json"], v1, old)
-        left = {p.name for p in old.iterdir()} - {"v1.db", "v1.db-wal", "v1.db-shm"}  # SQLite's own: part of it
-        assert all(".before-migration-" in n and n.endswith(".bak") for n in left), left  # no .tmp, no .part
-        assert all(applied(old / n) == ["m001_initial"] for n in left)  # a .bak is a whole copy of the old one
-        for n in left:
-            (old / n).unlink()
-    assert landed >= 2, "no kill landed while the migration's copy was written"
+    v1.write_bytes((ROOT / "tests" / "fixtures" / "ledger_v1.db").read_bytes())
+    r = faulted(["balance", "--json"], v1, "backup.copy")
+    assert r.returncode == CRASHED, r.stderr
+    assert left_beside(old, v1) == []
+    assert applied(v1) == ["m001_initial"]

@@ -10,21 +10,18 @@ import sqlite3
 from fractions import Fraction as Fr
 
 import pytest
-from typer.testing import CliRunner
 
-from schreiber.cli.commands import app
 from schreiber.domain.sample import random_hands
 from schreiber.errors import SchreiberError
+from tests import helpers
+from tests.helpers import dump  # every row of every table: proves a failed import wrote nothing
 
 FOUR = ("Anna", "Berti", "Carl", "Dora")
 FIVE = ("Anna", "Berti", "Carl", "Dora", "Emil")
 
 
 def cli(db, *args, input=None):
-    return CliRunner().invoke(app, ["--db", str(db), *args], input=input)
-
-
-from tests.helpers import dump  # noqa: E402  (every row of every table: proves a failed import wrote nothing)
+    return helpers.cli("--db", str(db), *args, input=input)
 
 
 def records(n, players=FOUR, seed=1):
@@ -36,14 +33,25 @@ def jsonl(path, recs):
     return path
 
 
-@pytest.fixture
-def evening(tmp_path):
-    """A ledger with one evening of 30 hands, added one by one with `hand add`."""
-    db = tmp_path / "one.db"
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    """A ledger with one evening of 30 hands, added one by one with `hand add` (once a module)."""
+    db = tmp_path_factory.mktemp("played") / "one.db"
     assert cli(db, "evening", "start", *FIVE, "--rule", "pagatkassa=1", "--date", "2026-02-03").exit_code == 0
     for r in records(30, FIVE):
         res = cli(db, "hand", "add", "--json", json.dumps(r))
         assert res.exit_code == 0, res.output
+    return db
+
+
+@pytest.fixture
+def evening(played, tmp_path):
+    """A copy of that ledger of one's own."""
+    db = tmp_path / "one.db"
+    src, dst = sqlite3.connect(played), sqlite3.connect(db)
+    src.backup(dst)
+    src.close()
+    dst.close()
     return db
 
 
@@ -273,7 +281,7 @@ def test_import_from_stdin_and_progress(tmp_path):
     db = tmp_path / "s.db"
     assert cli(db, "evening", "start", *FOUR).exit_code == 0
     text = "".join(json.dumps(r) + "\n" for r in records(1200, seed=4))
-    r = CliRunner().invoke(app, ["--db", str(db), "hand", "import", "-"], input=text)
+    r = cli(db, "hand", "import", "-", input=text)
     assert r.exit_code == 0, r.output
     assert "Imported 1200 hands" in r.stdout
     assert "importing" not in r.stderr + r.stdout  # progress is shown on a terminal only
@@ -314,7 +322,7 @@ def test_a_file_imported_twice_adds_nothing_the_second_time(tmp_path):
     g = tmp_path / "copy.jsonl"
     g.write_bytes(f.read_bytes())
     assert "nothing imported" in cli(db, "hand", "import", str(g)).stdout
-    r = CliRunner().invoke(app, ["--db", str(db), "hand", "import", "-"], input=f.read_text(encoding="utf-8"))
+    r = cli(db, "hand", "import", "-", input=f.read_text(encoding="utf-8"))
     assert r.stdout == "nothing imported: standard input was imported into evening 1 before (16 hands)\n"
     assert dump(db) == before
     # into another evening it is imported again

@@ -13,13 +13,12 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from schreiber.cli.commands import app
 from schreiber.domain.evening import Entry
 from schreiber.domain.sample import random_hands
 from schreiber.ledger.store import Ledger
 from schreiber.service import Service
+from tests import helpers
 from tests.helpers import dump
 from tests.ledger_checks import check_ledger, run_cli
 
@@ -28,7 +27,7 @@ FIVE = ("Anna", "Berti", "Carl", "Dora", "Emil")
 
 
 def cli(db, *args, input=None):
-    return CliRunner().invoke(app, ["--db", str(db), *args], input=input)
+    return helpers.cli("--db", str(db), *args, input=input)
 
 
 def ok(db, *args) -> str:

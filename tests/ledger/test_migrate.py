@@ -25,7 +25,7 @@ import sqlite_utils
 from schreiber.ledger.migrations import UID_TABLES, migrations
 from schreiber.ledger.store import Ledger
 from tests.helpers import TESTS, cli
-from tests.ledger_checks import check_ledger, dreier, run_cli
+from tests.ledger_checks import check_ledger, dreier, process, run_cli
 
 FIXTURE = TESTS / "fixtures" / "ledger_v1.db"
 
@@ -249,7 +249,7 @@ def test_parallel_first_open_of_an_old_ledger(v1):
     backup), the others wait for it; none fails, no figure changes."""
     before = v1_figures(v1)
     with ThreadPoolExecutor(4) as pool:
-        runs = list(pool.map(lambda _: run_cli("balance", "--json", db=v1), range(4)))
+        runs = list(pool.map(lambda _: process("balance", "--json", db=v1), range(4)))
     for r in runs:
         assert r.returncode == 0, r.stderr
     assert len(backups(v1)) == 1

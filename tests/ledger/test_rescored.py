@@ -68,8 +68,6 @@ def _act(data, svc: Service, action: str, record) -> None:
 
 
 @settings(
-    max_examples=30,
-    deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large],
 )
 @given(data=st.data(), preset=st.sampled_from(PRESETS), pot=st.integers(0, 3), holz=st.booleans())

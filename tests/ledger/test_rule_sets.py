@@ -8,17 +8,14 @@ import json
 import shutil
 import sqlite3
 
-from typer.testing import CliRunner
-
-from schreiber.cli.commands import app
 from schreiber.ledger.store import Ledger
-from tests.helpers import TESTS
+from tests.helpers import TESTS, cli
 
 FOUR = ("Anna", "Berti", "Carl", "Dora")
 
 
 def ok(db, *args) -> str:
-    r = CliRunner().invoke(app, ["--db", str(db), *args])
+    r = cli("--db", str(db), *args)
     assert r.exit_code == 0, r.output
     return r.stdout
 

@@ -43,7 +43,7 @@ import math
 from fractions import Fraction as Fr
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -240,7 +240,6 @@ def _naive_cents(players, balances, tarif, pot_start, rule):
 points = st.fractions(min_value=-60, max_value=60, max_denominator=12)
 
 
-@settings(max_examples=300, deadline=None)
 @given(
     n=st.sampled_from([4, 5]),
     raw=st.lists(points, min_size=5, max_size=5),
@@ -277,7 +276,6 @@ def test_settlement_properties(n, raw, pot_delta, pot_start, tarif, rule):
     assert len(s.transfers) == _fewest(s.cents)
 
 
-@settings(max_examples=200, deadline=None)
 @given(st.lists(st.integers(min_value=-500, max_value=500), min_size=1, max_size=6))
 def test_transfers_are_minimal_for_any_amounts(vals):
     vals = vals + [-sum(vals)]

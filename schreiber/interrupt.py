@@ -15,7 +15,7 @@ def _during_start(signum, frame):
 
 
 def _during_command(signum, frame):
-    from ..errors import Interrupted
+    from .errors import Interrupted
 
     raise Interrupted()
 
