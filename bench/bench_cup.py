@@ -69,7 +69,7 @@ def fill_open_tables(led: Ledger, rng: random.Random, keep_one: bool = False) ->
         if keep_one and i == len(tables) - 1:
             left = ev.id
             continue
-        svc.add_entries(hands_for(ev.seating, ev.first_dealer, 16, rng), ev)
+        svc.import_entries(hands_for(ev.seating, ev.first_dealer, 16, rng), ev)
     return left
 
 
@@ -84,12 +84,12 @@ def build(folder: Path, players: int) -> tuple[Path, Path]:
         left = fill_open_tables(led, rng, keep_one=True)
         if _ < 2:
             ev = led.evening(left)
-            Service(led).add_entries(hands_for(ev.seating, ev.first_dealer, 16, rng), ev)
+            Service(led).import_entries(hands_for(ev.seating, ev.first_dealer, 16, rng), ev)
     table = folder / "table.db"
     led.backup(table)
     copy = Ledger(table)
     ev = copy.evening(left)
-    Service(copy).add_entries(hands_for(ev.seating, ev.first_dealer, 16, rng), ev)
+    Service(copy).import_entries(hands_for(ev.seating, ev.first_dealer, 16, rng), ev)
     copy.close()
     led.close()
     return desk, table

@@ -4,7 +4,7 @@
     .venv/bin/python bench/bench_stats.py --db big.db     # keep/reuse the ledger file
     .venv/bin/python bench/bench_stats.py --hands 20000   # smaller
 
-The ledger is built through the library as an import would (Service.add_entries:
+The ledger is built through the library as an import would (Service.import_entries:
 one transaction per evening, scored incrementally), with random but valid
 `standard` hands (schreiber/sample.py): three circles (two of four players,
 one of five) of a club, evenings of 30-50 hands on most days from September
@@ -59,7 +59,7 @@ def build(path: Path, hands: int, seed: int = 2026) -> tuple[int, int, float]:
         with led.transaction():  # no Pagat pot carried over between evenings: the ledger as before
             led.close_open_evenings()
             ev = led.insert_evening(players, rules, day.isoformat(), players[0], rules.tarif_cents, Fraction(0))
-        svc.add_entries([Entry.hand(r) for r in random_hands(rng, players, n)], led.evening(ev))
+        svc.import_entries([Entry.hand(r) for r in random_hands(rng, players, n)], led.evening(ev))
         done += n
         evenings += 1
         day += dt.timedelta(days=rng.choice((0, 1, 1)))  # a club: several tables a week
@@ -115,7 +115,7 @@ def main() -> None:
         hands, evenings, secs = build(path, a.hands)
         print(
             f"built {hands} hands in {evenings} evenings in {secs:.1f} s "
-            f"({hands / secs:.0f} hands/s through Service.add_entries)",
+            f"({hands / secs:.0f} hands/s through Service.import_entries)",
             file=sys.stderr,
         )
     import sqlite3

@@ -217,7 +217,7 @@ def build_evening(path: Path, hands: int, seed: int = 7) -> None:
 
     svc = Service(Ledger(path))
     svc.start_evening(PLAYERS, load_rules("standard"), "2026-11-21")
-    svc.add_entries([Entry.hand(r) for r in random_hands(random.Random(seed), PLAYERS, hands)])
+    svc.import_entries([Entry.hand(r) for r in random_hands(random.Random(seed), PLAYERS, hands)])
     svc.ledger.close()
 
 
@@ -243,7 +243,7 @@ def build_club(path: Path, hands: int, seed: int = 2026) -> int:
         with led.transaction():  # no Pagat pot carried over: the same ledger as before
             led.close_open_evenings()
             ev = led.insert_evening(players, rules, day.isoformat(), players[0], rules.tarif_cents, Fraction(0))
-        svc.add_entries([Entry.hand(r) for r in random_hands(rng, players, n)], led.evening(ev))
+        svc.import_entries([Entry.hand(r) for r in random_hands(rng, players, n)], led.evening(ev))
         done += n
         evenings += 1
         day += dt.timedelta(days=rng.choice((0, 1, 1)))

@@ -105,10 +105,6 @@ def hand_words(ctx: typer.Context, incomplete: str) -> list[str]:
     return _matching([*seating, *extra, *premiums(rules)], incomplete)
 
 
-def contract_names(ctx: typer.Context, incomplete: str) -> list[str]:
-    return _matching(contracts(_rules(ctx)[0]), incomplete)
-
-
 def known_players(ctx: typer.Context, incomplete: str) -> list[str]:
     """Every player in the ledger (a new evening's seating)."""
     led = _ledger(ctx)

@@ -227,13 +227,13 @@ def _imported(file: str, lines: list[str], svc: Service, ev: Evening, terminal: 
     try:
         done = svc.import_entries(
             entries,
-            parsed.ids,
-            content_sha256(lines),
             ev,
-            labels,
-            progress if show else None,
-            (parsed.voids, parsed.replaces) if parsed.struck else None,
-            parsed.evening[0] if parsed.evening else None,
+            uids=parsed.ids,
+            sha256=content_sha256(lines),
+            labels=labels,
+            progress=progress if show else None,
+            struck=(parsed.voids, parsed.replaces) if parsed.struck else None,
+            started=parsed.evening[0] if parsed.evening else None,
         )
     except SchreiberError as exc:
         raise SchreiberError(f"{file}: {message(exc)}") from None

@@ -38,9 +38,6 @@ class State(NamedTuple):
     final: int = 0  # hands left until the end of the evening's final Radl (Sküsradl); 0 = none running
     boost: int = 0  # Radls stacked onto the final Radl's remaining hands (each doubles them again)
 
-    def holz_of(self, player: str) -> int:
-        return dict(self.holz).get(player, 0)
-
     @property
     def radl_left(self) -> int:
         return sum(self.radl)

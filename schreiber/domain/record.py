@@ -18,7 +18,6 @@ from .points import Exact, format_points, parse_points, reaches, threshold
 from .rules import KONTRA_LEVELS, Contract, Premium, Rules, enabled
 from .table import Table
 
-RESULTS = ("won", "lost")
 PARTIES = ("declarer", "opponents")
 HAND_KEYS = (
     "contract",

@@ -380,7 +380,6 @@ def _at(table: str, *cols: str) -> itemgetter:
     return itemgetter(*(COLUMNS[table].index(c) for c in cols))
 
 
-_HP_PLAYER = COLUMNS["hand_players"].index("player_id")
 _PAY = _at("payments", "player_id", "points_x2520", "schrift_x2520")
 _ROLE = _at("hand_players", "player_id", "role", "won")
 _SEVERAL = _at("hand_players", "entry_id", "player_id", "role", "won", "contract")

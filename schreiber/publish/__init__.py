@@ -19,7 +19,6 @@ from typing import Any
 
 METADATA = "datasette.yaml"
 SHIPPED_DATABASE = "ledger"  # the name the shipped file uses for the ledger's database
-QUERIES = ("rangliste", "ergebnisliste", "tischblatt", "cupwertung", "turniere")
 
 
 def installed() -> bool:

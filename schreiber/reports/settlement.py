@@ -34,7 +34,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
 
-from ..domain.money import POT, evening_cents, largest_remainder
+from ..domain.money import POT, evening_cents
 from ..domain.points import as_number
 from ..i18n import _, ngettext
 from ..ledger.stored import Evening
@@ -105,13 +105,6 @@ class Settlement:
 
     def amount(self, player: str) -> str:
         return money(self.cents[player])
-
-
-def round_largest_remainder(exact: dict[str, Fraction], order: list[str]) -> dict[str, int]:
-    """The same rule for Fractions, ties in ``order``."""
-    den = math.lcm(*(Fraction(exact[k]).denominator for k in order))
-    nums = [Fraction(exact[k]).numerator * (den // Fraction(exact[k]).denominator) for k in order]
-    return dict(zip(order, largest_remainder(nums, den)))
 
 
 def _best_groups(values: tuple[int, ...]) -> list[int]:

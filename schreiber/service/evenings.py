@@ -676,37 +676,23 @@ class Service:
         state = self.ledger.last_state(evening)
         return [(i, p) for i, _e, _o, p in _score_each(entries, evening.rules, evening.seating, state, voids) if p]
 
-    def add_entries(
-        self,
-        entries: list[Entry],
-        evening: Which = None,
-        labels: list[str] | None = None,
-        progress: Callable[[int, int], None] | None = None,
-    ) -> list[int]:
-        """Score and record many entries (an import) in ONE transaction: all of
-        them land, or none. Scored one after the other from the evening's last
-        state and written as they are scored. Any bad entry raises
-        SchreiberError naming every bad one by ``labels[i]`` (default "entry
-        N"). Returns the hand number of each entry (0 for other entries).
-        ``progress(done, total)`` is called now and then."""
-        with self.ledger.transaction(checked=True):
-            return self._write_entries(self._writable(evening), entries, labels, progress)
-
     def import_entries(
         self,
         entries: list[Entry],
-        uids: list[str | None],
-        sha256: str,
         evening: Evening | None = None,
+        uids: list[str | None] | None = None,
+        sha256: str | None = None,
         labels: list[str] | None = None,
         progress: Callable[[int, int], None] | None = None,
         struck: tuple[list[str | None], list[str | None]] | None = None,
         started: tuple[int, Fraction] | None = None,
     ) -> Imported:
-        """``add_entries`` for a file, which may have been imported before: a
-        file of the same content (``sha256``) imported into the evening before
-        adds nothing, nor does an entry whose id (``uids[i]``, from an export)
-        is in the evening already. An id of an entry in another evening is
+        """Score and record many entries (an import) in ONE transaction: all of
+        them land, or none; any bad entry raises SchreiberError naming every
+        bad one by ``labels[i]`` (default "entry N"); ``progress(done,
+        total)`` is called now and then. A file (``sha256``: its content)
+        imported into the evening before adds nothing, nor does an entry
+        whose id (``uids[i]``, from an export) is in the evening already. An id of an entry in another evening is
         not taken over (the entry is a copy there). ``struck``: for each
         entry the correction that struck it from the sheet (None: it counts)
         and the id of the hand it replaces (None: none), as an export writes
@@ -716,9 +702,10 @@ class Service:
         led = self.ledger
         with led.transaction(checked=True):
             ev = self._writable(evening)
-            before = led.earlier_import(ev, sha256)
+            before = led.earlier_import(ev, sha256) if sha256 else None
             if before is not None:
                 return Imported(ev, [], 0, before)
+            uids = uids or [None] * len(entries)
             here, elsewhere = led.entry_uids(ev, [u for u in uids if u])
             keep = [i for i, u in enumerate(uids) if u not in here]
             if not keep:
@@ -734,7 +721,8 @@ class Service:
                     [None if uids[i] in elsewhere else uids[i] for i in keep],
                     _kept_struck(struck, keep, uids, labels) if struck and (any(struck[0]) or any(struck[1])) else None,
                 )
-            led.record_import(ev, sha256, len(entries), sum(e.kind == "hand" for e in entries))
+            if sha256:
+                led.record_import(ev, sha256, len(entries), sum(e.kind == "hand" for e in entries))
         return Imported(ev, numbers, len(entries) - len(keep), None, tarif, pot)
 
     def _take_start(
@@ -767,7 +755,7 @@ class Service:
         uids: list[str | None] | None = None,
         struck: Struck | None = None,
     ) -> list[int]:
-        """The body of ``add_entries`` (inside its transaction); ``uids``: an
+        """The body of ``import_entries`` (inside its transaction); ``uids``: an
         id for each entry where it has one already; ``struck``: the entries
         struck from the sheet. Entries are scored a batch at a time and each
         batch written as it comes."""

@@ -644,7 +644,7 @@ def test_rule_overrides_through_storage(fuzz_db, overrides, seed):
     evening = svc.ledger.evening(ev.evening_id)
     hands = [Entry.hand(r) for r in random_hands(random.Random(seed), PLAYERS, 6)]
     try:
-        svc.add_entries(hands, evening)
+        svc.import_entries(hands, evening)
     except Exception as exc:  # a sample hand this variant of the rules refuses: nothing written
         assert type(exc).__name__ == "SchreiberError", exc
     bal = svc.ledger.balance(ev.evening_id)

@@ -394,11 +394,11 @@ def test_an_import_leaves_every_reference_whole_and_the_checks_on(tmp_path):
     svc.ledger.make_file()
     conn = svc.ledger.db.conn
     recs = [Entry.hand(r) for r in records(40, FIVE, seed=4)]
-    svc.import_entries(recs[:30], [None] * 30, "a" * 64)
+    svc.import_entries(recs[:30], sha256="a" * 64)
     assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
     bad = recs[30:] + [Entry.hand({"contract": "rufer", "declarer": "Nobody"})]
     with pytest.raises(SchreiberError):
-        svc.import_entries(bad, [None] * len(bad), "b" * 64)
+        svc.import_entries(bad, sha256="b" * 64)
     assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
     assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
     assert conn.execute("select count(*) from entries").fetchone()[0] == 30

@@ -47,7 +47,7 @@ def test_an_import_in_batches_keeps_the_rollups_of_a_recomputation(tmp_path, mon
     path = tmp_path / "l.db"
     svc = Service(Ledger(path))
     ev, entries = _evening_of(random.Random(3), svc, preset, players, overrides)
-    numbers = svc.import_entries(entries, [None] * len(entries), "0" * 64, svc.evening(ev)).numbers
+    numbers = svc.import_entries(entries, svc.evening(ev), sha256="0" * 64).numbers
     svc.ledger.close()
     assert numbers[:13] == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0] and numbers[-1] == len(entries) - 3
     assert tables(sqlite3.connect(path)) == recomputed(path)
@@ -57,7 +57,7 @@ def test_an_import_keeps_the_ids_it_is_given(tmp_path):
     svc = Service(Ledger(tmp_path / "l.db"))
     ev, entries = _evening_of(random.Random(4), svc, "standard", P4, [])
     uids = [f"{i:032x}" if i % 2 else None for i in range(len(entries))]
-    svc.import_entries(entries, uids, "1" * 64, svc.evening(ev))
+    svc.import_entries(entries, svc.evening(ev), uids=uids, sha256="1" * 64)
     stored = [r[0] for r in svc.ledger.db.execute("select uid from entries where evening_id = ? order by seq", [ev])]
     assert [u for u in uids if u] == [s for s, u in zip(stored, uids) if u]
     assert len(set(stored)) == len(entries)  # the others got new ones, all different
@@ -74,7 +74,7 @@ def test_a_bad_entry_in_a_later_batch_adds_nothing(tmp_path, monkeypatch):
     before = svc.ledger.db.execute(count).fetchone()[0]
     labels = [f"line {i}" for i in range(1, len(entries) + 1)]
     with pytest.raises(SchreiberError) as exc:
-        svc.import_entries(entries, [None] * len(entries), "2" * 64, svc.evening(ev), labels)
+        svc.import_entries(entries, svc.evening(ev), sha256="2" * 64, labels=labels)
     said = str(exc.value)
     assert said.startswith(f"2 of {len(entries)} entries are wrong, nothing was added: line 41: "), said
     assert "; line 51: " in said and "schnapsen" in said and "Zenzi" in said

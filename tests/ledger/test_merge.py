@@ -50,7 +50,7 @@ def add_hands(db: Path, n: int, seed: int, evening: int | None = None) -> None:
     svc = Service(led)
     ev = svc.evening(evening)
     dealer = svc.next_hand(ev).table.dealer
-    svc.add_entries([Entry.hand(r) for r in random_hands(random.Random(seed), ev.seating, n, dealer)], ev)
+    svc.import_entries([Entry.hand(r) for r in random_hands(random.Random(seed), ev.seating, n, dealer)], ev)
     led.close()
 
 

@@ -52,7 +52,7 @@ def _act(data, svc: Service, action: str, record) -> None:
     if action == "hand":
         svc.add_hand(record())
     elif action == "import":
-        svc.add_entries([Entry.hand(record()) for _ in range(data.draw(st.integers(1, 3)))])
+        svc.import_entries([Entry.hand(record()) for _ in range(data.draw(st.integers(1, 3)))])
     elif action == "radl":
         svc.radl(final=data.draw(st.booleans()))
     elif action == "redeal":

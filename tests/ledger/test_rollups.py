@@ -55,7 +55,7 @@ def play(svc: Service, rng: random.Random, day: dt.date, hands: int) -> int:
     rules = load_rules("standard", overrides)
     ev = svc.start_evening(players, rules, day.isoformat()).evening_id
     records = list(random_hands(rng, players, hands))
-    svc.add_entries([Entry.hand(r) for r in records[: hands // 2]], ev)  # an import: written a batch at a time
+    svc.import_entries([Entry.hand(r) for r in records[: hands // 2]], ev)  # an import: written a batch at a time
     for r in records[hands // 2 :]:
         svc.add_hand(r, ev)  # one at a time, as at the table
     return ev
@@ -138,7 +138,7 @@ def test_rollups_of_an_import_of_every_kind_of_row(tmp_path):
     path = tmp_path / "l.db"
     svc = Service(Ledger(path))
     ev = svc.start_evening(CIRCLES[0], load_rules("tirol"), "2025-06-01").evening_id
-    svc.add_entries([Entry.hand(r) for r in SIDE_BY_SIDE] + [Entry("radl"), Entry("strafpunkt", player="Carl")], ev)
+    svc.import_entries([Entry.hand(r) for r in SIDE_BY_SIDE] + [Entry("radl"), Entry("strafpunkt", player="Carl")], ev)
     for r in SIDE_BY_SIDE:
         svc.add_hand(r, ev)
     conn = svc.ledger.db.conn
@@ -164,7 +164,7 @@ def test_rollups_after_every_correction_down_to_no_hand(tmp_path):
     evenings = []
     for date in ("2025-06-01", "2025-09-01", "2026-01-10"):
         ev = svc.start_evening(CIRCLES[0], tirol, date).evening_id
-        svc.add_entries([Entry.hand(r) for r in SIDE_BY_SIDE] + [Entry("strafpunkt", player="Carl")], ev)
+        svc.import_entries([Entry.hand(r) for r in SIDE_BY_SIDE] + [Entry("strafpunkt", player="Carl")], ev)
         for r in SIDE_BY_SIDE[:3]:
             svc.add_hand(r, ev)
         evenings.append(ev)

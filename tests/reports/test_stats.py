@@ -57,7 +57,7 @@ def ledger(tmp_path_factory):
             led.close_open_evenings()
             eid = led.insert_evening(players, rules, day.isoformat(), players[0], tarif, Fr(0))
         hands = [{"kind": "hand", "record": r} for r in random_hands(rng, players, rng.randint(12, 30))]
-        svc.add_entries([Entry.of(e) for e in hands])
+        svc.import_entries([Entry.of(e) for e in hands])
         entries = list(hands)
         if i % 4 == 1:  # a hand that is taken back: it must never count
             extra = next(random_hands(rng, players, 1, led.last_state(led.evening(eid)).next_dealer))
@@ -71,7 +71,7 @@ def ledger(tmp_path_factory):
                 {"kind": "hand", "record": r}
                 for r in random_hands(rng, players, 6, led.last_state(led.evening(eid)).next_dealer)
             ]
-            svc.add_entries([Entry.of(e) for e in more])
+            svc.import_entries([Entry.of(e) for e in more])
             entries += more
         played.append((eid, day.isoformat(), players, rules, entries, tarif))
     led.close()
