@@ -9,7 +9,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "schreiber"
 STORAGE = PACKAGE / "ledger"
-MAX_LINES = 80
+MAX_LINES = 60
 SQL_CALLS = ("execute", "executemany", "executescript", "query")
 SQL_MODULES = ("sqlite3", "sqlite_utils")
 
@@ -65,7 +65,7 @@ def test_sql_runs_only_in_the_storage_package():
     assert not found, "SQL outside schreiber/ledger/: " + "; ".join(found)
 
 
-def test_no_function_is_longer_than_80_lines():
+def test_no_function_is_longer_than_60_lines():
     long = []
     for name, path in modules().items():
         for node in ast.walk(tree(path)):

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import Annotated
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 
@@ -57,22 +58,10 @@ def check() -> None:
 
     Example: schreiber check
     """
-    from ..ledger.errors import NeedsSchema
-    from ..ledger.store import Ledger
-    from ..service import Service
     from .paths import ledger_path
 
     path = ledger_path(OPTS.db)[0]
-    if not path.exists():
-        raise SchreiberError(_("there is no ledger at {path} yet; nothing to check").format(path=path))
-    try:
-        led = Ledger(path, read_only=True)
-    except NeedsSchema as exc:
-        if not exc.writable:
-            raise
-        led = Ledger(
-            path
-        )  # an older ledger: brought up to this version first, a copy kept beside it, as by any command
+    led = _opened_for_check(path)
     show = _progress()
     if show:
         show(0, 0)
@@ -87,22 +76,8 @@ def check() -> None:
         echo(f"    {p}")
     carried: list[str] = []
     if not problems:
-        svc = Service(led)
-        hands, wrong = svc.check_consistency(show)
-        if show:
-            sys.stderr.write("\r\033[K")
-        evenings = len(led.evenings())
-        _found(
-            _("  {hands} in {evenings}, re-scored: payments sum to zero, balances match the hands: {found}"),
-            wrong,
-            hands=_hands(hands),
-            evenings=_evenings(evenings),
-        )
-        placed = svc.place_problems()
-        _found(_("  every hand in its place on its sheet, numbered 1, 2, ... without a gap: {found}"), placed)
-        carried = svc.carry_problems()
-        _found(_("  the Pagat pot carried from each evening to the next of its circle: {found}"), carried)
-        problems += wrong + placed
+        wrong, carried = _consistency(led, show)
+        problems += wrong
     if problems:
         raise SchreiberError(
             _(
@@ -115,6 +90,45 @@ def check() -> None:
                 path=path, n_problems=len(carried)
             )
         )
+
+
+def _opened_for_check(path: Path) -> Any:
+    """The ledger at ``path`` opened to be checked: read only, or, where it
+    needs this version's tables, brought up to them first (a copy kept
+    beside it, as by any command)."""
+    from ..ledger.errors import NeedsSchema
+    from ..ledger.store import Ledger
+
+    if not path.exists():
+        raise SchreiberError(_("there is no ledger at {path} yet; nothing to check").format(path=path))
+    try:
+        return Ledger(path, read_only=True)
+    except NeedsSchema as exc:
+        if not exc.writable:
+            raise
+        return Ledger(path)
+
+
+def _consistency(led: Any, show: Callable[[int, int], None] | None) -> tuple[list[str], list[str]]:
+    """Every evening re-scored, every hand's place, every pot carried, each
+    line said; (the problems, the carry-overs that differ)."""
+    from ..service import Service
+
+    svc = Service(led)
+    hands, wrong = svc.check_consistency(show)
+    if show:
+        sys.stderr.write("\r\033[K")
+    _found(
+        _("  {hands} in {evenings}, re-scored: payments sum to zero, balances match the hands: {found}"),
+        wrong,
+        hands=_hands(hands),
+        evenings=_evenings(len(led.evenings())),
+    )
+    placed = svc.place_problems()
+    _found(_("  every hand in its place on its sheet, numbered 1, 2, ... without a gap: {found}"), placed)
+    carried = svc.carry_problems()
+    _found(_("  the Pagat pot carried from each evening to the next of its circle: {found}"), carried)
+    return wrong + placed, carried
 
 
 def _progress() -> Callable[[int, int], None] | None:

@@ -25,6 +25,17 @@ if TYPE_CHECKING:
     from ..service import Imported, Service
 
 
+def _check_export(fmt: str, what: str, both: bool, formats: tuple[str, ...], whats: tuple[str, ...]) -> None:
+    """One line for an export asked for in a way that cannot be: an unknown
+    format or --what, or an evening and a date range together."""
+    if fmt not in formats:
+        raise SchreiberError(_("unknown format '{fmt}'; valid: {FORMATS}").format(fmt=fmt, FORMATS=", ".join(formats)))
+    if what not in whats:
+        raise SchreiberError(_("unknown --what '{what}'; valid: {WHATS}").format(what=what, WHATS=", ".join(whats)))
+    if both:
+        raise SchreiberError(_("give either --evening or a date range, not both"))
+
+
 @app.command("export", cls=Command)
 def export(
     fmt: Annotated[str, typer.Option("--format", help=_("csv or jsonl (JSON Lines)."))] = "csv",
@@ -48,12 +59,7 @@ def export(
     """
     from ..reports.export import FORMATS, WHATS, write
 
-    if fmt not in FORMATS:
-        raise SchreiberError(_("unknown format '{fmt}'; valid: {FORMATS}").format(fmt=fmt, FORMATS=", ".join(FORMATS)))
-    if what not in WHATS:
-        raise SchreiberError(_("unknown --what '{what}'; valid: {WHATS}").format(what=what, WHATS=", ".join(WHATS)))
-    if evening_id is not None and ranged(since, until, season, period):
-        raise SchreiberError(_("give either --evening or a date range, not both"))
+    _check_export(fmt, what, evening_id is not None and ranged(since, until, season, period), FORMATS, WHATS)
     rng = parse_range(since, until, season, period)
     if out is not None:
         writable_target(out, what, "." + fmt)
