@@ -126,6 +126,18 @@ def played_under(rules_file, hands, players=P4) -> list:
     return sheet
 
 
+def run_at(db, *args: str, input: str | None = None):
+    """A command on the ledger ``db`` that must succeed, in process; the
+    ledger it made is a file afterwards, as after the real command (which
+    then ends)."""
+    from schreiber.ledger import Opened
+
+    r = cli("--db", str(db), *args, input=input)
+    assert r.exit_code == 0, (args, r.output)
+    Opened.make_missing_files()
+    return r
+
+
 def dump(db_path) -> list:
     """Every row of every table: to prove that a failed command wrote nothing."""
     con = sqlite3.connect(db_path)

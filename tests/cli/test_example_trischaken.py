@@ -11,7 +11,7 @@ import sys
 
 import pexpect
 
-from tests.helpers import ROOT, F, G, H, I, cli
+from tests.helpers import ROOT, F, G, H, I, cli, played_under
 
 SALZBURG = ROOT / "examples" / "rules" / "salzburg-fahren.toml"
 ONE_THREE = ROOT / "examples" / "rules" / "trischaken-1-3.toml"
@@ -44,12 +44,7 @@ SALZBURG_HANDS = [
 
 
 def test_salzburg_fahren_mit_doubles_the_whole_payout():
-    assert cli("evening", "start", F, G, H, I, "--rules", str(SALZBURG)).exit_code == 0
-    for record, _ in SALZBURG_HANDS:
-        r = cli("hand", "add", "--json", json.dumps(record))
-        assert r.exit_code == 0, r.output
-    hands = json.loads(cli("sheet", "--json").stdout)["hands"]
-    assert [h["payments"] for h in hands] == [want for _, want in SALZBURG_HANDS]
+    played_under(SALZBURG, SALZBURG_HANDS)
 
 
 def test_salzburg_fahren_in_short_notation_and_explained():
@@ -107,12 +102,7 @@ ONE_THREE_HANDS = [
 
 
 def test_trischaken_1_and_3():
-    assert cli("evening", "start", F, G, H, I, "--rules", str(ONE_THREE)).exit_code == 0
-    for record, _ in ONE_THREE_HANDS:
-        r = cli("hand", "add", "--json", json.dumps(record))
-        assert r.exit_code == 0, r.output
-    hands = json.loads(cli("sheet", "--json").stdout)["hands"]
-    assert [h["payments"] for h in hands] == [want for _, want in ONE_THREE_HANDS]
+    played_under(ONE_THREE, ONE_THREE_HANDS)
 
 
 def test_the_example_files_show_their_payout_keys():

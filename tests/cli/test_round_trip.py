@@ -26,27 +26,18 @@ import pytest
 
 from schreiber.domain.rules import PRESETS
 from schreiber.domain.sample import random_hands
-from schreiber.ledger import Opened
 from tests.helpers import ROOT, cli, dump
+from tests.helpers import run_at as run
 
 FOUR = ["Anna", "Berti", "Carl", "Dora"]
 FIVE = [*FOUR, "Emil"]
 DATE = "2026-11-06"
 
 
-def run(db: Path, *args: str, input: str | None = None):
-    """A command that must succeed, in process; the ledger it made is a
-    file afterwards, as after the real command (which then ends: here its
-    connections are let go, so a test of hundreds of commands does not keep
-    hundreds of files open)."""
-    r = cli("--db", str(db), *args, input=input)
-    assert r.exit_code == 0, (args, r.output)
-    Opened.make_missing_files()
-    return r
-
-
 @pytest.fixture(autouse=True)
 def _let_go():
+    """The connections of the test's commands let go, so that a test of
+    hundreds of commands does not keep hundreds of files open."""
     yield
     gc.collect()
 
