@@ -24,6 +24,7 @@ and a backup beside it.
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import itertools
 import os
 import sqlite3
@@ -175,10 +176,36 @@ def _in_memory() -> sqlite_utils.Database:
     the file is made (``copy_new``). Named, so the file's connection can
     attach it."""
     uri = f"file:schreiber-new-{os.getpid()}-{next(_NEW)}?mode=memory&cache=shared"
-    db = sqlite_utils.Database(_connect(uri, uri=True), execute_plugins=False)
+    conn = _connect(uri, uri=True)
+    _new_ledger().backup(conn)
+    db = sqlite_utils.Database(conn, execute_plugins=False)
     db.memory_uri = uri  # type: ignore[attr-defined]
-    migrations.apply(db)
     return db
+
+
+@functools.cache
+def _new_ledger() -> sqlite3.Connection:
+    """Every migration applied to an empty ledger, once a process, in memory:
+    what each new ledger is made from (``_in_memory``, ``_create``)."""
+    conn = _connect(":memory:")
+    migrations.apply(sqlite_utils.Database(conn, execute_plugins=False))
+    return conn
+
+
+def _create(conn: sqlite3.Connection) -> None:
+    """Make a file without tables a new ledger, inside the caller's
+    transaction: the schema and rows of ``_new_ledger``, statement by
+    statement in the order they were made."""
+    new = _new_ledger()
+    conn.execute("PRAGMA defer_foreign_keys = ON")
+    rows = "select type, name, sql from sqlite_master where sql is not null order by rowid"
+    for _kind, name, sql in new.execute(rows).fetchall():
+        if not name.startswith("sqlite_"):
+            conn.execute(sql)
+    for kind, name, _sql in new.execute(rows).fetchall():
+        if kind == "table":
+            for row in new.execute(f'select * from "{name}"').fetchall():
+                conn.execute(f'insert into main."{name}" values ({", ".join("?" * len(row))})', row)
 
 
 def copy_new(memory: sqlite_utils.Database, path: Path, create_folder: bool) -> sqlite_utils.Database:
@@ -451,7 +478,8 @@ def _migrate(db: sqlite_utils.Database, path: Path, backup: bool = True) -> None
     do not both migrate (one would fail "database is locked"). An existing
     ledger is checked and backed up first (``backup``; not a copy made to
     be migrated, ``migrated_copy``: the file it was made from stays as it
-    was). Each migration runs in a savepoint inside it."""
+    was); a file without tables is made a new ledger (``_create``). Each
+    migration runs in a savepoint inside it."""
     conn = db.conn
     conn.execute("BEGIN IMMEDIATE")
     try:
@@ -460,8 +488,11 @@ def _migrate(db: sqlite_utils.Database, path: Path, backup: bool = True) -> None
         if ours is not None and pending and backup:
             quick_check(conn, path)
             _backup_before_migration(path)
-        if pending:
+        if ours is None:
+            _create(conn)
+        elif pending:
             migrations.apply(db)
+        if pending:
             fault("migration")
         if not ours:
             conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
