@@ -164,10 +164,7 @@ EXE = Path(sys.executable).with_name("schreiber")
 SCHREIBER = [str(EXE)] if EXE.exists() else [sys.executable, "-m", "schreiber"]
 STARTUP_SETTINGS = ("LANG", "LANGUAGE", "LC_", "PYTHON")  # read once, as Python starts (the streams' encoding)
 # What a process of its own starts without: what one command leaves for the next in this process.
-PER_PROCESS = (
-    ("schreiber.ledger.connection", "_OPENED_HERE"),
-    ("schreiber.faults", "_passed"),
-)
+PER_PROCESS = (("schreiber.faults", "_passed"),)
 _MAIN: list = []
 
 
@@ -255,4 +252,5 @@ def fresh_process_state() -> None:
 
     Opened.last = Opened.written = Opened.on_migrate = None
     Opened.unmade.clear()
+    Opened.by_sqlite.clear()
     i18n.reset()

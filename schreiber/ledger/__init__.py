@@ -3,9 +3,11 @@
 ``store.Ledger`` is its one door: every read and write of the file goes
 through it; ``connection`` opens (and refuses) files and migrates them,
 ``migrations`` holds the schema, ``codec`` turns rows into the typed values
-of ``values``, ``derived`` and ``statistics`` keep and read the statistics
-rows, ``export`` and ``backup`` take data out, ``errors`` says what went
-wrong in the ledger's own terms.
+of ``stored``, ``hand_rows`` and ``rollups`` write the rows a hand leaves
+and ``statistics`` reads them, ``cup_book`` keeps the cups, ``merge``
+brings in another ledger, ``export``, ``backup`` and ``publish`` take data
+out, ``targets`` guards the files a command writes, ``errors`` says what
+went wrong in the ledger's own terms.
 """
 
 from __future__ import annotations
@@ -22,7 +24,10 @@ class Opened:
     after Ctrl-C says), and those opened where there is no file yet, for
     writing (made once the command has succeeded: ``make_missing_files``).
     ``on_migrate(ledger, copy)`` is told before an existing ledger is
-    migrated, which takes minutes for a very large one. Here, not in
+    migrated, which takes minutes for a very large one. ``by_sqlite``: the
+    files SQLite has open in this process, whose header is never read by
+    hand again (closing another handle of a file drops the process's SQLite
+    locks on it). Here, not in
     ``store``, so that the command line's last word costs a command that
     opens no ledger nothing."""
 
@@ -30,6 +35,7 @@ class Opened:
     written: ClassVar[Path | None] = None
     unmade: ClassVar[list[Opened]] = []
     on_migrate: ClassVar[Callable[[Path, Path], None] | None] = None
+    by_sqlite: ClassVar[set[str]] = set()
 
     def make_file(self) -> None:
         """Where there is no ledger file yet, make it (``store.Ledger``)."""

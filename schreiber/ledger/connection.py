@@ -50,8 +50,6 @@ KNOWN_MIGRATIONS = frozenset(m.name for m in migrations._migrations)
 SQLITE_MAGIC = b"SQLite format 3\x00"
 _NEW = itertools.count()
 
-_OPENED_HERE: set[str] = set()  # files this process has checked and opened with SQLite
-
 
 def open_database(
     path: Path, create_folder: bool = False, read_only: bool = False
@@ -89,7 +87,7 @@ def create_database(path: Path, create_folder: bool = False) -> sqlite_utils.Dat
         _check_header(path)
     db = _open_existing(path, create=True)
     assert db is not None
-    _OPENED_HERE.add(str(path.resolve()))  # SQLite has it open now: its header is never read by hand again here
+    Opened.by_sqlite.add(str(path.resolve()))  # SQLite has it open now: its header is never read by hand again here
     return db
 
 
@@ -141,7 +139,7 @@ def _check_header(p: Path) -> None:
     before this process first opens the file with SQLite: closing any other
     handle of a file drops the process's SQLite locks on it (POSIX)."""
     key = str(p.resolve())
-    if key in _OPENED_HERE:
+    if key in Opened.by_sqlite:
         return
     try:
         with open(p, "rb") as f:
@@ -156,7 +154,7 @@ def _check_header(p: Path) -> None:
     page = 65536 if page == 1 else page
     if page < 512 or page & (page - 1):
         raise LedgerDamaged(p, "its header is damaged")
-    _OPENED_HERE.add(key)
+    Opened.by_sqlite.add(key)
 
 
 def _writable(p: Path) -> bool:
