@@ -224,7 +224,6 @@ def table_copy(
     (--evening E), and the desk merges the copy back (schreiber merge FILE)."""
     from ..errors import SchreiberError
 
-    writable_target(out, f"tisch{number}", ".db")
     led = ledger()
     c = led.cups.find(cup)
     tables = led.cups.tables(c.id)
@@ -237,19 +236,18 @@ def table_copy(
                 wanted=wanted, name=c.name, number=number, have=have
             )
         )
-    target = led.backup(out, overwrite=force)
+    target = led.backup(writable_target(out, f"runde{wanted}", ".db"), overwrite=force)
     echo(
         one_line(
-            _(
-                "Table {table} of round {round} ({players}) is evening {n}; copy written to {target}. "
-                "At the table: schreiber --db {target} tisch --evening {n}"
-            ).format(
-                table=found.table_no,
-                round=found.round,
-                players=", ".join(found.players),
-                n=found.evening_id,
-                target=target,
+            _("Table {table} of round {round}: {players} (evening {n})").format(
+                table=found.table_no, round=found.round, players=", ".join(found.players), n=found.evening_id
             )
+        )
+    )
+    echo(one_line(_("Copy written to {target}.").format(target=target)))
+    echo(
+        one_line(
+            _("At the table: schreiber --db {target} tisch --evening {n}").format(target=target, n=found.evening_id)
         )
     )
 

@@ -30,6 +30,7 @@ from ..ledger.errors import (
     NoSuchEvening,
     NoSuchHand,
     NotALedger,
+    RoundFull,
     SeveralOpenEvenings,
     TargetExists,
 )
@@ -57,6 +58,7 @@ HINTS: dict[type, Callable[[SchreiberError], str]] = {
     EveningClosed: lambda e: _("; reopen it with: schreiber evening reopen {n}").format(n=getattr(e, "evening_id", "")),
     NoSuchHand: lambda e: _("; see schreiber sheet"),
     NoSuchEntry: lambda e: _("; see schreiber sheet (the # column)"),
+    RoundFull: lambda e: _("; correct a hand entered wrongly with: schreiber hand edit N HAND"),
     NotALedger: lambda e: _("; give another --db"),
     NewerLedger: lambda e: _("; use the newer schreiber, or give another --db"),
     LedgerDamaged: lambda e: _(

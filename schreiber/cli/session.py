@@ -14,6 +14,7 @@ from ..domain.evening import radl_factor
 from ..domain.names import fold
 from ..errors import SchreiberError
 from ..i18n import N_, _, ngettext
+from ..ledger.errors import NoSuchEntry, NoSuchHand, RoundFull
 from ..ledger.stored import Evening
 from ..render import player_points, table
 from ..reports import sheet as sh
@@ -39,6 +40,11 @@ COMMANDS = {  # German words in both languages (English aliases below); the help
     "zusammen": N_("redeal: the same dealer deals again (also redeal)"),
     "straf NAME": N_("a penalty point for NAME (also strafpunkt)"),
     "ende": N_("leave (also quit, Ctrl-D); everything is saved already"),
+}
+TABLE_HINTS = {  # what to type at the table where the command line's hint names a command
+    NoSuchHand: N_("; see: schrift"),
+    NoSuchEntry: N_("; see: schrift (the # column)"),
+    RoundFull: N_("; correct a hand entered wrongly with: ändern N HAND"),
 }
 ALIASES = {
     "?": "hilfe",
@@ -145,7 +151,9 @@ class Session:
         except EveningChanged as exc:
             self.changed(exc.before, exc.now)
         except SchreiberError as exc:
-            self.out(_fitted(_("Error: {message}").format(message=message(exc))))
+            hint = TABLE_HINTS.get(type(exc))
+            text = str(exc) + _(hint) if hint else message(exc)
+            self.out(_fitted(_("Error: {message}").format(message=text)))
         self.svc.carried, self.svc.closed_changed = [], []  # what a line that failed had carried was not written
         return True
 

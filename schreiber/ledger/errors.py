@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import SchreiberError
-from ..i18n import _
+from ..i18n import _, ngettext
 
 if TYPE_CHECKING:
     from .stored import Evening
@@ -154,6 +154,24 @@ class NoSuchEntry(LedgerError):
         have = _("entries e1..e{n}").format(n=count) if count else _("none yet")
         super().__init__(
             _("there is no entry e{ref} (Radl, redeal, Strafpunkt) in this evening ({have})").format(ref=ref, have=have)
+        )
+
+
+class RoundFull(LedgerError):
+    """A cup table's evening that has the hands its round plays, or would
+    have more with those being added (ooe-2023.md §11.1: 16 at a table of
+    four, 20 at five)."""
+
+    def __init__(self, evening_id: int, table_no: int, round_no: int, cup: str, target: int, hands: int, more: int):
+        self.evening_id = evening_id
+        super().__init__(
+            ngettext(
+                "evening {id} is table {table_no} of round {round} of {name}, which plays {target} hands; "
+                "{hands} are entered, so {n} more hand does not fit",
+                "evening {id} is table {table_no} of round {round} of {name}, which plays {target} hands; "
+                "{hands} are entered, so {n} more hands do not fit",
+                more,
+            ).format(id=evening_id, table_no=table_no, round=round_no, name=cup, target=target, hands=hands, n=more)
         )
 
 

@@ -28,7 +28,7 @@ from ..errors import HandError, SchreiberError
 from ..faults import fault
 from ..i18n import _
 from ..ledger.codec import stored_record
-from ..ledger.errors import EveningClosed, NoOpenEvening, SeveralOpenEvenings
+from ..ledger.errors import EveningClosed, NoOpenEvening, RoundFull, SeveralOpenEvenings
 from ..ledger.store import Ledger
 from ..ledger.stored import Evening, Scored, StoredEntry, stored_rules
 
@@ -885,19 +885,7 @@ class Service:
         cup, table = found
         target = hands_per_round(len(table.players), cup.hands, cup.hands_five)
         if table.hands + hands > target:
-            raise SchreiberError(
-                _(
-                    "evening {id} is table {table_no} of round {round} of {name}, which plays {target} hands; it has {hands}, so {hands2} more do not fit (a wrong hand: hand edit N)"
-                ).format(
-                    id=evening.id,
-                    table_no=table.table_no,
-                    round=table.round,
-                    name=cup.name,
-                    target=target,
-                    hands=table.hands,
-                    hands2=hands,
-                )
-            )
+            raise RoundFull(evening.id, table.table_no, table.round, cup.name, target, table.hands, hands)
 
     # Merging ---------------------------------------------------------------------
 

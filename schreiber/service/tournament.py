@@ -110,11 +110,14 @@ class Desk:
             tables = led.cups.tables(cup.id)
             last = max((t.round for t in tables), default=0)
             if last >= cup.rounds:
-                raise SchreiberError(
-                    _("all {rounds} rounds of {name} are drawn; see schreiber cup standings").format(
-                        rounds=cup.rounds, name=cup.name
+                said = (
+                    _("all {rounds} rounds of {name} are drawn and it is finished; see schreiber cup standings")
+                    if cup.status == "closed"
+                    else _(
+                        "all {rounds} rounds of {name} are drawn; once the last round is played, end it with: schreiber cup finish"
                     )
                 )
+                raise SchreiberError(said.format(rounds=cup.rounds, name=cup.name))
             previous = self._end_round(cup, tables, last, force)
             met = rules_of_cup.pairs_met(t.players for t in tables)
             drawn = rules_of_cup.draw_tables(led.cups.players(cup.id), last + 1, cup.seed, met)

@@ -144,11 +144,21 @@ def test_the_desk_is_refused_what_does_not_fit(ledger_env):
     run("hand", "add", "--json", dreier("Anna"))
     before = dump(ledger_env)
     line = refused_line("hand", "add", "--json", dreier("Berti"))  # the round's one hand is played
-    assert "is table 1 of round 1 of X, which plays 1 hands; it has 1" in line
+    assert line == (
+        "schreiber: error: evening 1 is table 1 of round 1 of X, which plays 1 hands; 1 are entered, so 1 more hand "
+        "does not fit; correct a hand entered wrongly with: schreiber hand edit N HAND"
+    )
     assert dump(ledger_env) == before
     run("cup", "draw")
     run("hand", "add", "--json", dreier("Carl"))
-    assert "all 2 rounds of X are drawn" in refused_line("cup", "draw")
+    assert refused_line("cup", "draw") == (
+        "schreiber: error: all 2 rounds of X are drawn; once the last round is played, end it with: "
+        "schreiber cup finish"
+    )
+    run("cup", "finish")
+    assert refused_line("cup", "draw") == (
+        "schreiber: error: all 2 rounds of X are drawn and it is finished; see schreiber cup standings"
+    )
     assert "there is no tournament 'nope' (known: X)" in refused_line("cup", "standings", "--cup", "nope")
 
 
@@ -173,3 +183,37 @@ def test_status_shows_the_hands_each_table_played():
     st = as_json("cup", "status")
     assert [(t["table"], t["hands"], t["of"]) for t in st["tables"]] == [(1, 0, 16), (2, 0, 20)]
     assert "0/20" in run("cup", "status")
+
+
+def test_a_table_copy_in_a_later_round_is_offered_a_name_of_its_own(ledger_env, tmp_path):
+    # the round-1 copy of table 1 is still there when round 2 is drawn: it is a ledger, never written over
+    run("cup", "start", "T", "Anna", "Berti", "Carl", "Dora", "--rounds", "2", "--hands", "1", "--seed", "2")
+    run("cup", "draw")
+    out = tmp_path / "tisch1.db"
+    lines = run("cup", "table", "1", "--out", str(out)).splitlines()
+    assert lines[0].startswith("Table 1 of round 1: ") and lines[0].endswith(" (evening 1)")
+    assert lines[1:] == [f"Copy written to {out}.", f"At the table: schreiber --db {out} tisch --evening 1"]
+    assert all(len(line) <= 80 for line in lines[:1]), lines
+    run("hand", "add", "--json", dreier("Anna"))
+    run("cup", "draw")
+    line = refused_line("cup", "table", "1", "--out", str(out))
+    assert line.endswith(f"give another file, e.g. --out {tmp_path / 'tisch1-runde2.db'}"), line
+    assert (
+        run("cup", "table", "1", "--out", str(tmp_path / "tisch1-runde2.db"))
+        .splitlines()[0]
+        .startswith("Table 1 of round 2: ")
+    )
+
+
+@pytest.mark.lang("de")  # the screen in German, as the table speaks
+def test_at_the_table_a_full_round_names_the_tables_own_correction(ledger_env):
+    run("cup", "start", "T", "Anna", "Berti", "Carl", "Dora", "--rounds", "1", "--hands", "1", "--seed", "2")
+    run("cup", "draw")
+    r = cli("tisch", input="dreier anna +\ndreier berti +\nändern 5 dreier carl +\n")
+    assert r.exit_code == 0, r.output
+    said = " ".join(r.stdout.split())  # the lines as the screen wraps them, in one
+    assert (
+        "Fehler: Abend 1 ist Tisch 1 der Runde 1 von T, die 1 Spiele hat; 1 sind eingetragen, also passt 1 weiteres "
+        "Spiel nicht mehr hinein; ein falsch eingetragenes Spiel korrigiert: ändern N HAND"
+    ) in said
+    assert "gibt es kein Spiel 5 zum Ausbessern (Spiele 1..1); siehe: schrift" in said
