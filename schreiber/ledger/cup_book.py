@@ -219,6 +219,7 @@ class StandingRow(NamedTuple):
     rounds: tuple[Fraction, ...]
     rounds_played: int
     cup_points: int
+    cents: int  # the money of the player's tables, each settled at its tarif (``roll_points``)
 
 
 class SeasonRow(NamedTuple):
@@ -322,6 +323,13 @@ class CupBook:
             "where s.cup_id = ? order by s.rank, s.player",
             [cup_id],
         ).fetchall()
+        cents = dict(
+            self.conn.execute(
+                "select p.name, sum(r.cents) from cup_tables t join roll_points r on r.evening_id = t.evening_id "
+                "join players p on p.id = r.player_id where t.cup_id = ? group by p.name",
+                [cup_id],
+            ).fetchall()
+        )
         return [
             StandingRow(
                 r[0],
@@ -332,6 +340,7 @@ class CupBook:
                 tuple(from_units(x or 0) for x in r[7:]),
                 r[5],
                 r[6],
+                cents.get(r[1], 0),
             )
             for r in rows
         ]

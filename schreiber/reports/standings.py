@@ -14,7 +14,7 @@ from typing import Any
 from ..domain.points import as_number
 from ..i18n import _
 from ..ledger.cup_book import Cup, CupTable, SeasonRow, StandingRow
-from ..render import signed
+from ..render import euro, money, signed
 
 
 def standings_json(cup: Cup, rows: list[StandingRow], rounds_played: int) -> dict[str, Any]:
@@ -31,6 +31,7 @@ def standings_json(cup: Cup, rows: list[StandingRow], rounds_played: int) -> dic
                 "ort": r.ort,
                 "schrift": as_number(r.schrift),
                 "geld": as_number(r.geld),
+                "geld_euro": money(r.cents),
                 "rounds": [as_number(x) for x in r.rounds[:rounds_played]],
                 "cup_points": r.cup_points,
             }
@@ -42,12 +43,13 @@ def standings_json(cup: Cup, rows: list[StandingRow], rounds_played: int) -> dic
 def result_list(rows: list[StandingRow], rounds: int) -> tuple[list[str], list[list]]:
     """The Ergebnisliste (ooe-2023.md §11.1): rank, name, place of residence,
     cup points of this tournament, total Schrift, each round's Schrift; the
-    money beside it."""
+    money beside it, in euros at the cup's tarif (each table settled as
+    ``settle`` settles its evening)."""
     headers = ["Rang", "Name", "Ort", "Cuppunkte", "Gesamt"] + [f"R{n}" for n in range(1, rounds + 1)] + ["Geld"]
     body = [
         [f"{r.rank}.", r.player, r.ort or "", r.cup_points, signed(r.schrift)]
         + [signed(x) for x in r.rounds[:rounds]]
-        + [signed(r.geld)]
+        + [euro(r.cents)]
         for r in rows
     ]
     return headers, body

@@ -170,9 +170,10 @@ def test_an_unfinished_round_ends_with_force():
     second = as_json("cup", "draw", "--force")["tables"][0]["evening"]
     evenings = {e["id"]: e["status"] for e in as_json("evening", "list")}
     assert evenings == {first: "closed", second: "open"}
-    # round 2 is drawn, but no hand of it is played yet
+    # round 2 is drawn, but no hand of it is played yet; geld_euro: 12 points at the ooe tarif of 10 cent (§1.4)
     assert as_json("cup", "standings")["players"][0] == {
-        "rank": 1, "name": "Anna", "ort": None, "schrift": 12, "geld": 12, "rounds": [12], "cup_points": 223,
+        "rank": 1, "name": "Anna", "ort": None, "schrift": 12, "geld": 12, "geld_euro": "1.20", "rounds": [12],
+        "cup_points": 223,
     }  # fmt: skip
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
@@ -107,6 +108,12 @@ def test_a_cup_day_across_machines(tmp_path, snapshot_update):
         assert p["rounds"] == [float(r[0][name]) if r[0][name].denominator > 1 else int(r[0][name]) for r in rounds]
         assert Fraction(p["schrift"]) == sum(r[0][name] for r in rounds)
         assert Fraction(p["geld"]) == sum(r[1][name] for r in rounds)
+    # the money in euros: each table settled as `settle` settles its evening (ooe-2023.md §1.4: 10 cent a point)
+    euros: dict[str, Decimal] = {}
+    for table in as_json(desk, "cup", "status")["tables"]:
+        for name, figures in as_json(desk, "settle", "--evening", str(table["evening"]))["players"].items():
+            euros[name] = euros.get(name, Decimal(0)) + Decimal(figures["amount"])
+    assert {p["name"]: Decimal(p["geld_euro"]) for p in standings["players"]} == euros
     totals = [Fraction(p["schrift"]) for p in standings["players"]]
     assert totals == sorted(totals, reverse=True)
     assert sum(totals) == 0  # every hand's Schrift sums to zero
