@@ -424,6 +424,22 @@ def test_a_hand_taken_back_at_the_desk_gives_way_to_the_tables(evening_copy):
     checked(desk)
 
 
+def test_a_copy_brought_in_by_import_still_merges_without_doubling(evening_copy, tmp_path):
+    """The desk imported the table's hands from an export of its copy; the
+    table played on; merging the copy brings in what it played since, once."""
+    desk, copy = evening_copy
+    ok(copy, "hand", "add", "dreier", "dora", "50")
+    ok(copy, "hand", "add", "dreier", "anna", "50")
+    export = tmp_path / "table.jsonl"
+    ok(copy, "export", "--evening", "1", "--format", "jsonl", "--out", str(export))
+    ok(desk, "hand", "import", str(export), "--evening", "1")
+    ok(copy, "hand", "add", "dreier", "berti", "50")
+    assert ok(desk, "merge", str(copy)) == f"merged from {copy}: 1 hand\n"
+    assert ok(desk, "merge", str(copy)) == f"nothing new in {copy}\n"
+    assert ok(desk, "balance", "--json") == ok(copy, "balance", "--json")
+    checked(desk)
+
+
 def test_other_conflicts_say_what_to_type(evening_copy):
     desk, copy = evening_copy
     ok(copy, "evening", "tarif", "0.20")
