@@ -2,7 +2,10 @@
 
 
 class SchreiberError(Exception):
-    """Something the user can fix; the message says what and how."""
+    """Something the user can fix; the message says what and how (``values`` fill in its fields)."""
+
+    def __init__(self, message: str = "", /, **values: object):
+        super().__init__(message.format(**values) if values else message)
 
 
 class HandError(ValueError):

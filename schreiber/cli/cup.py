@@ -94,7 +94,7 @@ def cup_overrides(overrides: list[str], rounds: int | None, hands: int | None) -
     if rounds is not None:
         if not 1 <= rounds <= ROUNDS_MAX:
             raise SchreiberError(
-                _("--rounds {rounds} is out of range; give 1 to {most}").format(rounds=rounds, most=ROUNDS_MAX)
+                _("--rounds {rounds} is out of range; give 1 to {most}"), rounds=rounds, most=ROUNDS_MAX
             )
         overrides.append(f"cup_rounds={rounds}")
     if hands is not None:
@@ -279,9 +279,7 @@ def season(
     chosen = known[-1] if name is None else name if name in known else _season_name(name)  # as kept: 2026-27 is 2026/27
     if chosen not in known:
         raise SchreiberError(
-            _("no tournament counts for season {chosen}; seasons: {known}").format(
-                chosen=chosen, known=", ".join(known)
-            )
+            _("no tournament counts for season {chosen}; seasons: {known}"), chosen=chosen, known=", ".join(known)
         )
     cups, rows = led.cups.season_cups(chosen), led.cups.season(chosen)
     if json_out:

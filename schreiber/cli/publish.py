@@ -49,9 +49,7 @@ def publish(
         raise SchreiberError(_('Datasette is not installed; pip install "schreiber[publish]"'))
     path = db_path()
     if not path.exists():
-        raise SchreiberError(
-            _("there is no ledger at {path} yet; nothing to publish (give --db PATH)").format(path=path)
-        )
+        raise SchreiberError(_("there is no ledger at {path} yet; nothing to publish (give --db PATH)"), path=path)
     _open(path, live)
     chosen = _host(host)
     if not print_only:

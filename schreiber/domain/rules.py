@@ -783,9 +783,7 @@ def convert_setting(setting: Setting, raw: Any) -> Any:
     else:
         value = raw
         if (setting.type is int and isinstance(raw, bool)) or not isinstance(raw, setting.type):
-            raise RulesError(
-                _("{what}: {raw!r} is not a {name}").format(what=what, raw=raw, name=setting.type.__name__)
-            )
+            raise RulesError(_("{what}: {raw!r} is not a {name}"), what=what, raw=raw, name=setting.type.__name__)
     if setting.choices and value not in setting.choices:
         raise RulesError(
             _("{what}: '{value}' is not valid; valid: {choices}").format(
@@ -796,9 +794,7 @@ def convert_setting(setting: Setting, raw: Any) -> Any:
         low, high = INT_RANGES.get(setting.key, (0, VALUE_MAX))
         if not low <= value <= high:
             raise RulesError(
-                _("{what}: {value} is out of range; give {low} to {high}").format(
-                    what=what, value=value, low=low, high=high
-                )
+                _("{what}: {value} is out of range; give {low} to {high}"), what=what, value=value, low=low, high=high
             )
     if setting.key in ("game_needs", "trischaken_double_from"):
         try:
@@ -907,7 +903,7 @@ def _check_field(where: str, name: str, value) -> None:
         )
     if kind == "flag" and not isinstance(value, bool):
         raise RulesError(
-            _("{where}: '{name}' must be true or false, not {value!r}").format(where=where, name=name, value=value)
+            _("{where}: '{name}' must be true or false, not {value!r}"), where=where, name=name, value=value
         )
     if kind == "text":
         _check_text(where, name, value)
@@ -934,9 +930,7 @@ def _check_words(where: str, name: str, value: object) -> None:
 def _plain(where: str, name: str, words: tuple) -> None:
     """Refuse a control character in any of a field's words."""
     if any(_control(w) for w in words):
-        raise RulesError(
-            _("{where}: '{name}' holds a control character; type it plainly").format(where=where, name=name)
-        )
+        raise RulesError(_("{where}: '{name}' holds a control character; type it plainly"), where=where, name=name)
 
 
 def _control(text: object) -> bool:
@@ -1343,7 +1337,7 @@ def read_rules_text(p: Path) -> str:
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
         raise RulesError(
-            _("rules file {p} is not a regular file (a folder, a device or a pipe); give a .toml file").format(p=p)
+            _("rules file {p} is not a regular file (a folder, a device or a pipe); give a .toml file"), p=p
         )
     with os.fdopen(fd, "rb") as f:
         data = f.read(RULES_FILE_MAX + 1)

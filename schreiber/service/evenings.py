@@ -255,7 +255,7 @@ def seating(players: list[str] | tuple[str, ...], dealer: str | None = None) -> 
     match = match_players(dealer, names)
     if not match:
         raise SchreiberError(
-            _("dealer '{dealer}' is not at the table; players: {names}").format(dealer=dealer, names=", ".join(names))
+            _("dealer '{dealer}' is not at the table; players: {names}"), dealer=dealer, names=", ".join(names)
         )
     return names, match[0]
 
@@ -274,7 +274,7 @@ class Incoming:
         _stored_date(row["date"])
         if row["preset"] != rules.preset:
             raise SchreiberError(
-                _("its rules are {preset}'s, but it names {named}").format(preset=rules.preset, named=row["preset"])
+                _("its rules are {preset}'s, but it names {named}"), preset=rules.preset, named=row["preset"]
             )
         listed = row["seating"]
         if not isinstance(listed, list) or not all(isinstance(p, str) for p in listed):
@@ -464,9 +464,7 @@ class Service:
                 )
             other = next((n for n in match_players(new, names) if n != kept), None)
             if other is not None or new == kept:
-                raise SchreiberError(
-                    _("there is already a player called {new}; pick another name").format(new=other or new)
-                )
+                raise SchreiberError(_("there is already a player called {new}; pick another name"), new=other or new)
             touched = led.rename_player(kept, new)
             for ev in touched:
                 self._rescore(ev)
@@ -784,15 +782,13 @@ class Service:
             return self.void(int(text), evening)
         if not (text[:1] == "e" and text[1:].isascii() and text[1:].isdigit()):
             raise SchreiberError(
-                _("'{ref}' is not an entry of the sheet; give a hand's number (5) or an entry's (e2)").format(ref=ref)
+                _("'{ref}' is not an entry of the sheet; give a hand's number (5) or an entry's (e2)"), ref=ref
             )
         with self.ledger.transaction():
             ev = self._writable(evening)
             entry = self.ledger.other_entry(ev, int(text[1:]))
             if entry.is_void:
-                raise SchreiberError(
-                    _("entry {text} ({kind}) is taken back already").format(text=text, kind=entry.kind)
-                )
+                raise SchreiberError(_("entry {text} ({kind}) is taken back already"), text=text, kind=entry.kind)
             self.ledger.void_entry(ev, entry.id, "void")
             self._rescore(ev)
             self._carry_on(ev)

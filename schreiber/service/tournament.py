@@ -42,7 +42,7 @@ def check_cup_rules(rules: Rules) -> None:
         value = rules.setting(key)
         if not 1 <= value <= high:
             raise SchreiberError(
-                _("{key}={value} is out of range; give {low} to {high}").format(key=key, value=value, low=1, high=high)
+                _("{key}={value} is out of range; give {low} to {high}"), key=key, value=value, low=1, high=high
             )
 
 
@@ -75,16 +75,12 @@ class Desk:
         check_cup_rules(rules)
         field = registration(players)
         if seed is not None and not 0 <= seed <= SEED_MAX:
-            raise SchreiberError(
-                _("--seed {seed} is out of range; give 0 to {SEED_MAX}").format(seed=seed, SEED_MAX=SEED_MAX)
-            )
+            raise SchreiberError(_("--seed {seed} is out of range; give 0 to {SEED_MAX}"), seed=seed, SEED_MAX=SEED_MAX)
         seed = secrets.randbelow(SEED_MAX) if seed is None else seed
         led = self.ledger
         with led.transaction(checked=True):
             if name_key(name) in {name_key(n) for n in led.cups.names()}:
-                raise SchreiberError(
-                    _("there is already a tournament called '{name}'; give another name").format(name=name)
-                )
+                raise SchreiberError(_("there is already a tournament called '{name}'; give another name"), name=name)
             kept = led.kept_names(tuple(n for n, _x in field))  # "anna" is the Anna of earlier evenings
             lots = rules_of_cup.draw_lots(kept, seed)
             cup_id = led.cups.insert(name, date, season or rules_of_cup.season_of(date), rules, seed)
