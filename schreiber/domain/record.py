@@ -77,8 +77,7 @@ class PremiumEntry(NamedTuple):
 
 class Hand(NamedTuple):
     """A checked hand record (``check_hand``): what the engine scores. A named
-    tuple, not a dataclass: an import makes one a hand, and a frozen
-    dataclass of these fields costs several times as much to make."""
+    tuple: a frozen dataclass costs several times as much to make."""
 
     contract: str
     declarers: tuple[str, ...] = ()
@@ -249,11 +248,9 @@ class _Checker:
 
 
 def check_hand(raw: Any, rules: Rules, players: tuple[str, ...], dealer: str | None) -> tuple[Hand, Table]:
-    """Read and check one hand record against the rules and the seating.
-
-    ``dealer`` is the dealer by rotation; the record's own ``dealer`` wins.
-    Returns the hand and its table, or raises HandError with every problem.
-    """
+    """Read and check one hand record against the rules and the seating
+    (``dealer``: by rotation; the record's own wins); raises HandError with
+    every problem."""
     if not isinstance(raw, dict):
         raise HandError([f"a hand record must be a JSON object, not {type(raw).__name__}"])
     ck = _Checker(raw, rules, players)
@@ -714,9 +711,8 @@ _CHECKS = (
 
 
 def _hand(ck: _Checker) -> Hand:
-    """The checked hand, per-player fields in seating order, so the same hand
-    is the same value however its record was written (made positionally:
-    every hand of an import is made here)."""
+    """The checked hand, per-player fields in seating order (the same hand is
+    the same value however its record was written)."""
     seat = _seats(ck.players)
     assert ck.cid is not None  # no problems: the contract was found
     return Hand(

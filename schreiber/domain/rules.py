@@ -1,10 +1,9 @@
 """The rules a table plays by: one typed object loaded from a preset's TOML.
 
 Every house rule is declared once, as a typed field of ``Rules`` with its
-default and meaning (``SETTINGS`` lists them); a preset file may only set
-keys declared here, and ``--rule KEY=VALUE`` may only override them. Contracts and premiums are tables in the
-preset file, validated field by field. Unknown keys are an error that lists
-the known ones.
+default and meaning; a preset or ``--rule KEY=VALUE`` may set only those.
+Contracts and premiums are validated field by field; an unknown key is an
+error that lists the known ones.
 """
 
 import json
@@ -72,12 +71,10 @@ class RulesError(SchreiberError, ValueError):
 
 
 class Rule(NamedTuple):
-    """What one house rule means (and its valid values), declared beside its
-    typed field in ``Rules``. A rule added after the first rules format says
-    in which format it came (``since``) and the value that plays as schreiber
-    played before it existed (``before``): rules of an older format that do
-    not name it read that value, never the new default (CONTRIBUTING.md,
-    Adding a house rule)."""
+    """What one house rule means (and its valid values). A rule added later
+    says in which format it came (``since``) and the value that plays as
+    before it (``before``), which older rules that do not name it read
+    (CONTRIBUTING.md, Adding a house rule)."""
 
     meaning: str
     choices: tuple = ()
@@ -86,8 +83,7 @@ class Rule(NamedTuple):
 
 
 class Setting(NamedTuple):
-    """One house rule as declared in ``Rules``: its key, type, default and
-    meaning, and for a rule added later its format and value before it."""
+    """One house rule as declared in ``Rules``."""
 
     key: str
     type: type
@@ -107,8 +103,7 @@ PREMIUM_KINDS = ("bird", "trick", "material", "catch", "valat", "other")
 
 
 class Contract(NamedTuple):
-    """One contract of a preset's table: its value, what it needs and allows.
-    A named tuple, as ``Rules``: created at every start of the program."""
+    """One contract of a preset's table: its value, what it needs and allows."""
 
     id: str
     name: str
@@ -162,9 +157,8 @@ _ENABLED: dict[int, tuple[dict, dict]] = {}
 
 
 def enabled(table: dict) -> dict:
-    """The enabled entries of a table of contracts or premiums, shared: for
-    readers that do not change it (the record check, at every hand);
-    ``Rules.active_contracts`` and ``active_premiums`` give a copy."""
+    """The enabled entries of a table of contracts or premiums, shared (not to
+    be changed; ``Rules.active_contracts`` and ``active_premiums`` copy)."""
     hit = _ENABLED.get(id(table))
     if hit is not None and hit[0] is table:
         return hit[1]
@@ -176,15 +170,9 @@ def enabled(table: dict) -> dict:
 
 
 class Rules(NamedTuple):
-    """Everything a table plays by: the tables of contracts and premiums, and
-    the house rules of the evening, each a typed field declared once here
-    with its default and meaning. Presets set the house rules in their
-    [rules] table; ``--rule KEY=VALUE`` overrides one for one evening.
-    ``sources`` names the line of the rule document behind each value.
-
-    A named tuple rather than a dataclass: the class is created at every
-    start of the program, and a dataclass of this many fields takes
-    milliseconds to create.
+    """Everything a table plays by: the contracts, premiums and house rules;
+    ``sources`` names the line of the rule document behind each value. A
+    named tuple: a dataclass of this many fields takes milliseconds to create.
     """
 
     preset: str
@@ -615,13 +603,11 @@ class Rules(NamedTuple):
         return KONTRA_LEVELS[: KONTRA_LEVELS.index(self.kontra_max) + 1]
 
     def trischaken_tariff(self, value: Exact) -> Tariff:
-        """The Trischaken payout as played for a contract of ``value``: the
-        scheme's shape and every payout key, ``scheme`` read as it plays."""
+        """The Trischaken payout as played for a contract of ``value``."""
         return tariff(self.trischaken, {k: getattr(self, f"trischaken_{k}") for k in PAYOUT_KEYS}, value)
 
     def played(self, key: str) -> Any:
-        """What a payout key left to the scheme plays here (None for any
-        other rule, and for a key the rules set): for the rules pages."""
+        """What a payout key left to the scheme plays here (else None), for the rules pages."""
         short = key.removeprefix("trischaken_")
         if short not in PAYOUT_KEYS or self.setting(key) not in ("scheme", 0):
             return None
@@ -629,14 +615,12 @@ class Rules(NamedTuple):
         return getattr(self.trischaken_tariff(values[0] if values else 1), short)
 
     def side_by_side_allows(self, cid: str) -> bool:
-        """Whether several declarers may play the negative contract ``cid``
-        side by side (rules side_by_side and side_by_side_contracts)."""
+        """Whether several declarers may play the negative contract ``cid`` side by side."""
         if not self.side_by_side:
             return False
         return self.side_by_side_contracts == "all" or cid in _words(self.side_by_side_contracts)
 
     def setting(self, key: str) -> Any:
-        """The value of one house rule by its key."""
         return getattr(self, key)
 
     def setting_values(self) -> dict[str, Any]:
@@ -717,8 +701,7 @@ def _entry_dict(entry) -> dict:
 
 
 def value_text(v: Exact) -> str:
-    """A contract's or premium's value as a rules file writes it: 3, or 2.5
-    for a half (the only values that are not whole: ``_exact_value``)."""
+    """A contract's or premium's value as a rules file writes it: 3, or 2.5."""
     if type(v) is int or v.denominator == 1:
         return str(int(v))
     return str(Decimal(v.numerator) / Decimal(v.denominator))
@@ -728,11 +711,9 @@ _DECIMAL_TEXT = r"[0-9]+(\.[0-9]+)?"  # 2, 2.5, 2.50: a value as a rules file or
 
 
 def _exact_value(where: str, name: str, v: object) -> object:
-    """A value field (``_POINTS``) read exactly: a TOML number such as 2.5
-    (read as a Decimal, never a float), or its text as a stored evening keeps
-    it ("2.5"), becomes a Fraction, a whole one an int; whole or a half only,
-    so that every share of it stays a whole number of the ledger's units.
-    Anything else is left for ``_check_field`` to refuse."""
+    """A value field (``_POINTS``) read exactly from a Decimal or its text
+    ("2.5"): an int, or a Fraction of a half (so every share stays a whole
+    number of the ledger's units). Anything else is left for ``_check_field``."""
     import re
 
     if isinstance(v, str) and re.fullmatch(_DECIMAL_TEXT, v.strip()):
@@ -878,8 +859,7 @@ def _points(v: object) -> bool:
 
 
 def _check_field(where: str, name: str, value) -> None:
-    """Every field of a contract or premium has the type its meaning needs
-    (checked by the field's kind: every evening's stored rules pass here)."""
+    """Every field of a contract or premium has the type its kind needs."""
     kind = _FIELD_KIND.get(name)
     if kind is None:
         return
@@ -999,8 +979,7 @@ def _legacy_value(raw: str, values: dict, what: str) -> Any:
 
 
 def _current_keys(raw: dict, where: str) -> dict:
-    """A [rules] table with the keys of earlier versions read as today's
-    (stored evenings and old rules files keep working)."""
+    """A [rules] table with the keys of earlier versions read as today's."""
     out = {k: v for k, v in raw.items() if k not in LEGACY_KEYS}
     for old, (new, values) in LEGACY_KEYS.items():
         if old in raw and new not in raw:
@@ -1021,12 +1000,8 @@ TOP_KEYS = ("format", "preset", "title", "source", "rules", "contracts", "premiu
 
 
 def rules_format(data: dict, origin: str) -> int:
-    """The rules format the data was written in; a newer one is refused.
-    Rules that say none were written before the format was kept: those that
-    name ``radl_length`` are of format 2, the others of format 1 (every
-    stored evening and every file of ``rules new`` names every key its
-    schreiber knew; a hand-written file that names neither is read as the
-    first release read it, never with a later default)."""
+    """The rules format the data was written in; a newer one is refused. Rules
+    that say none are of format 2 where they name ``radl_length``, else 1."""
     if "format" not in data:
         named = data.get("rules")
         return 2 if isinstance(named, dict) and "radl_length" in named else 1
@@ -1049,11 +1024,8 @@ def rules_format(data: dict, origin: str) -> int:
 
 def rules_from_dict(data: dict, origin: str = "rules", strict: bool = True) -> Rules:
     """Build and check a Rules object from the shape of a preset file.
-    ``strict``: also the checks added since evenings first stored their
-    rules (a size a rules file can have, rules that contradict themselves):
-    rules given now (a preset, a rules file, ``--rule``) pass them; an
-    evening's stored rules are read with the checks they were stored under,
-    so that no evening becomes unreadable."""
+    ``strict``: also the checks added since evenings first stored their rules
+    (stored rules are read with the checks they were stored under)."""
     _check_shape(data, origin)
     fmt = rules_format(data, origin)
     raw_settings = _current_keys(data.get("rules", {}), f"{origin} [rules]")
@@ -1094,8 +1066,7 @@ def _words(text: str) -> list[str]:
 
 
 def _side_by_side_contracts(text: str, contracts: dict, origin: str, strict: bool) -> str:
-    """``all``, or the negative contracts named (by id, name or alias) as
-    their ids: ``piccolo, bettel``. Stored rules keep what they stored."""
+    """``all``, or the negative contracts named as their ids: ``piccolo, bettel``."""
     if text.strip().lower() == "all":
         return "all"
     negative = [c.id for c in contracts.values() if c.kind == "negative"]
@@ -1128,8 +1099,7 @@ _TABLES = ("rules", "contracts", "premiums", "sources")
 
 
 def _check_shape(data: object, origin: str) -> None:
-    """Tables where tables belong, text where text belongs (a rules file or
-    stored rules of any shape is refused in one line, never half read)."""
+    """Tables where tables belong, text where text belongs (refused in one line, never half read)."""
     if not isinstance(data, dict):
         raise RulesError(_("{origin} are not a table of rules").format(origin=origin))
     _check_keys(data, TOP_KEYS, origin)
@@ -1169,11 +1139,9 @@ TABLE_MAX = 200  # contracts or premiums in one rules file
 
 
 def check_consistent(rules: Rules, origin: str) -> None:
-    """Rules that can be played: a deck of 70 or 71 points, a game that can
-    be won and lost, Trischaken doubling within the deck and payout keys its
-    scheme can play, negative
-    contracts with tricks a player can take, and text of a size a rules
-    file has."""
+    """Rules that can be played: a deck of 70 or 71 points, thresholds within
+    it, a Trischaken tariff its scheme can play, tricks a player can take,
+    and text of a size a rules file has."""
     if rules.deck_points not in DECKS:
         raise RulesError(
             _("{origin}: deck_points is {n}; a Tarock deck has 70 card points, or 71 counted singly").format(
@@ -1324,9 +1292,7 @@ RULES_FILE_MAX = 256 * 1024  # bytes: a complete rules file (rules new) is some 
 
 
 def read_rules_text(p: Path) -> str:
-    """The text of a rules file: only a regular file (never a device, a pipe
-    or a folder, which could be read without end or never answer), and at
-    most ``RULES_FILE_MAX`` bytes of it."""
+    """The text of a rules file: a regular file only (no device, pipe or folder), at most ``RULES_FILE_MAX``."""
     import os
     import stat
 
@@ -1387,8 +1353,7 @@ def rules_from_json(text: str) -> Rules:
 def bidding_order(rules: Rules) -> list[str]:
     """The active contracts in the order a table bids them: the cheapest
     king-calling contract (the Rufer) first, then as the preset lists them
-    (the ledger keeps an evening's rules sorted by id, so the preset is read
-    again; a circle's own rules file, whatever preset it names: by value)."""
+    (read again: stored rules are sorted by id), else by value."""
     # By a preset's name only: stored rules are data, their free-text preset never a path to read.
     listed = list(load_preset(rules.preset).contracts) if rules.preset in PRESETS else []
     contracts = rules.active_contracts
