@@ -84,9 +84,8 @@ def start(
 
 
 def cup_overrides(overrides: list[str], rounds: int | None, hands: int | None) -> list[str]:
-    """The --rule overrides with --rounds and --hands as rule keys, each
-    option checked as given (a table of five plays --hands x 5/4, unless
-    --rule cup_hands_five says otherwise)."""
+    """The --rule overrides with --rounds and --hands as rule keys (a table of
+    five plays --hands x 5/4, unless --rule cup_hands_five says otherwise)."""
     from ..domain.tournament import ROUNDS_MAX
     from ..errors import SchreiberError
     from ..service.tournament import HANDS_MAX

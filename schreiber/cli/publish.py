@@ -69,9 +69,8 @@ def publish(
 
 
 def _open(path: Path, live: bool) -> None:
-    """The ledger opened as every command opens it (a file that is not a
-    ledger is refused, an older one migrated); unless live, the write-ahead
-    log is moved into the file first (an immutable reader skips it)."""
+    """The ledger opened as every command opens it; unless live, the
+    write-ahead log moved into the file first (an immutable reader skips it)."""
     from ..ledger.publish import flush
 
     if not flush(path, checkpoint=not live):

@@ -1,8 +1,7 @@
 """The table session's lines: a hand in short notation, or one of its
-commands (in German, as the table speaks); each line one short transaction
-through the service, the hand's row of the compact sheet and the standing
-shown after it. A line typed against a prompt another process has made
-stale (the evening changed meanwhile) is not taken."""
+commands (in German, as the table speaks); each line one transaction, its
+row and the standing shown after it. A line typed against a stale prompt
+(another process changed the evening) is not taken."""
 
 from __future__ import annotations
 
@@ -285,9 +284,7 @@ class Session:
 
 
 def _fitted(text: str) -> str:
-    """Lines longer than the terminal (an error listing every contract, an
-    itemized premium) broken by words, the rest of each indented a little
-    more, so the terminal wraps nothing."""
+    """Lines longer than the terminal broken by words, the rest indented a little more."""
     import shutil
     import textwrap
 
