@@ -802,16 +802,14 @@ def _radl_length(raw: Any, what: str) -> str:
 def _convert_field(name: str, raw: str, text: str) -> Any:
     if name in _FLAGS:
         return _parse_bool(raw, f"rule '{text}'")
+    if name in _POINTS + _WHOLE + _OPTIONAL_WHOLE and raw.lower() in ("none", "null", "-", ""):
+        return None
     if name in _POINTS:
-        if raw.lower() in ("none", "null", "-", ""):
-            return None
         value = _exact_value(f"rule '{text}'", name, raw)
         if not isinstance(value, (int, Fraction)):
             raise RulesError(_("rule '{text}': '{raw}' is not a value like 2 or 2.5").format(text=text, raw=raw))
         return value_text(value)  # as a stored evening keeps it: read again with the entry
-    if name in ("premium_factor", "lost_factor", "tricks", "concede"):
-        if raw.lower() in ("none", "null", "-", ""):
-            return None
+    if name in _WHOLE + _OPTIONAL_WHOLE:
         try:
             return int(raw)
         except ValueError:
@@ -932,11 +930,11 @@ def _build_entry(cls: type, fields: tuple[str, ...], eid: str, raw: dict, where:
         if isinstance(value, list):
             value = tuple(value)
         kwargs[name] = _exact_value(where, name, value) if name in _POINTS else value
+    for req in ("name", "kind", "value") if cls is Contract else ("name", "kind"):
+        if req not in kwargs:
+            raise RulesError(_("{where}: missing '{req}'"), where=where, req=req)
     if cls is Contract:
         kwargs.setdefault("lost_value", kwargs.get("value"))
-        for req in ("name", "kind", "value"):
-            if req not in kwargs:
-                raise RulesError(_("{where}: missing '{req}'").format(where=where, req=req))
         if kwargs["kind"] not in CONTRACT_KINDS:
             raise RulesError(
                 _("{where}: kind '{kind}' is not valid; valid: {CONTRACT_KINDS}").format(
@@ -950,9 +948,6 @@ def _build_entry(cls: type, fields: tuple[str, ...], eid: str, raw: dict, where:
                 )
             )
     else:
-        for req in ("name", "kind"):
-            if req not in kwargs:
-                raise RulesError(_("{where}: missing '{req}'").format(where=where, req=req))
         kwargs.setdefault("silent", None)
         kwargs.setdefault("announced", None)
         if kwargs["kind"] not in PREMIUM_KINDS:
