@@ -37,7 +37,7 @@ def evening_cents(
 ) -> dict[P | str, int]:
     """The rounded amounts of one evening, in integers only: balances are
     ``nums[p] / den`` points, the pot (``POT``) held ``pot_start_num / den``
-    at the start. Rules 1-4 of ``reports/settlement.py``."""
+    at the start. Rules 1-4 of docs/settlement-and-stats.md."""
     n = len(players)
     pot_end_num = pot_start_num - sum(nums.get(p, 0) for p in players)
     if pot_rule == "split":  # everything over den * n: each player gets pot_end / n
