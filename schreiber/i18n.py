@@ -111,15 +111,19 @@ def german() -> bool:
 
 
 def extract(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Any:
-    """Babel's extractor for our modules (babel.cfg): the ``_()`` messages,
-    and the docstring of each typer command, which is its help page."""
+    """Babel's extractor for our modules (babel.cfg): the ``_()`` messages, the
+    meaning of each house rule (``Rule("...")``, domain/rules.py), and the
+    docstring of each typer command, which is its help page."""
     import ast
 
     from babel.messages.extract import extract_python
 
     source = fileobj.read()
     fileobj.seek(0)
-    yield from extract_python(fileobj, keywords, comment_tags, options)
+    for lineno, funcname, messages, comments in extract_python(
+        fileobj, dict.fromkeys([*keywords, "Rule"]), comment_tags, options
+    ):
+        yield lineno, "" if funcname == "Rule" else funcname, messages, comments  # "": its first argument
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.FunctionDef) and any(_is_command(d) for d in node.decorator_list):
             doc = ast.get_docstring(node, clean=True)

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Annotated, Any, NamedTuple, get_args, get_origin
 
 from ..errors import SchreiberError
-from ..i18n import N_, _
+from ..i18n import _
 from .names import KONTRA_LEVELS, lookup
 from .points import Exact, parse_points
 from .trischaken_schemes import (
@@ -181,147 +181,119 @@ class Rules(NamedTuple):
     contracts: dict[str, Contract]
     premiums: dict[str, Premium]
     sources: dict[str, str]
-    deck_points: Annotated[int, Rule(N_("card points in the whole deck (70; 71 where cards are counted singly)"))] = 70
+    deck_points: Annotated[int, Rule("card points in the whole deck (70; 71 where cards are counted singly)")] = 70
     game_needs: Annotated[
-        str, Rule(N_("card points the declarer's side needs to win a positive game (Blatt notation allowed)"))
+        str, Rule("card points the declarer's side needs to win a positive game (Blatt notation allowed)")
     ] = "35/2"
-    blatt: Annotated[bool, Rule(N_('card points may be written in Blatt notation "35/2" (points/remaining cards)'))] = (
-        True
+    blatt: Annotated[bool, Rule('card points may be written in Blatt notation "35/2" (points/remaining cards)')] = True
+    kontra_max: Annotated[str, Rule("highest Kontra level", KONTRA_LEVELS)] = "sub"
+    own_king: Annotated[bool, Rule("the declarer may call his own king")] = True
+    side_by_side: Annotated[bool, Rule("equal negative contracts may be played side by side by several declarers")] = (
+        False
     )
-    kontra_max: Annotated[str, Rule(N_("highest Kontra level"), KONTRA_LEVELS)] = "sub"
-    own_king: Annotated[bool, Rule(N_("the declarer may call his own king"))] = True
-    side_by_side: Annotated[
-        bool, Rule(N_("equal negative contracts may be played side by side by several declarers"))
-    ] = False
     trischaken: Annotated[
         str,
         Rule(
-            N_(
-                "how Trischaken/Fahren is settled: the shape of the payout, and what each trischaken_* payout key "
-                "left at scheme plays"
-            ),
+            "how Trischaken/Fahren is settled: the shape of the payout, and what each trischaken_* payout key "
+            "left at scheme plays",
             tuple(TRISCHAKEN_SCHEMES),
         ),
     ] = "standard"
-    trischaken_kontra: Annotated[bool, Rule(N_("each player may double Trischaken/Fahren for himself"))] = False
+    trischaken_kontra: Annotated[bool, Rule("each player may double Trischaken/Fahren for himself")] = False
     trischaken_double_from: Annotated[
         str,
         Rule(
-            N_(
-                "card points from which a Trischaken/Fahren player has the game (Bürgermeister): what he pays then "
-                "is trischaken_buergermeister (Blatt notation allowed)"
-            )
+            "card points from which a Trischaken/Fahren player has the game (Bürgermeister): what he pays then "
+            "is trischaken_buergermeister (Blatt notation allowed)"
         ),
     ] = "35/2"
     trischaken_five: Annotated[
-        bool, Rule(N_("with five players the dealer plays Trischaken/Fahren too (with the talon as his hand)"))
+        bool, Rule("with five players the dealer plays Trischaken/Fahren too (with the talon as his hand)")
     ] = False
     # The Trischaken/Fahren payout keys (trischaken_schemes.py): each plays as the scheme (rule trischaken)
     # plays it while left at "scheme" (a figure: at 0), so rules that do not name them score as before.
     trischaken_jungfrau: Annotated[
         str,
         Rule(
-            N_(
-                "Trischaken/Fahren, a player without a trick (Jungfrau): all = takes the loser's whole payout "
-                "(several share it); each = is paid trischaken_jungfrau_pays by each other player besides; "
-                "loser = by the loser alone besides; instead = by each other player, and no other payout counts; "
-                "none = is paid as any other; scheme = as trischaken plays it"
-            ),
+            "Trischaken/Fahren, a player without a trick (Jungfrau): all = takes the loser's whole payout "
+            "(several share it); each = is paid trischaken_jungfrau_pays by each other player besides; "
+            "loser = by the loser alone besides; instead = by each other player, and no other payout counts; "
+            "none = is paid as any other; scheme = as trischaken plays it",
             JUNGFRAU,
         ),
     ] = "scheme"
     trischaken_jungfrau_pays: Annotated[
         int,
         Rule(
-            N_(
-                "Trischaken/Fahren: the points a Jungfrau is paid under trischaken_jungfrau = each, loser or instead (0 = the scheme's figure)"
-            )
+            "Trischaken/Fahren: the points a Jungfrau is paid under trischaken_jungfrau = each, loser or instead (0 = the scheme's figure)"
         ),
     ] = 0
     trischaken_buergermeister: Annotated[
         str,
         Rule(
-            N_(
-                "Trischaken/Fahren, a player who reaches trischaken_double_from (Bürgermeister): double = pays double; "
-                "each = pays trischaken_buergermeister_pays to each other player besides; all = pays "
-                "trischaken_buergermeister_pays in all besides, shared by the others, or by the Jungfrauen alone "
-                "where there are any; none = pays as any loser; scheme = as trischaken plays it"
-            ),
+            "Trischaken/Fahren, a player who reaches trischaken_double_from (Bürgermeister): double = pays double; "
+            "each = pays trischaken_buergermeister_pays to each other player besides; all = pays "
+            "trischaken_buergermeister_pays in all besides, shared by the others, or by the Jungfrauen alone "
+            "where there are any; none = pays as any loser; scheme = as trischaken plays it",
             BUERGERMEISTER,
         ),
     ] = "scheme"
     trischaken_buergermeister_pays: Annotated[
         int,
         Rule(
-            N_(
-                "Trischaken/Fahren: the points a Bürgermeister pays under trischaken_buergermeister = each or all "
-                "(0 = the scheme's figure)"
-            )
+            "Trischaken/Fahren: the points a Bürgermeister pays under trischaken_buergermeister = each or all "
+            "(0 = the scheme's figure)"
         ),
     ] = 0
     trischaken_vorhand: Annotated[
         str,
         Rule(
-            N_(
-                "Trischaken/Fahren, the Vorhand (the Trischaker) who loses: double = pays double, whatever else "
-                "doubles; single = pays as any loser; scheme = as trischaken plays it"
-            ),
+            "Trischaken/Fahren, the Vorhand (the Trischaker) who loses: double = pays double, whatever else "
+            "doubles; single = pays as any loser; scheme = as trischaken plays it",
             VORHAND,
         ),
     ] = "scheme"
     trischaken_ties: Annotated[
         str,
         Rule(
-            N_(
-                "Trischaken/Fahren, players tied for most points (a Vorhand among them loses alone), where one loser "
-                "pays: one = together they pay what one loser pays, shared by the others; shared = together they pay "
-                "each other player what one loser owes him; each = each of them pays each other player in full; "
-                "scheme = as trischaken plays it"
-            ),
+            "Trischaken/Fahren, players tied for most points (a Vorhand among them loses alone), where one loser "
+            "pays: one = together they pay what one loser pays, shared by the others; shared = together they pay "
+            "each other player what one loser owes him; each = each of them pays each other player in full; "
+            "scheme = as trischaken plays it",
             TIES,
         ),
     ] = "scheme"
     trischaken_mit: Annotated[
         str,
         Rule(
-            N_(
-                'Trischaken/Fahren, a player\'s "mit": none = not said; own = doubles his own win or loss '
-                "(gumpoldskirchen); whole = doubles the whole payout, once for each player who says it and once "
-                "more for the loser's own; scheme = as trischaken plays it"
-            ),
+            'Trischaken/Fahren, a player\'s "mit": none = not said; own = doubles his own win or loss '
+            "(gumpoldskirchen); whole = doubles the whole payout, once for each player who says it and once "
+            "more for the loser's own; scheme = as trischaken plays it",
             MIT,
         ),
     ] = "scheme"
     valat: Annotated[
         str,
         Rule(
-            N_(
-                "how Valat is scored: replace = a multiple of the game value instead of the game; add = a fixed bonus on top of the game; only = a fixed bonus and nothing else; multiply = the whole result of the hand, game and premiums, times a factor"
-            ),
+            "how Valat is scored: replace = a multiple of the game value instead of the game; add = a fixed bonus on top of the game; only = a fixed bonus and nothing else; multiply = the whole result of the hand, game and premiums, times a factor",
             ("replace", "add", "only", "multiply"),
         ),
     ] = "replace"
     valat_silent: Annotated[
         int,
         Rule(
-            N_(
-                "Valat made silently: factor of the game value (replace), of the whole hand (multiply) or points (add, only)"
-            )
+            "Valat made silently: factor of the game value (replace), of the whole hand (multiply) or points (add, only)"
         ),
     ] = 4
     valat_announced: Annotated[
         int,
-        Rule(
-            N_(
-                "Valat announced: factor of the game value (replace), of the whole hand (multiply) or points (add, only)"
-            )
-        ),
+        Rule("Valat announced: factor of the game value (replace), of the whole hand (multiply) or points (add, only)"),
     ] = 8
-    valat_solo_double: Annotated[bool, Rule(N_("the solo doubling of premiums applies to Valat too"))] = True
+    valat_solo_double: Annotated[bool, Rule("the solo doubling of premiums applies to Valat too")] = True
     valat_premiums: Annotated[
         str,
         Rule(
-            N_("which premiums count beside a Valat (replace): all, or only the announced ones"),
+            "which premiums count beside a Valat (replace): all, or only the announced ones",
             ("all", "announced"),
             since=2,
             before="all",
@@ -330,10 +302,8 @@ class Rules(NamedTuple):
     valat_lost_base: Annotated[
         str,
         Rule(
-            N_(
-                "the game value a Valat is a multiple of when it goes to the opponents: the won or the lost value "
-                "(differs where a lost game counts more, the Sechserdreier)"
-            ),
+            "the game value a Valat is a multiple of when it goes to the opponents: the won or the lost value "
+            "(differs where a lost game counts more, the Sechserdreier)",
             ("won", "lost"),
             since=2,
             before="won",
@@ -342,7 +312,7 @@ class Rules(NamedTuple):
     valat_kontra: Annotated[
         str,
         Rule(
-            N_("a Kontra on the game and one on the announced Valat: multiply, or only the higher level counts"),
+            "a Kontra on the game and one on the announced Valat: multiply, or only the higher level counts",
             ("multiply", "higher"),
             since=2,
             before="multiply",
@@ -352,38 +322,32 @@ class Rules(NamedTuple):
     valat_add_failed: Annotated[
         str,
         Rule(
-            N_(
-                "under valat=add, an announced Valat that fails: turned = the game and the trick premiums go against "
-                "the announcing side; played = the game and the premiums count as played, the side pays the Valat"
-            ),
+            "under valat=add, an announced Valat that fails: turned = the game and the trick premiums go against "
+            "the announcing side; played = the game and the premiums count as played, the side pays the Valat",
             ("turned", "played"),
         ),
     ] = "turned"
     lost_solo_kontra: Annotated[
         str,
         Rule(
-            N_(
-                "a positive game the declarer plays alone against three and loses: counts = the opponents' Kontra on "
-                "the game counts; void = it does not, unless he announced a premium or answered with Re"
-            ),
+            "a positive game the declarer plays alone against three and loses: counts = the opponents' Kontra on "
+            "the game counts; void = it does not, unless he announced a premium or answered with Re",
             ("counts", "void"),
         ),
     ] = "counts"
     value_rounding: Annotated[
         str,
         Rule(
-            N_(
-                "a value that is not whole (a contract or premium worth 2.5), rounded after the multipliers of its "
-                "line (Kontra, solo, lost game) and before Radl and Holz: none = kept exact, down, nearest (a half "
-                "up), up"
-            ),
+            "a value that is not whole (a contract or premium worth 2.5), rounded after the multipliers of its "
+            "line (Kontra, solo, lost game) and before Radl and Holz: none = kept exact, down, nearest (a half "
+            "up), up",
             ("none", "down", "nearest", "up"),
         ),
     ] = "none"
     silent_loss_counts: Annotated[
         bool,
         Rule(
-            N_("a silent premium that fails costs its side the silent value (off: only made ones count)"),
+            "a silent premium that fails costs its side the silent value (off: only made ones count)",
             since=2,
             before=True,
         ),
@@ -391,10 +355,8 @@ class Rules(NamedTuple):
     talon_kontra: Annotated[
         str,
         Rule(
-            N_(
-                "in a contract marked talon_kontra_void whose called king lay in the talon, which Kontras are void: "
-                "the game's, or all (game and premiums)"
-            ),
+            "in a contract marked talon_kontra_void whose called king lay in the talon, which Kontras are void: "
+            "the game's, or all (game and premiums)",
             ("game", "all"),
             since=2,
             before="all",
@@ -403,10 +365,8 @@ class Rules(NamedTuple):
     partner_kontra: Annotated[
         str,
         Rule(
-            N_(
-                "a Kontra a hidden partner gives on his own side's game or announcement (record who gave it as "
-                "kontra_from): void = it counts nothing, counts = it doubles like any Kontra"
-            ),
+            "a Kontra a hidden partner gives on his own side's game or announcement (record who gave it as "
+            "kontra_from): void = it counts nothing, counts = it doubles like any Kontra",
             ("void", "counts"),
             since=2,
             before="void",
@@ -415,22 +375,20 @@ class Rules(NamedTuple):
     concede_adds_bird: Annotated[
         bool,
         Rule(
-            N_(
-                "conceding a contract that must announce a bird (Besserrufer) costs the contract's conceding value "
-                "plus the announced value of the bird the declarer names (record it as announced and lost)"
-            ),
+            "conceding a contract that must announce a bird (Besserrufer) costs the contract's conceding value "
+            "plus the announced value of the bird the declarer names (record it as announced and lost)",
             since=2,
             before=False,
         ),
     ] = False
     renonce_trischaker_double: Annotated[
         bool,
-        Rule(N_("a Renonce by the Trischaker (the Vorhand) in Trischaken costs him double"), since=2, before=False),
+        Rule("a Renonce by the Trischaker (the Vorhand) in Trischaken costs him double", since=2, before=False),
     ] = False
     renonce_lost_value: Annotated[
         bool,
         Rule(
-            N_("a Renonce pays the declarer's opponents the lost value of the game (differs in the Sechserdreier)"),
+            "a Renonce pays the declarer's opponents the lost value of the game (differs in the Sechserdreier)",
             since=2,
             before=False,
         ),
@@ -438,10 +396,8 @@ class Rules(NamedTuple):
     renonce_no_bird: Annotated[
         int,
         Rule(
-            N_(
-                "a declarer who bid a contract that needs a bird (Besserrufer) without holding one pays this Renonce "
-                "to each other player (record him as renonce, no bird announced; 0 = not recorded so)"
-            ),
+            "a declarer who bid a contract that needs a bird (Besserrufer) without holding one pays this Renonce "
+            "to each other player (record him as renonce, no bird announced; 0 = not recorded so)",
             since=2,
             before=0,
         ),
@@ -449,142 +405,124 @@ class Rules(NamedTuple):
     renonce_sitting_out: Annotated[
         bool,
         Rule(
-            N_("at a table of five, the dealer who sits out can commit a Renonce: he pays the four players"),
+            "at a table of five, the dealer who sits out can commit a Renonce: he pays the four players",
             since=2,
             before=False,
         ),
     ] = False
     renonce_trischaken: Annotated[
-        int, Rule(N_("Renonce in Trischaken: fixed points to each other player (0 = the game value)"))
+        int, Rule("Renonce in Trischaken: fixed points to each other player (0 = the game value)")
     ] = 0
     radl_length: Annotated[
         str,
         Rule(
-            N_("hands one Radl doubles: players = one per player at the table (a round of deals), or a number"),
+            "hands one Radl doubles: players = one per player at the table (a round of deals), or a number",
             since=2,
             before="players",
         ),
     ] = "players"
     radl_scope: Annotated[
-        str, Rule(N_("what a Radl doubles: game = the game only, all = game and premiums"), ("game", "all"))
+        str, Rule("what a Radl doubles: game = the game only, all = game and premiums", ("game", "all"))
     ] = "all"
     radl_game_part: Annotated[
         bool,
         Rule(
-            N_(
-                "a Radl that doubles the game only (radl_scope=game) doubles only the part of a Renonce or a "
-                "conceded game that stands for the game, not the announced premiums in it (off: the whole sum)"
-            ),
+            "a Radl that doubles the game only (radl_scope=game) doubles only the part of a Renonce or a "
+            "conceded game that stands for the game, not the announced premiums in it (off: the whole sum)",
             since=2,
             before=False,
         ),
     ] = True
     radl_stack: Annotated[
-        bool, Rule(N_("a Radl that starts while one runs doubles again (x4) instead of queueing behind it"))
+        bool, Rule("a Radl that starts while one runs doubles again (x4) instead of queueing behind it")
     ] = False
-    first_hands_double: Annotated[
-        int, Rule(N_("the first N hands of the evening count double (a Radl at the start)"))
-    ] = 0
-    radl_after_trischaken: Annotated[bool, Rule(N_("a Trischaken starts a Radl"))] = False
-    radl_after_catch: Annotated[bool, Rule(N_("a catch (Mondfang, Sküsfang, Königfang) starts a Radl"))] = False
-    radl_after_split: Annotated[bool, Rule(N_("a positive game ending 35:35 starts a Radl"))] = False
+    first_hands_double: Annotated[int, Rule("the first N hands of the evening count double (a Radl at the start)")] = 0
+    radl_after_trischaken: Annotated[bool, Rule("a Trischaken starts a Radl")] = False
+    radl_after_catch: Annotated[bool, Rule("a catch (Mondfang, Sküsfang, Königfang) starts a Radl")] = False
+    radl_after_split: Annotated[bool, Rule("a positive game ending 35:35 starts a Radl")] = False
     # Catches, Kontra on silent premiums, negative contracts side by side: what some circles play otherwise.
     catch_doubles: Annotated[
         str,
         Rule(
-            N_(
-                "what a catch starts where radl_after_catch is on: radl = a Radl (radl_length deals); next = the "
-                "next hand counts double (a Radl of one deal)"
-            ),
+            "what a catch starts where radl_after_catch is on: radl = a Radl (radl_length deals); next = the "
+            "next hand counts double (a Radl of one deal)",
             ("radl", "next"),
         ),
     ] = "radl"
     mondfang_between: Annotated[
         str,
         Rule(
-            N_(
-                "who settles a Mondfang: sides = the side that caught the Mond and the side that lost it; players = "
-                "only the one who caught it and the one whose Mond it was, also of one side (record them as by and "
-                "from)"
-            ),
+            "who settles a Mondfang: sides = the side that caught the Mond and the side that lost it; players = "
+            "only the one who caught it and the one whose Mond it was, also of one side (record them as by and "
+            "from)",
             ("sides", "players"),
         ),
     ] = "sides"
     kontra_silent: Annotated[
-        bool, Rule(N_('a silent premium may be doubled too (a "Spritzer" on an unannounced bird)'))
+        bool, Rule('a silent premium may be doubled too (a "Spritzer" on an unannounced bird)')
     ] = False
     side_by_side_contracts: Annotated[
         str,
         Rule(
-            N_(
-                "where side_by_side is on, which negative contracts may be played side by side, each beside an "
-                "equal one: all, or their ids (e.g. piccolo, bettel)"
-            )
+            "where side_by_side is on, which negative contracts may be played side by side, each beside an "
+            "equal one: all, or their ids (e.g. piccolo, bettel)"
         ),
     ] = "all"
     void_was_dealt: Annotated[
         bool,
         Rule(
-            N_(
-                "a hand struck from the sheet afterwards (hand void) was dealt: the deal passes on and it keeps its "
-                "place in a running Radl or in the first doubled hands (off: struck as if never dealt)"
-            ),
+            "a hand struck from the sheet afterwards (hand void) was dealt: the deal passes on and it keeps its "
+            "place in a running Radl or in the first doubled hands (off: struck as if never dealt)",
             since=2,
             before=False,
         ),
     ] = True
     holz: Annotated[
-        bool, Rule(N_("Holz: after a Trischaken every player gets one; a declarer holding one counts double"))
+        bool, Rule("Holz: after a Trischaken every player gets one; a declarer holding one counts double")
     ] = False
-    pagatkassa: Annotated[int, Rule(N_("Pagat pot: points each dealer pays in when dealing (0 = no pot)"))] = 0
-    pagatkassa_cap: Annotated[int, Rule(N_("Pagat pot: the most it may hold (0 = no cap)"))] = 0
-    pagatkassa_start: Annotated[int, Rule(N_("Pagat pot: extra points the dealer pays in when the pot is empty"))] = 0
+    pagatkassa: Annotated[int, Rule("Pagat pot: points each dealer pays in when dealing (0 = no pot)")] = 0
+    pagatkassa_cap: Annotated[int, Rule("Pagat pot: the most it may hold (0 = no cap)")] = 0
+    pagatkassa_start: Annotated[int, Rule("Pagat pot: extra points the dealer pays in when the pot is empty")] = 0
     pagatkassa_end: Annotated[
         str,
         Rule(
-            N_("Pagat pot at the end of the evening: carry = to the next evening, split = shared out at settlement"),
+            "Pagat pot at the end of the evening: carry = to the next evening, split = shared out at settlement",
             ("carry", "split"),
         ),
     ] = "carry"
-    strafpunkt: Annotated[int, Rule(N_("a penalty point (Strafpunkt): points the offender pays each other player"))] = 1
+    strafpunkt: Annotated[int, Rule("a penalty point (Strafpunkt): points the offender pays each other player")] = 1
     blosse_rufer: Annotated[
-        bool, Rule(N_("a bare Rufer without any announcement is settled at once as won (bloße Rufer auszahlen)"))
+        bool, Rule("a bare Rufer without any announcement is settled at once as won (bloße Rufer auszahlen)")
     ] = False
     schrift_kontra: Annotated[
         str,
         Rule(
-            N_(
-                "which Kontra levels the Schrift (the written score) counts; the money (Geld) counts every level: "
-                "all = the Schrift is the money; simple = only the simple Kontra (Skoty Trophy); none = no Kontra"
-            ),
+            "which Kontra levels the Schrift (the written score) counts; the money (Geld) counts every level: "
+            "all = the Schrift is the money; simple = only the simple Kontra (Skoty Trophy); none = no Kontra",
             ("all", "simple", "none"),
             since=2,
             before="all",
         ),
     ] = "all"
-    tarif_cents: Annotated[int, Rule(N_("money per point, in cents"))] = 10
+    tarif_cents: Annotated[int, Rule("money per point, in cents")] = 10
     cup_rounds: Annotated[
-        int, Rule(N_("a tournament (cup): rounds played, each at newly drawn tables (1-6)"), since=2, before=3)
+        int, Rule("a tournament (cup): rounds played, each at newly drawn tables (1-6)", since=2, before=3)
     ] = 3
-    cup_hands: Annotated[int, Rule(N_("a tournament: hands per round at a table of four"), since=2, before=16)] = 16
-    cup_hands_five: Annotated[int, Rule(N_("a tournament: hands per round at a table of five"), since=2, before=20)] = (
-        20
-    )
+    cup_hands: Annotated[int, Rule("a tournament: hands per round at a table of four", since=2, before=16)] = 16
+    cup_hands_five: Annotated[int, Rule("a tournament: hands per round at a table of five", since=2, before=20)] = 20
     cup_points: Annotated[
         str,
         Rule(
-            N_(
-                "a season's cup points for each tournament: fixed = by place (223, 198, 180, ... 1 for places 1-50); "
-                "heine = Heinepunkte from the tournament's Schrift (up to 100 in full, above it every second point, "
-                "at most 200, below 0 none)"
-            ),
+            "a season's cup points for each tournament: fixed = by place (223, 198, 180, ... 1 for places 1-50); "
+            "heine = Heinepunkte from the tournament's Schrift (up to 100 in full, above it every second point, "
+            "at most 200, below 0 none)",
             ("fixed", "heine"),
             since=2,
             before="fixed",
         ),
     ] = "fixed"
     cup_best: Annotated[
-        int, Rule(N_("a season: how many of a player's best tournament results count"), since=2, before=6)
+        int, Rule("a season: how many of a player's best tournament results count", since=2, before=6)
     ] = 6
 
     def __hash__(self) -> int:
