@@ -39,28 +39,22 @@ COMMANDS = {  # German words in both languages (English aliases below); the help
     "straf NAME": N_("a penalty point for NAME (also strafpunkt)"),
     "ende": N_("leave (also quit, Ctrl-D); everything is saved already"),
 }
-ALIASES = {
-    "?": "hilfe",
-    "help": "hilfe",
-    "h": "hilfe",
-    "sheet": "schrift",
-    "blatt": "schrift",
-    "balance": "stand",
-    "explain": "erklär",
-    "erklaer": "erklär",
-    "zurück": "undo",
-    "zurueck": "undo",
-    "void": "storno",
-    "edit": "ändern",
-    "aendern": "ändern",
-    "redeal": "zusammen",
-    "zusammenschlagen": "zusammen",
-    "strafpunkt": "straf",
-    "skuesradl": "sküsradl",
-    "schlussradl": "sküsradl",
-    "quit": "ende",
-    "exit": "ende",
-    "q": "ende",
+ALIASES = {  # each command's other words
+    alias: command
+    for command, aliases in {
+        "hilfe": "? help h",
+        "schrift": "sheet blatt",
+        "stand": "balance",
+        "erklär": "explain erklaer",
+        "undo": "zurück zurueck",
+        "storno": "void",
+        "ändern": "edit aendern",
+        "zusammen": "redeal zusammenschlagen",
+        "straf": "strafpunkt",
+        "sküsradl": "skuesradl schlussradl",
+        "ende": "quit exit q",
+    }.items()
+    for alias in aliases.split()
 }
 
 
