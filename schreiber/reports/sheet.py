@@ -281,17 +281,10 @@ def table_rows(rows: list[SheetRow], players: tuple[str, ...], rules: Rules) -> 
         headers.append("Kassa")
     out = []
     for r in rows:
-        cells: list = [
-            r.ref,
-            r.dealer or "",
-            shown_contract(r),
-            r.declarer,
-            partner_text(r),
-            shown_result(r, rules),
-        ]
+        cells: list = [r.ref, r.dealer or "", shown_contract(r), r.declarer, partner_text(r), shown_result(r, rules)]
         if r.void:
             cells += ["(" + ("0" if not r.payments else "-") + ")" for _x in players]
-        elif r.kind in ("radl",):
+        elif r.kind == "radl":
             cells += ["" for _x in players]
         else:
             cells += [_running(r, p) for p in players]
