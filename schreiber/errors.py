@@ -2,13 +2,14 @@
 
 
 class SchreiberError(Exception):
-    """Something the user can fix; the message says what and how."""
+    """Something the user can fix; the message says what and how (``values`` fill in its fields)."""
+
+    def __init__(self, message: str = "", /, **values: object):
+        super().__init__(message.format(**values) if values else message)
 
 
 class HandError(ValueError):
-    """A hand that cannot be recorded; ``problems`` lists every reason.
-    (Here rather than with the hand record, ``domain/record.py``: commands
-    that only read the ledger catch it without importing the scoring.)"""
+    """A hand that cannot be recorded; ``problems`` lists every reason."""
 
     def __init__(self, problems: list[str]):
         self.problems = list(problems)
@@ -16,6 +17,5 @@ class HandError(ValueError):
 
 
 class Interrupted(BaseException):
-    """Ctrl-C (SIGINT), raised by schreiber's own handler: not a
-    KeyboardInterrupt, so no library turns it into its own message on the
-    way to the one line of ``cli.errors.guarded``."""
+    """Ctrl-C, raised by schreiber's own handler: not a KeyboardInterrupt, so
+    no library turns it into its own message."""

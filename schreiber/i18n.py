@@ -1,17 +1,9 @@
 """One language per screen: German where the locale is German, English
 otherwise; ``--lang de|en`` or ``SCHREIBER_LANG`` to choose.
 
-Messages are written in English in the code, wrapped in ``_()`` (``N_()``
-marks a module-level text that is looked up where it is shown), and found
-in the German catalog ``locale/de/LC_MESSAGES/schreiber.mo`` through the
-standard library's gettext; the catalog is kept with Babel (CONTRIBUTING.md).
-English needs no catalog: a message is its own text. German reads its
-catalog at the first message shown, so ``hand add`` (which prints only the
-hand's payments) starts as fast as before in both. The game's terms
-(Rufer, Radl, Vorhand, Schrift, Kontra, ...) are German in both languages.
-
-Nothing here imports the rest of the package but its error type, so the
-domain can use it without the command line.
+Messages are English in the code, wrapped in ``_()`` (``N_()``: looked up
+where shown), and found in the German catalog through gettext, read at the
+first message shown (CONTRIBUTING.md). The game's terms are German in both.
 """
 
 from __future__ import annotations
@@ -119,15 +111,19 @@ def german() -> bool:
 
 
 def extract(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Any:
-    """Babel's extractor for our modules (babel.cfg): the ``_()`` messages,
-    and the docstring of each typer command, which is its help page."""
+    """Babel's extractor for our modules (babel.cfg): the ``_()`` messages, the
+    meaning of each house rule (``Rule("...")``, domain/rules.py), and the
+    docstring of each typer command, which is its help page."""
     import ast
 
     from babel.messages.extract import extract_python
 
     source = fileobj.read()
     fileobj.seek(0)
-    yield from extract_python(fileobj, keywords, comment_tags, options)
+    for lineno, funcname, messages, comments in extract_python(
+        fileobj, dict.fromkeys([*keywords, "Rule"]), comment_tags, options
+    ):
+        yield lineno, "" if funcname == "Rule" else funcname, messages, comments  # "": its first argument
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.FunctionDef) and any(_is_command(d) for d in node.decorator_list):
             doc = ast.get_docstring(node, clean=True)

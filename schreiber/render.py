@@ -1,9 +1,5 @@
-"""The one place that turns points and money into text: cells of the sheet,
-signed figures, amounts in euro, tables (tabulate), CSV and JSON documents.
-
-Points stay exact Fractions up to here (their JSON numbers come from
-``domain.points.as_number``); money is whole cents, rounded once by the
-settlement before it reaches this module.
+"""The one place that turns points (exact up to here) and money (whole
+cents) into text: cells, signed figures, euro, tables, CSV and JSON.
 """
 
 from __future__ import annotations
@@ -111,10 +107,7 @@ def _plain(headers: list[str], cells: list[list[str]]) -> bool:
 
 
 def _simple(headers: list[str], cells: list[list[str]]) -> str:
-    """tabulate's "simple" format for text cells (``tests/test_render.py``
-    compares the two): each cell stripped and left-aligned in a column at
-    least two wider than its header, two spaces between columns, a dashed
-    line under the headers, no space at the end of a line."""
+    """tabulate's "simple" format for text cells (``tests/test_render.py`` compares the two)."""
     cols = [[c.strip() for c in col] for col in zip(*cells)] or [[] for _ in headers]
     widths = [max([len(h) + 2, *map(len, col)]) for h, col in zip(headers, cols)]
 

@@ -93,9 +93,7 @@ def check() -> None:
 
 
 def _opened_for_check(path: Path) -> Any:
-    """The ledger at ``path`` opened to be checked: read only, or, where it
-    needs this version's tables, brought up to them first (a copy kept
-    beside it, as by any command)."""
+    """The ledger at ``path`` opened read only to be checked (brought up to this version's tables first)."""
     from ..ledger.errors import NeedsSchema
     from ..ledger.store import Ledger
 

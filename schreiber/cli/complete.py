@@ -1,11 +1,7 @@
-"""Shell completion (bash, zsh, fish through typer's own mechanism:
-``schreiber --install-completion``): the candidates of players, contracts
-and premiums that the commands' ``autocompletion=`` callbacks offer.
-
-Each callback runs in a fresh process at every Tab, so it reads as little
-as it can: the ledger only if the file is there (completion never creates
-one), the players of the open evenings (else every player), and the words
-of the open evening's rules (else the `standard` preset's).
+"""Shell completion (``schreiber --install-completion``): the players,
+contracts and premiums the commands' ``autocompletion=`` callbacks offer.
+Each runs in a fresh process at every Tab, so it reads as little as it can
+(and never creates a ledger).
 """
 
 from __future__ import annotations
@@ -38,9 +34,7 @@ def _ledger(ctx: typer.Context) -> Ledger | None:
 
 
 def _matching(words: list[str], incomplete: str) -> list[str]:
-    """The words that start with what is typed, in any case, completed in the
-    case typed ("be" -> "berti": names and terms are read in any case, and
-    typer offers only what starts with the text as typed)."""
+    """The words that start with what is typed, in any case, completed in the case typed ("be" -> "berti")."""
     low = incomplete.casefold()
     seen: dict[str, None] = {}
     for w in words:

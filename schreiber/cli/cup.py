@@ -84,9 +84,8 @@ def start(
 
 
 def cup_overrides(overrides: list[str], rounds: int | None, hands: int | None) -> list[str]:
-    """The --rule overrides with --rounds and --hands as rule keys, each
-    option checked as given (a table of five plays --hands x 5/4, unless
-    --rule cup_hands_five says otherwise)."""
+    """The --rule overrides with --rounds and --hands as rule keys (a table of
+    five plays --hands x 5/4, unless --rule cup_hands_five says otherwise)."""
     from ..domain.tournament import ROUNDS_MAX
     from ..errors import SchreiberError
     from ..service.tournament import HANDS_MAX
@@ -94,7 +93,7 @@ def cup_overrides(overrides: list[str], rounds: int | None, hands: int | None) -
     if rounds is not None:
         if not 1 <= rounds <= ROUNDS_MAX:
             raise SchreiberError(
-                _("--rounds {rounds} is out of range; give 1 to {most}").format(rounds=rounds, most=ROUNDS_MAX)
+                _("--rounds {rounds} is out of range; give 1 to {most}"), rounds=rounds, most=ROUNDS_MAX
             )
         overrides.append(f"cup_rounds={rounds}")
     if hands is not None:
@@ -277,9 +276,7 @@ def season(
     chosen = known[-1] if name is None else name if name in known else _season_name(name)  # as kept: 2026-27 is 2026/27
     if chosen not in known:
         raise SchreiberError(
-            _("no tournament counts for season {chosen}; seasons: {known}").format(
-                chosen=chosen, known=", ".join(known)
-            )
+            _("no tournament counts for season {chosen}; seasons: {known}"), chosen=chosen, known=", ".join(known)
         )
     cups, rows = led.cups.season_cups(chosen), led.cups.season(chosen)
     if json_out:

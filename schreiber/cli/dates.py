@@ -61,9 +61,7 @@ def read_date(text: str, what: str) -> str:
             raise ValueError(t)
     except ValueError:
         raise SchreiberError(
-            _("{what} '{text}' is not a date; write it as YYYY-MM-DD, e.g. 2026-09-01").format(
-                what=what, text=shown(text)
-            )
+            _("{what} '{text}' is not a date; write it as YYYY-MM-DD, e.g. 2026-09-01"), what=what, text=shown(text)
         ) from None
     if not DATE_MIN <= day <= DATE_MAX:
         raise SchreiberError(
@@ -87,9 +85,7 @@ def read_season(text: str) -> Season:
         season = Season(f"{start}/{(start + 1) % 100:02d}", f"{start}-09-01", f"{start + 1}-08-31")
     else:
         raise SchreiberError(
-            _("season '{text}' is not a season; write a year (2026) or a club season (2026/27)").format(
-                text=shown(text)
-            )
+            _("season '{text}' is not a season; write a year (2026) or a club season (2026/27)"), text=shown(text)
         )
     if not DATE_MIN.isoformat() <= season.first <= season.last <= DATE_MAX.isoformat():
         raise SchreiberError(
@@ -129,7 +125,7 @@ def period_range(text: str) -> tuple[str | None, str | None]:
     if len(words) == 3 and words[0] in ("last", "past") and words[2] in ("days", "day"):
         return _last_days(text, words[1], _dt.date.today())
     raise SchreiberError(
-        _("period '{text}' is not known; valid: {PERIODS}").format(text=shown(text), PERIODS=", ".join(PERIODS))
+        _("period '{text}' is not known; valid: {PERIODS}"), text=shown(text), PERIODS=", ".join(PERIODS)
     )
 
 
@@ -138,7 +134,7 @@ def _last_days(text: str, count: str, today: _dt.date) -> tuple[str, str]:
     most = (today - DATE_MIN).days + 1
     if not (count.isascii() and count.isdigit()):
         raise SchreiberError(
-            _("period '{text}' is not known; valid: {PERIODS}").format(text=shown(text), PERIODS=", ".join(PERIODS))
+            _("period '{text}' is not known; valid: {PERIODS}"), text=shown(text), PERIODS=", ".join(PERIODS)
         )
     n = int(count) if len(count) <= len(str(most)) else most + 1  # thousands of digits are not read
     if not 1 <= n <= most:
@@ -174,9 +170,7 @@ def parse_range(since: str | None, until: str | None, season: str | None, period
         u = read_date(until, "--until")
         hi = min(hi, u) if hi else u
     if lo and hi and lo > hi:
-        raise SchreiberError(
-            _("the range {lo} .. {hi} is empty: --since must not be after --until").format(lo=lo, hi=hi)
-        )
+        raise SchreiberError(_("the range {lo} .. {hi} is empty: --since must not be after --until"), lo=lo, hi=hi)
     return DateRange(lo, hi)
 
 

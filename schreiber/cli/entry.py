@@ -1,8 +1,6 @@
 """The console entry point: typer reads the command line (``groups.py``),
-every error is one clear line (``errors.guarded``), and typer's usage
-errors are said in the screen's language (``words.said``).
-
-Ctrl-C is schreiber's from this module's first line on (``interrupt.py``).
+every error is one clear line (``errors.guarded``), typer's usage errors in
+the screen's language (``typer_words.said``).
 """
 
 import codecs
@@ -42,12 +40,9 @@ def _escaped(exc: UnicodeError) -> tuple[str, int]:
 
 
 def _escaping_streams() -> None:
-    """What the terminal's encoding cannot show (a name in another script on
-    a Latin-1 terminal, an umlaut on an ASCII one) is written escaped
-    (``_escaped``) instead of failing: output, which may come after a
-    commit, never fails for its text, and what the encoding can show
-    (umlauts on a Latin-1 terminal) is shown as it is. Every line goes
-    through these two streams (``root.echo``, ``print_json``, the error line)."""
+    """What the terminal's encoding cannot show is written escaped
+    (``_escaped``) instead of failing: output, which may come after a commit,
+    never fails for its text."""
     codecs.register_error("schreiber-escape", _escaped)
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)  # None, or no text stream: left as it is

@@ -1,8 +1,5 @@
-"""Every error as one clear line: what is wrong, and what to type instead.
-
-The ledger and the service say what went wrong in their own terms; the hint
-of what to type next is the command line's business, added here.
-"""
+"""Every error as one clear line: what is wrong (the ledger's and the
+service's words), and what to type instead (added here)."""
 
 from __future__ import annotations
 
@@ -78,9 +75,7 @@ HINTS: dict[type, Callable[[SchreiberError], str]] = {
 
 
 def _settle(conflict: MergeConflict) -> str:
-    """What to type to settle a merge conflict: in this ledger, to keep the
-    other's version, or in the other file, to keep this one's (or, where
-    neither can take the other's, the entry voided in both)."""
+    """What to type to settle a merge conflict, in either ledger (or in both)."""
     if not conflict.fixes:
         return _(MERGE_CONFLICT.get(conflict.kind, ": make both ledgers agree, then merge again"))
     label = str(conflict.path)
@@ -135,10 +130,8 @@ INTERRUPTED = 130  # the exit status after Ctrl-C (128 + SIGINT), as shells repo
 
 
 def one_line(text: str) -> str:
-    """The error on one line: control and format characters quoted from the
-    input (a newline in a name, a terminal escape, a zero-width space) are
-    shown escaped, and whatever it quotes from the input at most as a short
-    excerpt (``excerpts``)."""
+    """The error on one line: control and format characters shown escaped,
+    what it quotes from the input at most as a short excerpt."""
     return excerpts(
         "".join(
             ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") else ch
@@ -178,12 +171,9 @@ def _short_quotes(text: str, cut: Callable[[str, int], str]) -> str:
 
 
 def excerpts(text: str) -> str:
-    """An error line that quotes at most a short excerpt of what it was
-    given: a long quoted value, an unbroken word longer than any of ours, a
-    line longer than a screen can take, each shortened around "…" with its
-    length said (a 1 MB name is not echoed back in a 1 MB line). A record
-    the line gives to type (``--json '…'``, checked and written by us) stays
-    whole."""
+    """A long quoted value, an unbroken word longer than any of ours or a line
+    longer than a screen, each shortened around "…" with its length said; a
+    record the line gives to type (``--json '…'``) stays whole."""
     if len(text) <= QUOTED_MAX:
         return text
 
@@ -239,9 +229,8 @@ def guarded(fn: Callable[[], object]) -> None:
 
 
 def _written_but_not_shown(exc: OSError) -> None:
-    """The output failed (a full disk, a terminal gone) after the change was
-    committed: the change stands, so the exit status is 0, as a closed pipe's
-    is, and one line says so (a retry would enter it twice)."""
+    """The output failed after the change was committed: it stands, so exit
+    0 and say so (a retry would enter it twice)."""
     with contextlib.suppress(Exception):
         sys.stderr.write(
             _("schreiber: the change was written; its output could not be ({why})").format(why=exc.strerror or exc)

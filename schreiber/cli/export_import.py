@@ -89,7 +89,7 @@ def export(
             tmp.unlink(missing_ok=True)
     except OSError as exc:
         raise SchreiberError(
-            _("cannot write {out}: {strerror}; give another --out").format(out=out, strerror=exc.strerror)
+            _("cannot write {out}: {strerror}; give another --out"), out=out, strerror=exc.strerror
         ) from None
     echo(one_line(_exported_to(what, n, kinds, out)), err=True)
     _say_left_out(left_out)

@@ -1,11 +1,6 @@
-"""The command line: the global options (``--db``, ``--lang``, ``--version``)
-and every command, which typer builds when a command line names it.
-
-Each command is defined once, in its module, with its typer decorators on
-``root.app``; ``MODULES`` only says which module registers each top-level
-command or group, so that a command line imports the modules it runs
-(``tests/cli/test_groups.py`` checks it). ``--lang`` is read first (it is
-eager), so the command's help is read in the screen's language.
+"""The command line: the global options and every command, which typer builds
+when a command line names it. ``MODULES`` says which modules register each
+top-level command or group, so a command line imports only those.
 """
 
 from __future__ import annotations
@@ -47,8 +42,7 @@ MODULES: dict[str, tuple[str, ...]] = {  # in the order of the command line's he
 
 
 def command(name: str) -> Any:
-    """The click command typer builds for the top-level command or group
-    ``name`` (its modules imported), or None."""
+    """The command typer builds for the top-level command or group ``name``, or None."""
     for module in MODULES.get(name, ()):
         importlib.import_module(f"{__package__}.{module}")
     one = typer.Typer(add_completion=False, rich_markup_mode=None, cls=Group)
@@ -88,8 +82,7 @@ class Root(Group):
 
 
 def typed(ctx: typer.Context, name: str, value: str | None) -> str | None:
-    """An option's value where it was typed; None where it came from the
-    environment (read there, so that its errors name the variable)."""
+    """An option's value where it was typed; None where it came from the environment."""
     source = ctx.get_parameter_source(name)
     return value if source is not None and source.name == "COMMANDLINE" else None
 

@@ -1,10 +1,7 @@
-"""Guided entry: `schreiber hand add` asks step by step (in the screen's
-language; the game's terms in German), offering only what the evening's preset allows: contracts in
-the order a table bids them (the Rufer first), defaults that match the most
-common hand (Enter: Rufer, the Vorhand plays, won, no Kontra, a premium
-silent and won), the hand read back in short notation before it is
-entered. Nothing is written before the last answer, so Ctrl-C at any step
-leaves the ledger as it was."""
+"""Guided entry: `schreiber hand add` asks step by step, offering only what
+the evening's preset allows, with defaults that match the most common hand,
+and reads the hand back in short notation. Nothing is written before the
+last answer."""
 
 from __future__ import annotations
 

@@ -18,9 +18,7 @@ def read_record(text: str) -> dict:
     try:
         data = json_text.loads(text)
     except json_text.DuplicateKey as exc:
-        raise SchreiberError(
-            _('the hand gives "{key}" twice in one object; give each key once').format(key=exc.key)
-        ) from None
+        raise SchreiberError(_('the hand gives "{key}" twice in one object; give each key once'), key=exc.key) from None
     except json.JSONDecodeError as exc:
         raise SchreiberError(
             _(
@@ -65,9 +63,7 @@ def pick_player(names: tuple[str, ...], word: str) -> str:
             if match
             else _("unknown player '{word}'").format(word=word)
         )
-        raise SchreiberError(
-            _("{which}; the evening's players are {names}").format(which=which, names=", ".join(names))
-        )
+        raise SchreiberError(_("{which}; the evening's players are {names}"), which=which, names=", ".join(names))
     return match[0]
 
 
@@ -84,9 +80,7 @@ def parse_tarif(text: str) -> int:
     try:
         d = Decimal(t)
     except InvalidOperation:
-        raise SchreiberError(
-            _("tarif '{text}' is not an amount; write e.g. 0.10 (euro) or 10c").format(text=text)
-        ) from None
+        raise SchreiberError(_("tarif '{text}' is not an amount; write e.g. 0.10 (euro) or 10c"), text=text) from None
     if not d.is_finite() or not 0 <= d <= (TARIF_MAX_CENTS if cents else TARIF_MAX_CENTS // 100):
         raise SchreiberError(
             _("tarif '{text}' is out of range; give 0 to {x}.00 (euro) a point, e.g. 0.10 or 10c").format(

@@ -46,9 +46,7 @@ def settle(
             out.write_text(text + "\n", encoding="utf-8")
         except OSError as exc:
             raise SchreiberError(
-                _("cannot write the summary to {out}: {strerror}; give another --out").format(
-                    out=out, strerror=exc.strerror
-                )
+                _("cannot write the summary to {out}: {strerror}; give another --out"), out=out, strerror=exc.strerror
             ) from None
     if close:
         ev = svc.settle_close(ev)

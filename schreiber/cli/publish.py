@@ -49,9 +49,7 @@ def publish(
         raise SchreiberError(_('Datasette is not installed; pip install "schreiber[publish]"'))
     path = db_path()
     if not path.exists():
-        raise SchreiberError(
-            _("there is no ledger at {path} yet; nothing to publish (give --db PATH)").format(path=path)
-        )
+        raise SchreiberError(_("there is no ledger at {path} yet; nothing to publish (give --db PATH)"), path=path)
     _open(path, live)
     chosen = _host(host)
     if not print_only:
@@ -71,9 +69,8 @@ def publish(
 
 
 def _open(path: Path, live: bool) -> None:
-    """The ledger opened as every command opens it (a file that is not a
-    ledger is refused, an older one migrated); unless live, the write-ahead
-    log is moved into the file first (an immutable reader skips it)."""
+    """The ledger opened as every command opens it; unless live, the
+    write-ahead log moved into the file first (an immutable reader skips it)."""
     from ..ledger.publish import flush
 
     if not flush(path, checkpoint=not live):

@@ -208,9 +208,7 @@ def _explain(led: Ledger, ev: Evening, number: int, json_out: bool) -> None:
 
 def explained(led: Ledger, ev: Evening, rows: list[SheetRow], number: int) -> list[tuple[SheetRow, list[dict] | None]]:
     """The sheet's rows of hand ``number`` (a voided one too), each with its
-    items: the active hand's scored again from the state stored before it
-    (None where they do not add up to its stored payments); a voided hand
-    counts nothing and has none."""
+    items (None where they do not add up; a voided hand has none)."""
     from ..service.rescored import hand_items
 
     return [(r, [] if r.void else hand_items(led, ev, number)) for r in rows if r.number == number and r.kind == "hand"]

@@ -1,7 +1,5 @@
 """The typer app every command module registers on, and what every command
-needs: the ledger, the service (which also picks the evening a command
-works on), JSON output. Help pages in the screen's language: each
-command's docstring, and the usage line (``Command``, ``Group``)."""
+needs: the ledger, the service, output; help pages in the screen's language."""
 
 from __future__ import annotations
 
@@ -22,18 +20,20 @@ if TYPE_CHECKING:
     from ..service import Service
 
 
+def _format_usage(self: Any, ctx: Any, formatter: Any) -> None:
+    formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)), _("Usage: "))
+
+
 class Command(TyperCommand):
     """A command whose help page says "Usage:" in the screen's language."""
 
-    def format_usage(self, ctx: Any, formatter: Any) -> None:
-        formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)), _("Usage: "))
+    format_usage = _format_usage
 
 
 class Group(TyperGroup):
     """A command group: "Usage:" and an unknown command in the screen's language."""
 
-    def format_usage(self, ctx: Any, formatter: Any) -> None:
-        formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)), _("Usage: "))
+    format_usage = _format_usage
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         name = args[0] if args else ""
@@ -75,10 +75,8 @@ def service() -> Service:
 
 
 def tell_carried(svc: Service, out: Callable[[str], Any] | None = None) -> None:
-    """What a change did beyond its own evening, one line each (on stderr,
-    or to ``out``): the later evenings the Pagat pot was carried on to
-    (re-scored), and the closed or settled evenings a merge changed. Each
-    is said once."""
+    """What a change did beyond its own evening, once, one line each (on
+    stderr, or to ``out``): Pagat pots carried on, closed evenings changed."""
     from ..render import cell, player_points
 
     say = out or (lambda line: echo(line, err=True))
@@ -103,12 +101,9 @@ def tell_carried(svc: Service, out: Callable[[str], Any] | None = None) -> None:
 
 
 def writable_target(target: Path | str, label: str, suffix: str, option: str | None = "--out") -> Path:
-    """``target``, once it is known that a file written there replaces no
-    ledger (``ledger/targets.py``: the ledger in use by any path, its SQLite
-    files, any other ledger, a link to nowhere); otherwise one error line
-    that suggests ``option`` with a file named after ``target``'s with
-    ``-label`` and ``suffix`` (None: a file the user does not name). A ``str`` is a path whose ``~`` the command
-    expands (as ``backup`` does)."""
+    """``target`` (a ``str``: ``~`` expanded), once a file written there
+    replaces no ledger (``ledger/targets.py``); else one error line that
+    suggests ``option`` with ``target``'s name plus ``-label`` and ``suffix``."""
     from ..errors import SchreiberError
     from ..ledger.errors import LedgerTarget
     from ..ledger.targets import refuse_ledger_target
@@ -132,10 +127,8 @@ def writable_target(target: Path | str, label: str, suffix: str, option: str | N
 
 
 def echo(text: object = "", err: bool = False, nl: bool = True) -> None:
-    """A line on stdout (``err``: stderr), written through the stream as
-    start-up set it up (``entry.py``: what its encoding cannot show is
-    escaped), and flushed. Not typer's echo: on an ASCII stream it writes
-    UTF-8 past the stream's own encoding."""
+    """A line on stdout (``err``: stderr) through the stream as start-up set
+    it up (``entry.py``), flushed; typer's echo writes past its encoding."""
     stream = sys.stderr if err else sys.stdout
     stream.write(f"{text}\n" if nl else f"{text}")
     stream.flush()
@@ -148,8 +141,7 @@ def print_json(data: Any) -> None:
 
 
 def translate_help(group: typer.Typer) -> None:
-    """The help of every command (its docstring) in the screen's language,
-    before typer builds the command line from it."""
+    """The help of every command (its docstring) in the screen's language."""
     for info in group.registered_commands:
         doc = inspect.getdoc(info.callback) if info.callback is not None else None
         if info.help is None and doc:

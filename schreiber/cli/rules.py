@@ -204,16 +204,14 @@ def new(
     r = load_rules(resolve(base))
     target = writable_target(out or rules_dir() / f"{name}.toml", "rules", ".toml")
     if target.exists() and not force:
-        raise SchreiberError(
-            _("{target} exists already; edit it, or add --force to overwrite it").format(target=target)
-        )
+        raise SchreiberError(_("{target} exists already; edit it, or add --force to overwrite it"), target=target)
     text = rules_toml(r, name, r.preset)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
     except OSError as exc:
         raise SchreiberError(
-            _("cannot write {target}: {strerror}; give another --out").format(target=target, strerror=exc.strerror)
+            _("cannot write {target}: {strerror}; give another --out"), target=target, strerror=exc.strerror
         ) from None
     load_rules_file(target)  # what we wrote must load back
     echo(

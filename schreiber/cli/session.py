@@ -1,8 +1,7 @@
 """The table session's lines: a hand in short notation, or one of its
-commands (in German, as the table speaks); each line one short transaction
-through the service, the hand's row of the compact sheet and the standing
-shown after it. A line typed against a prompt another process has made
-stale (the evening changed meanwhile) is not taken."""
+commands (in German, as the table speaks); each line one transaction, its
+row and the standing shown after it. A line typed against a stale prompt
+(another process changed the evening) is not taken."""
 
 from __future__ import annotations
 
@@ -46,28 +45,22 @@ TABLE_HINTS = {  # what to type at the table where the command line's hint names
     NoSuchEntry: N_("; see: schrift (the # column)"),
     RoundFull: N_("; correct a hand entered wrongly with: ändern N HAND"),
 }
-ALIASES = {
-    "?": "hilfe",
-    "help": "hilfe",
-    "h": "hilfe",
-    "sheet": "schrift",
-    "blatt": "schrift",
-    "balance": "stand",
-    "explain": "erklär",
-    "erklaer": "erklär",
-    "zurück": "undo",
-    "zurueck": "undo",
-    "void": "storno",
-    "edit": "ändern",
-    "aendern": "ändern",
-    "redeal": "zusammen",
-    "zusammenschlagen": "zusammen",
-    "strafpunkt": "straf",
-    "skuesradl": "sküsradl",
-    "schlussradl": "sküsradl",
-    "quit": "ende",
-    "exit": "ende",
-    "q": "ende",
+ALIASES = {  # each command's other words
+    alias: command
+    for command, aliases in {
+        "hilfe": "? help h",
+        "schrift": "sheet blatt",
+        "stand": "balance",
+        "erklär": "explain erklaer",
+        "undo": "zurück zurueck",
+        "storno": "void",
+        "ändern": "edit aendern",
+        "zusammen": "redeal zusammenschlagen",
+        "straf": "strafpunkt",
+        "sküsradl": "skuesradl schlussradl",
+        "ende": "quit exit q",
+    }.items()
+    for alias in aliases.split()
 }
 
 
@@ -293,9 +286,7 @@ class Session:
 
 
 def _fitted(text: str) -> str:
-    """Lines longer than the terminal (an error listing every contract, an
-    itemized premium) broken by words, the rest of each indented a little
-    more, so the terminal wraps nothing."""
+    """Lines longer than the terminal broken by words, the rest indented a little more."""
     import shutil
     import textwrap
 

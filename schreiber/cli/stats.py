@@ -55,9 +55,7 @@ def stats(
 
     rng = parse_range(since, until, season, period)
     if table is not None and table not in TABLES:
-        raise SchreiberError(
-            _("unknown table '{table}'; valid: {TABLES}").format(table=table, TABLES=", ".join(TABLES))
-        )
+        raise SchreiberError(_("unknown table '{table}'; valid: {TABLES}"), table=table, TABLES=", ".join(TABLES))
     led = ledger()
     data = compute(led.statistics(rng, schrift))
     if json_out:

@@ -1,9 +1,6 @@
-"""`schreiber tisch`: one session for the whole evening at the table.
-
-A prompt that takes the short notation line after line (docs/notation.md),
-with history and tab completion of players, contracts, premiums and
-commands; it shows who deals and who is Vorhand next, and after every hand
-its row of the sheet and the standing (the whole sheet on request). The ledger stays open, so a hand costs no process start.
+"""`schreiber tisch`: one session for the whole evening at the table, a
+prompt for the short notation with history and tab completion; the ledger
+stays open, so a hand costs no process start.
 """
 
 from __future__ import annotations

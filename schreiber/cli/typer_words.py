@@ -1,11 +1,7 @@
-"""typer's own words in the screen's language, through what typer and the
-standard library offer publicly.
-
-typer looks its few words up with the standard library's gettext (its
-global domain): ``speak`` points that domain at our catalog. Its bundled
-click writes its usage errors outright; the console script catches them
-(``entry.py``) and ``said`` words each again from its attributes. What has
-no public way in stays English (docs/help.md lists it).
+"""typer's own words in the screen's language, through public API only:
+``speak`` points gettext's global domain (where typer looks its words up)
+at our catalog; ``said`` words a usage error again from its attributes.
+What has no public way in stays English (docs/help.md lists it).
 """
 
 from __future__ import annotations

@@ -1,10 +1,6 @@
-"""An evening as a sequence of entries, replayed into scores.
-
-State that runs across hands (the deal, doubled rounds, Holz, the Pagat pot)
-lives here, as immutable values. ``step`` scores one entry from the state
-before it; ``replay`` scores a whole evening, so a correction anywhere
-re-scores every later hand consistently. Pure: no storage, no CLI.
-"""
+"""An evening as a sequence of entries, replayed into scores: ``step`` scores
+one entry from the state before it (the deal, Radl, Holz, the Pagat pot,
+as immutable values), ``replay`` a whole evening."""
 
 from __future__ import annotations
 
@@ -43,9 +39,7 @@ class State(NamedTuple):
         return sum(self.radl)
 
     def to_json(self) -> str:
-        """Compact, as the ledger stores it beside every hand: [next dealer,
-        hands, Radl, Holz, pot, final, boost], what is left at its default
-        left off the end."""
+        """[next dealer, hands, Radl, Holz, pot, final, boost], defaults left off the end."""
         if not (self.radl or self.holz or self.pot or self.final or self.boost):  # most hands: dealer and count
             return f"[{_JSON_TEXT(self.next_dealer)},{self.hands}]"
         cells = [self.next_dealer, self.hands, list(self.radl), dict(self.holz), str(self.pot), self.final, self.boost]
@@ -122,9 +116,7 @@ def radl_factor(rules: Rules, state: State) -> int:
 
 
 def _start_radl(rules: Rules, players: tuple[str, ...], state: State, entry: Entry) -> Outcome:
-    """A Radl entry (``player``: at whose deal it starts; ``record``
-    {"final": true}: the evening's last one, the Sküsradl, which ends with
-    the Radls queued before it)."""
+    """A Radl entry (``record`` {"final": true}: the evening's last, the Sküsradl)."""
     new = _add_radl(rules, state, radl_hands(rules, players))
     if (entry.record or {}).get("final") and not state.final:
         new = new._replace(final=max(new.radl))
@@ -134,9 +126,8 @@ def _start_radl(rules: Rules, players: tuple[str, ...], state: State, entry: Ent
 
 
 class Entry(NamedTuple):
-    """One entry of an evening: a hand (its record, as in
-    ../shared/interface.md), the start of a Radl (``player``: at whose deal),
-    a redeal, or a penalty point (``player``: the offender)."""
+    """One entry of an evening: a hand, the start of a Radl (``player``: at
+    whose deal), a redeal, or a penalty point (``player``: the offender)."""
 
     kind: str = "hand"
     record: dict | None = None
@@ -185,9 +176,7 @@ def _dealt(rules: Rules, players: tuple[str, ...], state: State, record: dict) -
 
 
 def _after_deal(state: State, next_dealer: str, hands: int, holz: tuple[tuple[str, int], ...], pot: Fraction) -> State:
-    """The state after a deal: one deal of every running Radl used up (and
-    of the final Radl), with the other cells given (one State made, not one
-    per change)."""
+    """The state after a deal: one deal of every running Radl used up, the other cells given."""
     final = max(state.final - 1, 0)
     radl = tuple(n - 1 for n in state.radl if n > 1) if state.radl else ()
     return State(next_dealer, hands, radl, holz, pot, final, state.boost if final else 0)
@@ -216,9 +205,7 @@ def _stake(rules: Rules, pot: Fraction, dealer: str) -> Item | None:
 
 @cache
 def _scoring() -> tuple[Callable[..., tuple[Hand, Table]], type[Context], Callable[..., Score]]:
-    """The record check and the engine, imported at the first hand scored
-    (reading the ledger never needs them) and kept: import statements at
-    every hand cost more than scoring most hands' premiums."""
+    """The record check and the engine, imported at the first hand scored and kept."""
     from .engine import Context, score
     from .record import check_hand
 
@@ -308,9 +295,7 @@ def _schrift(rules: Rules, hand: Hand, table: Table, ctx: Context, stake: Item |
 
 
 def step_or_none(rules: Rules, players: tuple[str, ...], state: State, entry: Entry) -> Outcome | None:
-    """``step``, or None where the entry no longer scores (stored by an older
-    schreiber, or under rules code that has changed since): for scoring a
-    stored entry again, where such an entry is named rather than raised."""
+    """``step``, or None where a stored entry no longer scores (an older schreiber's)."""
     try:
         return step(rules, players, state, entry)
     except (HandError, KeyError, TypeError, ValueError):

@@ -1,20 +1,10 @@
 """A file of hands, one JSON object a line, read into the evening's entries.
 
-A line is a bare hand record (../shared/interface.md), a line of
-``schreiber export --what hands --format jsonl`` (its ``record``, with the
-exported ``dealer``), or a non-hand entry ``{"kind": "radl" | "redeal" |
+A line is a bare hand record (../shared/interface.md), a line of ``export
+--what hands --format jsonl`` (with its ``id``, ``void``/``correction``,
+``replaces`` and the evening line), or ``{"kind": "radl" | "redeal" |
 "strafpunkt", "player": NAME}``. Every line that is no entry at all is
 reported with its number; checking the hands themselves is the replay's job.
-
-A line may carry the entry's global id as ``"id"`` (an export writes it), so
-a hand imported again is known; two lines with one id are refused.
-
-An export also writes what a replay of the evening needs besides: the
-entries struck from the sheet (``"void": true``, with the ``"correction"``
-that struck them: ``undo``, ``void`` or ``edit``), the hand a replacement
-``"replaces"`` (by its id, on an earlier line), and the evening itself (a
-line ``{"kind": "evening", "tarif_cents": N, "start_pot": "P"}``: its tarif
-and the Pagat pot it started with; one evening a file).
 """
 
 from __future__ import annotations
@@ -43,12 +33,9 @@ CORRECTIONS = ("undo", "void", "edit")  # how an entry was struck from the sheet
 
 
 class HandFile(NamedTuple):
-    """A file of hands as read: its entries, the line number and the id
-    (or None) of each, (line number, problem) for every line that is not an
-    entry at all; for each entry the correction that struck it (None:
-    it counts) and the id of the hand it replaces (None: none); the
-    evening's tarif in cents and the Pagat pot it started with, where the
-    file gives them (its evening line)."""
+    """A file of hands as read: entries with their line numbers and ids,
+    (line number, problem) for every line that is no entry, each entry's
+    correction and the hand it replaces, and the evening line's tarif and pot."""
 
     entries: list[Entry]
     numbers: list[int]
@@ -105,9 +92,7 @@ def parse_lines(lines: Iterable[str], players: tuple[str, ...]) -> HandFile:
 
 
 def _evening(data: dict, evening: list[tuple[int, Fraction]]) -> None:
-    """An evening line (``{"kind": "evening", "tarif_cents": N, "start_pot":
-    "P"}``, as an export opens each evening): its tarif and the Pagat pot it
-    started with; once a file (the entries of one evening)."""
+    """An evening line ``{"kind": "evening", "tarif_cents": N, "start_pot": "P"}``, once a file."""
     from .rules import TARIF_MAX_CENTS
 
     if evening:
@@ -134,10 +119,9 @@ def _evening(data: dict, evening: list[tuple[int, Fraction]]) -> None:
 
 
 def _correction(data: dict, entry: Entry, struck: dict[str, str | None]) -> tuple[str | None, str | None]:
-    """(the correction that struck the entry, or None; the id of the hand it
-    replaces, or None), as an export writes them: ``"void": true`` with
-    ``"correction"`` (default ``void``), ``"replaces"`` naming a hand struck
-    by ``edit`` on an earlier line."""
+    """(the correction that struck the entry, the id of the hand it replaces),
+    either None: ``"void": true`` with ``"correction"`` (default ``void``),
+    ``"replaces"`` naming a hand on an earlier line."""
     void, correction, old = data.get("void"), data.get("correction"), data.get("replaces")
     if void not in (None, True, False):
         raise LineProblem(_('"void" is true (struck from the sheet) or false'))
@@ -201,11 +185,9 @@ def _json_object(text: str) -> dict:
 
 
 def stored_entry(kind: str, record: object, player: str | None, players: tuple[str, ...]) -> Entry:
-    """An entry as another ledger holds it (``schreiber merge``), read as the
-    same entry on a line of a file is (``_entry``): a LineProblem unless it
-    is an entry, and stored as schreiber stores that entry (a hand's record
-    an object, a Strafpunkt's offender and a Radl's dealer seated by name,
-    nothing else). The hand itself is checked when it is scored."""
+    """An entry as another ledger holds it (``schreiber merge``), read as a
+    line of a file is: a LineProblem unless it is stored as schreiber stores
+    that entry. The hand itself is checked when it is scored."""
     data: dict = {"kind": kind}
     if player is not None:
         data["player"] = player

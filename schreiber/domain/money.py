@@ -1,7 +1,5 @@
-"""Points into whole cents, rounded once per evening: the integer core of
-the settlement (``reports/settlement.py`` has the rules in full), here so
-that the ledger can keep each evening's money beside its points for the
-statistics (``ledger/rollups.py``) and the settlement rounds the same way."""
+"""Points into whole cents, rounded once per evening: the integer core of the
+settlement (``reports/settlement.py``), shared with the ledger's statistics."""
 
 from __future__ import annotations
 
@@ -37,10 +35,9 @@ def evening_cents(
     pot_start_num: int = 0,
     pot_rule: str = "carry",
 ) -> dict[P | str, int]:
-    """The rounded amounts of one evening, in integers only (the statistics
-    need it for every evening): balances are ``nums[p] / den`` points, the
-    pot held ``pot_start_num / den`` at the start; the pot's box is ``POT``.
-    Rules 1-4 of ``reports/settlement.py``."""
+    """The rounded amounts of one evening, in integers only: balances are
+    ``nums[p] / den`` points, the pot (``POT``) held ``pot_start_num / den``
+    at the start. Rules 1-4 of docs/settlement-and-stats.md."""
     n = len(players)
     pot_end_num = pot_start_num - sum(nums.get(p, 0) for p in players)
     if pot_rule == "split":  # everything over den * n: each player gets pot_end / n

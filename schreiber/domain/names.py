@@ -64,9 +64,7 @@ def name_key(name: str) -> str:
 
 def match_players(word: str, players: tuple[str, ...] | list[str], prefix: bool = False) -> list[str]:
     """The players a typed name can mean: the name itself, else the players
-    of the same ``name_key``; with ``prefix``, else every player whose name
-    begins so. (The short notation reads names more leniently, umlauts
-    folded, beside its keywords: see ``notation.parse``.)"""
+    of its ``name_key``; with ``prefix``, else every player whose name begins so."""
     w = unicodedata.normalize("NFC", word).strip()
     if w in players:
         return [w]
@@ -78,11 +76,9 @@ def match_players(word: str, players: tuple[str, ...] | list[str], prefix: bool 
 
 
 def known_player(word: str, known: list[str] | tuple[str, ...]) -> str | None:
-    """The player of the ledger a name means (``known``: every player's name
-    as kept): the name itself, else the one of the same ``name_key``; None
-    for a new player. Two kept names of one key (a ledger written before
-    names were one by their key) and neither written as typed: an error
-    asking for the name as it is kept."""
+    """The kept name (of ``known``) a typed name means: itself, else the one of
+    its ``name_key``; None for a new player. Two kept names of one key, neither
+    as typed: an error asking for the name as kept."""
     found = match_players(word, known)
     if len(found) > 1:
         raise SchreiberError(

@@ -77,8 +77,7 @@ class PremiumEntry(NamedTuple):
 
 class Hand(NamedTuple):
     """A checked hand record (``check_hand``): what the engine scores. A named
-    tuple, not a dataclass: an import makes one a hand, and a frozen
-    dataclass of these fields costs several times as much to make."""
+    tuple: a frozen dataclass costs several times as much to make."""
 
     contract: str
     declarers: tuple[str, ...] = ()
@@ -177,7 +176,8 @@ class _Checker:
         self.mit: list[str] = []
         self.renonce: str | None = None
 
-    def fail(self, msg: str) -> None:
+    def fail(self, msg: str, **values: object) -> None:
+        msg = msg.format(**values) if values else msg
         if msg not in self.problems:
             self.problems.append(msg)
 
@@ -249,11 +249,9 @@ class _Checker:
 
 
 def check_hand(raw: Any, rules: Rules, players: tuple[str, ...], dealer: str | None) -> tuple[Hand, Table]:
-    """Read and check one hand record against the rules and the seating.
-
-    ``dealer`` is the dealer by rotation; the record's own ``dealer`` wins.
-    Returns the hand and its table, or raises HandError with every problem.
-    """
+    """Read and check one hand record against the rules and the seating
+    (``dealer``: by rotation; the record's own wins); raises HandError with
+    every problem."""
     if not isinstance(raw, dict):
         raise HandError([f"a hand record must be a JSON object, not {type(raw).__name__}"])
     ck = _Checker(raw, rules, players)
@@ -273,9 +271,7 @@ def _unknown_fields(ck: _Checker) -> None:
             near = closest(k, HAND_KEYS)
             hint = _(" (did you mean {words}?)").format(words=f"'{near[0]}'") if near else ""
             ck.fail(
-                _("unknown field '{k}'{hint}; valid fields: {HAND_KEYS}").format(
-                    k=k, hint=hint, HAND_KEYS=_listing(HAND_KEYS)
-                )
+                _("unknown field '{k}'{hint}; valid fields: {HAND_KEYS}"), k=k, hint=hint, HAND_KEYS=_listing(HAND_KEYS)
             )
 
 
@@ -294,9 +290,7 @@ def _contract(ck: _Checker) -> None:
         ck.fail(_("the contract is missing; valid: {contracts}").format(contracts=_listing(contracts)))
     elif not isinstance(craw, str):
         ck.fail(
-            _("contract must be a name, not {craw!r}; valid: {contracts}").format(
-                craw=craw, contracts=_listing(contracts)
-            )
+            _("contract must be a name, not {craw!r}; valid: {contracts}"), craw=craw, contracts=_listing(contracts)
         )
     else:
         cid = lookup(craw, rules.contracts)
@@ -361,13 +355,9 @@ def _side_by_side(ck: _Checker, contract: Contract) -> None:
     by side (side_by_side, side_by_side_contracts)."""
     rules = ck.rules
     if contract.kind != "negative":
-        ck.fail(
-            _("only negative contracts can be played side by side; {name} has one declarer").format(name=contract.name)
-        )
+        ck.fail(_("only negative contracts can be played side by side; {name} has one declarer"), name=contract.name)
     elif not rules.side_by_side:
-        ck.fail(
-            _("{preset} does not allow negative contracts side by side; give one declarer").format(preset=rules.preset)
-        )
+        ck.fail(_("{preset} does not allow negative contracts side by side; give one declarer"), preset=rules.preset)
     elif not rules.side_by_side_allows(contract.id):
         named = rules.side_by_side_contracts.split(", ")
         allowed = _(" or ").join(rules.contracts[c].name if c in rules.contracts else c for c in named)
@@ -437,9 +427,7 @@ def _points_and_tricks(ck: _Checker) -> None:
             ck.fail(_("tricks must be a whole number 0..12, not {tricks!r}").format(tricks=tricks))
             tricks = None
         elif contract is not None and contract.kind != "negative":
-            ck.fail(
-                _("tricks are only for negative contracts; give points or result for {name}").format(name=contract.name)
-            )
+            ck.fail(_("tricks are only for negative contracts; give points or result for {name}"), name=contract.name)
             tricks = None
     ck.tricks = tricks
 
@@ -544,9 +532,7 @@ def _game_kontra_from(ck: _Checker) -> None:
     if who is None or ck.contract is None:
         return
     if ck.kontra_by:
-        ck.fail(
-            _('in {name} the kontra object names who doubled; leave out "kontra_from"').format(name=ck.contract.name)
-        )
+        ck.fail(_('in {name} the kontra object names who doubled; leave out "kontra_from"'), name=ck.contract.name)
     else:
         ck.kontra_from = _kontra_from(ck, who, ck.kontra, "declarer", "the game")
 
@@ -579,9 +565,7 @@ def _kontra_from(ck: _Checker, who: Any, level: str | None, party: str, what: st
 
 def _kontra_by(ck: _Checker, contract: Contract, kraw: dict) -> None:
     if contract.kind == "positive":
-        ck.fail(
-            _('Kontra on a {name} counts for the whole side: give one level, e.g. "kontra"').format(name=contract.name)
-        )
+        ck.fail(_('Kontra on a {name} counts for the whole side: give one level, e.g. "kontra"'), name=contract.name)
         return
     if ck.trisch and not ck.rules.trischaken_kontra:
         ck.fail(_("{name} has no Kontra under {preset}").format(name=contract.name, preset=ck.rules.preset))
@@ -593,11 +577,7 @@ def _kontra_by(ck: _Checker, contract: Contract, kraw: dict) -> None:
             if not ck.trisch and p in ck.declarers:
                 ck.fail(_("{p} is a declarer and cannot give Kontra on his own game").format(p=p))
             if ck.trisch and level != "kontra":
-                ck.fail(
-                    _('in {name} each player can only say "kontra", not {level}').format(
-                        name=contract.name, level=level
-                    )
-                )
+                ck.fail(_('in {name} each player can only say "kontra", not {level}'), name=contract.name, level=level)
             if p in ck.kontra_by:
                 ck.fail(_("{p} is named twice in kontra").format(p=p))
             ck.kontra_by[p] = level
@@ -714,9 +694,8 @@ _CHECKS = (
 
 
 def _hand(ck: _Checker) -> Hand:
-    """The checked hand, per-player fields in seating order, so the same hand
-    is the same value however its record was written (made positionally:
-    every hand of an import is made here)."""
+    """The checked hand, per-player fields in seating order (the same hand is
+    the same value however its record was written)."""
     seat = _seats(ck.players)
     assert ck.cid is not None  # no problems: the contract was found
     return Hand(
@@ -781,9 +760,7 @@ def _check_premiums(
         entry = _premium(ck, i, p, contract, seen)
         if entry is not None:
             if conceded and not (names_bird and _named_bird(entry, contract)):
-                ck.fail(
-                    _("a conceded game is not played: leave out {name}").format(name=rules.premiums[entry.name].name)
-                )
+                ck.fail(_("a conceded game is not played: leave out {name}"), name=rules.premiums[entry.name].name)
             out.append(entry)
     valid = ck.valid_premiums
     if names_bird and contract is not None and sum(_named_bird(e, contract) for e in out) != 1:
@@ -851,9 +828,7 @@ def _premium(ck: _Checker, i: int, p: Any, contract: Contract | None, seen: set[
         return None
     announced = p.get("announced", False)
     if not isinstance(announced, bool):
-        ck.fail(
-            _("{name}: announced must be true or false, not {announced!r}").format(name=prem.name, announced=announced)
-        )
+        ck.fail(_("{name}: announced must be true or false, not {announced!r}"), name=prem.name, announced=announced)
         return None
     if "result" not in p:
         ck.fail(_("{name}: result (won/lost) is missing").format(name=prem.name))
@@ -943,9 +918,7 @@ def _premium_rules(ck: _Checker, prem: Premium, party: str, announced: bool, res
         ck.fail(_("{name} can only be made by the {party}").format(name=prem.name, party=prem.party))
     if announced and prem.announced_by and party != prem.announced_by:
         side = "the declarer's side" if prem.announced_by == "declarer" else "the opponents"
-        ck.fail(
-            _("{name} can only be announced by {side} under {preset}").format(name=prem.name, side=side, preset=preset)
-        )
+        ck.fail(_("{name} can only be announced by {side} under {preset}"), name=prem.name, side=side, preset=preset)
     if announced and prem.announced is None:
         ck.fail(
             _("{name} cannot be announced under {preset}; record it with announced false").format(

@@ -1,10 +1,9 @@
 """The rules a table plays by: one typed object loaded from a preset's TOML.
 
 Every house rule is declared once, as a typed field of ``Rules`` with its
-default and meaning (``SETTINGS`` lists them); a preset file may only set
-keys declared here, and ``--rule KEY=VALUE`` may only override them. Contracts and premiums are tables in the
-preset file, validated field by field. Unknown keys are an error that lists
-the known ones.
+default and meaning; a preset or ``--rule KEY=VALUE`` may set only those.
+Contracts and premiums are validated field by field; an unknown key is an
+error that lists the known ones.
 """
 
 import json
@@ -14,7 +13,7 @@ from pathlib import Path
 from typing import Annotated, Any, NamedTuple, get_args, get_origin
 
 from ..errors import SchreiberError
-from ..i18n import N_, _
+from ..i18n import _
 from .names import KONTRA_LEVELS, lookup
 from .points import Exact, parse_points
 from .trischaken_schemes import (
@@ -72,12 +71,10 @@ class RulesError(SchreiberError, ValueError):
 
 
 class Rule(NamedTuple):
-    """What one house rule means (and its valid values), declared beside its
-    typed field in ``Rules``. A rule added after the first rules format says
-    in which format it came (``since``) and the value that plays as schreiber
-    played before it existed (``before``): rules of an older format that do
-    not name it read that value, never the new default (CONTRIBUTING.md,
-    Adding a house rule)."""
+    """What one house rule means (and its valid values). A rule added later
+    says in which format it came (``since``) and the value that plays as
+    before it (``before``), which older rules that do not name it read
+    (CONTRIBUTING.md, Adding a house rule)."""
 
     meaning: str
     choices: tuple = ()
@@ -86,8 +83,7 @@ class Rule(NamedTuple):
 
 
 class Setting(NamedTuple):
-    """One house rule as declared in ``Rules``: its key, type, default and
-    meaning, and for a rule added later its format and value before it."""
+    """One house rule as declared in ``Rules``."""
 
     key: str
     type: type
@@ -107,8 +103,7 @@ PREMIUM_KINDS = ("bird", "trick", "material", "catch", "valat", "other")
 
 
 class Contract(NamedTuple):
-    """One contract of a preset's table: its value, what it needs and allows.
-    A named tuple, as ``Rules``: created at every start of the program."""
+    """One contract of a preset's table: its value, what it needs and allows."""
 
     id: str
     name: str
@@ -162,9 +157,8 @@ _ENABLED: dict[int, tuple[dict, dict]] = {}
 
 
 def enabled(table: dict) -> dict:
-    """The enabled entries of a table of contracts or premiums, shared: for
-    readers that do not change it (the record check, at every hand);
-    ``Rules.active_contracts`` and ``active_premiums`` give a copy."""
+    """The enabled entries of a table of contracts or premiums, shared (not to
+    be changed; ``Rules.active_contracts`` and ``active_premiums`` copy)."""
     hit = _ENABLED.get(id(table))
     if hit is not None and hit[0] is table:
         return hit[1]
@@ -176,15 +170,9 @@ def enabled(table: dict) -> dict:
 
 
 class Rules(NamedTuple):
-    """Everything a table plays by: the tables of contracts and premiums, and
-    the house rules of the evening, each a typed field declared once here
-    with its default and meaning. Presets set the house rules in their
-    [rules] table; ``--rule KEY=VALUE`` overrides one for one evening.
-    ``sources`` names the line of the rule document behind each value.
-
-    A named tuple rather than a dataclass: the class is created at every
-    start of the program, and a dataclass of this many fields takes
-    milliseconds to create.
+    """Everything a table plays by: the contracts, premiums and house rules;
+    ``sources`` names the line of the rule document behind each value. A
+    named tuple: a dataclass of this many fields takes milliseconds to create.
     """
 
     preset: str
@@ -193,147 +181,119 @@ class Rules(NamedTuple):
     contracts: dict[str, Contract]
     premiums: dict[str, Premium]
     sources: dict[str, str]
-    deck_points: Annotated[int, Rule(N_("card points in the whole deck (70; 71 where cards are counted singly)"))] = 70
+    deck_points: Annotated[int, Rule("card points in the whole deck (70; 71 where cards are counted singly)")] = 70
     game_needs: Annotated[
-        str, Rule(N_("card points the declarer's side needs to win a positive game (Blatt notation allowed)"))
+        str, Rule("card points the declarer's side needs to win a positive game (Blatt notation allowed)")
     ] = "35/2"
-    blatt: Annotated[bool, Rule(N_('card points may be written in Blatt notation "35/2" (points/remaining cards)'))] = (
-        True
+    blatt: Annotated[bool, Rule('card points may be written in Blatt notation "35/2" (points/remaining cards)')] = True
+    kontra_max: Annotated[str, Rule("highest Kontra level", KONTRA_LEVELS)] = "sub"
+    own_king: Annotated[bool, Rule("the declarer may call his own king")] = True
+    side_by_side: Annotated[bool, Rule("equal negative contracts may be played side by side by several declarers")] = (
+        False
     )
-    kontra_max: Annotated[str, Rule(N_("highest Kontra level"), KONTRA_LEVELS)] = "sub"
-    own_king: Annotated[bool, Rule(N_("the declarer may call his own king"))] = True
-    side_by_side: Annotated[
-        bool, Rule(N_("equal negative contracts may be played side by side by several declarers"))
-    ] = False
     trischaken: Annotated[
         str,
         Rule(
-            N_(
-                "how Trischaken/Fahren is settled: the shape of the payout, and what each trischaken_* payout key "
-                "left at scheme plays"
-            ),
+            "how Trischaken/Fahren is settled: the shape of the payout, and what each trischaken_* payout key "
+            "left at scheme plays",
             tuple(TRISCHAKEN_SCHEMES),
         ),
     ] = "standard"
-    trischaken_kontra: Annotated[bool, Rule(N_("each player may double Trischaken/Fahren for himself"))] = False
+    trischaken_kontra: Annotated[bool, Rule("each player may double Trischaken/Fahren for himself")] = False
     trischaken_double_from: Annotated[
         str,
         Rule(
-            N_(
-                "card points from which a Trischaken/Fahren player has the game (Bürgermeister): what he pays then "
-                "is trischaken_buergermeister (Blatt notation allowed)"
-            )
+            "card points from which a Trischaken/Fahren player has the game (Bürgermeister): what he pays then "
+            "is trischaken_buergermeister (Blatt notation allowed)"
         ),
     ] = "35/2"
     trischaken_five: Annotated[
-        bool, Rule(N_("with five players the dealer plays Trischaken/Fahren too (with the talon as his hand)"))
+        bool, Rule("with five players the dealer plays Trischaken/Fahren too (with the talon as his hand)")
     ] = False
     # The Trischaken/Fahren payout keys (trischaken_schemes.py): each plays as the scheme (rule trischaken)
     # plays it while left at "scheme" (a figure: at 0), so rules that do not name them score as before.
     trischaken_jungfrau: Annotated[
         str,
         Rule(
-            N_(
-                "Trischaken/Fahren, a player without a trick (Jungfrau): all = takes the loser's whole payout "
-                "(several share it); each = is paid trischaken_jungfrau_pays by each other player besides; "
-                "loser = by the loser alone besides; instead = by each other player, and no other payout counts; "
-                "none = is paid as any other; scheme = as trischaken plays it"
-            ),
+            "Trischaken/Fahren, a player without a trick (Jungfrau): all = takes the loser's whole payout "
+            "(several share it); each = is paid trischaken_jungfrau_pays by each other player besides; "
+            "loser = by the loser alone besides; instead = by each other player, and no other payout counts; "
+            "none = is paid as any other; scheme = as trischaken plays it",
             JUNGFRAU,
         ),
     ] = "scheme"
     trischaken_jungfrau_pays: Annotated[
         int,
         Rule(
-            N_(
-                "Trischaken/Fahren: the points a Jungfrau is paid under trischaken_jungfrau = each, loser or instead (0 = the scheme's figure)"
-            )
+            "Trischaken/Fahren: the points a Jungfrau is paid under trischaken_jungfrau = each, loser or instead (0 = the scheme's figure)"
         ),
     ] = 0
     trischaken_buergermeister: Annotated[
         str,
         Rule(
-            N_(
-                "Trischaken/Fahren, a player who reaches trischaken_double_from (Bürgermeister): double = pays double; "
-                "each = pays trischaken_buergermeister_pays to each other player besides; all = pays "
-                "trischaken_buergermeister_pays in all besides, shared by the others, or by the Jungfrauen alone "
-                "where there are any; none = pays as any loser; scheme = as trischaken plays it"
-            ),
+            "Trischaken/Fahren, a player who reaches trischaken_double_from (Bürgermeister): double = pays double; "
+            "each = pays trischaken_buergermeister_pays to each other player besides; all = pays "
+            "trischaken_buergermeister_pays in all besides, shared by the others, or by the Jungfrauen alone "
+            "where there are any; none = pays as any loser; scheme = as trischaken plays it",
             BUERGERMEISTER,
         ),
     ] = "scheme"
     trischaken_buergermeister_pays: Annotated[
         int,
         Rule(
-            N_(
-                "Trischaken/Fahren: the points a Bürgermeister pays under trischaken_buergermeister = each or all "
-                "(0 = the scheme's figure)"
-            )
+            "Trischaken/Fahren: the points a Bürgermeister pays under trischaken_buergermeister = each or all "
+            "(0 = the scheme's figure)"
         ),
     ] = 0
     trischaken_vorhand: Annotated[
         str,
         Rule(
-            N_(
-                "Trischaken/Fahren, the Vorhand (the Trischaker) who loses: double = pays double, whatever else "
-                "doubles; single = pays as any loser; scheme = as trischaken plays it"
-            ),
+            "Trischaken/Fahren, the Vorhand (the Trischaker) who loses: double = pays double, whatever else "
+            "doubles; single = pays as any loser; scheme = as trischaken plays it",
             VORHAND,
         ),
     ] = "scheme"
     trischaken_ties: Annotated[
         str,
         Rule(
-            N_(
-                "Trischaken/Fahren, players tied for most points (a Vorhand among them loses alone), where one loser "
-                "pays: one = together they pay what one loser pays, shared by the others; shared = together they pay "
-                "each other player what one loser owes him; each = each of them pays each other player in full; "
-                "scheme = as trischaken plays it"
-            ),
+            "Trischaken/Fahren, players tied for most points (a Vorhand among them loses alone), where one loser "
+            "pays: one = together they pay what one loser pays, shared by the others; shared = together they pay "
+            "each other player what one loser owes him; each = each of them pays each other player in full; "
+            "scheme = as trischaken plays it",
             TIES,
         ),
     ] = "scheme"
     trischaken_mit: Annotated[
         str,
         Rule(
-            N_(
-                'Trischaken/Fahren, a player\'s "mit": none = not said; own = doubles his own win or loss '
-                "(gumpoldskirchen); whole = doubles the whole payout, once for each player who says it and once "
-                "more for the loser's own; scheme = as trischaken plays it"
-            ),
+            'Trischaken/Fahren, a player\'s "mit": none = not said; own = doubles his own win or loss '
+            "(gumpoldskirchen); whole = doubles the whole payout, once for each player who says it and once "
+            "more for the loser's own; scheme = as trischaken plays it",
             MIT,
         ),
     ] = "scheme"
     valat: Annotated[
         str,
         Rule(
-            N_(
-                "how Valat is scored: replace = a multiple of the game value instead of the game; add = a fixed bonus on top of the game; only = a fixed bonus and nothing else; multiply = the whole result of the hand, game and premiums, times a factor"
-            ),
+            "how Valat is scored: replace = a multiple of the game value instead of the game; add = a fixed bonus on top of the game; only = a fixed bonus and nothing else; multiply = the whole result of the hand, game and premiums, times a factor",
             ("replace", "add", "only", "multiply"),
         ),
     ] = "replace"
     valat_silent: Annotated[
         int,
         Rule(
-            N_(
-                "Valat made silently: factor of the game value (replace), of the whole hand (multiply) or points (add, only)"
-            )
+            "Valat made silently: factor of the game value (replace), of the whole hand (multiply) or points (add, only)"
         ),
     ] = 4
     valat_announced: Annotated[
         int,
-        Rule(
-            N_(
-                "Valat announced: factor of the game value (replace), of the whole hand (multiply) or points (add, only)"
-            )
-        ),
+        Rule("Valat announced: factor of the game value (replace), of the whole hand (multiply) or points (add, only)"),
     ] = 8
-    valat_solo_double: Annotated[bool, Rule(N_("the solo doubling of premiums applies to Valat too"))] = True
+    valat_solo_double: Annotated[bool, Rule("the solo doubling of premiums applies to Valat too")] = True
     valat_premiums: Annotated[
         str,
         Rule(
-            N_("which premiums count beside a Valat (replace): all, or only the announced ones"),
+            "which premiums count beside a Valat (replace): all, or only the announced ones",
             ("all", "announced"),
             since=2,
             before="all",
@@ -342,10 +302,8 @@ class Rules(NamedTuple):
     valat_lost_base: Annotated[
         str,
         Rule(
-            N_(
-                "the game value a Valat is a multiple of when it goes to the opponents: the won or the lost value "
-                "(differs where a lost game counts more, the Sechserdreier)"
-            ),
+            "the game value a Valat is a multiple of when it goes to the opponents: the won or the lost value "
+            "(differs where a lost game counts more, the Sechserdreier)",
             ("won", "lost"),
             since=2,
             before="won",
@@ -354,7 +312,7 @@ class Rules(NamedTuple):
     valat_kontra: Annotated[
         str,
         Rule(
-            N_("a Kontra on the game and one on the announced Valat: multiply, or only the higher level counts"),
+            "a Kontra on the game and one on the announced Valat: multiply, or only the higher level counts",
             ("multiply", "higher"),
             since=2,
             before="multiply",
@@ -364,38 +322,32 @@ class Rules(NamedTuple):
     valat_add_failed: Annotated[
         str,
         Rule(
-            N_(
-                "under valat=add, an announced Valat that fails: turned = the game and the trick premiums go against "
-                "the announcing side; played = the game and the premiums count as played, the side pays the Valat"
-            ),
+            "under valat=add, an announced Valat that fails: turned = the game and the trick premiums go against "
+            "the announcing side; played = the game and the premiums count as played, the side pays the Valat",
             ("turned", "played"),
         ),
     ] = "turned"
     lost_solo_kontra: Annotated[
         str,
         Rule(
-            N_(
-                "a positive game the declarer plays alone against three and loses: counts = the opponents' Kontra on "
-                "the game counts; void = it does not, unless he announced a premium or answered with Re"
-            ),
+            "a positive game the declarer plays alone against three and loses: counts = the opponents' Kontra on "
+            "the game counts; void = it does not, unless he announced a premium or answered with Re",
             ("counts", "void"),
         ),
     ] = "counts"
     value_rounding: Annotated[
         str,
         Rule(
-            N_(
-                "a value that is not whole (a contract or premium worth 2.5), rounded after the multipliers of its "
-                "line (Kontra, solo, lost game) and before Radl and Holz: none = kept exact, down, nearest (a half "
-                "up), up"
-            ),
+            "a value that is not whole (a contract or premium worth 2.5), rounded after the multipliers of its "
+            "line (Kontra, solo, lost game) and before Radl and Holz: none = kept exact, down, nearest (a half "
+            "up), up",
             ("none", "down", "nearest", "up"),
         ),
     ] = "none"
     silent_loss_counts: Annotated[
         bool,
         Rule(
-            N_("a silent premium that fails costs its side the silent value (off: only made ones count)"),
+            "a silent premium that fails costs its side the silent value (off: only made ones count)",
             since=2,
             before=True,
         ),
@@ -403,10 +355,8 @@ class Rules(NamedTuple):
     talon_kontra: Annotated[
         str,
         Rule(
-            N_(
-                "in a contract marked talon_kontra_void whose called king lay in the talon, which Kontras are void: "
-                "the game's, or all (game and premiums)"
-            ),
+            "in a contract marked talon_kontra_void whose called king lay in the talon, which Kontras are void: "
+            "the game's, or all (game and premiums)",
             ("game", "all"),
             since=2,
             before="all",
@@ -415,10 +365,8 @@ class Rules(NamedTuple):
     partner_kontra: Annotated[
         str,
         Rule(
-            N_(
-                "a Kontra a hidden partner gives on his own side's game or announcement (record who gave it as "
-                "kontra_from): void = it counts nothing, counts = it doubles like any Kontra"
-            ),
+            "a Kontra a hidden partner gives on his own side's game or announcement (record who gave it as "
+            "kontra_from): void = it counts nothing, counts = it doubles like any Kontra",
             ("void", "counts"),
             since=2,
             before="void",
@@ -427,22 +375,20 @@ class Rules(NamedTuple):
     concede_adds_bird: Annotated[
         bool,
         Rule(
-            N_(
-                "conceding a contract that must announce a bird (Besserrufer) costs the contract's conceding value "
-                "plus the announced value of the bird the declarer names (record it as announced and lost)"
-            ),
+            "conceding a contract that must announce a bird (Besserrufer) costs the contract's conceding value "
+            "plus the announced value of the bird the declarer names (record it as announced and lost)",
             since=2,
             before=False,
         ),
     ] = False
     renonce_trischaker_double: Annotated[
         bool,
-        Rule(N_("a Renonce by the Trischaker (the Vorhand) in Trischaken costs him double"), since=2, before=False),
+        Rule("a Renonce by the Trischaker (the Vorhand) in Trischaken costs him double", since=2, before=False),
     ] = False
     renonce_lost_value: Annotated[
         bool,
         Rule(
-            N_("a Renonce pays the declarer's opponents the lost value of the game (differs in the Sechserdreier)"),
+            "a Renonce pays the declarer's opponents the lost value of the game (differs in the Sechserdreier)",
             since=2,
             before=False,
         ),
@@ -450,10 +396,8 @@ class Rules(NamedTuple):
     renonce_no_bird: Annotated[
         int,
         Rule(
-            N_(
-                "a declarer who bid a contract that needs a bird (Besserrufer) without holding one pays this Renonce "
-                "to each other player (record him as renonce, no bird announced; 0 = not recorded so)"
-            ),
+            "a declarer who bid a contract that needs a bird (Besserrufer) without holding one pays this Renonce "
+            "to each other player (record him as renonce, no bird announced; 0 = not recorded so)",
             since=2,
             before=0,
         ),
@@ -461,142 +405,124 @@ class Rules(NamedTuple):
     renonce_sitting_out: Annotated[
         bool,
         Rule(
-            N_("at a table of five, the dealer who sits out can commit a Renonce: he pays the four players"),
+            "at a table of five, the dealer who sits out can commit a Renonce: he pays the four players",
             since=2,
             before=False,
         ),
     ] = False
     renonce_trischaken: Annotated[
-        int, Rule(N_("Renonce in Trischaken: fixed points to each other player (0 = the game value)"))
+        int, Rule("Renonce in Trischaken: fixed points to each other player (0 = the game value)")
     ] = 0
     radl_length: Annotated[
         str,
         Rule(
-            N_("hands one Radl doubles: players = one per player at the table (a round of deals), or a number"),
+            "hands one Radl doubles: players = one per player at the table (a round of deals), or a number",
             since=2,
             before="players",
         ),
     ] = "players"
     radl_scope: Annotated[
-        str, Rule(N_("what a Radl doubles: game = the game only, all = game and premiums"), ("game", "all"))
+        str, Rule("what a Radl doubles: game = the game only, all = game and premiums", ("game", "all"))
     ] = "all"
     radl_game_part: Annotated[
         bool,
         Rule(
-            N_(
-                "a Radl that doubles the game only (radl_scope=game) doubles only the part of a Renonce or a "
-                "conceded game that stands for the game, not the announced premiums in it (off: the whole sum)"
-            ),
+            "a Radl that doubles the game only (radl_scope=game) doubles only the part of a Renonce or a "
+            "conceded game that stands for the game, not the announced premiums in it (off: the whole sum)",
             since=2,
             before=False,
         ),
     ] = True
     radl_stack: Annotated[
-        bool, Rule(N_("a Radl that starts while one runs doubles again (x4) instead of queueing behind it"))
+        bool, Rule("a Radl that starts while one runs doubles again (x4) instead of queueing behind it")
     ] = False
-    first_hands_double: Annotated[
-        int, Rule(N_("the first N hands of the evening count double (a Radl at the start)"))
-    ] = 0
-    radl_after_trischaken: Annotated[bool, Rule(N_("a Trischaken starts a Radl"))] = False
-    radl_after_catch: Annotated[bool, Rule(N_("a catch (Mondfang, Sküsfang, Königfang) starts a Radl"))] = False
-    radl_after_split: Annotated[bool, Rule(N_("a positive game ending 35:35 starts a Radl"))] = False
+    first_hands_double: Annotated[int, Rule("the first N hands of the evening count double (a Radl at the start)")] = 0
+    radl_after_trischaken: Annotated[bool, Rule("a Trischaken starts a Radl")] = False
+    radl_after_catch: Annotated[bool, Rule("a catch (Mondfang, Sküsfang, Königfang) starts a Radl")] = False
+    radl_after_split: Annotated[bool, Rule("a positive game ending 35:35 starts a Radl")] = False
     # Catches, Kontra on silent premiums, negative contracts side by side: what some circles play otherwise.
     catch_doubles: Annotated[
         str,
         Rule(
-            N_(
-                "what a catch starts where radl_after_catch is on: radl = a Radl (radl_length deals); next = the "
-                "next hand counts double (a Radl of one deal)"
-            ),
+            "what a catch starts where radl_after_catch is on: radl = a Radl (radl_length deals); next = the "
+            "next hand counts double (a Radl of one deal)",
             ("radl", "next"),
         ),
     ] = "radl"
     mondfang_between: Annotated[
         str,
         Rule(
-            N_(
-                "who settles a Mondfang: sides = the side that caught the Mond and the side that lost it; players = "
-                "only the one who caught it and the one whose Mond it was, also of one side (record them as by and "
-                "from)"
-            ),
+            "who settles a Mondfang: sides = the side that caught the Mond and the side that lost it; players = "
+            "only the one who caught it and the one whose Mond it was, also of one side (record them as by and "
+            "from)",
             ("sides", "players"),
         ),
     ] = "sides"
     kontra_silent: Annotated[
-        bool, Rule(N_('a silent premium may be doubled too (a "Spritzer" on an unannounced bird)'))
+        bool, Rule('a silent premium may be doubled too (a "Spritzer" on an unannounced bird)')
     ] = False
     side_by_side_contracts: Annotated[
         str,
         Rule(
-            N_(
-                "where side_by_side is on, which negative contracts may be played side by side, each beside an "
-                "equal one: all, or their ids (e.g. piccolo, bettel)"
-            )
+            "where side_by_side is on, which negative contracts may be played side by side, each beside an "
+            "equal one: all, or their ids (e.g. piccolo, bettel)"
         ),
     ] = "all"
     void_was_dealt: Annotated[
         bool,
         Rule(
-            N_(
-                "a hand struck from the sheet afterwards (hand void) was dealt: the deal passes on and it keeps its "
-                "place in a running Radl or in the first doubled hands (off: struck as if never dealt)"
-            ),
+            "a hand struck from the sheet afterwards (hand void) was dealt: the deal passes on and it keeps its "
+            "place in a running Radl or in the first doubled hands (off: struck as if never dealt)",
             since=2,
             before=False,
         ),
     ] = True
     holz: Annotated[
-        bool, Rule(N_("Holz: after a Trischaken every player gets one; a declarer holding one counts double"))
+        bool, Rule("Holz: after a Trischaken every player gets one; a declarer holding one counts double")
     ] = False
-    pagatkassa: Annotated[int, Rule(N_("Pagat pot: points each dealer pays in when dealing (0 = no pot)"))] = 0
-    pagatkassa_cap: Annotated[int, Rule(N_("Pagat pot: the most it may hold (0 = no cap)"))] = 0
-    pagatkassa_start: Annotated[int, Rule(N_("Pagat pot: extra points the dealer pays in when the pot is empty"))] = 0
+    pagatkassa: Annotated[int, Rule("Pagat pot: points each dealer pays in when dealing (0 = no pot)")] = 0
+    pagatkassa_cap: Annotated[int, Rule("Pagat pot: the most it may hold (0 = no cap)")] = 0
+    pagatkassa_start: Annotated[int, Rule("Pagat pot: extra points the dealer pays in when the pot is empty")] = 0
     pagatkassa_end: Annotated[
         str,
         Rule(
-            N_("Pagat pot at the end of the evening: carry = to the next evening, split = shared out at settlement"),
+            "Pagat pot at the end of the evening: carry = to the next evening, split = shared out at settlement",
             ("carry", "split"),
         ),
     ] = "carry"
-    strafpunkt: Annotated[int, Rule(N_("a penalty point (Strafpunkt): points the offender pays each other player"))] = 1
+    strafpunkt: Annotated[int, Rule("a penalty point (Strafpunkt): points the offender pays each other player")] = 1
     blosse_rufer: Annotated[
-        bool, Rule(N_("a bare Rufer without any announcement is settled at once as won (bloße Rufer auszahlen)"))
+        bool, Rule("a bare Rufer without any announcement is settled at once as won (bloße Rufer auszahlen)")
     ] = False
     schrift_kontra: Annotated[
         str,
         Rule(
-            N_(
-                "which Kontra levels the Schrift (the written score) counts; the money (Geld) counts every level: "
-                "all = the Schrift is the money; simple = only the simple Kontra (Skoty Trophy); none = no Kontra"
-            ),
+            "which Kontra levels the Schrift (the written score) counts; the money (Geld) counts every level: "
+            "all = the Schrift is the money; simple = only the simple Kontra (Skoty Trophy); none = no Kontra",
             ("all", "simple", "none"),
             since=2,
             before="all",
         ),
     ] = "all"
-    tarif_cents: Annotated[int, Rule(N_("money per point, in cents"))] = 10
+    tarif_cents: Annotated[int, Rule("money per point, in cents")] = 10
     cup_rounds: Annotated[
-        int, Rule(N_("a tournament (cup): rounds played, each at newly drawn tables (1-6)"), since=2, before=3)
+        int, Rule("a tournament (cup): rounds played, each at newly drawn tables (1-6)", since=2, before=3)
     ] = 3
-    cup_hands: Annotated[int, Rule(N_("a tournament: hands per round at a table of four"), since=2, before=16)] = 16
-    cup_hands_five: Annotated[int, Rule(N_("a tournament: hands per round at a table of five"), since=2, before=20)] = (
-        20
-    )
+    cup_hands: Annotated[int, Rule("a tournament: hands per round at a table of four", since=2, before=16)] = 16
+    cup_hands_five: Annotated[int, Rule("a tournament: hands per round at a table of five", since=2, before=20)] = 20
     cup_points: Annotated[
         str,
         Rule(
-            N_(
-                "a season's cup points for each tournament: fixed = by place (223, 198, 180, ... 1 for places 1-50); "
-                "heine = Heinepunkte from the tournament's Schrift (up to 100 in full, above it every second point, "
-                "at most 200, below 0 none)"
-            ),
+            "a season's cup points for each tournament: fixed = by place (223, 198, 180, ... 1 for places 1-50); "
+            "heine = Heinepunkte from the tournament's Schrift (up to 100 in full, above it every second point, "
+            "at most 200, below 0 none)",
             ("fixed", "heine"),
             since=2,
             before="fixed",
         ),
     ] = "fixed"
     cup_best: Annotated[
-        int, Rule(N_("a season: how many of a player's best tournament results count"), since=2, before=6)
+        int, Rule("a season: how many of a player's best tournament results count", since=2, before=6)
     ] = 6
 
     def __hash__(self) -> int:
@@ -615,13 +541,11 @@ class Rules(NamedTuple):
         return KONTRA_LEVELS[: KONTRA_LEVELS.index(self.kontra_max) + 1]
 
     def trischaken_tariff(self, value: Exact) -> Tariff:
-        """The Trischaken payout as played for a contract of ``value``: the
-        scheme's shape and every payout key, ``scheme`` read as it plays."""
+        """The Trischaken payout as played for a contract of ``value``."""
         return tariff(self.trischaken, {k: getattr(self, f"trischaken_{k}") for k in PAYOUT_KEYS}, value)
 
     def played(self, key: str) -> Any:
-        """What a payout key left to the scheme plays here (None for any
-        other rule, and for a key the rules set): for the rules pages."""
+        """What a payout key left to the scheme plays here (else None), for the rules pages."""
         short = key.removeprefix("trischaken_")
         if short not in PAYOUT_KEYS or self.setting(key) not in ("scheme", 0):
             return None
@@ -629,14 +553,12 @@ class Rules(NamedTuple):
         return getattr(self.trischaken_tariff(values[0] if values else 1), short)
 
     def side_by_side_allows(self, cid: str) -> bool:
-        """Whether several declarers may play the negative contract ``cid``
-        side by side (rules side_by_side and side_by_side_contracts)."""
+        """Whether several declarers may play the negative contract ``cid`` side by side."""
         if not self.side_by_side:
             return False
         return self.side_by_side_contracts == "all" or cid in _words(self.side_by_side_contracts)
 
     def setting(self, key: str) -> Any:
-        """The value of one house rule by its key."""
         return getattr(self, key)
 
     def setting_values(self) -> dict[str, Any]:
@@ -717,8 +639,7 @@ def _entry_dict(entry) -> dict:
 
 
 def value_text(v: Exact) -> str:
-    """A contract's or premium's value as a rules file writes it: 3, or 2.5
-    for a half (the only values that are not whole: ``_exact_value``)."""
+    """A contract's or premium's value as a rules file writes it: 3, or 2.5."""
     if type(v) is int or v.denominator == 1:
         return str(int(v))
     return str(Decimal(v.numerator) / Decimal(v.denominator))
@@ -728,11 +649,9 @@ _DECIMAL_TEXT = r"[0-9]+(\.[0-9]+)?"  # 2, 2.5, 2.50: a value as a rules file or
 
 
 def _exact_value(where: str, name: str, v: object) -> object:
-    """A value field (``_POINTS``) read exactly: a TOML number such as 2.5
-    (read as a Decimal, never a float), or its text as a stored evening keeps
-    it ("2.5"), becomes a Fraction, a whole one an int; whole or a half only,
-    so that every share of it stays a whole number of the ledger's units.
-    Anything else is left for ``_check_field`` to refuse."""
+    """A value field (``_POINTS``) read exactly from a Decimal or its text
+    ("2.5"): an int, or a Fraction of a half (so every share stays a whole
+    number of the ledger's units). Anything else is left for ``_check_field``."""
     import re
 
     if isinstance(v, str) and re.fullmatch(_DECIMAL_TEXT, v.strip()):
@@ -783,9 +702,7 @@ def convert_setting(setting: Setting, raw: Any) -> Any:
     else:
         value = raw
         if (setting.type is int and isinstance(raw, bool)) or not isinstance(raw, setting.type):
-            raise RulesError(
-                _("{what}: {raw!r} is not a {name}").format(what=what, raw=raw, name=setting.type.__name__)
-            )
+            raise RulesError(_("{what}: {raw!r} is not a {name}"), what=what, raw=raw, name=setting.type.__name__)
     if setting.choices and value not in setting.choices:
         raise RulesError(
             _("{what}: '{value}' is not valid; valid: {choices}").format(
@@ -796,9 +713,7 @@ def convert_setting(setting: Setting, raw: Any) -> Any:
         low, high = INT_RANGES.get(setting.key, (0, VALUE_MAX))
         if not low <= value <= high:
             raise RulesError(
-                _("{what}: {value} is out of range; give {low} to {high}").format(
-                    what=what, value=value, low=low, high=high
-                )
+                _("{what}: {value} is out of range; give {low} to {high}"), what=what, value=value, low=low, high=high
             )
     if setting.key in ("game_needs", "trischaken_double_from"):
         try:
@@ -825,16 +740,14 @@ def _radl_length(raw: Any, what: str) -> str:
 def _convert_field(name: str, raw: str, text: str) -> Any:
     if name in _FLAGS:
         return _parse_bool(raw, f"rule '{text}'")
+    if name in _POINTS + _WHOLE + _OPTIONAL_WHOLE and raw.lower() in ("none", "null", "-", ""):
+        return None
     if name in _POINTS:
-        if raw.lower() in ("none", "null", "-", ""):
-            return None
         value = _exact_value(f"rule '{text}'", name, raw)
         if not isinstance(value, (int, Fraction)):
             raise RulesError(_("rule '{text}': '{raw}' is not a value like 2 or 2.5").format(text=text, raw=raw))
         return value_text(value)  # as a stored evening keeps it: read again with the entry
-    if name in ("premium_factor", "lost_factor", "tricks", "concede"):
-        if raw.lower() in ("none", "null", "-", ""):
-            return None
+    if name in _WHOLE + _OPTIONAL_WHOLE:
         try:
             return int(raw)
         except ValueError:
@@ -882,8 +795,7 @@ def _points(v: object) -> bool:
 
 
 def _check_field(where: str, name: str, value) -> None:
-    """Every field of a contract or premium has the type its meaning needs
-    (checked by the field's kind: every evening's stored rules pass here)."""
+    """Every field of a contract or premium has the type its kind needs."""
     kind = _FIELD_KIND.get(name)
     if kind is None:
         return
@@ -907,7 +819,7 @@ def _check_field(where: str, name: str, value) -> None:
         )
     if kind == "flag" and not isinstance(value, bool):
         raise RulesError(
-            _("{where}: '{name}' must be true or false, not {value!r}").format(where=where, name=name, value=value)
+            _("{where}: '{name}' must be true or false, not {value!r}"), where=where, name=name, value=value
         )
     if kind == "text":
         _check_text(where, name, value)
@@ -934,9 +846,7 @@ def _check_words(where: str, name: str, value: object) -> None:
 def _plain(where: str, name: str, words: tuple) -> None:
     """Refuse a control character in any of a field's words."""
     if any(_control(w) for w in words):
-        raise RulesError(
-            _("{where}: '{name}' holds a control character; type it plainly").format(where=where, name=name)
-        )
+        raise RulesError(_("{where}: '{name}' holds a control character; type it plainly"), where=where, name=name)
 
 
 def _control(text: object) -> bool:
@@ -958,11 +868,11 @@ def _build_entry(cls: type, fields: tuple[str, ...], eid: str, raw: dict, where:
         if isinstance(value, list):
             value = tuple(value)
         kwargs[name] = _exact_value(where, name, value) if name in _POINTS else value
+    for req in ("name", "kind", "value") if cls is Contract else ("name", "kind"):
+        if req not in kwargs:
+            raise RulesError(_("{where}: missing '{req}'"), where=where, req=req)
     if cls is Contract:
         kwargs.setdefault("lost_value", kwargs.get("value"))
-        for req in ("name", "kind", "value"):
-            if req not in kwargs:
-                raise RulesError(_("{where}: missing '{req}'").format(where=where, req=req))
         if kwargs["kind"] not in CONTRACT_KINDS:
             raise RulesError(
                 _("{where}: kind '{kind}' is not valid; valid: {CONTRACT_KINDS}").format(
@@ -976,9 +886,6 @@ def _build_entry(cls: type, fields: tuple[str, ...], eid: str, raw: dict, where:
                 )
             )
     else:
-        for req in ("name", "kind"):
-            if req not in kwargs:
-                raise RulesError(_("{where}: missing '{req}'").format(where=where, req=req))
         kwargs.setdefault("silent", None)
         kwargs.setdefault("announced", None)
         if kwargs["kind"] not in PREMIUM_KINDS:
@@ -1005,8 +912,7 @@ def _legacy_value(raw: str, values: dict, what: str) -> Any:
 
 
 def _current_keys(raw: dict, where: str) -> dict:
-    """A [rules] table with the keys of earlier versions read as today's
-    (stored evenings and old rules files keep working)."""
+    """A [rules] table with the keys of earlier versions read as today's."""
     out = {k: v for k, v in raw.items() if k not in LEGACY_KEYS}
     for old, (new, values) in LEGACY_KEYS.items():
         if old in raw and new not in raw:
@@ -1027,12 +933,8 @@ TOP_KEYS = ("format", "preset", "title", "source", "rules", "contracts", "premiu
 
 
 def rules_format(data: dict, origin: str) -> int:
-    """The rules format the data was written in; a newer one is refused.
-    Rules that say none were written before the format was kept: those that
-    name ``radl_length`` are of format 2, the others of format 1 (every
-    stored evening and every file of ``rules new`` names every key its
-    schreiber knew; a hand-written file that names neither is read as the
-    first release read it, never with a later default)."""
+    """The rules format the data was written in; a newer one is refused. Rules
+    that say none are of format 2 where they name ``radl_length``, else 1."""
     if "format" not in data:
         named = data.get("rules")
         return 2 if isinstance(named, dict) and "radl_length" in named else 1
@@ -1055,11 +957,8 @@ def rules_format(data: dict, origin: str) -> int:
 
 def rules_from_dict(data: dict, origin: str = "rules", strict: bool = True) -> Rules:
     """Build and check a Rules object from the shape of a preset file.
-    ``strict``: also the checks added since evenings first stored their
-    rules (a size a rules file can have, rules that contradict themselves):
-    rules given now (a preset, a rules file, ``--rule``) pass them; an
-    evening's stored rules are read with the checks they were stored under,
-    so that no evening becomes unreadable."""
+    ``strict``: also the checks added since evenings first stored their rules
+    (stored rules are read with the checks they were stored under)."""
     _check_shape(data, origin)
     fmt = rules_format(data, origin)
     raw_settings = _current_keys(data.get("rules", {}), f"{origin} [rules]")
@@ -1100,8 +999,7 @@ def _words(text: str) -> list[str]:
 
 
 def _side_by_side_contracts(text: str, contracts: dict, origin: str, strict: bool) -> str:
-    """``all``, or the negative contracts named (by id, name or alias) as
-    their ids: ``piccolo, bettel``. Stored rules keep what they stored."""
+    """``all``, or the negative contracts named as their ids: ``piccolo, bettel``."""
     if text.strip().lower() == "all":
         return "all"
     negative = [c.id for c in contracts.values() if c.kind == "negative"]
@@ -1134,8 +1032,7 @@ _TABLES = ("rules", "contracts", "premiums", "sources")
 
 
 def _check_shape(data: object, origin: str) -> None:
-    """Tables where tables belong, text where text belongs (a rules file or
-    stored rules of any shape is refused in one line, never half read)."""
+    """Tables where tables belong, text where text belongs (refused in one line, never half read)."""
     if not isinstance(data, dict):
         raise RulesError(_("{origin} are not a table of rules").format(origin=origin))
     _check_keys(data, TOP_KEYS, origin)
@@ -1175,11 +1072,9 @@ TABLE_MAX = 200  # contracts or premiums in one rules file
 
 
 def check_consistent(rules: Rules, origin: str) -> None:
-    """Rules that can be played: a deck of 70 or 71 points, a game that can
-    be won and lost, Trischaken doubling within the deck and payout keys its
-    scheme can play, negative
-    contracts with tricks a player can take, and text of a size a rules
-    file has."""
+    """Rules that can be played: a deck of 70 or 71 points, thresholds within
+    it, a Trischaken tariff its scheme can play, tricks a player can take,
+    and text of a size a rules file has."""
     if rules.deck_points not in DECKS:
         raise RulesError(
             _("{origin}: deck_points is {n}; a Tarock deck has 70 card points, or 71 counted singly").format(
@@ -1330,9 +1225,7 @@ RULES_FILE_MAX = 256 * 1024  # bytes: a complete rules file (rules new) is some 
 
 
 def read_rules_text(p: Path) -> str:
-    """The text of a rules file: only a regular file (never a device, a pipe
-    or a folder, which could be read without end or never answer), and at
-    most ``RULES_FILE_MAX`` bytes of it."""
+    """The text of a rules file: a regular file only (no device, pipe or folder), at most ``RULES_FILE_MAX``."""
     import os
     import stat
 
@@ -1343,7 +1236,7 @@ def read_rules_text(p: Path) -> str:
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
         raise RulesError(
-            _("rules file {p} is not a regular file (a folder, a device or a pipe); give a .toml file").format(p=p)
+            _("rules file {p} is not a regular file (a folder, a device or a pipe); give a .toml file"), p=p
         )
     with os.fdopen(fd, "rb") as f:
         data = f.read(RULES_FILE_MAX + 1)
@@ -1393,8 +1286,7 @@ def rules_from_json(text: str) -> Rules:
 def bidding_order(rules: Rules) -> list[str]:
     """The active contracts in the order a table bids them: the cheapest
     king-calling contract (the Rufer) first, then as the preset lists them
-    (the ledger keeps an evening's rules sorted by id, so the preset is read
-    again; a circle's own rules file, whatever preset it names: by value)."""
+    (read again: stored rules are sorted by id), else by value."""
     # By a preset's name only: stored rules are data, their free-text preset never a path to read.
     listed = list(load_preset(rules.preset).contracts) if rules.preset in PRESETS else []
     contracts = rules.active_contracts

@@ -1,11 +1,6 @@
-"""Random but valid evenings, for benchmarks, tests and trying things out.
-
-``random_hands`` writes hand records (../shared/interface.md) that the
-`standard` preset accepts: it follows the deal itself, so Vorhand-only
-contracts go to the Vorhand and a sitting-out dealer (five players) is never
-named. What a contract is (calling, Vorhand only, negative and its tricks,
-the bird a Besser contract must announce) is read from the preset; only how
-often each is bid is this module's own. Deterministic for a given
+"""Random but valid hand records of the `standard` preset, for benchmarks and
+tests: the deal is followed, what a contract is read from the preset; only
+how often each is bid is this module's own. Deterministic for a given
 ``random.Random``.
 """
 

@@ -1,11 +1,7 @@
 """A tournament (cup) as the Upper Austrian cups run one (ooe-2023.md §11):
-players drawn at random to tables of four (five where the count requires)
-for every round, rounds of a fixed number of hands, the ranking by the
-Schrift, and cup points per placement over a season.
-
-Pure: the draw is a function of the players, the round, the cup's seed and
-who has met whom; the ranking itself is the ledger's view ``v_cup_standings``
-(one place for it, read by the command line and by Datasette alike).
+players drawn to tables of four (or five) every round, repeatably from the
+cup's seed and who has met whom; rounds of a fixed number of hands; cup
+points per placement over a season (the ranking is the ledger's view).
 """
 
 from __future__ import annotations

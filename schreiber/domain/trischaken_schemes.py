@@ -1,12 +1,7 @@
-"""How a Trischaken (Fahren) is paid out, as data: the schemes the house
-rule ``trischaken`` names, and the payout keys a circle sets beside it.
-
-A scheme chooses the shape of the payout (the engine has one function per
-name, engine/trischaken.py) and what each payout key plays where the rules
-leave it at ``scheme`` (``TrischakenScheme.plays``); so a circle's tariff is
-its scheme and the keys it sets otherwise. ``tariff`` reads both into the
-payout as played, its figures in points. Each key is the house rule
-``trischaken_KEY``, declared with its meaning in ``rules.Rules``.
+"""How a Trischaken (Fahren) is paid out, as data: the schemes the house rule
+``trischaken`` names (each a shape in engine/trischaken.py and what each
+payout key ``trischaken_KEY`` plays left at ``scheme``); ``tariff`` reads a
+scheme and the keys into the payout as played, in points.
 """
 
 from __future__ import annotations

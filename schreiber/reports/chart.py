@@ -1,9 +1,5 @@
-"""Running balances as a small terminal line chart with sparklines.
-
-The series are running sums over what one ledger query returns (one row
-per player and entry, or per player and evening); the drawing is plain
-text that fits the given width (80 columns by default). Points are exact in
-the ledger; the chart only needs floats.
+"""Running balances as a small terminal line chart with sparklines, plain
+text that fits the given width (the chart alone uses floats).
 """
 
 from __future__ import annotations

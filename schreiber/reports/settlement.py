@@ -1,30 +1,9 @@
-"""The end of an evening: points into money, and who pays whom.
-
-Pure and exact: points are Fractions, money is whole cents, rounded ONCE,
-here, for the whole evening. The rules of the settlement:
-
-1. Every player's points are his balance of the evening (hands, Pagat
-   stakes and pot wins, penalty points). With the house rule
-   ``pagatkassa_end = split`` the pot's content at the end is shared
-   equally among all players of the evening and added to their points;
-   with ``carry`` (the default, RULINGS.md Pagatkassa) it stays in the pot
-   for the next evening of the same circle.
-2. Money = points x the evening's tarif (cents per point), exactly.
-3. The Pagat pot is a party of its own, the cash box ("Pagatkassa"): it
-   takes what the players paid into the pot this evening (carry) or pays
-   out what it held at the start (split); its exact amount is always minus
-   the players' sum, so all parties together sum to exactly zero.
-4. Rounding, once (largest remainder, Hamilton's method): every party's
-   exact amount is rounded down to the cent; the cents this leaves over
-   (always a whole number, as the exact amounts sum to zero) go one each
-   to the parties with the largest remainders; equal remainders go by
-   seating order, the players before the cash box.
-5. Transfers: the fewest payments that settle everyone. The parties are
-   split into the largest possible number of groups whose amounts sum to
-   zero (exact search; at most six parties); inside each group the largest
-   debtor pays the largest creditor until the group is square, which takes
-   one payment less than the group has members. So there are never more
-   than (parties - 1) payments, i.e. at most players - 1 without a pot.
+"""The end of an evening: points into money, and who pays whom. Pure and
+exact: points are Fractions, money whole cents, rounded ONCE for the whole
+evening. The rules 1-5 in full: docs/settlement-and-stats.md (Settlement):
+1. balances (a split pot shared out), 2. money = points x tarif, 3. the
+Pagat pot a party of its own, 4. rounding by largest remainder, 5. the
+fewest transfers (at most parties - 1).
 """
 
 from __future__ import annotations

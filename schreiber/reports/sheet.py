@@ -1,10 +1,6 @@
-"""The score sheet (Schrift) of an evening, as the paper sheet has it.
-
-One row per entry: hands with number, dealer, contract, declarer and partner,
-result and each player's points; Radl starts, redeals and penalty points as
-their own rows; voided and corrected hands stay on the sheet, marked. The
-running totals, Holz counts and the Pagat pot come from the derived rows
-the ledger wrote with each entry (no replay needed).
+"""The score sheet (Schrift) of an evening, as the paper sheet has it: one
+row per entry, voided and corrected hands marked, the running values from
+the rows the ledger wrote with each entry (no replay needed).
 """
 
 from __future__ import annotations
@@ -97,10 +93,8 @@ def build(lines: list[SheetLine], evening: Evening) -> tuple[list[SheetRow], dic
 
 
 def hand_rows(lines: list[SheetLine], evening: Evening, before: State) -> list[SheetRow]:
-    """The rows of one hand's lines (``Ledger.hand_lines``) as the whole
-    sheet has them, for ``--explain``: the sheet's running values seeded
-    from the evening's state before the first of them (what its marks read);
-    its running totals are not the evening's."""
+    """The rows of one hand's lines as the whole sheet has them, for
+    ``--explain`` (seeded from the state before; its totals are not the evening's)."""
     sheet = Sheet(evening)
     if sheet.rules.holz:
         sheet._run.holz = dict(before.holz)
@@ -111,11 +105,9 @@ def hand_rows(lines: list[SheetLine], evening: Evening, before: State) -> list[S
 
 
 class Sheet:
-    """An evening's sheet that grows by the entries appended to it: the table
-    session keeps one and adds each new entry's row instead of building the
-    whole sheet again (``build`` is one ``extend`` over every line). Each row
-    gets the reference to type to take it back: a hand its number, other
-    entries e1, e2, ..."""
+    """An evening's sheet that grows by the entries appended to it (the table
+    session keeps one), each row with the reference to type to take it back:
+    a hand its number, other entries e1, e2, ..."""
 
     def __init__(self, evening: Evening):
         self.evening = evening
@@ -289,17 +281,10 @@ def table_rows(rows: list[SheetRow], players: tuple[str, ...], rules: Rules) -> 
         headers.append("Kassa")
     out = []
     for r in rows:
-        cells: list = [
-            r.ref,
-            r.dealer or "",
-            shown_contract(r),
-            r.declarer,
-            partner_text(r),
-            shown_result(r, rules),
-        ]
+        cells: list = [r.ref, r.dealer or "", shown_contract(r), r.declarer, partner_text(r), shown_result(r, rules)]
         if r.void:
             cells += ["(" + ("0" if not r.payments else "-") + ")" for _x in players]
-        elif r.kind in ("radl",):
+        elif r.kind == "radl":
             cells += ["" for _x in players]
         else:
             cells += [_running(r, p) for p in players]
@@ -350,9 +335,7 @@ def _short_contract(name: str) -> str:
 
 
 def compact_rows(rows: list[SheetRow], players: tuple[str, ...]) -> tuple[list[str], list[list[str]], str]:
-    """The sheet in short, to fit a narrow terminal: per entry its number,
-    dealer, contract with declarer (/partner) and result sign, each player's
-    cell and short marks; and the one-line legend of what it shows."""
+    """The sheet in short, to fit a narrow terminal, and its one-line legend."""
     short = short_names(players)
     body: list[list[str]] = []
     seen: list[str] = []
@@ -486,9 +469,8 @@ def to_json(rows: list[SheetRow], totals: dict[str, Fraction], evening: Evening,
 
 
 def player_story(rows: list[SheetRow], player: str) -> tuple[list[tuple], int]:
-    """What made one player's total: every entry that counted for the player
-    (each hand, a Strafpunkt, ...) as (ref, contract, declarer, the player's
-    points, running sum), and how many voided entries were left out."""
+    """What made one player's total: (ref, contract, declarer, points, running
+    sum) of every entry that counted, and how many voided ones were left out."""
     out: list[tuple] = []
     total = ZERO
     for r in rows:
@@ -504,8 +486,7 @@ def player_story(rows: list[SheetRow], player: str) -> tuple[list[tuple], int]:
 
 def explain(row: SheetRow, items: list[dict] | None) -> str:
     """Every item of one hand: base value, each multiplier, who pays what
-    (``items``: scored again, ``schreiber.service.rescored``; None where they do not
-    add up to the payments the ledger holds)."""
+    (``items`` None: they do not add up to the stored payments)."""
     head = " ".join(w for w in (shown_contract(row), row.declarer) if w)
     partner = partner_text(row)
     lines = [

@@ -1,11 +1,6 @@
-"""A tournament in figures: the standings and the result list (Ergebnisliste)
-as the cups print it, the tables' progress, a season's cup points. Pure over
-the ledger's cup values; ``render`` turns the rows into text.
-
-The Ergebnisliste and the Cupwertung keep the cup's own German column names
-(Rang, Cuppunkte, Gesamt, Geld, ...) in every language, as the cups publish
-them (and their CSV never changes); the tables' progress is ours, in the
-screen's language."""
+"""A tournament in figures: standings, result list (Ergebnisliste), the
+tables' progress, a season's cup points. The Ergebnisliste and the
+Cupwertung keep the cups' German column names in every language."""
 
 from __future__ import annotations
 

@@ -1,12 +1,8 @@
-"""The one way every front end changes an evening.
-
-``hand add`` (fast path and full command line), the table session, guided
-entry and ``hand import`` all call this service; it scores with the pure
-domain (``domain.evening.step`` and ``replay``) and has the ledger write
-each change in one short transaction: the entry, its result and payments
-land together, or nothing does. A correction voids (and replaces) an entry,
-logs it, and re-scores the evening, so later hands that depend on evening
-state (Radl, Holz, the Pagat pot) stay right.
+"""The one way every front end changes an evening: scored with the pure
+domain (``step``, ``replay``), each change written in one transaction. A
+correction voids (and replaces) an entry, logs it, and re-scores the
+evening, so later hands that depend on its state (Radl, Holz, the Pagat
+pot) stay right.
 """
 
 from __future__ import annotations
@@ -41,11 +37,8 @@ BATCH = 250  # entries of an import scored and written together (their rows: one
 @contextmanager
 def collector_paused() -> Iterator[None]:
     """Python's cycle collector paused while an import reads, scores and
-    writes its entries: they are many small objects without cycles, and the
-    collector's passes over them cost a sixth to a fifth of an import's time
-    (and more than half of reading a file of hands: 0.75 s against 0.37 s
-    for 100,000 lines). It runs again afterwards (and collects anything left
-    then)."""
+    writes its entries: many small objects without cycles, whose passes cost
+    a fifth of an import's time."""
     was = gc.isenabled()
     gc.disable()
     try:
@@ -58,13 +51,10 @@ def collector_paused() -> Iterator[None]:
 def _score_each(
     entries: list[Entry], rules: Rules, players: tuple[str, ...], state: State, voids: list[str | None] | None = None
 ) -> Iterator[tuple[int, Entry, Outcome | None, str | None]]:
-    """(index, entry as stored, outcome, problem) for each entry, scored one
-    after the other from ``state``; a bad entry is skipped, as if it were
-    left out. A hand is stored with its canonical record (``stored_record``).
-    ``voids[i]``: the correction that struck entry i from the sheet; it is
-    checked, and then a hand voided by ``hand void`` is scored as dealt (it
-    counts nothing, the deal passes on), any other struck entry not at all
-    (its outcome None: nothing changes)."""
+    """(index, entry as stored, outcome, problem) for each entry, scored in
+    turn from ``state``; a bad entry is skipped. ``voids[i]``: the correction
+    that struck entry i; a hand voided by ``hand void`` scores as dealt, any
+    other struck entry not at all (outcome None)."""
     for i, entry in enumerate(entries):
         void = voids[i] if voids else None
         try:
@@ -87,9 +77,8 @@ def _score_each(
 
 
 def _scored_batches(run: _Import, entries: list[Entry]) -> Iterator[tuple]:
-    """The entries scored, ``BATCH`` at a time: ``("scored", [Scored, ...],
-    entries done)`` (an empty batch once one is wrong: the rest are only
-    checked), then ``("end", hand numbers, problems)``. Reads no ledger."""
+    """``("scored", [Scored, ...], entries done)`` a ``BATCH`` at a time (empty
+    once one is wrong), then ``("end", hand numbers, problems)``."""
     ev, labels, uids, links = run.evening, run.labels, run.uids, run.links
     seq, number = run.seq, run.number
     problems: list[str] = []
@@ -120,17 +109,18 @@ def _scored_batches(run: _Import, entries: list[Entry]) -> Iterator[tuple]:
     yield "end", out, problems
 
 
-def _what(e: StoredEntry) -> str:
-    return (
-        _("hand {n}").format(n=e.number) if e.kind == "hand" else _("{kind} (entry {id})").format(kind=e.kind, id=e.id)
-    )
+def _what(kind: str, number: int | None, entry_id: int) -> str:
+    return _("hand {n}").format(n=number) if kind == "hand" else _("{kind} (entry {id})").format(kind=kind, id=entry_id)
+
+
+def _has_pot(ev: Evening) -> bool:
+    return bool(ev.rules.pagatkassa or ev.start_pot)
 
 
 def _kept_struck(
     struck: tuple[list[str | None], list[str | None]], keep: list[int], uids: list[str | None], labels: list[str]
 ) -> Struck:
-    """The corrections of the entries an import keeps, each replacement
-    linked to its hand by the hand's place among them."""
+    """The corrections of the entries an import keeps, each replacement linked to its hand's place among them."""
     voids, replaces = struck
     at = {uids[i]: k for k, i in enumerate(keep) if uids[i]}
     links: list[int | None] = []
@@ -147,8 +137,7 @@ def _kept_struck(
 
 
 class EveningChanged(SchreiberError):
-    """The evening changed since a front end last showed it (another session
-    wrote to it): nothing was written."""
+    """The evening changed since a front end last showed it: nothing was written."""
 
     def __init__(self, evening: int, before: tuple[int, int], now: tuple[int, int]):
         self.evening, self.before, self.now = evening, before, now
@@ -163,9 +152,9 @@ class Added(NamedTuple):
 
 
 class Imported(NamedTuple):
-    """What an import did: the hand number of each entry added (0 for other
-    entries), how many entries were left out as already in the evening, and
-    (entries, hands) of the same file imported before (then nothing was added)."""
+    """What an import did: the hand number of each entry added (0: not a hand),
+    how many were in the evening already, and (entries, hands) of the same
+    file imported before (then nothing was added)."""
 
     evening: Evening
     numbers: list[int]
@@ -177,10 +166,8 @@ class Imported(NamedTuple):
 
 
 class _Import:
-    """What scoring an import's entries starts from, read before it starts
-    (the scoring itself reads nothing from the ledger). A
-    plain class: a named tuple's class costs every start of the program
-    some 0.3 ms to create."""
+    """What scoring an import's entries starts from, read before it starts. A
+    plain class: a named tuple's class costs every start some 0.3 ms."""
 
     __slots__ = ("evening", "labels", "links", "number", "seq", "state", "uids", "voids")
 
@@ -202,9 +189,8 @@ class _Import:
 
 
 class Struck(NamedTuple):
-    """The entries of an import struck from the sheet: the correction that
-    struck each (None: it counts), and the index of the hand each replaces
-    (None: none)."""
+    """For each entry of an import: the correction that struck it (None: it
+    counts), and the index of the hand it replaces (None: none)."""
 
     voids: list[str | None]
     links: list[int | None]
@@ -233,8 +219,7 @@ class Started(NamedTuple):
 
 
 class Carried(NamedTuple):
-    """A later evening whose Pagat pot at the start followed a change to an
-    evening before it (pagatkassa_end = carry): re-scored from its start."""
+    """A later evening whose Pagat pot at the start followed a change before it: re-scored from its start."""
 
     evening: Evening  # as it is now
     was: Fraction  # the pot it started with before
@@ -270,20 +255,16 @@ def seating(players: list[str] | tuple[str, ...], dealer: str | None = None) -> 
     match = match_players(dealer, names)
     if not match:
         raise SchreiberError(
-            _("dealer '{dealer}' is not at the table; players: {names}").format(dealer=dealer, names=", ".join(names))
+            _("dealer '{dealer}' is not at the table; players: {names}"), dealer=dealer, names=", ".join(names)
         )
     return names, match[0]
 
 
 class Incoming:
-    """What a merge brings in from another ledger, checked as the service
-    and the domain check what is typed (``ledger.merge.Checks``): a name as
-    ``check_name`` keeps it, a seating and first dealer as ``evening start``
-    takes them, a date as ``--date`` stores it, rules that
-    ``rules_from_json`` reads, a tarif in the rules' range, an entry as a
-    file of hands gives it (``hand_file.stored_entry``; the hands
-    themselves are checked when the evening is re-scored). Each check
-    raises SchreiberError saying what is wrong."""
+    """What a merge brings in from another ledger (``ledger.merge.Checks``),
+    checked as what is typed is: names, seating, dates, rules, tarif,
+    entries (their hands are checked when the evening is re-scored). Each
+    check raises SchreiberError saying what is wrong."""
 
     def player(self, name: str) -> None:
         _kept_as_typed(check_name(name), name, _("the name"))
@@ -293,7 +274,7 @@ class Incoming:
         _stored_date(row["date"])
         if row["preset"] != rules.preset:
             raise SchreiberError(
-                _("its rules are {preset}'s, but it names {named}").format(preset=rules.preset, named=row["preset"])
+                _("its rules are {preset}'s, but it names {named}"), preset=rules.preset, named=row["preset"]
             )
         listed = row["seating"]
         if not isinstance(listed, list) or not all(isinstance(p, str) for p in listed):
@@ -378,14 +359,9 @@ class Service:
     def __init__(self, ledger: Ledger):
         self.ledger = ledger
         self.carried: list[Carried] = []
-        self.closed_changed: list[Evening] = []
-        """Closed or settled evenings whose balance a merge changed, for the front end to say."""
-        """The later evenings whose Pagat pot at the start a change carried on
-        to (``_carry_on``), for the front end to say."""
+        self.closed_changed: list[Evening] = []  # closed evenings whose balance a merge changed
+        # (evening, its change_count) as last shown: a write after another session changed it raises EveningChanged
         self.expected: tuple[int, tuple[int, int]] | None = None
-        """(evening, its ``Ledger.change_count``) as a front end last showed it
-        (the table session's prompt): a write to that evening after another
-        session changed it raises EveningChanged, inside the transaction."""
 
     # Evenings ----------------------------------------------------------------
 
@@ -398,8 +374,8 @@ class Service:
         tarif_cents: int | None = None,
         keep_open: bool = False,
     ) -> Started:
-        """Start an evening; a circle's Pagat pot carries over. Any open evening
-        is closed, but not the tables of a tournament (nor any with ``keep_open``)."""
+        """Start an evening; a circle's Pagat pot carries over. Open evenings
+        are closed, but not a tournament's tables (nor with ``keep_open``)."""
         led = self.ledger
         names, first = seating(led.kept_names(check_players(players)), dealer)  # "anna" is the Anna of earlier evenings
         pot, pot_from = self.carried_pot(names, date) if rules.pagatkassa else (Fraction(0), None)
@@ -412,10 +388,8 @@ class Service:
         return Started(eid, first, tuple(closed), pot, pot_from, tuple(still_open), names)
 
     def evening(self, number: int | None = None, writable: bool = False, or_latest: bool = False) -> Evening:
-        """The evening a command works on: evening ``number``, else the one open
-        evening. Several open and no number: an error listing them; none open:
-        an error (or, with ``or_latest``, the last one started). ``writable``:
-        a closed evening is refused, saying how to reopen it."""
+        """Evening ``number``, else the one open evening (``or_latest``: else
+        the last one started); ``writable``: a closed evening is refused."""
         led = self.ledger
         if number is not None:
             ev = led.evening(number)
@@ -433,10 +407,8 @@ class Service:
         return ev
 
     def carried_pot(self, players: tuple[str, ...], date: str | None = None) -> tuple[Fraction, int | None]:
-        """The Pagat pot a new evening of this circle (the same players, in any
-        seating) starts with: what the circle's latest evening with a pot (on or
-        before ``date``) left in it under ``pagatkassa_end = carry``. Returns
-        (points, that evening's id)."""
+        """(points, evening id): the Pagat pot a new evening of this circle
+        starts with, left by its latest evening with a pot (on or before ``date``)."""
         for ev in self.ledger.circle_evenings(players, date):
             rules = ev.rules
             if not rules.pagatkassa and not ev.start_pot:
@@ -455,9 +427,7 @@ class Service:
         return ev
 
     def reopen_evening(self, evening_id: int, keep_open: bool = False) -> tuple[Evening, list[Evening]]:
-        """Open a closed evening again; any other open evening is closed (not the
-        tables of a tournament, nor any with ``keep_open``). Returns the evening
-        and those closed."""
+        """Open a closed evening again, closing others as ``start_evening`` does; returns it and those closed."""
         with self.ledger.transaction(checked=True):
             ev = self.ledger.evening(evening_id)
             closed = [] if keep_open else self.ledger.close_open_evenings(keep=evening_id)
@@ -479,9 +449,8 @@ class Service:
         return ev
 
     def rename_player(self, old: str, new: str) -> int:
-        """Rename a player everywhere (the same person); returns evenings touched.
-        Names are one player by their ``name_key``: "anna" finds Anna, and
-        Anna may become "ANNA", but not the name of another player."""
+        """Rename a player everywhere; returns evenings touched. "anna" finds
+        Anna, and Anna may become "ANNA", but not another player's name."""
         new = check_name(new, "the new name")
         led = self.ledger
         with led.transaction(checked=True):
@@ -495,9 +464,7 @@ class Service:
                 )
             other = next((n for n in match_players(new, names) if n != kept), None)
             if other is not None or new == kept:
-                raise SchreiberError(
-                    _("there is already a player called {new}; pick another name").format(new=other or new)
-                )
+                raise SchreiberError(_("there is already a player called {new}; pick another name"), new=other or new)
             touched = led.rename_player(kept, new)
             for ev in touched:
                 self._rescore(ev)
@@ -506,11 +473,9 @@ class Service:
     # Checking -------------------------------------------------------------------
 
     def check_consistency(self, progress: Callable[[int, int], None] | None = None) -> tuple[int, list[str]]:
-        """(hands, problems): every evening re-scored from its records: each
-        hand's payments sum to zero (what went into the Pagat pot counted),
-        the stored payments are the re-scored ones, and each player's
-        balance is the sum of the hands. ``progress(done, total)``: after
-        each evening."""
+        """(hands, problems): every evening re-scored: each hand sums to zero
+        (the Pagat pot counted), the stored payments are the re-scored ones,
+        and each balance is the sum of the hands."""
         led = self.ledger
         hands, problems = 0, []
         evenings = led.evenings()
@@ -531,16 +496,18 @@ class Service:
             for e, o in zip(entries, outcomes):
                 pays = {p: v for p, v in o.payments if v}
                 if sum(pays.values()) + (o.state.pot - pot) != 0:
+                    what = _what(e.kind, e.number, e.id)
                     problems.append(
-                        _("evening {n}, {what}: the payments do not sum to zero").format(n=ev.id, what=_what(e))
+                        _("evening {n}, {what}: the payments do not sum to zero").format(n=ev.id, what=what)
                     )
                 pot = o.state.pot
                 if not e.is_void:
                     hands += e.kind == "hand"
                     if {p: v for p, v in stored.get(e.id, {}).items() if v} != pays:
+                        what = _what(e.kind, e.number, e.id)
                         problems.append(
                             _("evening {n}, {what}: the stored payments differ from its record").format(
-                                n=ev.id, what=_what(e)
+                                n=ev.id, what=what
                             )
                         )
                     for p, v in pays.items():
@@ -550,10 +517,8 @@ class Service:
         return hands, problems
 
     def place_problems(self) -> list[str]:
-        """Every entry in its place on its evening's sheet: each has a place,
-        each hand a number, no two active entries share a place or two
-        active hands a number, the numbers run 1, 2, ... in the sheet's
-        order without a gap, and every active entry is scored."""
+        """Every entry in a place of its own, every hand numbered 1, 2, ... in
+        the sheet's order without a gap, every active entry scored."""
         problems = []
         for ev in self.ledger.evenings():
             problems += [_("evening {n}: {problem}").format(n=ev.id, problem=p) for p in self._misplaced(ev)]
@@ -566,11 +531,7 @@ class Service:
         last = 0
         for entry_id, seq, kind, number, status, scored in self.ledger.places(ev):
             active = status == "active"
-            what = (
-                _("hand {n}").format(n=number)
-                if kind == "hand"
-                else _("{kind} (entry {id})").format(kind=kind, id=entry_id)
-            )
+            what = _what(kind, number, entry_id)
             if seq is None or seq < 1 or (active and seq in places):
                 out.append(_("{what} has no place of its own on the sheet").format(what=what))
             if active and not scored:
@@ -592,13 +553,11 @@ class Service:
         return out
 
     def carry_problems(self) -> list[str]:
-        """The Pagat pot carried from evening to evening: each evening with a
-        pot starts with what the evening of its circle before it left
-        (``carried_into``), as ``evening start`` and every change since gave it."""
+        """Each evening with a Pagat pot starts with what the one of its circle before it left (``carried_into``)."""
         problems = []
         before: dict[frozenset[str], Evening] = {}
         for ev in sorted(self.ledger.evenings(), key=lambda ev: (ev.date, ev.id)):
-            if not (ev.rules.pagatkassa or ev.start_pot):
+            if not _has_pot(ev):
                 continue
             prev = before.get(frozenset(ev.seating))
             want = self.carried_into(ev, prev)
@@ -687,18 +646,14 @@ class Service:
         struck: tuple[list[str | None], list[str | None]] | None = None,
         started: tuple[int, Fraction] | None = None,
     ) -> Imported:
-        """Score and record many entries (an import) in ONE transaction: all of
-        them land, or none; any bad entry raises SchreiberError naming every
-        bad one by ``labels[i]`` (default "entry N"); ``progress(done,
-        total)`` is called now and then. A file (``sha256``: its content)
-        imported into the evening before adds nothing, nor does an entry
-        whose id (``uids[i]``, from an export) is in the evening already. An id of an entry in another evening is
-        not taken over (the entry is a copy there). ``struck``: for each
-        entry the correction that struck it from the sheet (None: it counts)
-        and the id of the hand it replaces (None: none), as an export writes
-        them; ``started``: the tarif (cents) and the Pagat pot at the start
-        of the evening the file was exported from (``_take_start``). One
-        transaction."""
+        """Score and record many entries in ONE transaction: all land, or none;
+        bad entries raise SchreiberError naming each by ``labels[i]``. A file
+        (``sha256``) imported into the evening before adds nothing, nor does
+        an entry whose id (``uids[i]``) is in the evening already (an id from
+        another evening is not taken over). ``struck``: for each entry the
+        correction that struck it and the id of the hand it replaces, as an
+        export writes them; ``started``: the exported evening's tarif and
+        Pagat pot at the start (``_take_start``)."""
         led = self.ledger
         with led.transaction(checked=True):
             ev = self._writable(evening)
@@ -728,12 +683,10 @@ class Service:
     def _take_start(
         self, ev: Evening, started: tuple[int, Fraction]
     ) -> tuple[Evening, tuple[int, int] | None, tuple[bool, Fraction, Fraction] | None]:
-        """The evening takes the tarif of the evening a file was exported
-        from, and its Pagat pot at the start where nothing is in the evening
-        yet and no evening of its circle before it left one (else its own
-        pot stays, carried from there). Returns the evening as it is now,
-        (tarif was, now) where it changed, and (taken, the file's pot, the
-        evening's) where the pots differed."""
+        """The exported evening's tarif taken, and its Pagat pot at the start
+        where the evening is empty and no evening before it left one. Returns
+        the evening now, (tarif was, now) where it changed, and (taken, the
+        file's pot, the evening's) where the pots differed."""
         led = self.ledger
         cents, pot = started
         tarif = (ev.tarif_cents, cents) if cents != ev.tarif_cents else None
@@ -755,10 +708,7 @@ class Service:
         uids: list[str | None] | None = None,
         struck: Struck | None = None,
     ) -> list[int]:
-        """The body of ``import_entries`` (inside its transaction); ``uids``: an
-        id for each entry where it has one already; ``struck``: the entries
-        struck from the sheet. Entries are scored a batch at a time and each
-        batch written as it comes."""
+        """The body of ``import_entries``: scored and written a batch at a time."""
         led = self.ledger
         self._round_room(
             ev, sum(1 for i, e in enumerate(entries) if e.kind == "hand" and not (struck and struck.voids[i]))
@@ -789,10 +739,8 @@ class Service:
         return numbers
 
     def _strike(self, ev: Evening, first: int, struck: Struck) -> None:
-        """The corrections of an import's struck entries logged as the
-        ledger logs them (the entries were written with the ids from
-        ``first`` on): each struck entry voided, a replacement linked to the
-        hand it replaces."""
+        """The corrections of an import's struck entries (written with ids from
+        ``first`` on) logged: each voided, a replacement linked to its hand."""
         led = self.ledger
         replaced_by = {old: i for i, old in enumerate(struck.links) if old is not None}
         for i, void in enumerate(struck.voids):
@@ -828,23 +776,19 @@ class Service:
         return entry
 
     def take_back(self, ref: str, evening: Which = None) -> StoredEntry:
-        """Void the entry the sheet numbers ``ref``: a hand by its number ("5"),
-        any other entry (a Radl, a redeal, a Strafpunkt) as "e2". Recorded as a
-        correction like ``void``; later entries are re-scored."""
+        """Void the entry the sheet numbers ``ref``: a hand as "5", any other entry as "e2"."""
         text = ref.strip().lower()
         if text.isascii() and text.isdigit():
             return self.void(int(text), evening)
         if not (text[:1] == "e" and text[1:].isascii() and text[1:].isdigit()):
             raise SchreiberError(
-                _("'{ref}' is not an entry of the sheet; give a hand's number (5) or an entry's (e2)").format(ref=ref)
+                _("'{ref}' is not an entry of the sheet; give a hand's number (5) or an entry's (e2)"), ref=ref
             )
         with self.ledger.transaction():
             ev = self._writable(evening)
             entry = self.ledger.other_entry(ev, int(text[1:]))
             if entry.is_void:
-                raise SchreiberError(
-                    _("entry {text} ({kind}) is taken back already").format(text=text, kind=entry.kind)
-                )
+                raise SchreiberError(_("entry {text} ({kind}) is taken back already"), text=text, kind=entry.kind)
             self.ledger.void_entry(ev, entry.id, "void")
             self._rescore(ev)
             self._carry_on(ev)
@@ -866,9 +810,7 @@ class Service:
         return outcome
 
     def _writable(self, evening: Which) -> Evening:
-        """The evening to write to, read afresh (inside the transaction): the
-        one given, else the one open evening; it must be open (and as last
-        shown, where ``expected`` says what was shown)."""
+        """The open evening to write to, read afresh (and as last shown, where ``expected`` says)."""
         ev = self.evening(evening.id if isinstance(evening, Evening) else evening, writable=True)
         if self.expected is not None and self.expected[0] == ev.id:
             now = self.ledger.change_count(ev)
@@ -891,11 +833,8 @@ class Service:
 
     def merge(self, other: Path) -> dict[str, int]:
         """Bring in what the ledger ``other`` has and this one lacks, in one
-        transaction, each row checked as if it were typed (``Incoming``), and
-        re-score every evening that got new entries or corrections, as after
-        a correction: its payments are this schreiber's, not the copy's.
-        Counts of what came in by kind (all 0: nothing new). A wrong row or a
-        conflict raises; nothing is written."""
+        transaction, each row checked as if typed (``Incoming``); every evening
+        that got entries is re-scored. Returns counts by kind."""
         led = self.ledger
         with led.other_ledger(other) as src, led.transaction(checked=True):
             merged = led.merge_from(src, str(other), Incoming())
@@ -912,18 +851,14 @@ class Service:
     # The Pagat pot from evening to evening -----------------------------------------
 
     def _carry_on(self, evening: Evening, itself: bool = False) -> None:
-        """The Pagat pot carried on after a change to ``evening`` (inside the
-        transaction): each later evening of its circle with a pot starts with
-        what the one before it left, as ``evening start`` gave it; where that
-        changes, the later evening is re-scored from its start (its own pot
-        goes on to the next). ``itself``: the evening's own start too (a
-        reopened evening; every evening after a merge)."""
-        if not (evening.rules.pagatkassa or evening.start_pot):
-            return  # most evenings: no pot
+        """The Pagat pot carried on after a change to ``evening``: each later
+        evening of its circle with a pot starts with what the one before it
+        left, and is re-scored where that changes. ``itself``: the evening's
+        own start too."""
         led = self.ledger
-        if not itself and not led.has_later_evening(evening):
-            return  # the latest evening: nothing after it to carry to
-        chain = [ev for ev in led.circle(evening.seating) if ev.rules.pagatkassa or ev.start_pot]
+        if not _has_pot(evening) or not (itself or led.has_later_evening(evening)):
+            return
+        chain = [ev for ev in led.circle(evening.seating) if _has_pot(ev)]
         at = next(i for i, ev in enumerate(chain) if ev.id == evening.id)
         for i in range(at if itself else at + 1, len(chain)):
             before = chain[i - 1] if i else None
@@ -932,29 +867,24 @@ class Service:
                 chain[i] = self._restart(chain[i], pot, before.id)
 
     def carried_into(self, evening: Evening, before: Evening | None) -> Fraction:
-        """The Pagat pot ``evening`` starts with when ``before`` is the evening
-        of its circle with a pot before it: what that one left under
-        ``pagatkassa_end = carry`` (nothing after ``split``, or without a pot
-        of its own); the first evening of a circle keeps the pot it started
-        with."""
-        if before is None:  # the first of its circle: the pot it was started with (one brought into the ledger)
+        """The Pagat pot ``evening`` starts with after ``before`` (the evening of
+        its circle with a pot before it); the first keeps the pot it started with."""
+        if before is None:
             return evening.start_pot
         if not evening.rules.pagatkassa or before.rules.pagatkassa_end != "carry":
             return Fraction(0)
         return before.start_pot - self.ledger.paid_in(before)
 
     def pot_neighbours(self, evening: Evening) -> tuple[Evening | None, Evening | None]:
-        """The evenings of its circle with a Pagat pot just before and just
-        after this one: where its pot came from, and where it goes."""
-        chain = [ev for ev in self.ledger.circle(evening.seating) if ev.rules.pagatkassa or ev.start_pot]
+        """The evenings of its circle with a Pagat pot just before and after this one."""
+        chain = [ev for ev in self.ledger.circle(evening.seating) if _has_pot(ev)]
         at = next((i for i, ev in enumerate(chain) if ev.id == evening.id), None)
         if at is None:
             return None, None
         return (chain[at - 1] if at else None), (chain[at + 1] if at + 1 < len(chain) else None)
 
     def _restart(self, evening: Evening, pot: Fraction, source: int) -> Evening:
-        """The evening started again with the Pagat pot ``pot`` and re-scored
-        from its first entry; said in ``carried``. Returns it as it is now."""
+        """The evening started again with the Pagat pot ``pot`` and re-scored; said in ``carried``."""
         led = self.ledger
         balance = led.balance(evening.id)
         led.set_start_pot(evening.id, pot)
@@ -964,21 +894,17 @@ class Service:
         return now
 
     def _circle_starts(self) -> list[Evening]:
-        """The first evening with a Pagat pot of each circle (the players of
-        an evening, in any seating)."""
+        """The first evening with a Pagat pot of each circle (its players, in any seating)."""
         first: dict[frozenset[str], Evening] = {}
         for ev in sorted(self.ledger.evenings(), key=lambda ev: (ev.date, ev.id)):
-            if ev.rules.pagatkassa or ev.start_pot:
+            if _has_pot(ev):
                 first.setdefault(frozenset(ev.seating), ev)
         return list(first.values())
 
     def _rescore(
         self, evening: Evening, why: str = "the correction", from_seq: int = 0
     ) -> tuple[list[StoredEntry], list[Outcome]]:
-        """Every derived row of the evening written anew (inside a
-        transaction), from the entries at ``from_seq`` on: a correction
-        changes nothing before the entry it corrects, so the replay starts
-        from the state stored there."""
+        """Every derived row of the evening written anew from the entry at ``from_seq`` on."""
         led = self.ledger
         entries = led.replayed_entries(evening, from_seq)
         outcomes = self._replayed(evening, entries, why, from_seq) if entries else []  # undo: nothing after it
@@ -986,9 +912,8 @@ class Service:
         return entries, outcomes
 
     def _replayed(self, evening: Evening, entries: list[StoredEntry], why: str, from_seq: int) -> list[Outcome]:
-        """The entries scored again from the state stored before ``from_seq``.
-        Where one no longer scores, the entries before are counted to name it
-        (``replayed_before``: that count reads the whole evening, so only then)."""
+        """The entries scored again from the state stored before ``from_seq``
+        (the entries before are counted only to name one that no longer scores)."""
         led = self.ledger
         start = led.last_state(evening, before_seq=from_seq) if from_seq else led.start_state(evening)
 

@@ -1,15 +1,7 @@
-"""A hand's scored items, scored again when they are asked for.
-
-The ledger keeps every hand's record, payments and the evening's state
-after it, but not its items (m012; only those of hands stored before that
-which scoring again would not give back): ``sheet --explain`` (and
-``erklär`` at the table) and ``export --what items`` score the entry again
-from the state stored before it, as a correction does
-(``domain.evening.step``). One hand
-costs one step; an export goes through an evening once, each entry from the
-state stored before it. Items that do not add up to the payments the ledger
-holds (a ledger scored by an older schreiber, whose rules code has changed
-since) are not shown: the caller says so instead.
+"""A hand's items, scored again from the state stored before it when they are
+asked for (the ledger keeps no items since m012). Items that do not add up
+to the stored payments (an older schreiber's scoring) are not shown: the
+caller says so instead.
 """
 
 from __future__ import annotations
@@ -44,9 +36,7 @@ def _scored(evening: Evening, entry: StoredEntry, before: State) -> Outcome | No
 
 
 def hand_items(led: Ledger, evening: Evening, number: int) -> list[dict] | None:
-    """The items of the evening's active hand ``number``, scored again from
-    the state stored before it; None where they do not add up to the
-    payments the ledger holds for it."""
+    """The items of the evening's active hand ``number`` (None: they do not add up)."""
     entry = led.hand_entry(evening, number)
     kept = led.kept_items(entry.id)
     if kept is not None:
@@ -56,9 +46,7 @@ def hand_items(led: Ledger, evening: Evening, number: int) -> list[dict] | None:
 
 
 def evening_items(led: Ledger, evening: Evening) -> Iterator[tuple[StoredEntry, list[dict] | None]]:
-    """Every active entry of the evening in order with its items (None: they
-    do not add up to its stored payments), each scored from the state the
-    ledger stored after the entry before it."""
+    """Every active entry of the evening in order with its items (None: they do not add up)."""
     stored: dict[int, dict[str, Fraction]] = {}
     for entry_id, name, x in led.entry_totals(evening):
         stored.setdefault(entry_id, {})[name] = from_units(x)
@@ -75,10 +63,9 @@ def evening_items(led: Ledger, evening: Evening) -> Iterator[tuple[StoredEntry, 
 def item_rows(
     led: Ledger, evening: Evening | None, rng: DateRange, left_out: list[tuple[int, int | None, int]]
 ) -> Iterator[dict]:
-    """One row per scored item (game, premium, Valat, stake, pot, ...) of
-    one evening or the evenings in range (by date), for ``export --what
-    items``; the entries whose items do not add up to their payments are
-    left out and named in ``left_out`` (evening, hand number or None, entry seq)."""
+    """One row per item of one evening or the evenings in range, for ``export
+    --what items``; entries whose items do not add up are named in
+    ``left_out`` (evening, hand number or None, entry seq)."""
     for ev in [evening] if evening else led.evenings(rng):
         for entry, items in evening_items(led, ev):
             if items is None:

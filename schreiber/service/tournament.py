@@ -1,12 +1,6 @@
-"""The desk's service: a tournament (cup) across tables.
-
-A cup registers its players once; each round is drawn at random into tables
-(``domain.tournament.draw_tables``), and each table is an evening of the ledger
-under the cup's rules, its players seated in the order of the draw (the first
-deals first). The tables' hands are entered through ``schreiber.service``
-like any evening's (``--evening E``), on the desk's ledger or on a copy that
-is merged back. Standings, result list and season are the ledger's views
-(ledger/cup_book.py), read by ``schreiber.reports.standings``.
+"""The desk's service: a tournament (cup) across tables. Each round is drawn
+at random into tables, each an evening of the ledger under the cup's rules,
+seated in the order of the draw; their hands are entered like any evening's.
 """
 
 from __future__ import annotations
@@ -39,18 +33,16 @@ class Drawn(NamedTuple):
 
 def check_cup_rules(rules: Rules) -> None:
     """The cup keys within what the ledger can rank (one clear line otherwise)."""
-    checks = [
-        ("cup_rounds", rules.cup_rounds, 1, rules_of_cup.ROUNDS_MAX),
-        ("cup_hands", rules.cup_hands, 1, HANDS_MAX),
-        ("cup_hands_five", rules.cup_hands_five, 1, HANDS_MAX),
-        ("cup_best", rules.cup_best, 1, 100),
-    ]
-    for key, value, low, high in checks:
-        if not low <= value <= high:
+    for key, high in {
+        "cup_rounds": rules_of_cup.ROUNDS_MAX,
+        "cup_hands": HANDS_MAX,
+        "cup_hands_five": HANDS_MAX,
+        "cup_best": 100,
+    }.items():
+        value = rules.setting(key)
+        if not 1 <= value <= high:
             raise SchreiberError(
-                _("{key}={value} is out of range; give {low} to {high}").format(
-                    key=key, value=value, low=low, high=high
-                )
+                _("{key}={value} is out of range; give {low} to {high}"), key=key, value=value, low=1, high=high
             )
 
 
@@ -83,16 +75,12 @@ class Desk:
         check_cup_rules(rules)
         field = registration(players)
         if seed is not None and not 0 <= seed <= SEED_MAX:
-            raise SchreiberError(
-                _("--seed {seed} is out of range; give 0 to {SEED_MAX}").format(seed=seed, SEED_MAX=SEED_MAX)
-            )
+            raise SchreiberError(_("--seed {seed} is out of range; give 0 to {SEED_MAX}"), seed=seed, SEED_MAX=SEED_MAX)
         seed = secrets.randbelow(SEED_MAX) if seed is None else seed
         led = self.ledger
         with led.transaction(checked=True):
             if name_key(name) in {name_key(n) for n in led.cups.names()}:
-                raise SchreiberError(
-                    _("there is already a tournament called '{name}'; give another name").format(name=name)
-                )
+                raise SchreiberError(_("there is already a tournament called '{name}'; give another name"), name=name)
             kept = led.kept_names(tuple(n for n, _x in field))  # "anna" is the Anna of earlier evenings
             lots = rules_of_cup.draw_lots(kept, seed)
             cup_id = led.cups.insert(name, date, season or rules_of_cup.season_of(date), rules, seed)
@@ -101,9 +89,8 @@ class Desk:
         return led.cups.find(name)
 
     def draw(self, name: str | None, force: bool = False) -> Drawn:
-        """Draw the next round: its tables become evenings; the previous
-        round's tables are closed (ooe-2023.md §14 O-13: a round ends with the
-        hands played; unfinished tables need ``force``)."""
+        """Draw the next round into evenings; the previous round's tables are
+        closed (ooe-2023.md §14 O-13; unfinished ones need ``force``)."""
         led = self.ledger
         with led.transaction(checked=True):
             cup = led.cups.find(name)
@@ -141,8 +128,7 @@ class Desk:
         return led.cups.find(cup.name), current
 
     def _end_round(self, cup: Cup, tables: list[CupTable], round_no: int, force: bool) -> list[CupTable]:
-        """Close the round's tables (inside the caller's transaction); tables
-        that have not played their hands are refused unless ``force``."""
+        """Close the round's tables; unfinished ones are refused unless ``force``."""
         ended = [t for t in tables if t.round == round_no]
         short = [t for t in ended if t.hands < self.target(cup, t)]
         if short and not force:

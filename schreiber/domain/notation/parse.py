@@ -87,9 +87,7 @@ class _Parser:
                 raise err(_("{p} is named twice in {role}").format(p=p, role=role))
             out.append(p)
         if not out:
-            raise err(
-                _("{role} needs at least one player, e.g. {role}:{players}").format(role=role, players=self.players[0])
-            )
+            raise err(_("{role} needs at least one player, e.g. {role}:{players}"), role=role, players=self.players[0])
         return out
 
     def reserved(self, word: str) -> bool:
@@ -120,9 +118,7 @@ class _Parser:
     # ---- words -----------------------------------------------------------
     def contract(self, bare: list[str]) -> tuple[Contract, int]:
         if bare[0].endswith(("+", "-")):
-            raise err(
-                _("'{bare}': start with the contract alone and write + or - after the players").format(bare=bare[0])
-            )
+            raise err(_("'{bare}': start with the contract alone and write + or - after the players"), bare=bare[0])
         for k in (3, 2, 1):
             # A player's full name or a result is never swallowed into a contract name.
             if len(bare) >= k and not any(self.exact_player(w) or w.endswith(("+", "-")) for w in bare[1:k]):
@@ -176,9 +172,7 @@ class _Parser:
         prem = self.rules.premiums[pid]
         if "+" in flags and "-" in flags:
             raise err(
-                _("premium '{tok}' is marked both won (+) and lost (-); write {name}+ or {name}-").format(
-                    tok=tok, name=name
-                )
+                _("premium '{tok}' is marked both won (+) and lost (-); write {name}+ or {name}-"), tok=tok, name=name
             )
         kontra = None
         if level is not None:
@@ -463,9 +457,7 @@ def _trischaken_declarer(d: _Draft) -> None:
         if sp:
             if sp[1]:
                 raise err(
-                    _("{name} has no won/lost: give each player's points, e.g. {sp}:20").format(
-                        name=d.contract.name, sp=sp[0]
-                    )
+                    _("{name} has no won/lost: give each player's points, e.g. {sp}:20"), name=d.contract.name, sp=sp[0]
                 )
             d.declarers.append(sp[0])
             d.i += 1
@@ -573,9 +565,7 @@ def _items(d: _Draft) -> None:
         elif f in KONTRA_WORDS:
             if d.kontra is not None:
                 raise err(
-                    _("Kontra on the game is given twice ('{tok}'); give the highest level once, e.g. re").format(
-                        tok=tok
-                    )
+                    _("Kontra on the game is given twice ('{tok}'); give the highest level once, e.g. re"), tok=tok
                 )
             d.kontra = KONTRA_WORDS[f]
         elif f in CONCEDE_WORDS:
@@ -607,9 +597,7 @@ def _number(d: _Draft, tok: str, head: str, blatt: str | None, tr: str | None) -
     if d.trisch:
         d.positional.append((head, blatt, tr, tok))
     elif tr is not None:
-        raise err(
-            _("'{tok}': #tricks is only for Trischaken; give the points alone, e.g. {head}").format(tok=tok, head=head)
-        )
+        raise err(_("'{tok}': #tricks is only for Trischaken; give the points alone, e.g. {head}"), tok=tok, head=head)
     elif contract.kind == "negative":
         if blatt is not None:
             raise err(
@@ -633,9 +621,7 @@ def _kv_words(d: _Draft, kvs: list[KV]) -> None:
     for pos, tok, key, value in kvs:
         num = NUMBER.fullmatch(value)
         if not value:
-            raise err(
-                _("'{tok}' needs something after the colon, e.g. {tok}{players}").format(tok=tok, players=d.players[0])
-            )
+            raise err(_("'{tok}' needs something after the colon, e.g. {tok}{players}"), tok=tok, players=d.players[0])
         if num and (ps.exact_player(key) or key not in KV_KEYS):
             p = ps.exact_player(key) or ps.player(tok.partition(":")[0], "points")
             if not d.trisch:

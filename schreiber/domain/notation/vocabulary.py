@@ -64,8 +64,8 @@ NAME_TRICKS = re.compile(r"(.+)#([0-9]{1,4})")
 QUOTE_NEEDED = re.compile(r"[\s'\"\\]")
 
 
-def err(msg: str) -> NotationError:
-    return NotationError(" ".join(msg.split()))
+def err(msg: str, **values: object) -> NotationError:
+    return NotationError(" ".join((msg.format(**values) if values else msg).split()))
 
 
 def listing(names) -> str:
@@ -91,11 +91,9 @@ def tokens(text) -> list[str]:
                 out.extend(shlex.split(part))
             except ValueError as exc:
                 if "quotation" in str(exc):
-                    raise err(
-                        _("cannot read '{part}': no closing quotation; close the quote").format(part=part)
-                    ) from None
+                    raise err(_("cannot read '{part}': no closing quotation; close the quote"), part=part) from None
                 raise err(
-                    _("cannot read '{part}': no escaped character; remove the backslash at the end").format(part=part)
+                    _("cannot read '{part}': no escaped character; remove the backslash at the end"), part=part
                 ) from None
         elif part:
             out.append(part)
