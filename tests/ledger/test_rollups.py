@@ -29,7 +29,10 @@ RANGES = (
 
 def tables(conn: sqlite3.Connection) -> dict[str, list]:
     names = [r.table for r in rollups.ROLLUPS] + [rollups._year_table(r) for r in rollups.ROLLUPS[1:]]
-    return {t: sorted(conn.execute(f"select * from {t}").fetchall()) for t in [*names, "year_evenings", "year_money"]}
+    return {
+        t: sorted(conn.execute(f"select * from {t}").fetchall())
+        for t in [*names, "year_evenings", "year_money", "year_scored"]
+    }
 
 
 def recomputed(path) -> dict[str, list]:
