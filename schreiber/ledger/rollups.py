@@ -6,18 +6,18 @@ statistics group them per evening first and then per player
 (``statistics.py``). These tables keep that first step: one row per evening
 (or year) and group (player, role, contract, premium, sides ...) with its
 counts. Each year table also holds, under the year ``'*'`` (``EVERY_YEAR``),
-every year's sums together. A date range is then read as the years it holds
-whole plus the evenings of the years it cuts (``RANGE``), and every evening
-as the ``'*'`` rows alone, so the statistics over a club's decades read a few
-rows per year, or none per year, instead of every hand. The points stay per
-evening: money is settled evening by evening. ``year_evenings`` counts each
-player's evenings in a year, ``year_scored`` the evenings with points (not
-sums of the other rows).
+every year's sums together. A date range is then read as the years it
+holds whole plus the evenings of the years it cuts (``read_range``), and
+every evening as the ``'*'`` rows alone, so the statistics over a club's
+decades read a few rows per year, or none per year, instead of every hand.
+The points stay per evening: money is settled evening by evening.
+``year_evenings`` counts each player's evenings in a year, ``year_scored``
+the evenings with points (not sums of the other rows).
 
 They are kept current where the derived rows are written, in the same
 transaction (``replace_rows``): a new entry adds its counts (an upsert of
-the groups its rows make, in its evening, its year and ``'*'``); a re-scored part of an evening (a correction, a
-merge) takes away the counts of the rows it replaced and adds those of the
+the groups its rows make, in its evening, its year and ``'*'``); a
+re-scored part of an evening (a correction, a merge) takes away the counts of the rows it replaced and adds those of the
 rows it wrote, so a write costs what it changes. (Rebuilding the evening's
 and its year's rows by the ``select`` that builds them would cost a hand
 added to a club's ledger of decades the year's rows: some 80 ms of 1,000,000
@@ -118,16 +118,46 @@ _ALIAS = {"roll_points": ("pay",), "roll_roles": ("hp",), "roll_premiums": ("pr"
 
 YEAR = "coalesce(substr(ev.date, 1, 4), '')"
 EVERY_YEAR = "*"  # the year rows that sum every year (a year of the evenings is four digits or '')
-RANGE = (
-    f"create temp table stats_years as select {YEAR} as year from evenings ev "
-    "left join temp.stats_evenings s on s.id = ev.id group by 1 having count(s.id) = count(*)",
-    "create temp table stats_rest as select s.id from temp.stats_evenings s join evenings ev on ev.id = s.id "
-    f"where {YEAR} not in (select year from temp.stats_years)",
-)
-EVERY_EVENING = (  # the range of every evening: the rows of every year, no evening one by one
-    f"create temp table stats_years as select '{EVERY_YEAR}' as year",
-    "create temp table stats_rest (id integer primary key)",
-)
+# An evening's date in [?1, ?2] (ISO dates; NULL leaves that end open), as ``DateRange.sql`` reads it.
+DATE_IN_RANGE = "(?1 is null or {ev}.date >= ?1) and (?2 is null or {ev}.date <= ?2)"
+
+
+def read_range(conn: sqlite3.Connection, since: str | None, until: str | None) -> None:
+    """The evenings in [since, until] (None: open) as the statistics read
+    them: ``temp.stats_years`` the years whose evenings all lie in it (every
+    evening: ``'*'`` alone), ``temp.stats_rest`` the evenings in it of the
+    other years. Only the years that hold rows are asked, each by its first
+    and last evening (the index of evenings by date), and only the evenings
+    of the years the range cuts are read one by one."""
+    conn.execute("create temp table stats_years (year text primary key)")
+    conn.execute("create temp table stats_rest (id integer primary key)")
+    if since is None and until is None:
+        conn.execute("insert into temp.stats_years values (?)", [EVERY_YEAR])
+        return
+    in_range = DATE_IN_RANGE.format(ev="ev")
+    for (year,) in conn.execute("select year from year_scored union select year from year_evenings").fetchall():
+        if year == EVERY_YEAR:
+            continue
+        if len(year) != 4:  # not the year of a date (none is written so): its evenings one by one
+            of_year, args = f"{YEAR} = ?3", [since, until, year]
+            whole = not _exists(
+                conn, f"select 1 from evenings ev where {of_year} and not coalesce({in_range}, 0)", args
+            )
+        else:  # the evenings dated from the year up to the next
+            of_year, args = "ev.date >= ?3 and ev.date < ?4", [since, until, year, year[:3] + chr(ord(year[3]) + 1)]
+            first, last = (
+                conn.execute(f"select min(ev.date) from evenings ev where {of_year}", args).fetchone()[0],
+                conn.execute(f"select max(ev.date) from evenings ev where {of_year}", args).fetchone()[0],
+            )
+            if first is None or (since is not None and last < since) or (until is not None and first > until):
+                continue  # no evening of the year in range
+            whole = not ((since is not None and first < since) or (until is not None and last > until))
+        if whole:
+            conn.execute("insert into temp.stats_years values (?)", [year])
+        else:
+            conn.execute(
+                f"insert into temp.stats_rest select ev.id from evenings ev where {of_year} and {in_range}", args
+            )
 
 
 def _alias(r: Rollup) -> str:
@@ -149,7 +179,7 @@ def _by_year(r: Rollup, evening_rows: str, cols: bool = True) -> str:
 
 def in_range(r: Rollup) -> str:
     """A subquery of the rollup's rows (keys, sums) for the evenings in
-    ``temp.stats_evenings`` (after ``RANGE``): whole years, then the rest."""
+    range (after ``read_range``): whole years, then the rest."""
     cols = ", ".join(f"r.{c}" for c in (*r.keys, *r.sums))
     return (
         f"(select {cols} from temp.stats_years y cross join {_year_table(r)} r on r.year = y.year union all "

@@ -115,11 +115,9 @@ def _read(conn: sqlite3.Connection, rng: DateRange, schrift: bool, full: bool = 
     it), or with ``full`` (or where a voided entry still has rows) from
     every hand's rows."""
     void = _void_filter(conn)
-    every = rng.since is None and rng.until is None and not void and not full
-    if not every:
-        _in_range(conn, rng)
     if not void and not full:
-        return _read_rollups(conn, schrift, every)
+        return _read_rollups(conn, rng, schrift)
+    _in_range(conn, rng)
 
     def rows(sql: str, **tables: str) -> list:
         where = {k: ENTRIES_IN_RANGE.format(t=t) + void.format(t=t) for k, t in tables.items()}
@@ -193,9 +191,8 @@ def _evenings(conn: sqlite3.Connection) -> list[StatsEvening]:
     ]
 
 
-def _read_rollups(conn: sqlite3.Connection, schrift: bool, every: bool) -> StatsRows:
-    for statement in rollups.EVERY_EVENING if every else rollups.RANGE:
-        conn.execute(statement)
+def _read_rollups(conn: sqlite3.Connection, rng: DateRange, schrift: bool) -> StatsRows:
+    rollups.read_range(conn, rng.since, rng.until)
     parts = {r.table: rollups.in_range(r) for r in rollups.ROLLUPS}
     parts["evenings"] = rollups.EVENINGS_IN_RANGE
 
@@ -206,7 +203,7 @@ def _read_rollups(conn: sqlite3.Connection, schrift: bool, every: bool) -> Stats
     return StatsRows(
         names=_names(conn),
         evenings=evenings,
-        money=_rolled_money(conn, rows(ROLLED["money"]), schrift, every),
+        money=_rolled_money(conn, rows(ROLLED["money"]), schrift, rng),
         roles=rows(ROLLED["roles"]),
         declarer_contracts=rows(ROLLED["declarer_contracts"]),
         contracts=rows(ROLLED["contracts"]),
@@ -219,32 +216,32 @@ def _read_rollups(conn: sqlite3.Connection, schrift: bool, every: bool) -> Stats
 
 
 def _rolled_money(
-    conn: sqlite3.Connection, sums: list[tuple[int, int, int, int]], schrift: bool, every: bool
+    conn: sqlite3.Connection, sums: list[tuple[int, int, int, int]], schrift: bool, rng: DateRange
 ) -> dict[int, Money]:
     """Each player's ``Money`` from the sums per year and evening, his best
-    and worst evening read from the index of his evenings by points
-    (``every``: of every evening, else of those in ``temp.stats_evenings``)."""
+    and worst evening in range read from the index of his evenings by points."""
     column = "schrift_x2520" if schrift else "points_x2520"
     out = {}
     for pid, points, written, cents in sums:
-        best, worst = (_extreme(conn, pid, column, order, every) for order in ("desc", "asc"))
+        best, worst = (_extreme(conn, pid, column, order, rng) for order in ("desc", "asc"))
         out[pid] = Money(written if schrift else points, cents, best, worst)
     return out
 
 
-def _extreme(conn: sqlite3.Connection, player_id: int, column: str, order: str, every: bool) -> Extreme:
+def _extreme(conn: sqlite3.Connection, player_id: int, column: str, order: str, rng: DateRange) -> Extreme:
     """The player's highest (``desc``) or lowest (``asc``) points of an
-    evening in range, the earliest evening of those points."""
+    evening in range, the earliest evening of those points: his evenings in
+    the order of the index, each one's date tested (every evening: none)."""
     index = "roll_points_by_schrift" if column == "schrift_x2520" else "roll_points_by_points"
-    # a test for each row (+): the range may be long
-    in_range = "" if every else "and +{t}.evening_id in (select id from temp.stats_evenings)"
+    every = rng.since is None and rng.until is None
+    in_range = "" if every else "and " + rollups.DATE_IN_RANGE
     row = conn.execute(
-        f"select r.{column}, ev.id, ev.date from roll_points r indexed by {index} join evenings ev "
-        f"on ev.id = r.evening_id where r.player_id = ?1 {in_range.format(t='r')} and r.{column} = ("
-        f"  select x.{column} from roll_points x indexed by {index} where x.player_id = ?1 "
-        f"  {in_range.format(t='x')} order by x.{column} {order} limit 1) "
+        f"select r.{column}, ev.id, ev.date from roll_points r indexed by {index} cross join evenings ev "
+        f"on ev.id = r.evening_id where r.player_id = ?3 {in_range.format(ev='ev')} and r.{column} = ("
+        f"  select x.{column} from roll_points x indexed by {index} cross join evenings e on e.id = x.evening_id "
+        f"  where x.player_id = ?3 {in_range.format(ev='e')} order by x.{column} {order} limit 1) "
         "order by ev.date, ev.id limit 1",
-        [player_id],
+        [rng.since, rng.until, player_id],
     ).fetchone()
     return Extreme(*row)
 
