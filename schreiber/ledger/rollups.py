@@ -124,25 +124,22 @@ DATE_IN_RANGE = "(?1 is null or {ev}.date >= ?1) and (?2 is null or {ev}.date <=
 
 def read_range(conn: sqlite3.Connection, since: str | None, until: str | None) -> None:
     """The evenings in [since, until] (None: open) as the statistics read
-    them: ``temp.stats_years`` the years whose evenings all lie in it (every
-    evening: ``'*'`` alone), ``temp.stats_rest`` the evenings in it of the
-    other years. Only the years that hold rows are asked, each by its first
-    and last evening (the index of evenings by date), and only the evenings
-    of the years the range cuts are read one by one."""
+    them: ``temp.stats_years`` the years whose evenings all lie in it (``'*'``
+    alone where that is every year), ``temp.stats_rest`` the evenings in it
+    of the other years. Only the years that hold rows are asked, each by its
+    first and last evening (the index of evenings by date), and only the
+    evenings of the years the range cuts are read one by one."""
     conn.execute("create temp table stats_years (year text primary key)")
     conn.execute("create temp table stats_rest (id integer primary key)")
-    if since is None and until is None:
-        conn.execute("insert into temp.stats_years values (?)", [EVERY_YEAR])
-        return
+    whole, cut = [], False
     in_range = DATE_IN_RANGE.format(ev="ev")
-    for (year,) in conn.execute("select year from year_scored union select year from year_evenings").fetchall():
+    years = "select year from year_scored union select year from year_evenings"
+    for (year,) in conn.execute(years).fetchall() if since is not None or until is not None else ():
         if year == EVERY_YEAR:
             continue
         if len(year) != 4:  # not the year of a date (none is written so): its evenings one by one
             of_year, args = f"{YEAR} = ?3", [since, until, year]
-            whole = not _exists(
-                conn, f"select 1 from evenings ev where {of_year} and not coalesce({in_range}, 0)", args
-            )
+            out = _exists(conn, f"select 1 from evenings ev where {of_year} and not coalesce({in_range}, 0)", args)
         else:  # the evenings dated from the year up to the next
             of_year, args = "ev.date >= ?3 and ev.date < ?4", [since, until, year, year[:3] + chr(ord(year[3]) + 1)]
             first, last = (
@@ -150,14 +147,17 @@ def read_range(conn: sqlite3.Connection, since: str | None, until: str | None) -
                 conn.execute(f"select max(ev.date) from evenings ev where {of_year}", args).fetchone()[0],
             )
             if first is None or (since is not None and last < since) or (until is not None and first > until):
+                cut = True
                 continue  # no evening of the year in range
-            whole = not ((since is not None and first < since) or (until is not None and last > until))
-        if whole:
-            conn.execute("insert into temp.stats_years values (?)", [year])
+            out = (since is not None and first < since) or (until is not None and last > until)
+        cut = cut or out
+        if not out:
+            whole.append(year)
         else:
             conn.execute(
                 f"insert into temp.stats_rest select ev.id from evenings ev where {of_year} and {in_range}", args
             )
+    conn.executemany("insert into temp.stats_years values (?)", [(y,) for y in (whole if cut else [EVERY_YEAR])])
 
 
 def _alias(r: Rollup) -> str:

@@ -220,7 +220,8 @@ def test_statistics_of_ranges_that_cut_years_or_hold_none(tmp_path):
             svc.add_hand(r, ev)
     ranges = [(None, None), ("2024-01-01", "2024-12-31"), ("2024-01-02", "2024-12-31"), ("2024-01-01", "2024-12-30"),
               ("2023-12-31", "2024-01-01"), ("2024-06-15", "2024-06-15"), ("2026-01-01", None), ("1999-01-01", "1999-12-31"),
-              (None, "2024-06-15"), ("2024-06-16", None), (None, "2025"), ("", None), ("99", "99"), ("2025", "2025-01-01")]  # fmt: skip
+              (None, "2024-06-15"), ("2024-06-16", None), (None, "2025"), ("", None), ("99", "99"), ("2025", "2025-01-01"),
+              ("1900-01-01", "2199-12-31")]  # fmt: skip
     for since, until in ranges:
         for schrift in (False, True):
             got = svc.ledger.statistics(DateRange(since, until), schrift)
