@@ -506,3 +506,14 @@ def m015_cup_rounds_played(db: sqlite_utils.Database) -> None:
         db.conn.execute(f'drop view if exists "{name}"')
     for _name, sql in views:
         db.conn.execute(sql)
+
+
+@migrations()
+def m016_every_year(db: sqlite_utils.Database) -> None:
+    """Every year's statistics rollups summed together (the year ``'*'``) and
+    the evenings with points of each year (``year_scored``, ledger/rollups.py),
+    so ``schreiber stats`` over every evening reads the same few rows however
+    many years the ledger holds."""
+    from . import rollups
+
+    rollups.create_every_year(db.conn)

@@ -5,16 +5,19 @@ The statistics tables (``hand_rows.py``) hold a row per hand and player; the
 statistics group them per evening first and then per player
 (``statistics.py``). These tables keep that first step: one row per evening
 (or year) and group (player, role, contract, premium, sides ...) with its
-counts. A date range is then read as the years it holds whole plus the
-evenings of the years it cuts (``RANGE``), so the statistics over a club's
-decades read a few rows per year instead of every hand. The points stay per
-evening: money is settled evening by evening. ``year_evenings`` counts each
-player's evenings in a year (not a sum of the other rows).
+counts. Each year table also holds, under the year ``'*'`` (``EVERY_YEAR``),
+every year's sums together. A date range is then read as the years it
+holds whole plus the evenings of the years it cuts (``read_range``), and
+every evening as the ``'*'`` rows alone, so the statistics over a club's
+decades read a few rows per year, or none per year, instead of every hand.
+The points stay per evening: money is settled evening by evening.
+``year_evenings`` counts each player's evenings in a year, ``year_scored``
+the evenings with points (not sums of the other rows).
 
 They are kept current where the derived rows are written, in the same
 transaction (``replace_rows``): a new entry adds its counts (an upsert of
-the groups its rows make); a re-scored part of an evening (a correction, a
-merge) takes away the counts of the rows it replaced and adds those of the
+the groups its rows make, in its evening, its year and ``'*'``); a
+re-scored part of an evening (a correction, a merge) takes away the counts of the rows it replaced and adds those of the
 rows it wrote, so a write costs what it changes. (Rebuilding the evening's
 and its year's rows by the ``select`` that builds them would cost a hand
 added to a club's ledger of decades the year's rows: some 80 ms of 1,000,000
@@ -114,12 +117,47 @@ _ALIAS = {"roll_points": ("pay",), "roll_roles": ("hp",), "roll_premiums": ("pr"
 
 
 YEAR = "coalesce(substr(ev.date, 1, 4), '')"
-RANGE = (
-    f"create temp table stats_years as select {YEAR} as year from evenings ev "
-    "left join temp.stats_evenings s on s.id = ev.id group by 1 having count(s.id) = count(*)",
-    "create temp table stats_rest as select s.id from temp.stats_evenings s join evenings ev on ev.id = s.id "
-    f"where {YEAR} not in (select year from temp.stats_years)",
-)
+EVERY_YEAR = "*"  # the year rows that sum every year (a year of the evenings is four digits or '')
+# An evening's date in [?1, ?2] (ISO dates; NULL leaves that end open), as ``DateRange.sql`` reads it.
+DATE_IN_RANGE = "(?1 is null or {ev}.date >= ?1) and (?2 is null or {ev}.date <= ?2)"
+
+
+def read_range(conn: sqlite3.Connection, since: str | None, until: str | None) -> None:
+    """The evenings in [since, until] (None: open) as the statistics read
+    them: ``temp.stats_years`` the years whose evenings all lie in it (``'*'``
+    alone where that is every year), ``temp.stats_rest`` the evenings in it
+    of the other years. Only the years that hold rows are asked, each by its
+    first and last evening (the index of evenings by date), and only the
+    evenings of the years the range cuts are read one by one."""
+    conn.execute("create temp table stats_years (year text primary key)")
+    conn.execute("create temp table stats_rest (id integer primary key)")
+    whole, cut = [], False
+    in_range = DATE_IN_RANGE.format(ev="ev")
+    years = "select year from year_scored union select year from year_evenings"
+    for (year,) in conn.execute(years).fetchall() if since is not None or until is not None else ():
+        if year == EVERY_YEAR:
+            continue
+        if len(year) != 4:  # not the year of a date (none is written so): its evenings one by one
+            of_year, args = f"{YEAR} = ?3", [since, until, year]
+            out = _exists(conn, f"select 1 from evenings ev where {of_year} and not coalesce({in_range}, 0)", args)
+        else:  # the evenings dated from the year up to the next
+            of_year, args = "ev.date >= ?3 and ev.date < ?4", [since, until, year, year[:3] + chr(ord(year[3]) + 1)]
+            first, last = (
+                conn.execute(f"select min(ev.date) from evenings ev where {of_year}", args).fetchone()[0],
+                conn.execute(f"select max(ev.date) from evenings ev where {of_year}", args).fetchone()[0],
+            )
+            if first is None or (since is not None and last < since) or (until is not None and first > until):
+                cut = True
+                continue  # no evening of the year in range
+            out = (since is not None and first < since) or (until is not None and last > until)
+        cut = cut or out
+        if not out:
+            whole.append(year)
+        else:
+            conn.execute(
+                f"insert into temp.stats_rest select ev.id from evenings ev where {of_year} and {in_range}", args
+            )
+    conn.executemany("insert into temp.stats_years values (?)", [(y,) for y in (whole if cut else [EVERY_YEAR])])
 
 
 def _alias(r: Rollup) -> str:
@@ -141,7 +179,7 @@ def _by_year(r: Rollup, evening_rows: str, cols: bool = True) -> str:
 
 def in_range(r: Rollup) -> str:
     """A subquery of the rollup's rows (keys, sums) for the evenings in
-    ``temp.stats_evenings`` (after ``RANGE``): whole years, then the rest."""
+    range (after ``read_range``): whole years, then the rest."""
     cols = ", ".join(f"r.{c}" for c in (*r.keys, *r.sums))
     return (
         f"(select {cols} from temp.stats_years y cross join {_year_table(r)} r on r.year = y.year union all "
@@ -170,6 +208,7 @@ def create(conn: sqlite3.Connection) -> None:
     create_counts(conn)
     conn.execute(EVENINGS_INDEX)
     create_money(conn)
+    create_every_year(conn)
 
 
 def _cols(r: Rollup, first: str = "evening_id") -> str:
@@ -259,7 +298,7 @@ def _add_groups(conn: sqlite3.Connection, r: Rollup, evening_id: int, year: str,
     if not delta:
         return
     targets = [(r.table, "evening_id", evening_id)] + (
-        [] if r.table == "roll_points" else [(_year_table(r), "year", year)]
+        [] if r.table == "roll_points" else [(_year_table(r), "year", year), (_year_table(r), "year", EVERY_YEAR)]
     )
     fell = any(sums[0] < 0 for sums in delta.values() if sums[0] is not None)
     for table, first_key, first in targets:
@@ -301,12 +340,35 @@ def _kontra_groups(
     _put_groups(conn, r.table, "evening_id", evening_id, after)
     year_rows = f"select 1 from evenings ev join roll_kontras r on r.evening_id = ev.id and r.player_id = ? " \
                 f"and r.role = ? where {YEAR} = ? and r.won is not null"  # fmt: skip
+    was_year, now_year = _kontra_year(conn, year, changed, before, after, year_rows, [year])
+    years = (
+        f"select 1 from year_kontras where player_id = ? and role = ? and year != '{EVERY_YEAR}' and won is not null"
+    )
+    _kontra_year(conn, EVERY_YEAR, changed, was_year, now_year, years, [])
+
+
+def _kontra_year(
+    conn: sqlite3.Connection,
+    year: str,
+    changed: list[tuple],
+    was: dict[tuple, list],
+    now: dict[tuple, list],
+    rows_below: str,
+    args: list,
+) -> tuple[dict[tuple, list], dict[tuple, list]]:
+    """The year's (or every year's) Kontra groups ``changed`` after those of
+    the level below (an evening, a year) went from ``was`` to ``now``;
+    ``rows_below`` asks whether a row below has a winner. Returns the
+    year's groups before and after."""
     held = {row[:2]: list(row[2:]) for row in conn.execute(
         "select player_id, role, given, won from year_kontras where year = ?", [year])}  # fmt: skip
+    old = {k: held.get(k, [0, None]) for k in changed}
+    new = {}
     for k in changed:
-        (given, won), (eg, ew), (ng, nw) = (x.get(k, [0, None]) for x in (held, before, after))
-        held[k] = [given - eg + ng, _won_after(won, ew, nw, partial(_exists, conn, year_rows, [*k, year]))]
-    _put_groups(conn, _year_table(r), "year", year, {k: held[k] for k in changed})
+        (given, won), (bg, bw), (ag, aw) = (x.get(k, [0, None]) for x in (old, was, now))
+        new[k] = [given - bg + ag, _won_after(won, bw, aw, partial(_exists, conn, rows_below, [*k, *args]))]
+    _put_groups(conn, "year_kontras", "year", year, new)
+    return old, new
 
 
 def _won_after(total: int | None, taken: int | None, added: int | None, others_won: Callable[[], bool]) -> int | None:
@@ -359,15 +421,16 @@ def _players(conn: sqlite3.Connection, evening_id: int) -> set[int]:
 
 def _year_evenings(conn: sqlite3.Connection, year: str, before: set[int], after: set[int]) -> None:
     """A player's evenings in the year: one more where he came into the evening's rollups, one less where he left them."""
-    change = [(year, p, 1) for p in sorted(after - before)] + [(year, p, -1) for p in sorted(before - after)]
+    change = [(p, 1) for p in sorted(after - before)] + [(p, -1) for p in sorted(before - after)]
     if not change:
         return
-    conn.executemany(
-        "insert into year_evenings values (?, ?, ?) on conflict (year, player_id) "
-        "do update set evenings = evenings + excluded.evenings",
-        change,
-    )
-    conn.execute("delete from year_evenings where year = ? and evenings = 0", [year])
+    for y in (year, EVERY_YEAR):
+        conn.executemany(
+            "insert into year_evenings values (?, ?, ?) on conflict (year, player_id) "
+            "do update set evenings = evenings + excluded.evenings",
+            [(y, *c) for c in change],
+        )
+        conn.execute("delete from year_evenings where year = ? and evenings = 0", [y])
 
 
 # A sum and the sum of new rows added up: NULL (a sum of NULLs only) where both are,
@@ -444,6 +507,7 @@ def drop(conn: sqlite3.Connection) -> None:
         conn.execute(f"drop table if exists {r.table}")
         conn.execute(f"drop table if exists {_year_table(r)}")
     conn.execute("drop table if exists year_evenings")
+    conn.execute("drop table if exists year_scored")
 
 
 # The money (migration m010) ---------------------------------------------------
@@ -534,24 +598,32 @@ def _money(conn: sqlite3.Connection, evening_id: int) -> dict[int, tuple[int, in
 def _year_money_delta(
     conn: sqlite3.Connection, evening_id: int, year: str, before: dict[int, tuple[int, int, int]]
 ) -> None:
-    """The year's points and money: the evening's rows as they are now, less
-    those ``before`` (``_money``); a player's row of no evenings is no more."""
+    """The year's and every year's points and money: the evening's rows as
+    they are now, less those ``before`` (``_money``); a player's row of no
+    evenings is no more. An evening that gained or lost its points counts
+    in ``year_scored``."""
     after = _money(conn, evening_id)
     change = []
     for p in sorted(before.keys() | after.keys()):
         old, new = before.get(p, (0, 0, 0)), after.get(p, (0, 0, 0))
         evenings = (p in after) - (p in before)
         if evenings or old != new:
-            change.append((year, p, evenings, *(b - a for a, b in zip(old, new))))
-    if not change:
-        return
-    conn.executemany(
-        "insert into year_money values (?, ?, ?, ?, ?, ?) on conflict (year, player_id) do update set "
-        "evenings = evenings + excluded.evenings, points_x2520 = points_x2520 + excluded.points_x2520, "
-        "schrift_x2520 = schrift_x2520 + excluded.schrift_x2520, cents = cents + excluded.cents",
-        change,
-    )
-    conn.execute("delete from year_money where year = ? and evenings = 0", [year])
+            change.append((p, evenings, *(b - a for a, b in zip(old, new))))
+    scored = bool(after) - bool(before)
+    for y in (year, EVERY_YEAR) if change else ():
+        conn.executemany(
+            "insert into year_money values (?, ?, ?, ?, ?, ?) on conflict (year, player_id) do update set "
+            "evenings = evenings + excluded.evenings, points_x2520 = points_x2520 + excluded.points_x2520, "
+            "schrift_x2520 = schrift_x2520 + excluded.schrift_x2520, cents = cents + excluded.cents",
+            [(y, *c) for c in change],
+        )
+        conn.execute("delete from year_money where year = ? and evenings = 0", [y])
+    for y in (year, EVERY_YEAR) if scored else ():
+        conn.execute(
+            "insert into year_scored values (?, ?) on conflict (year) do update set evenings = evenings + excluded.evenings",
+            [y, scored],
+        )
+        conn.execute("delete from year_scored where year = ? and evenings = 0", [y])
 
 
 def _year_money(conn: sqlite3.Connection) -> None:
@@ -561,3 +633,34 @@ def _year_money(conn: sqlite3.Connection) -> None:
         f"insert into year_money select {YEAR}, r.player_id, count(*), sum(r.points_x2520), sum(r.schrift_x2520), "
         "sum(r.cents) from roll_points r join evenings ev on ev.id = r.evening_id group by 1, r.player_id"
     )
+
+
+# Every year together (migration m016) ------------------------------------------
+#
+# Each year table's rows summed over the years, under the year ``'*'``, and
+# ``year_scored``: the evenings with points (rows in ``roll_points``) of each
+# year and of every year, which ``schreiber stats`` counts. Kept with the
+# years' rows (``replace_rows``, ``resettle``), so the statistics of every
+# evening read these rows alone, however many years the ledger holds.
+
+YEAR_SCORED = "create table year_scored (year text not null primary key, evenings integer not null) without rowid"
+
+
+def create_every_year(conn: sqlite3.Connection) -> None:
+    """The rows of every year (``'*'``) in each year table, summed from the
+    years' rows, and ``year_scored`` (migration m016)."""
+    conn.execute(YEAR_SCORED)
+    conn.execute(
+        f"insert into year_scored select {YEAR}, count(*) from evenings ev "
+        "where exists (select 1 from roll_points r where r.evening_id = ev.id) group by 1"
+    )
+    tables = [(_year_table(r), r.keys, r.sums) for r in ROLLUPS if r.table != "roll_points"]
+    tables += [("year_evenings", ("player_id",), ("evenings",)), ("year_scored", (), ("evenings",))]
+    tables += [("year_money", ("player_id",), ("evenings", "points_x2520", "schrift_x2520", "cents"))]
+    for table, keys, sums in tables:
+        cols = ", ".join(("year", *keys, *sums))
+        keyed = "".join(f", {k}" for k in keys)
+        conn.execute(
+            f"insert into {table} ({cols}) select '{EVERY_YEAR}'{keyed}{''.join(f', sum({s})' for s in sums)} "
+            f"from {table} group by 1{keyed}"
+        )

@@ -79,17 +79,21 @@ TEMP_TABLES = ("stats_evenings", "stats_years", "stats_rest")
 
 def read_statistics(conn: sqlite3.Connection, rng: DateRange, schrift: bool = False, full: bool = False) -> StatsRows:
     """All the statistics' rows for the evenings in ``rng`` (``full``: summed
-    from every hand's rows, not from the per-evening rollups)."""
-    sel, params = rng.sql()
+    from every hand's rows, not from the rollups)."""
     for table in TEMP_TABLES:
         conn.execute(f"drop table if exists temp.{table}")
-    conn.execute("create temp table stats_evenings (id integer primary key)")
-    conn.execute(f"insert into temp.stats_evenings {sel}", params)
     try:
-        return _read(conn, schrift, full)
+        return _read(conn, rng, schrift, full)
     finally:
         for table in TEMP_TABLES:
             conn.execute(f"drop table if exists temp.{table}")
+
+
+def _in_range(conn: sqlite3.Connection, rng: DateRange) -> None:
+    """The evenings in range, one by one, into ``temp.stats_evenings``."""
+    sel, params = rng.sql()
+    conn.execute("create temp table stats_evenings (id integer primary key)")
+    conn.execute(f"insert into temp.stats_evenings {sel}", params)
 
 
 def _void_filter(conn: sqlite3.Connection) -> str:
@@ -105,12 +109,15 @@ def _void_filter(conn: sqlite3.Connection) -> str:
     return " and {t}.entry_id not in (select id from entries where status != 'active')" if stale else ""
 
 
-def _read(conn: sqlite3.Connection, schrift: bool, full: bool = False) -> StatsRows:
-    """The rows from the per-evening rollups (``rollups.py``), or with
-    ``full`` (or where a voided entry still has rows) from every hand's rows."""
+def _read(conn: sqlite3.Connection, rng: DateRange, schrift: bool, full: bool = False) -> StatsRows:
+    """The rows from the rollups (``rollups.py``: every evening from the rows
+    of every year, a range from its whole years and the other evenings in
+    it), or with ``full`` (or where a voided entry still has rows) from
+    every hand's rows."""
     void = _void_filter(conn)
     if not void and not full:
-        return _read_rollups(conn, schrift)
+        return _read_rollups(conn, rng, schrift)
+    _in_range(conn, rng)
 
     def rows(sql: str, **tables: str) -> list:
         where = {k: ENTRIES_IN_RANGE.format(t=t) + void.format(t=t) for k, t in tables.items()}
@@ -184,11 +191,10 @@ def _evenings(conn: sqlite3.Connection) -> list[StatsEvening]:
     ]
 
 
-def _read_rollups(conn: sqlite3.Connection, schrift: bool) -> StatsRows:
-    for statement in rollups.RANGE:
-        conn.execute(statement)
+def _read_rollups(conn: sqlite3.Connection, rng: DateRange, schrift: bool) -> StatsRows:
+    rollups.read_range(conn, rng.since, rng.until)
     parts = {r.table: rollups.in_range(r) for r in rollups.ROLLUPS}
-    parts |= {"r": "evening_id in (select id from temp.stats_evenings)", "evenings": rollups.EVENINGS_IN_RANGE}
+    parts["evenings"] = rollups.EVENINGS_IN_RANGE
 
     def rows(sql: str) -> list:
         return conn.execute(sql.format(**parts)).fetchall()
@@ -197,7 +203,7 @@ def _read_rollups(conn: sqlite3.Connection, schrift: bool) -> StatsRows:
     return StatsRows(
         names=_names(conn),
         evenings=evenings,
-        money=_rolled_money(conn, rows(ROLLED["money"]), schrift),
+        money=_rolled_money(conn, rows(ROLLED["money"]), schrift, rng),
         roles=rows(ROLLED["roles"]),
         declarer_contracts=rows(ROLLED["declarer_contracts"]),
         contracts=rows(ROLLED["contracts"]),
@@ -209,36 +215,41 @@ def _read_rollups(conn: sqlite3.Connection, schrift: bool) -> StatsRows:
     )
 
 
-def _rolled_money(conn: sqlite3.Connection, sums: list[tuple[int, int, int, int]], schrift: bool) -> dict[int, Money]:
+def _rolled_money(
+    conn: sqlite3.Connection, sums: list[tuple[int, int, int, int]], schrift: bool, rng: DateRange
+) -> dict[int, Money]:
     """Each player's ``Money`` from the sums per year and evening, his best
-    and worst evening read from the index of his evenings by points."""
+    and worst evening in range read from the index of his evenings by points."""
     column = "schrift_x2520" if schrift else "points_x2520"
     out = {}
     for pid, points, written, cents in sums:
-        best, worst = (_extreme(conn, pid, column, order) for order in ("desc", "asc"))
+        best, worst = (_extreme(conn, pid, column, order, rng) for order in ("desc", "asc"))
         out[pid] = Money(written if schrift else points, cents, best, worst)
     return out
 
 
-def _extreme(conn: sqlite3.Connection, player_id: int, column: str, order: str) -> Extreme:
+def _extreme(conn: sqlite3.Connection, player_id: int, column: str, order: str, rng: DateRange) -> Extreme:
     """The player's highest (``desc``) or lowest (``asc``) points of an
-    evening in range, the earliest evening of those points."""
+    evening in range, the earliest evening of those points: his evenings in
+    the order of the index, each one's date tested (every evening: none)."""
     index = "roll_points_by_schrift" if column == "schrift_x2520" else "roll_points_by_points"
-    in_range = "in (select id from temp.stats_evenings)"  # a test for each row (+): the range may be long
+    every = rng.since is None and rng.until is None
+    in_range = "" if every else "and " + rollups.DATE_IN_RANGE
     row = conn.execute(
-        f"select r.{column}, ev.id, ev.date from roll_points r indexed by {index} join evenings ev "
-        f"on ev.id = r.evening_id where r.player_id = ?1 and +r.evening_id {in_range} and r.{column} = ("
-        f"  select x.{column} from roll_points x indexed by {index} where x.player_id = ?1 "
-        f"  and +x.evening_id {in_range} order by x.{column} {order} limit 1) "
+        f"select r.{column}, ev.id, ev.date from roll_points r indexed by {index} cross join evenings ev "
+        f"on ev.id = r.evening_id where r.player_id = ?3 {in_range.format(ev='ev')} and r.{column} = ("
+        f"  select x.{column} from roll_points x indexed by {index} cross join evenings e on e.id = x.evening_id "
+        f"  where x.player_id = ?3 {in_range.format(ev='e')} order by x.{column} {order} limit 1) "
         "order by ev.date, ev.id limit 1",
-        [player_id],
+        [rng.since, rng.until, player_id],
     ).fetchone()
     return Extreme(*row)
 
 
-# The same rows from the per-evening rollups (-1 and '' stand for NULL there).
+# The same rows from the rollups (-1 and '' stand for NULL there).
 ROLLED_EVENINGS = (
-    "select count(*) from temp.stats_evenings s where exists (select 1 from roll_points r where r.evening_id = s.id)"
+    "select (select coalesce(sum(c.evenings), 0) from temp.stats_years y cross join year_scored c on c.year = y.year)"
+    " + (select count(*) from temp.stats_rest s where exists (select 1 from roll_points r where r.evening_id = s.id))"
 )
 ROLLED = {
     "money": """

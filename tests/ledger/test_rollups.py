@@ -29,7 +29,10 @@ RANGES = (
 
 def tables(conn: sqlite3.Connection) -> dict[str, list]:
     names = [r.table for r in rollups.ROLLUPS] + [rollups._year_table(r) for r in rollups.ROLLUPS[1:]]
-    return {t: sorted(conn.execute(f"select * from {t}").fetchall()) for t in [*names, "year_evenings", "year_money"]}
+    return {
+        t: sorted(conn.execute(f"select * from {t}").fetchall())
+        for t in [*names, "year_evenings", "year_money", "year_scored"]
+    }
 
 
 def recomputed(path) -> dict[str, list]:
@@ -198,3 +201,29 @@ def test_rollups_after_every_correction_down_to_no_hand(tmp_path):
     assert conn.execute("select count(*) from payments where evening_id = ?", [ev]).fetchone()[0] == 0
     assert conn.execute("select count(*) from roll_points where evening_id = ?", [ev]).fetchone()[0] == 0
     assert svc.ledger.statistics(DateRange()) == svc.ledger.statistics(DateRange(), full=True)
+
+
+def test_statistics_of_ranges_that_cut_years_or_hold_none(tmp_path):
+    """A range is read as the years it holds whole and the evenings of the
+    years it cuts (rollups.read_range): the same as summed from every
+    hand's rows for ranges ending inside a year or on its first or last
+    evening, holding one evening, none, or whole years only; also with
+    evenings whose dates have no year of four digits (the commands write
+    none, an older ledger might hold them)."""
+    svc = Service(Ledger(tmp_path / "l.db"))
+    rng = random.Random(3)
+    dates = ("2023-12-31", "2024-01-01", "2024-06-15", "2024-12-31", "2025-01-01", "2025-07-01", "", "99", "2025")
+    for date in dates:
+        players = rng.choice(CIRCLES)
+        ev = svc.start_evening(players, load_rules("standard"), date).evening_id
+        for r in random_hands(rng, players, rng.randint(3, 6)):
+            svc.add_hand(r, ev)
+    ranges = [(None, None), ("2024-01-01", "2024-12-31"), ("2024-01-02", "2024-12-31"), ("2024-01-01", "2024-12-30"),
+              ("2023-12-31", "2024-01-01"), ("2024-06-15", "2024-06-15"), ("2026-01-01", None), ("1999-01-01", "1999-12-31"),
+              (None, "2024-06-15"), ("2024-06-16", None), (None, "2025"), ("", None), ("99", "99"), ("2025", "2025-01-01"),
+              ("1900-01-01", "2199-12-31")]  # fmt: skip
+    for since, until in ranges:
+        for schrift in (False, True):
+            got = svc.ledger.statistics(DateRange(since, until), schrift)
+            assert got == svc.ledger.statistics(DateRange(since, until), schrift, full=True), (since, until)
+    assert svc.ledger.statistics(DateRange("2024-01-02", "2024-12-30")).evenings == 1

@@ -21,7 +21,10 @@ from pathlib import Path
 
 import pytest
 
+from schreiber.ledger.store import Ledger
+from schreiber.ledger.stored import DateRange
 from tests.helpers import ROOT, TESTS, cli
+from tests.ledger.test_rollups import recomputed, tables
 
 FIXTURES = TESTS / "fixtures"
 RELEASES = ("first", "before-rules-format")
@@ -164,3 +167,21 @@ def test_random_evenings_of_the_first_release(tmp_path, monkeypatch):
     out = ok("check")
     assert "60 evenings" in out and "balances match the hands: ok" in out, out
     assert all(line.endswith(": ok") for line in out.splitlines()[1:]), out
+
+
+def test_the_rows_of_every_year_filled_on_upgrade(release):
+    """The statistics' rows of every year together and the evenings with
+    points per year (migration m016), made from the release's rollups: equal
+    to rollups made afresh from every hand, and the statistics of every
+    evening read from them equal those summed from every hand."""
+    _, db, _ = release
+    ok("stats")
+    led = Ledger(db)
+    try:
+        conn = led.db.conn
+        assert conn.execute("select evenings from year_scored where year = '*'").fetchone() == (10,)
+        assert tables(conn) == recomputed(db)
+        for schrift in (False, True):
+            assert led.statistics(DateRange(), schrift) == led.statistics(DateRange(), schrift, full=True)
+    finally:
+        led.close()
