@@ -6,6 +6,7 @@ stays open, so a hand costs no process start.
 from __future__ import annotations
 
 import contextlib
+import gc
 import signal
 import sys
 from typing import TYPE_CHECKING, Annotated
@@ -106,6 +107,7 @@ def tisch(
     interactive = sys.stdin.isatty()
     if interactive:
         _setup_readline(session)
+    gc.enable()  # a session lasts an evening: the cycle collector, off for a command's start, back on
     while True:
         on_ctrl_c = signal.signal(signal.SIGINT, signal.default_int_handler)  # Ctrl-C at the prompt drops the line
         try:

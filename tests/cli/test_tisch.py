@@ -407,3 +407,17 @@ def test_a_whole_evening_in_german_in_80_columns(ledger_env):
                  "Strafpunkt für Berti", "Hand 3 storniert", "Zelle: Stand (diese Hand)", "Als Nächstes:",
                  "Fehler: unbekanntes Spiel 'quatsch'", "Bis zum nächsten Mal", "Hand 12: "):  # fmt: skip
         assert said in seen, said
+
+
+def test_a_session_collects_cycles_though_the_command_started_without(ledger_env):
+    """The console script starts without the cycle collector (schreiber/__init__.py):
+    a session lasts an evening, so it turns the collector back on."""
+    import gc
+
+    gc.disable()
+    try:
+        r = cli("tisch", "Anna", "Berti", "Carl", "Dora", input="dreier anna +\n")
+        assert r.exit_code == 0, r.output
+        assert gc.isenabled()
+    finally:
+        gc.enable()
