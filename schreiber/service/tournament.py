@@ -106,8 +106,8 @@ class Desk:
                 )
                 raise SchreiberError(said.format(rounds=cup.rounds, name=cup.name))
             previous = self._end_round(cup, tables, last, force)
-            met = rules_of_cup.pairs_met(t.players for t in tables)
-            drawn = rules_of_cup.draw_tables(led.cups.players(cup.id), last + 1, cup.seed, met)
+            earlier = [t.players for t in tables]
+            drawn = rules_of_cup.draw_tables(led.cups.players(cup.id), last + 1, cup.seed, earlier, "shuffles")
             rules = stored_rules(cup.rules_json)
             for table_no, seats in enumerate(drawn, start=1):
                 evening_id = led.insert_evening(seats, rules, cup.date, seats[0], rules.tarif_cents, Fraction(0))
