@@ -63,10 +63,11 @@ def draw_tables(
     the round, so that one meets new opponents each round (§11.1). ``earlier``
     are the tables of the rounds before.
 
-    ``shuffles`` (every cup drew so before the spread draw): of several
-    shuffles the one where the fewest pairs meet again. ``spread``: that
-    draw, then searched on (``_spread``) for one where no pair meets a third
-    time where the field allows it and as few pairs as can be meet again.
+    ``shuffles`` (rule ``cup_draw``; every cup drew so before the rule): of
+    several shuffles the one where the fewest pairs meet again. ``spread``:
+    that draw, then searched on (``_spread``) for one where no pair meets a
+    third time where the field allows it and as few pairs as can be meet
+    again.
     Random only by ``random.Random`` seeded with a text (which it hashes with
     SHA-512, not ``hash()``): the same tables on every machine and run."""
     names = sorted(players)

@@ -6,7 +6,7 @@ the seed; quick for a large field.
 Measured on the grid below (every field of 8 to 60 players that can be
 seated, tables of four and five; seeds 1-50, rounds 2 and 3, and round 4 for
 seeds 1-10: 5,720 draws, each on the meetings of the spread draw's rounds
-before it), the draw by shuffles (as before the spread draw)
+before it), the draw by shuffles (``cup_draw=shuffles``, as before the rule)
 against the spread draw:
 
 - pairs meeting a third time: 2,350 -> 240; all 240 in fields of nine and
@@ -33,6 +33,7 @@ from collections import Counter
 
 import pytest
 
+from schreiber.domain.rules import SETTING_BY_KEY, load_preset, rules_from_dict
 from schreiber.domain.tournament import DRAW_METHODS, draw_tables, meetings, table_sizes
 from tests.helpers import ROOT
 
@@ -179,11 +180,11 @@ def test_sixty_players_are_drawn_well_under_a_second():
 
 
 def test_the_draw_by_shuffles_is_the_draw_before_the_search():
-    """The draw by shuffles is the draw as it was before the spread one:
+    """``cup_draw=shuffles`` draws as every cup drew before the rule came:
     the seed 1 cup of twelve seats three pairs together a third time in
     round 3 (Fritz-Emil, Karl-Dora, Berti-Carl); the spread draw none."""
     players = ["Anna", "Berti", "Carl", "Dora", "Emil", "Fritz", "Gerti", "Hans", "Ida", "Jakob", "Karl", "Lena"]
-    assert DRAW_METHODS == ("spread", "shuffles")
+    assert SETTING_BY_KEY["cup_draw"].choices == DRAW_METHODS == ("spread", "shuffles")
     earlier: list[tuple[str, ...]] = []
     for round_no in (1, 2):
         earlier += draw_tables(players, round_no, 1, earlier, "shuffles")
@@ -196,3 +197,13 @@ def test_the_draw_by_shuffles_is_the_draw_before_the_search():
     ]
     assert again(old, met) == (3, 3)
     assert again(draw_tables(players, 3, 1, earlier), met) == least_possible(players, met) == (0, 6)
+
+
+def test_rules_before_the_rule_draw_by_shuffles():
+    """Rules of format 2 that do not name ``cup_draw`` (a cup started before
+    it) read ``shuffles``; rules written now read ``spread``."""
+    data = load_preset("ooe").to_dict()
+    assert rules_from_dict(data).cup_draw == "spread"
+    del data["rules"]["cup_draw"]
+    assert rules_from_dict(data).cup_draw == "spread"
+    assert rules_from_dict({**data, "format": 2}).cup_draw == "shuffles"
