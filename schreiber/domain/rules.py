@@ -56,8 +56,8 @@ INT_RANGES = {"tarif_cents": (0, TARIF_MAX_CENTS), "deck_points": (1, VALUE_MAX)
 # ``before``. Rules written before the format was kept say none; theirs is told by the keys they name
 # (``rules_format``): 1 as the first release wrote them (``radl_hands``), 2 from when a Radl's length
 # became ``radl_length`` (the same release played hands voided in a Radl and a Renonce in a game-only
-# Radl as today).
-RULES_FORMAT = 2
+# Radl as today). 3 from the rule ``cup_draw``: a tournament started before it draws as it drew then.
+RULES_FORMAT = 3
 
 # Rule keys of earlier versions, read into today's: key -> (new key, value for each old value).
 LEGACY_KEYS: dict[str, tuple[str, dict]] = {
@@ -524,6 +524,17 @@ class Rules(NamedTuple):
     cup_best: Annotated[
         int, Rule("a season: how many of a player's best tournament results count", since=2, before=6)
     ] = 6
+    cup_draw: Annotated[
+        str,
+        Rule(
+            "a tournament: how the tables of each round after the first are drawn: spread = no pair meets a third "
+            "time where the field allows it, and as few pairs as can be meet again; shuffles = the best of 50 "
+            "shuffles (as tournaments started before the rule were drawn)",
+            ("spread", "shuffles"),
+            since=3,
+            before="shuffles",
+        ),
+    ] = "spread"
 
     def __hash__(self) -> int:
         return hash(self.to_json())

@@ -1,6 +1,7 @@
 """The desk's service: a tournament (cup) across tables. Each round is drawn
-at random into tables, each an evening of the ledger under the cup's rules,
-seated in the order of the draw; their hands are entered like any evening's.
+at random into tables (as the cup's rule ``cup_draw`` says), each an evening
+of the ledger under the cup's rules, seated in the order of the draw; their
+hands are entered like any evening's.
 """
 
 from __future__ import annotations
@@ -106,9 +107,9 @@ class Desk:
                 )
                 raise SchreiberError(said.format(rounds=cup.rounds, name=cup.name))
             previous = self._end_round(cup, tables, last, force)
-            met = rules_of_cup.pairs_met(t.players for t in tables)
-            drawn = rules_of_cup.draw_tables(led.cups.players(cup.id), last + 1, cup.seed, met)
-            rules = stored_rules(cup.rules_json)
+            rules = stored_rules(cup.rules_json)  # a cup started before rule cup_draw draws as it drew then
+            earlier = [t.players for t in tables]
+            drawn = rules_of_cup.draw_tables(led.cups.players(cup.id), last + 1, cup.seed, earlier, rules.cup_draw)
             for table_no, seats in enumerate(drawn, start=1):
                 evening_id = led.insert_evening(seats, rules, cup.date, seats[0], rules.tarif_cents, Fraction(0))
                 led.cups.insert_table(cup.id, last + 1, table_no, evening_id)

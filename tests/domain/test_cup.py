@@ -14,7 +14,7 @@ from schreiber.domain.tournament import (
     draw_lots,
     draw_tables,
     hands_per_round,
-    pairs_met,
+    meetings,
     season_of,
     table_sizes,
 )
@@ -57,27 +57,27 @@ def test_hands_per_round_16_at_four_20_at_five():
 
 
 def test_every_player_sits_once_per_round_and_the_draw_repeats_with_the_seed():
-    met: set[frozenset[str]] = set()
+    earlier: list[tuple[str, ...]] = []
     for round_no in (1, 2, 3):
-        tables = draw_tables(FIELD, round_no, seed=7, met=met)
+        tables = draw_tables(FIELD, round_no, seed=7, earlier=earlier)
         seated = [p for t in tables for p in t]
         assert sorted(seated) == sorted(FIELD)  # each once
         assert [len(t) for t in tables] == [4] * 5
-        assert draw_tables(FIELD, round_no, seed=7, met=met) == tables  # repeatable (--seed)
-        met |= pairs_met(tables)
-    assert draw_tables(FIELD, 1, seed=8, met=set()) != draw_tables(FIELD, 1, seed=7, met=set())
+        assert draw_tables(FIELD, round_no, seed=7, earlier=earlier) == tables  # repeatable (--seed)
+        earlier += tables
+    assert draw_tables(FIELD, 1, seed=8) != draw_tables(FIELD, 1, seed=7)
 
 
 def test_the_draw_avoids_pairs_that_met_before():
     # ooe-2023.md §11.1: "so one meets new opponents each round": 20 players, 3 rounds of tables of four
     # can be drawn with no pair meeting twice; the draw keeps the shuffle with the fewest repeats.
-    met: set[frozenset[str]] = set()
+    earlier: list[tuple[str, ...]] = []
     repeats = 0
     for round_no in (1, 2, 3):
-        tables = draw_tables(FIELD, round_no, seed=1, met=met)
-        new = pairs_met(tables)
-        repeats += len(new & met)
-        met |= new
+        tables = draw_tables(FIELD, round_no, seed=1, earlier=earlier)
+        repeats += len(meetings(tables).keys() & meetings(earlier).keys())
+        earlier += tables
+    met = meetings(earlier)
     assert repeats == 0
     assert len(met) == 3 * 5 * 6  # 90 distinct pairs: 6 per table
 
