@@ -191,8 +191,11 @@ class Session:
 
     def edit(self, rest: list[str]) -> None:
         n = self._number(rest[:1])
+        if not rest[1:]:
+            raise SchreiberError(_("which hand? e.g. rufer berti carl +  (hilfe for more)"))
+        record = self.svc.read_edit_notation(n, rest[1:], self.number)  # read as hand N was dealt
         self._sheet = None  # a correction re-scores the evening
-        self.svc.edit(n, self.parse(rest[1:]), self.number)
+        self.svc.edit(n, record, self.number)
         self.out(_("Hand {n} corrected.").format(n=n))
         self.show_standing()
 

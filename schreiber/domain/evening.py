@@ -11,6 +11,7 @@ from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import HandError
+from ..i18n import _
 from .points import Exact
 from .table import Table
 
@@ -320,7 +321,7 @@ def replay(
             o = step(rules, players, state, entry)
         except HandError as exc:
             n = i + (first() if callable(first) else first)
-            raise HandError([f"entry {n}: {p}" for p in exc.problems]) from None
+            raise HandError([_("entry {n}: {problem}").format(n=n, problem=p) for p in exc.problems]) from None
         out.append(o)
         state = o.state
     return out

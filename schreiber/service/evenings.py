@@ -889,7 +889,7 @@ class Service:
         balance = led.balance(evening.id)
         led.set_start_pot(evening.id, pot)
         now = led.evening(evening.id)
-        self._rescore(now, f"carrying the Pagat pot into evening {evening.id}")
+        self._rescore(now, _("carrying the Pagat pot into evening {id}").format(id=evening.id))
         self.carried.append(Carried(now, evening.start_pot, source, led.balance(evening.id) != balance))
         return now
 
@@ -902,12 +902,12 @@ class Service:
         return list(first.values())
 
     def _rescore(
-        self, evening: Evening, why: str = "the correction", from_seq: int = 0
+        self, evening: Evening, why: str | None = None, from_seq: int = 0
     ) -> tuple[list[StoredEntry], list[Outcome]]:
         """Every derived row of the evening written anew from the entry at ``from_seq`` on."""
         led = self.ledger
         entries = led.replayed_entries(evening, from_seq)
-        outcomes = self._replayed(evening, entries, why, from_seq) if entries else []  # undo: nothing after it
+        outcomes = self._replayed(evening, entries, why or _("the correction"), from_seq) if entries else []  # undo: nothing after it
         led.replace_results(evening, entries, outcomes, from_seq)
         return entries, outcomes
 

@@ -180,3 +180,15 @@ def test_tisch_storno_takes_back_an_entry_by_its_sheet_number():
     assert "Eintrag e1 (strafpunkt) storniert." in r.stdout
     assert "Fehler: an diesem Abend gibt es keinen Eintrag e9" in r.stdout
     assert balance() == {F: -2, G: 2, H: 2, I: -2}  # hausrunde.txt:8 the first hands double
+
+
+@pytest.mark.lang("de")  # the screen in German, as the table speaks
+def test_tisch_aendern_reads_the_line_as_hand_n_was_dealt():
+    """`ändern 1 ruf ...` with the declarer left out: hand 1's Vorhand (the
+    player after hand 1's dealer), not the Vorhand of the hand now due."""
+    cli("evening", "start", F, G, H, I, "--rules", "standard")
+    r = cli("tisch", input=f"rufer {G} {H} +\nrufer {H} {I} +\nändern 1 ruf {F} +\n")
+    assert r.exit_code == 0, r.output
+    assert "Hand 1 ausgebessert." in r.stdout, r.stdout
+    hands = [h for h in sheet()["hands"] if not h["void"]]
+    assert (hands[0]["declarer"], hands[0]["partner"]) == (G, F)  # G: Vorhand of hand 1, dealt by F

@@ -30,3 +30,17 @@ def test_a_later_hand_that_no_longer_scores_is_named_and_nothing_is_written(tmp_
     assert "'nope'" in str(err.value)
     assert db.execute("select count(*), sum(points_x2520 * player_id) from payments").fetchone() == before
     assert db.execute("select count(*) from entries where status = 'void'").fetchone()[0] == 0
+
+
+@pytest.mark.lang("de")
+def test_the_line_naming_the_later_hand_is_german_on_a_german_screen(tmp_path):
+    svc = Service(Ledger(tmp_path / "l.db"))
+    ev = svc.start_evening(P, load_rules("standard"), "2026-11-24").evening_id
+    for _ in range(3):
+        svc.add_hand(TRISCHAKEN, ev)
+    db = svc.ledger.db
+    db.execute('update entries set record_json = \'{"contract": "nope"}\' where evening_id = ? and number = 3', [ev])
+    db.conn.commit()
+    with pytest.raises(SchreiberError) as err:
+        svc.void(1, ev)
+    assert str(err.value).startswith("die Ausbesserung würde ein späteres Spiel ungültig machen: Eintrag 3: ")
