@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import IO, Any
 
 from .errors import SchreiberError
-from .i18n import _
+from .i18n import _, german
 
 
 def cell(v: Any) -> str:
@@ -65,8 +65,10 @@ def money(cents: int) -> str:
 
 
 def euro(cents: int) -> str:
-    """Money as a screen shows it, in both languages: "-3.40 €"."""
-    return money(cents) + " €"
+    """Money as a screen shows it: "-3.40 €"; on a German screen with the
+    decimal comma, as Austrians write it: "-3,40 €" (``money``: --json and CSV)."""
+    text = money(cents)
+    return (text.replace(".", ",") if german() else text) + " €"
 
 
 def json_text(data: Any) -> str:

@@ -184,13 +184,13 @@ def import_hands(
 def _say_start(done: Imported) -> None:
     """What an import took over of the evening the file was exported from
     (its tarif, its Pagat pot at the start), or why it did not."""
-    from ..render import cell, money
+    from ..render import cell, euro
 
     ev = done.evening
     if done.tarif is not None:
         echo(
-            _("Evening {id}: tarif {money} € per point, as the file gives it (was {money2} €).").format(
-                id=ev.id, money=money(done.tarif[1]), money2=money(done.tarif[0])
+            _("Evening {id}: tarif {money} per point, as the file gives it (was {money2}).").format(
+                id=ev.id, money=euro(done.tarif[1]), money2=euro(done.tarif[0])
             )
         )
     if done.pot is not None:

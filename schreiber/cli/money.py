@@ -67,12 +67,12 @@ def tarif(
 
     Example: schreiber evening tarif 0.20
     """
-    from ..render import money
+    from ..render import euro
 
     cents = parse_tarif(amount)
     ev = service().set_tarif(cents, evening_id)
     echo(
-        _("Evening {id}: tarif {money} € per point (was {money2} €).").format(
-            id=ev.id, money=money(cents), money2=money(ev.tarif_cents)
+        _("Evening {id}: tarif {money} per point (was {money2}).").format(
+            id=ev.id, money=euro(cents), money2=euro(ev.tarif_cents)
         )
     )

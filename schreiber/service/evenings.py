@@ -907,7 +907,8 @@ class Service:
         """Every derived row of the evening written anew from the entry at ``from_seq`` on."""
         led = self.ledger
         entries = led.replayed_entries(evening, from_seq)
-        outcomes = self._replayed(evening, entries, why or _("the correction"), from_seq) if entries else []  # undo: nothing after it
+        why = why or _("the correction")
+        outcomes = self._replayed(evening, entries, why, from_seq) if entries else []  # undo: nothing after it
         led.replace_results(evening, entries, outcomes, from_seq)
         return entries, outcomes
 
