@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Annotated
+from fractions import Fraction
+from typing import TYPE_CHECKING, Annotated, NamedTuple
 
 import typer
 
@@ -14,6 +15,7 @@ from .options import EveningNumber
 from .root import Command, app, echo, ledger, print_json, service
 
 if TYPE_CHECKING:
+    from ..ledger.cup_book import Cup, CupTable
     from ..ledger.store import Ledger
     from ..ledger.stored import Evening
     from ..reports.sheet import SheetRow
@@ -46,6 +48,55 @@ def show_default() -> None:
         )
 
 
+class Standing(NamedTuple):
+    """An evening's running totals as a table is shown them: the money and,
+    where ``schrift`` is given, the Schrift beside it (RULINGS.md "Schrift
+    and Geld": settle pays the money, a cup ranks by the Schrift)."""
+
+    money: dict[str, Fraction]
+    schrift: dict[str, Fraction] | None  # where it differs from the money, or at a cup table that keeps it apart
+    cup: tuple[Cup, CupTable] | None  # the cup table the evening is, where its rules keep the Schrift apart
+
+
+def standing(led: Ledger, ev: Evening, money: dict[str, Fraction] | None = None,
+             written: dict[str, Fraction] | None = None) -> Standing:  # fmt: skip
+    """The evening's standing (``money`` and ``written``: its totals where
+    already read): under rules that keep no Schrift apart, the money alone,
+    as ever; else the Schrift beside it where the two differ, and always at
+    a cup table, which is ranked by it."""
+    money = led.balance(ev.id) if money is None else money
+    if ev.rules.schrift_kontra == "all":
+        return Standing(money, None, None)
+    written = led.balance(ev.id, schrift=True) if written is None else written
+    cup = led.cups.table_of_evening(ev.id)
+    return Standing(money, written if written != money or cup is not None else None, cup)
+
+
+def schrift_note(ev: Evening) -> str:
+    """What the Schrift leaves out, and what is paid: the line under a standing that shows both."""
+    return _("Schrift: {kept}; settle pays the Geld.").format(kept=_(SCHRIFT_WORDS[ev.rules.schrift_kontra]))
+
+
+def cup_line(cup: tuple[Cup, CupTable]) -> str:
+    """That a cup table's ranking uses the Schrift, not the money."""
+    c, t = cup
+    return _("Cup {cup} ranks by the Schrift (round {round}, Tisch {table}).").format(
+        cup=c.name, round=t.round, table=t.table_no
+    )
+
+
+def standing_lines(st: Standing) -> list[str]:
+    """The standing in one line ("Standing: Anna +3, ..."), or where the
+    Schrift is shown beside the money, one line each, labelled."""
+    from ..render import player_points
+
+    if st.schrift is None:
+        return [_("Standing: ") + player_points(st.money.items())]
+    labels = [_("Standing (Geld): "), _("Standing (Schrift): ")]
+    width = max(len(label) for label in labels)
+    return [label.ljust(width) + player_points(v.items()) for label, v in zip(labels, (st.money, st.schrift))]
+
+
 def _print_balance(led: Ledger, ev: Evening, schrift: bool = False) -> None:
     from ..render import signed
 
@@ -58,8 +109,20 @@ def _print_balance(led: Ledger, ev: Evening, schrift: bool = False) -> None:
             n=ev.id, date=ev.date, preset=ev.preset, closed=closed, what=what
         )
     )
-    for p, v in led.balance(ev.id, schrift=schrift).items():
-        echo(f"  {p:<12} {signed(v):>8}")
+    if schrift:
+        st = Standing(led.balance(ev.id, schrift=True), None, None)
+    else:
+        st = standing(led, ev)
+    if st.schrift is None:
+        for p, v in st.money.items():
+            echo(f"  {p:<12} {signed(v):>8}")
+        return
+    echo(f"  {'':<12} {'Geld':>8} {'Schrift':>8}")
+    for p, v in st.money.items():
+        echo(f"  {p:<12} {signed(v):>8} {signed(st.schrift[p]):>8}")
+    echo(schrift_note(ev))
+    if st.cup is not None:
+        echo(cup_line(st.cup))
 
 
 @app.command("balance", cls=Command)
@@ -174,12 +237,15 @@ def _print_sheet(
     if text and short:
         text = compact_text(rows, ev.seating)
     echo(text or _("No hands yet."))
-    echo(_("Standing: ") + player_points(totals.items()))
     schrift = sh.schrift_totals(rows)
+    st = standing(led, ev, totals, schrift) if schrift is not None else Standing(totals, None, None)
+    echo((_("Standing (Geld): ") if st.schrift is not None else _("Standing: ")) + player_points(totals.items()))
     if schrift is not None:
         echo(f"Schrift ({_(SCHRIFT_WORDS[rules.schrift_kontra])}): " + player_points(schrift.items()))
         if any(r.schrift_payments for r in rows):
             echo(_("S = the Schrift's running total, where a hand writes other points than it pays"))
+    if st.cup is not None:
+        echo(cup_line(st.cup))
     if after is not None and rules.pagatkassa_end == "carry":
         echo(
             _("Pagat pot carried to evening {n} ({date}): {pot}").format(

@@ -20,7 +20,7 @@ from ..reports import sheet as sh
 from ..service import EveningChanged, Service
 from .errors import message
 from .inputs import pick_player
-from .report import compact_text, next_line, too_wide
+from .report import compact_text, cup_line, next_line, standing, standing_lines, too_wide
 from .root import echo, tell_carried
 
 COMMANDS = {  # German words in both languages (English aliases below); the help beside each in 80 columns
@@ -79,7 +79,7 @@ class Session:
         self.commands: dict[str, Callable[[list[str]], None]] = {
             "hilfe": lambda rest: self.help(),
             "schrift": lambda rest: self.show_sheet(),
-            "stand": lambda rest: self.show_totals(),
+            "stand": lambda rest: self.show_totals(asked=True),
             "erklär": self.explain_any,
             "undo": self.undo,
             "storno": self.void,
@@ -265,8 +265,14 @@ class Session:
         self.show_totals()
         self.out(next_line(self.led, self.evening))
 
-    def show_totals(self) -> None:
-        self.out(_("Standing: ") + player_points(self.led.balance(self.evening.id).items()))
+    def show_totals(self, asked: bool = False) -> None:
+        """The standing (with the Schrift beside the money where it is shown);
+        asked for (``stand``) at a cup table, also that the cup ranks by the Schrift."""
+        st = standing(self.led, self.evening)
+        for line in standing_lines(st):
+            self.out(line)
+        if asked and st.cup is not None:
+            self.out(cup_line(st.cup))
 
     def explain_any(self, rest: list[str]) -> None:
         """erklär N: one hand itemized; erklär NAME: what made the player's total."""

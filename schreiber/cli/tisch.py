@@ -103,6 +103,10 @@ def tisch(
             n=ev.id, date=ev.date, preset=ev.preset, players=", ".join(ev.seating)
         )
     )
+    if ev.rules.schrift_kontra != "all" and (cup := session.led.cups.table_of_evening(ev.id)) is not None:
+        from .report import cup_line
+
+        echo(cup_line(cup))
     echo(_("A hand in short notation, or hilfe."))
     interactive = sys.stdin.isatty()
     if interactive:

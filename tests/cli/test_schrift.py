@@ -115,3 +115,100 @@ def test_an_old_skoty_ledger_keeps_its_written_scores(ledger_env):
     assert as_json("sheet", "--json")["hands"][0]["schrift"] == {F: -2, G: 2, H: 2, I: -2}
     add({"contract": "rufer", "declarer": H, "partner": I, "result": "won"})  # Gerti deals, Hans is Vorhand
     assert as_json("balance", "--json", "--schrift") == {F: -3, G: 1, H: 3, I: -1}
+
+
+# At a table: the Schrift beside the money, where they differ and at every cup table (RULINGS.md
+# "Schrift and Geld": settle pays the Geld, a cup ranks by the Schrift). Gerti's Dreier with Kontra:
+# ooe-2023.md §2.1 rank 9, Dreier won 4, one against three: Schrift Gerti +12, each other -4;
+# §5.1 Kontra x2 binds all players in a positive game, §5.2 only in the money: Geld Gerti +24,
+# each other -8. Then Ilse's Dreier won without Kontra: +12/-4 in both.
+DREIER_KONTRA = {"contract": "dreier", "declarer": G, "result": "won", "kontra": "kontra"}
+GELD = {F: -8 - 4, G: 24 - 4, H: -8 - 4, I: -8 + 12}
+SCHRIFT = {F: -4 - 4, G: 12 - 4, H: -4 - 4, I: -4 + 12}
+
+
+def cup_table(*hands):
+    """A cup of four under ooe, its one table drawn, the hands entered; the table's seating."""
+    for args in (("cup", "start", "C", F, G, H, I, "--seed", "1", "--rounds", "1"), ("cup", "draw")):
+        r = cli(*args)
+        assert r.exit_code == 0, r.output
+    for record in hands:
+        add(record)
+    return list(as_json("balance", "--json"))  # the players in seating order (the draw's)
+
+
+def points(seating, figures):
+    return ", ".join(f"{p} {figures[p]:+d}" for p in seating)
+
+
+def test_cup_table_balance_shows_the_schrift_beside_the_geld():
+    seating = cup_table(DREIER_KONTRA, {"contract": "dreier", "declarer": I, "result": "won"})
+    assert as_json("balance", "--json") == GELD  # the money and its JSON as ever
+    assert as_json("balance", "--json", "--schrift") == SCHRIFT
+    settle = as_json("settle", "--json")
+    assert {p: v["points"] for p, v in settle["players"].items()} == GELD  # settle pays the Geld
+    lines = cli("balance").stdout.splitlines()
+    assert lines[1:] == [
+        "                   Geld  Schrift",
+        *(f"  {p:<12} {GELD[p]:>+8d} {SCHRIFT[p]:>+8d}" for p in seating),
+        "Schrift: without Kontra; settle pays the Geld.",
+        "Cup C ranks by the Schrift (round 1, Tisch 1).",
+    ]
+    assert "  Gerti             +20       +8" in lines
+
+
+def test_cup_table_sheet_says_which_standing_is_which():
+    seating = cup_table(DREIER_KONTRA, {"contract": "dreier", "declarer": I, "result": "won"})
+    text = cli("sheet").stdout
+    assert "Standing (Geld): " + points(seating, GELD) + "\n" in text
+    assert "Schrift (without Kontra): " + points(seating, SCHRIFT) + "\n" in text
+    assert "Cup C ranks by the Schrift (round 1, Tisch 1).\n" in text
+    assert "Standing: " not in text
+
+
+@pytest.mark.lang("de")  # the table session in German, as the table speaks
+def test_cup_table_tisch_shows_the_schrift_after_each_hand_and_at_stand():
+    seating = cup_table()
+    r = cli("tisch", input="dreier gerti + kontra\nstand\n")
+    assert r.exit_code == 0, r.output
+    geld, schrift = {p: -8 for p in seating} | {G: 24}, {p: -4 for p in seating} | {G: 12}
+    both = f"Stand (Geld):    {points(seating, geld)}\nStand (Schrift): {points(seating, schrift)}\n"
+    assert r.stdout.count(both) == 2  # after the hand and at "stand"
+    assert r.stdout.count("Der Cup C wertet nach der Schrift (Runde 1, Tisch 1).\n") == 2  # at the start and "stand"
+    assert "Stand: " not in r.stdout
+
+
+def test_cup_table_shows_the_schrift_before_any_kontra():
+    # at a cup table the table sees the figure it is ranked by from the first hand on, the same here
+    seating = cup_table({"contract": "dreier", "declarer": I, "result": "won"})
+    even = {p: -4 for p in seating} | {I: 12}
+    assert cli("balance").stdout.splitlines()[-1] == "Cup C ranks by the Schrift (round 1, Tisch 1)."
+    assert f"  {I:<12} {'+12':>8} {'+12':>8}" in cli("balance").stdout
+    out = cli("tisch", input="stand\n").stdout
+    assert f"Standing (Schrift): {points(seating, even)}\n" in out
+
+
+def test_ooe_evening_shows_the_schrift_only_where_it_differs():
+    start("--rules", "ooe")
+    add({"contract": "dreier", "declarer": I, "result": "won"})  # no Kontra: one column, as ever
+    assert cli("balance").stdout.splitlines()[1:] == [f"  {F:<12} {'-4':>8}", f"  {G:<12} {'-4':>8}",
+                                                      f"  {H:<12} {'-4':>8}", f"  {I:<12} {'+12':>8}"]  # fmt: skip
+    assert "Standing: Fritz -4, Gerti -4, Hans -4, Ilse +12\n" in cli("tisch", input="stand\n").stdout
+    add(DREIER_KONTRA)  # Gerti deals; now they differ, and no cup ranks this evening
+    text = cli("balance").stdout
+    assert f"  {G:<12} {'+20':>8} {'+8':>8}" in text and "Cup" not in text
+    assert text.endswith("Schrift: without Kontra; settle pays the Geld.\n")
+    out = cli("tisch", input="stand\n").stdout
+    assert "Standing (Geld):    Fritz -12, Gerti +20, Hans -12, Ilse +4\n" in out
+    assert "Standing (Schrift): Fritz -8, Gerti +8, Hans -8, Ilse +8\n" in out
+
+
+def test_a_preset_without_a_separate_schrift_prints_as_before():
+    start("--rules", "hausrunde")
+    # hausrunde keeps no Schrift apart (standard's schrift_kontra=all). Rufer 1 with Re x4, in the
+    # first four hands x2 (hausrunde-skuesradl.txt:8): 8 each, written as paid.
+    add(KONTRA_RUFER)
+    lines = cli("balance").stdout.splitlines()
+    assert lines[1:] == [f"  {F:<12} {'-8':>8}", f"  {G:<12} {'+8':>8}", f"  {H:<12} {'+8':>8}", f"  {I:<12} {'-8':>8}"]
+    out = cli("tisch", input="stand\n").stdout
+    assert "Standing: Fritz -8, Gerti +8, Hans +8, Ilse -8\n" in out and "Schrift" not in out
