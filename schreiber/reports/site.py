@@ -291,7 +291,7 @@ def _tischblatt(t: Table, target: dict[int, int]) -> str:
     written = _written(rows, t.evening)
     foot = [["summe", "", "", "Summe", "", "", "", *(signed(written[p]) for p in players)]]
     if rules.schrift_kontra != "all" and dict(totals) != written:  # the money, with Kontra, in points
-        foot.append(["geld", "", "", "Geld (mit Kontra)", "", "", "", *(signed(totals[p]) for p in players)])
+        foot.append(["geld", "", "", "Geld in Punkten (mit Kontra)", "", "", "", *(signed(totals[p]) for p in players)])
     info = (
         f'<p class="info">{", ".join(escape(p) for p in players)} · {_progress(t, target)} · '
         f"{_figure_word(rules)}: Stand nach jedem Spiel, <small>(dieses Spiel)</small></p>\n"
