@@ -227,6 +227,8 @@ def _season(name: str, cups: list[Cup], rows: list[SeasonRow]) -> str:
     scheme = "Fixpunkte" if cups[-1].points_scheme == "fixed" else "Heinepunkte"
     count = f"{len(cups)} Turnier" + ("e" if len(cups) != 1 else "")
     info = f'<p class="info">{count}, die besten {cups[-1].best} zählen ({scheme})</p>\n'
+    if not rows:
+        return info + '<p class="info">Noch hat niemand gespielt.</p>\n'
     cols = [Col("Rang", "zahl"), Col("Name"), Col("Cuppunkte", "zahl"), Col("Wertungen", "zahl")]
     cols += [Col("Turniere", "zahl"), Col("Finale", "zahl")]
     body = [
@@ -278,6 +280,8 @@ def _tischblatt(t: Table, target: dict[int, int]) -> str:
     row; the money (with Kontra) below it where it differs."""
     rows, totals, rules = build(t.lines, t.evening)
     players = t.evening.seating
+    if not rows:
+        return f'<p class="info">{", ".join(escape(p) for p in players)} · noch kein Spiel</p>\n'
     cols = [
         Col("Nr", "zahl"),
         Col("Geber", "breit"),
@@ -294,7 +298,7 @@ def _tischblatt(t: Table, target: dict[int, int]) -> str:
         foot.append(["geld", "", "", "Geld in Punkten (mit Kontra)", "", "", "", *(signed(totals[p]) for p in players)])
     info = (
         f'<p class="info">{", ".join(escape(p) for p in players)} · {_progress(t, target)} · '
-        f"{_figure_word(rules)}: Stand nach jedem Spiel, <small>(dieses Spiel)</small></p>\n"
+        f'{_figure_word(rules)}: Stand nach jedem Spiel<small class="breit"> (dieses Spiel)</small></p>\n'
     )
     return info + html_table(cols, body, foot)
 

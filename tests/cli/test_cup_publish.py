@@ -289,3 +289,15 @@ def test_season_chooses_the_cupwertung_and_must_be_the_tournaments(published, tm
     assert "Cupwertung 2026/27" in (tmp_path / "a" / "cupwertung.html").read_text()
     line = refused_line("--db", str(db), "cup", "publish", str(tmp_path / "b"), "--season", "2025/26")
     assert "no tournament counts for season 2025/26" in line and not (tmp_path / "b").exists()
+
+
+def test_a_cup_not_yet_drawn_publishes_its_index_list_and_season(tmp_path):
+    db = tmp_path / "cup.db"
+    assert cli("--db", str(db), "cup", "start", "Frühjahrscup", *"ABCDEFGH", "--date", "2027-03-06").exit_code == 0
+    r = cli("--db", str(db), "cup", "publish", str(tmp_path / "web"))
+    assert r.exit_code == 0, r.output
+    read = pages(tmp_path / "web")
+    assert sorted(read) == ["cupwertung.html", "ergebnisliste.html", "index.html"]
+    assert all(href in read for page in read.values() for href in page.links)
+    assert "Noch keine Runde ausgelost." in read["index.html"].text
+    assert "".join(read["index.html"].h1) == "Frühjahrscup, 6.3.2027"
