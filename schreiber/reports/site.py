@@ -57,6 +57,10 @@ footer { margin-top: 2rem; color: #666; font-size: 0.85rem; }
   body { font-size: 10pt; max-width: none; padding: 0; }
   nav, footer { display: none; }
   .tafel { overflow: visible; }
+  table { white-space: normal; font-size: 9pt; }
+  th, td { padding: 0.1rem 0.3rem; }
+  .zahl { white-space: nowrap; }
+  td small, p.info small { display: none; }
   a { color: inherit; text-decoration: none; }
   tbody tr:nth-child(even) { background: none; }
   thead { display: table-header-group; }
