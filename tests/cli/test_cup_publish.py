@@ -301,3 +301,16 @@ def test_a_cup_not_yet_drawn_publishes_its_index_list_and_season(tmp_path):
     assert all(href in read for page in read.values() for href in page.links)
     assert "Noch keine Runde ausgelost." in read["index.html"].text
     assert "".join(read["index.html"].h1) == "Frühjahrscup, 6.3.2027"
+
+
+def test_a_tournament_of_another_season_than_the_one_given_is_refused(tmp_path):
+    db = tmp_path / "cup.db"
+    for name, date in (("Herbstcup", "2025-10-04"), ("Wintercup", "2026-12-05")):
+        assert cli("--db", str(db), "cup", "start", name, *"ABCDEFGH", "--date", date).exit_code == 0
+    line = refused_line(
+        "--db", str(db), "cup", "publish", str(tmp_path / "web"), "--cup", "herbstcup", "--season", "2026/27"
+    )
+    assert "'Herbstcup' counts for season 2025/26, not 2026/27" in line and "--season 2025/26" in line
+    assert not (tmp_path / "web").exists()
+    r = cli("--db", str(db), "cup", "publish", str(tmp_path / "web"), "--season", "2025/26")
+    assert r.exit_code == 0 and r.stdout.startswith("Herbstcup: "), r.output  # the season's latest tournament
