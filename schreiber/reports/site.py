@@ -171,8 +171,8 @@ class Frame:
 
 
 def html_table(cols: list[Col], body: Iterable[list[str]], foot: list[list[str]] | None = None) -> str:
-    """A table in its scrolling box; cells are HTML already (escape names first)."""
-
+    """A table in its scrolling box: each row of ``body`` and ``foot`` is the
+    row's class ("" for none), then its cells, HTML already (names escaped)."""
     attrs = [f' class="{c.cls}"' if c.cls else "" for c in cols]
 
     def row(cells: list[str], tag: str = "td", cls: str = "") -> str:
