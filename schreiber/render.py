@@ -64,11 +64,12 @@ def money(cents: int) -> str:
     return str((Decimal(cents) / 100).quantize(Decimal("0.01")))
 
 
-def euro(cents: int) -> str:
-    """Money as a screen shows it: "-3.40 €"; on a German screen with the
-    decimal comma, as Austrians write it: "-3,40 €" (``money``: --json and CSV)."""
+def euro(cents: int, comma: bool | None = None) -> str:
+    """Money as a screen shows it: "-3.40 €"; with the decimal comma, as
+    Austrians write it, "-3,40 €", on a German screen (``comma`` None) or
+    where ``comma`` says so (German pages). ``money``: --json and CSV."""
     text = money(cents)
-    return (text.replace(".", ",") if german() else text) + " €"
+    return (text.replace(".", ",") if (german() if comma is None else comma) else text) + " €"
 
 
 def json_text(data: Any) -> str:

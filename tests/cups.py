@@ -68,3 +68,49 @@ def play_cup(path: Path, seed: int = 3) -> None:
         fill_round(path, rng)
     done = cli("--db", str(path), "cup", "finish")
     assert done.exit_code == 0, done.output
+
+
+SMALL_CUP = "Cup <Hausruck> & Co"  # a name to escape
+SMALL_PLAYERS = ("Anna@Linz Berti@Wels Carl@Steyr Dora Emil Fritz Gerti Hans Ida Jakob Karl".split()
+                 + ["<b>Gustl</b>@Enns & Co"])  # fmt: skip
+
+
+def table_records(seating: list[str], count: int) -> list[dict]:
+    """``count`` hands for a table of four following the deal: a Rufer with
+    Kontra (the Schrift differs from the money), a Farbendreier, a Rufer
+    with the king in the talon, a Piccolo, a Rufer with an announced Pagat."""
+    out = []
+    for i in range(count):
+        vorhand, other = seating[(i + 1) % 4], seating[(i + 3) % 4]
+        out.append([
+            {"contract": "rufer", "declarer": vorhand, "partner": other, "result": "won", "kontra": "kontra"},
+            {"contract": "farbendreier", "declarer": other, "result": "lost"},
+            {"contract": "rufer", "declarer": vorhand, "partner": None, "result": "won"},
+            {"contract": "piccolo", "declarer": other, "tricks": 1},
+            {"contract": "rufer", "declarer": vorhand, "partner": other, "result": "won",
+             "premiums": [{"name": "pagat", "party": "declarer", "announced": True, "result": "won"}]},
+        ][i % 5])  # fmt: skip
+    return out
+
+
+def play_small_cup(path: Path) -> None:
+    """12 players (one whose name is markup), two rounds of three tables:
+    five hands a table in round 1 (table 1's last taken back with undo and
+    entered again: a voided row), then the round ended with --force, three
+    hands a table in round 2."""
+    import json
+
+    def run(*args: str) -> str:
+        r = cli("--db", str(path), *args)
+        assert r.exit_code == 0, r.output
+        return r.stdout
+
+    run("cup", "start", SMALL_CUP, *SMALL_PLAYERS, "--seed", "5", "--date", "2026-11-20", "--rounds", "2")
+    for count in (5, 3):
+        drawn = json.loads(run("cup", "draw", "--force", "--json"))
+        for t in drawn["tables"]:
+            for rec in table_records(t["players"], count):
+                run("hand", "add", "--evening", str(t["evening"]), "--json", json.dumps(rec))
+            if count == 5 and t["table"] == 1:
+                run("undo", "--evening", str(t["evening"]))
+                run("hand", "add", "--evening", str(t["evening"]), "--json", json.dumps(rec))

@@ -4,14 +4,20 @@ season's cup points (docs/cup.md)."""
 
 from __future__ import annotations
 
+import os
 import sys
-from typing import Annotated
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ..i18n import N_, _, ngettext
 from .errors import one_line
 from .root import Command, Group, app, echo, ledger, print_json, writable_target
+
+if TYPE_CHECKING:
+    from ..ledger.cup_book import Cup
+    from ..ledger.store import Ledger
 
 CUP_STATUS = (N_("open"), N_("finished"))  # a tournament's status as the screen says it
 
@@ -295,6 +301,126 @@ def season(
         )
     )
     echo(table(*season_rows(rows), fmt))
+
+
+@cup_app.command("publish", cls=Command)
+def publish(
+    folder: Annotated[str, typer.Argument(help=_("The folder to write the pages into (made if it does not exist)."))],
+    cup: CupName = None,
+    season_name: Annotated[
+        str | None,
+        typer.Option(
+            "--season", help=_("The season of the Cupwertung (default: the tournament's)."), show_default=False
+        ),
+    ] = None,
+) -> None:
+    """Write the tournament's results as web pages that need no server: an
+    index, the Ergebnisliste, each round's tables, each Tischblatt and the
+    season's Cupwertung, in German, for any web folder or to print on A4.
+
+    Pages written before by cup publish are replaced; any other file is left
+    alone (a page's name taken by another file is refused).
+
+    Example: schreiber cup publish ~/turnier-web --cup "RTC Schlierbach"
+    """
+    from ..reports.site import Table, site
+    from ..service.tournament import Desk
+
+    led = ledger()
+    c, chosen = _cup_of_season(led, cup, season_name)
+    tables = [Table(t, ev, led.sheet_lines(ev)) for t in led.cups.tables(c.id) for ev in [led.evening(t.evening_id)]]
+    target = {t.table.evening_id: Desk.target(c, t.table) for t in tables}
+    season = (chosen, led.cups.season_cups(chosen), led.cups.season(chosen))
+    pages = site(c, led.cups.standings(c.id, c.rounds), tables, season, target)
+    root = write_site(folder, [(p.name, p.html) for p in pages])
+    echo(
+        _("{name}: {n} pages written to {folder}; open {index} in a browser or upload the folder.").format(
+            name=c.name, n=len(pages), folder=root, index=root / pages[0].name
+        )
+    )
+
+
+def _cup_of_season(led: Ledger, cup: str | None, season: str | None) -> tuple[Cup, str]:
+    """The tournament (--cup, else the latest of --season, else the latest
+    open one) and the season of its Cupwertung."""
+    from ..errors import SchreiberError
+
+    if season is None:
+        c = led.cups.find(cup)
+        return c, c.season
+    known = led.cups.seasons()
+    chosen = season if season in known else _season_name(season)
+    if chosen not in known:
+        raise SchreiberError(
+            _("no tournament counts for season {chosen}; seasons: {known}"),
+            chosen=chosen,
+            known=", ".join(known) or _("none"),
+        )
+    c = led.cups.find(cup) if cup is not None else led.cups.season_cups(chosen)[-1]
+    if c.season != chosen:
+        raise SchreiberError(
+            _(
+                "tournament '{name}' counts for season {season}, not {chosen}; leave out --season or give --season {season}"
+            ),
+            name=c.name,
+            season=c.season,
+            chosen=chosen,
+        )
+    return c, chosen
+
+
+def write_site(folder: str, pages: list[tuple[str, str]]) -> Path:
+    """The pages written into ``folder`` (made if missing). Every page is
+    checked first, so nothing is written unless all can be: none over a
+    ledger, none over a file that cup publish did not write."""
+    from ..errors import SchreiberError
+    from ..reports.site import MARK
+
+    root = writable_target(folder, "web", "", "schreiber cup publish")  # no ledger, nor a name SQLite keeps beside one
+    if root.exists() and not root.is_dir():
+        raise SchreiberError(
+            _("{folder} is not a folder; nothing was written; give a folder for the pages"), folder=root
+        )
+    targets = [writable_target(root / name, "", "", None) for name, _html in pages]
+    for t in targets:
+        if t.exists() and not _ours(t, MARK):
+            raise SchreiberError(
+                _("{target} exists and was not written by cup publish; nothing was written; give another folder"),
+                target=t,
+            )
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        for t, (_name, text) in zip(targets, pages):
+            _replace(t, text)
+    except OSError as exc:
+        raise SchreiberError(
+            _("cannot write the pages to {folder}: {strerror}; give another folder"), folder=root, strerror=exc.strerror
+        ) from None
+    return root
+
+
+def _replace(target: Path, text: str) -> None:
+    """``text`` at ``target`` whole or not at all: a new file beside it
+    (made afresh, never over another), then renamed."""
+    part = target.with_name(f".{target.name}.{os.getpid()}.part")
+    with part.open("x", encoding="utf-8") as f:
+        try:
+            f.write(text)
+        except BaseException:
+            part.unlink(missing_ok=True)
+            raise
+    os.replace(part, target)
+
+
+def _ours(path: Path, mark: str) -> bool:
+    """A page written by cup publish (its head carries the generator mark)."""
+    if path.is_symlink() or not path.is_file():
+        return False
+    try:
+        with path.open("rb") as f:
+            return mark.encode() in f.read(4096)
+    except OSError:
+        return False
 
 
 def _season_name(text: str) -> str:

@@ -1,6 +1,6 @@
 """No command writes a file over a ledger (docs/backup.md, "What the ledger
 promises"): every command that writes a file (``export --out``, ``rules new
---out``, ``settle --out``, ``backup``, ``cup table --out``) refuses the
+--out``, ``settle --out``, ``backup``, ``cup table --out``, ``cup publish``'s folder) refuses the
 ledger in use however it is named (the same path, a relative one, a
 symbolic link, a hard link, ``..``), SQLite's files beside it, any other
 schreiber ledger and its files, and a symbolic link that points nowhere,
@@ -25,6 +25,7 @@ WRITERS = {  # each command with T where the file it writes goes
     "settle": ["settle", "--evening", "1", "--close", "--out", "T"],
     "backup": ["backup", "T", "--force"],
     "cup table": ["cup", "table", "1", "--out", "T", "--force"],
+    "cup publish": ["cup", "publish", "T"],  # T: the folder of the pages
 }
 THE_LEDGER = {  # the ledger led.db (in the working folder) by another name
     "same path": "led.db",
