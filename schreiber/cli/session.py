@@ -103,7 +103,11 @@ class Session:
         which = _("Evening {n}, Hand ").format(n=self.number) if len(self.led.open_evenings()) > 1 else ""
         self.seen = self.led.change_count(nxt.evening)
         self.svc.expected = (self.number, self.seen)
-        deals = _("{dealer} deals, {vorhand} Vorhand").format(dealer=t.dealer, vorhand=t.vorhand)
+        deals = (
+            _("{dealer} deals, {vorhand} Vorhand")
+            if t.dealer in t.active
+            else _("{dealer} deals (sits out), {vorhand} Vorhand")  # five at the table
+        ).format(dealer=t.dealer, vorhand=t.vorhand)
         return f"[{which}{nxt.number}: {deals}{extra}] > "
 
     def words(self) -> list[str]:

@@ -421,3 +421,14 @@ def test_a_session_collects_cycles_though_the_command_started_without(ledger_env
         assert gc.isenabled()
     finally:
         gc.enable()
+
+
+@pytest.mark.lang("de")  # the screen in German, as the table speaks
+def test_at_a_table_of_five_the_prompt_says_who_sits_out(ledger_env):
+    # tirol-koenigrufen-de-luxe.txt:46 "zu fünft setzt der Geber aus"; a table of four says nothing of it
+    r = cli("tisch", "Anna", "Berti", "Carl", "Dora", "Emil", "--rules", "tirol", input="dreier berti +\n")
+    assert r.exit_code == 0, r.output
+    assert "[1: Anna gibt (setzt aus), Berti Vorhand] > " in r.stdout
+    assert "[2: Berti gibt (setzt aus), Carl Vorhand] > " in r.stdout
+    r = cli("tisch", "Fritz", "Gerti", "Hans", "Ilse", input="")
+    assert "[1: Fritz gibt, Gerti Vorhand] > " in r.stdout and "setzt aus" not in r.stdout
