@@ -213,3 +213,34 @@ def test_the_desk_says_it_in_german(tmp_path):
     assert "ergeben zusammen +1, nicht 0" in line, line
     out = run("--db", str(db), "cup", "score", "1", "1", *PAPER)
     assert out.startswith("Tisch 1 der Runde 1 vom Papier eingetragen (Abend 1): Dora +24")
+
+
+def test_check_scores_the_totals_again(tmp_path):
+    db = tmp_path / "cup.db"
+    drawn_cup(db)
+    run_at(db, "cup", "score", "1", "1", *PAPER)
+    run_at(db, "check")
+    con = sqlite3.connect(db)
+    with con:  # changed behind schreiber's back: +1 in all
+        con.execute("""update entries set record_json = '{"schrift":{"Dora":25,"Gerd":-7,"Fritz":-12,"Berti":-5}}'
+                       where kind = 'totals'""")
+    con.close()
+    r = cli("--db", str(db), "check")
+    assert r.exit_code == 1
+    assert "evening 1: its entries no longer score (entry 1: paper totals are whole points adding up to zero)" in (
+        r.stdout
+    )
+
+
+def test_a_copy_with_other_totals_is_a_conflict_that_names_both(tmp_path):
+    desk = tmp_path / "desk.db"
+    drawn_cup(desk)
+    copy = tmp_path / "tisch1.db"
+    run_at(desk, "cup", "table", "1", "--out", str(copy))
+    run_at(desk, "cup", "score", "1", "1", *PAPER)
+    run_at(copy, "cup", "score", "1", "1", "Dora=+20", "Gerd=-3", "Fritz=-12", "Berti=-5")
+    line = refused(desk, "merge", str(copy))
+    assert (
+        "the totals from paper (Dora +24, Gerd -7, Fritz -12, Berti -5) here and "
+        "the totals from paper (Dora +20, Gerd -3, Fritz -12, Berti -5) in" in line
+    ), line
