@@ -15,6 +15,7 @@ import sqlite3
 
 import pytest
 
+from tests.cli.test_cup import as_json, dreier, piccolo, run
 from tests.helpers import cli, dump, refused_line, run_at
 
 PAPER = ("Dora=+24", "gerd=-7", "FRITZ=-12", "Berti=-5")
@@ -22,18 +23,13 @@ TABLE_1 = ["Dora", "Gerd", "Fritz", "Berti"]
 TABLE_2 = ["Hans", "Emil", "Anna", "Carl"]
 
 
-def run(*args):
-    r = cli(*args)
-    assert r.exit_code == 0, r.output
-    return r.output
-
-
-def as_json(*args):
-    return json.loads(run(*args, "--json"))
-
-
-def hand(contract, declarer):
-    return json.dumps({"contract": contract, "declarer": declarer, "result": "won"})
+def added_up_to_one(db):
+    """The totals' record changed behind schreiber's back: +1 in all, which no `cup score` writes."""
+    con = sqlite3.connect(db)
+    with con:
+        con.execute("""update entries set record_json = '{"schrift":{"Dora":25,"Gerd":-7,"Fritz":-12,"Berti":-5}}'
+                       where kind = 'totals' and status = 'active'""")
+    con.close()
 
 
 def drawn_cup(db=None):
@@ -49,8 +45,8 @@ def played_cup():
     drawn_cup()
     out = run("cup", "score", "1", "1", *PAPER)
     assert out.strip() == "Tisch 1 of round 1 entered from paper (evening 1): Dora +24, Gerd -7, Fritz -12, Berti -5"
-    run("hand", "add", "--evening", "2", "--json", hand("dreier", "Hans"))
-    run("hand", "add", "--evening", "2", "--json", json.dumps({"contract": "piccolo", "declarer": "Emil", "tricks": 1}))
+    run("hand", "add", "--evening", "2", "--json", dreier("Hans"))
+    run("hand", "add", "--evening", "2", "--json", piccolo("Emil"))
 
 
 def refused(db, *args):
@@ -125,12 +121,12 @@ def test_bad_totals_are_refused_in_one_line_and_nothing_is_written(tmp_path, wor
 def test_totals_and_hands_do_not_mix(tmp_path):
     db = tmp_path / "cup.db"
     drawn_cup(db)
-    run_at(db, "hand", "add", "--evening", "2", "--json", hand("dreier", "Hans"))
+    run_at(db, "hand", "add", "--evening", "2", "--json", dreier("Hans"))
     line = refused(db, "cup", "score", "1", "2", "Hans=+12", "Emil=-4", "Anna=-4", "Carl=-4")
     assert "this evening has hands already" in line and "hand void N" in line, line
 
     run_at(db, "cup", "score", "1", "1", *PAPER)
-    line = refused(db, "hand", "add", "--evening", "1", "--json", hand("dreier", "Dora"))
+    line = refused(db, "hand", "add", "--evening", "1", "--json", dreier("Dora"))
     assert "this round's totals are entered from paper, so it takes no hands" in line, line
     line = refused(db, "cup", "score", "1", "3", *PAPER)
     assert "round 1 of Papiercup has no table 3; tables: 1, 2" in line, line
@@ -164,20 +160,23 @@ def test_undo_and_entry_void_take_the_totals_back():
     assert [(e["ref"], e["void"]) for e in events] == [("e1", True), ("e2", True)]
 
 
-def test_a_copy_with_paper_totals_merges_and_is_checked_as_typed(tmp_path):
-    desk = tmp_path / "desk.db"
+def desk_and_copy(tmp_path):
+    """The desk's ledger with round 1 drawn, and Tisch 1's copy of it."""
+    desk, copy = tmp_path / "desk.db", tmp_path / "tisch1.db"
     drawn_cup(desk)
-    copy = tmp_path / "tisch1.db"
     run_at(desk, "cup", "table", "1", "--out", str(copy))
+    return desk, copy
+
+
+def test_a_copy_with_paper_totals_merges_and_is_checked_as_typed(tmp_path):
+    desk, copy = desk_and_copy(tmp_path)
     run_at(copy, "cup", "score", "1", "1", *PAPER)
     bad = tmp_path / "bad.db"
     with sqlite3.connect(copy) as source, sqlite3.connect(bad) as con:
         source.backup(con)
     source.close()
-    with con:  # figures that add up to +1: no `cup score` would have written them
-        con.execute("""update entries set record_json = '{"schrift":{"Dora":25,"Gerd":-7,"Fritz":-12,"Berti":-5}}'
-                       where kind = 'totals'""")
     con.close()
+    added_up_to_one(bad)
     line = refused(desk, "merge", str(bad))
     assert "paper totals are whole points adding up to zero" in line, line
 
@@ -220,11 +219,7 @@ def test_check_scores_the_totals_again(tmp_path):
     drawn_cup(db)
     run_at(db, "cup", "score", "1", "1", *PAPER)
     run_at(db, "check")
-    con = sqlite3.connect(db)
-    with con:  # changed behind schreiber's back: +1 in all
-        con.execute("""update entries set record_json = '{"schrift":{"Dora":25,"Gerd":-7,"Fritz":-12,"Berti":-5}}'
-                       where kind = 'totals'""")
-    con.close()
+    added_up_to_one(db)
     r = cli("--db", str(db), "check")
     assert r.exit_code == 1
     assert "evening 1: its entries no longer score (entry 1: paper totals are whole points adding up to zero)" in (
@@ -233,10 +228,7 @@ def test_check_scores_the_totals_again(tmp_path):
 
 
 def test_a_copy_with_other_totals_is_a_conflict_that_names_both(tmp_path):
-    desk = tmp_path / "desk.db"
-    drawn_cup(desk)
-    copy = tmp_path / "tisch1.db"
-    run_at(desk, "cup", "table", "1", "--out", str(copy))
+    desk, copy = desk_and_copy(tmp_path)
     run_at(desk, "cup", "score", "1", "1", *PAPER)
     run_at(copy, "cup", "score", "1", "1", "Dora=+20", "Gerd=-3", "Fritz=-12", "Berti=-5")
     line = refused(desk, "merge", str(copy))
