@@ -186,7 +186,7 @@ def standings(cup: CupName = None, json_out: JsonOut = False, csv_out: CsvOut = 
 
     led = ledger()
     c = led.cups.find(cup)
-    played = max((t.round for t in led.cups.tables(c.id) if t.hands), default=0)  # a round drawn, no hand: not yet
+    played = max((t.round for t in led.cups.tables(c.id) if t.hands or t.paper), default=0)  # drawn, no hand: not yet
     rows = led.cups.standings(c.id, c.rounds)
     if json_out:
         print_json(standings_json(c, rows, played))
@@ -200,6 +200,40 @@ def standings(cup: CupName = None, json_out: JsonOut = False, csv_out: CsvOut = 
         )
     )
     echo(table(*result_list(rows, c.rounds), fmt))
+
+
+@cup_app.command("score", cls=Command)
+def score(
+    round_no: Annotated[int, typer.Argument(help=_("The round."))],
+    number: Annotated[int, typer.Argument(help=_("The table's number in the round."))],
+    totals: Annotated[
+        list[str], typer.Argument(help=_("NAME=+N for every player of the table: the round's Schrift from the paper."))
+    ],
+    cup: CupName = None,
+) -> None:
+    """Enter a table's round from paper: each player's Schrift of the round
+    (whole points adding up to zero; Kontra as the paper has it, so the money
+    is the same). The table is done and ranked like any other; given again,
+    the new totals replace the old (a correction, shown on its sheet).
+
+    Example: schreiber cup score 1 3 Anna=+24 Berti=-7 Carl=-12 Dora=-5
+    """
+    from ..domain.tournament import paper_totals
+    from ..render import gain
+    from ..service.evenings import Service
+    from ..service.tournament import Desk
+
+    led = ledger()
+    _c, table = Desk(led).table(cup, round_no, number)
+    given = paper_totals(totals, table.players)
+    outcome, replaced = Service(led).totals(given, table.evening_id)
+    said = (
+        _("Tisch {table} of round {round} corrected from paper (evening {n}): {totals}")
+        if replaced
+        else _("Tisch {table} of round {round} entered from paper (evening {n}): {totals}")
+    )
+    shown = ", ".join(f"{p} {gain(v)}" for p, v in outcome.payments)
+    echo(one_line(said.format(table=table.table_no, round=table.round, n=table.evening_id, totals=shown)))
 
 
 @cup_app.command("finish", cls=Command)

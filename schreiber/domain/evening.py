@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # the scoring is imported where an entry is scored: reading t
     from .record import Hand
     from .rules import Rules
 
-ENTRY_KINDS = ("hand", "radl", "redeal", "strafpunkt")
+ENTRY_KINDS = ("hand", "radl", "redeal", "strafpunkt", "totals")
 
 
 class State(NamedTuple):
@@ -34,16 +34,20 @@ class State(NamedTuple):
     pot: Fraction = Fraction(0)
     final: int = 0  # hands left until the end of the evening's final Radl (Sküsradl); 0 = none running
     boost: int = 0  # Radls stacked onto the final Radl's remaining hands (each doubles them again)
+    paper: int = 0  # 1 once the round's totals from paper are entered: the evening takes no hands
 
     @property
     def radl_left(self) -> int:
         return sum(self.radl)
 
     def to_json(self) -> str:
-        """[next dealer, hands, Radl, Holz, pot, final, boost], defaults left off the end."""
-        if not (self.radl or self.holz or self.pot or self.final or self.boost):  # most hands: dealer and count
+        """[next dealer, hands, Radl, Holz, pot, final, boost, paper], defaults left off the end."""
+        if not (
+            self.radl or self.holz or self.pot or self.final or self.boost or self.paper
+        ):  # most hands: dealer and count
             return f"[{_JSON_TEXT(self.next_dealer)},{self.hands}]"
-        cells = [self.next_dealer, self.hands, list(self.radl), dict(self.holz), str(self.pot), self.final, self.boost]
+        cells = [self.next_dealer, self.hands, list(self.radl), dict(self.holz), str(self.pot), self.final, self.boost,
+                 self.paper]  # fmt: skip
         while len(cells) > 2 and cells[-1] == _STATE_DEFAULTS[len(cells) - 1]:
             cells.pop()
         return _STATE_JSON(cells)
@@ -55,13 +59,13 @@ class State(NamedTuple):
         if isinstance(d, dict):
             d = [d["next_dealer"], d["hands"], d["radl"], d["holz"], d["pot"], d.get("final", 0), d.get("boost", 0)]
         d += _STATE_DEFAULTS[len(d) :]
-        return cls(d[0], d[1], tuple(d[2]), tuple(d[3].items()), Fraction(d[4]), d[5], d[6])
+        return cls(d[0], d[1], tuple(d[2]), tuple(d[3].items()), Fraction(d[4]), d[5], d[6], d[7])
 
 
 _STATE_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 _JSON_TEXT = json.encoder.encode_basestring  # a str as JSON writes it (ensure_ascii=False)
 # What State.to_json leaves off the end: a cell at its default.
-_STATE_DEFAULTS: list = [None, None, [], {}, "0", 0, 0]
+_STATE_DEFAULTS: list = [None, None, [], {}, "0", 0, 0, 0]
 
 
 def initial_state(
@@ -128,7 +132,8 @@ def _start_radl(rules: Rules, players: tuple[str, ...], state: State, entry: Ent
 
 class Entry(NamedTuple):
     """One entry of an evening: a hand, the start of a Radl (``player``: at
-    whose deal), a redeal, or a penalty point (``player``: the offender)."""
+    whose deal), a redeal, a penalty point (``player``: the offender), or
+    a round's totals written on paper (``record`` {"schrift": {name: N}})."""
 
     kind: str = "hand"
     record: dict | None = None
@@ -148,6 +153,16 @@ class Entry(NamedTuple):
 
 def step(rules: Rules, players: tuple[str, ...], state: State, entry: Entry) -> Outcome:
     """Score one entry from the state before it."""
+    if entry.kind == "totals":
+        return _totals(players, state, entry.record)
+    if state.paper and entry.kind in ("hand", "radl", "redeal"):
+        raise HandError(
+            [
+                _(
+                    "this round's totals are entered from paper, so it takes no hands; correct them (cup score), or take them back first (undo)"
+                )
+            ]
+        )
     if entry.kind == "radl":
         return _start_radl(rules, players, state, entry)
     if entry.kind == "dealt":
@@ -159,6 +174,30 @@ def step(rules: Rules, players: tuple[str, ...], state: State, entry: Entry) -> 
     if entry.kind != "hand":
         raise HandError([f"unknown entry kind '{entry.kind}'"])
     return _hand(rules, players, state, entry.record)
+
+
+def _totals(players: tuple[str, ...], state: State, record: object) -> Outcome:
+    """A round's totals as the paper's Schrift has them (ooe-2023.md §11:
+    each player's Schrift of the round): every player of the table once, whole
+    points adding up to nothing. They are the money too (paper writes no
+    Kontra apart), and no hand: the round is played, its deals are not known."""
+    if state.hands:
+        raise HandError(
+            [
+                _(
+                    "this evening has hands already; paper totals stand for a whole round: enter the rest as hands, or void the hands first (hand void N)"
+                )
+            ]
+        )
+    if state.paper:
+        raise HandError([_("this round's totals are entered already; correct them rather than adding more")])
+    schrift = record.get("schrift") if isinstance(record, dict) and len(record) == 1 else None
+    if not isinstance(schrift, dict) or list(schrift) != list(players):
+        raise HandError([_("paper totals name every player of the table once, in the seating's order")])
+    if not all(type(v) is int for v in schrift.values()) or sum(schrift.values()):
+        raise HandError([_("paper totals are whole points adding up to zero")])
+    payments = tuple((p, schrift[p]) for p in players)
+    return Outcome("totals", None, None, None, (), payments, 1, state._replace(paper=1))
 
 
 def _dealt(rules: Rules, players: tuple[str, ...], state: State, record: dict) -> Outcome:

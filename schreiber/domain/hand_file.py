@@ -2,8 +2,9 @@
 
 A line is a bare hand record (../shared/interface.md), a line of ``export
 --what hands --format jsonl`` (with its ``id``, ``void``/``correction``,
-``replaces`` and the evening line), or ``{"kind": "radl" | "redeal" |
-"strafpunkt", "player": NAME}``. Every line that is no entry at all is
+``replaces`` and the evening line), ``{"kind": "radl" | "redeal" |
+"strafpunkt", "player": NAME}``, or a round's totals from paper
+``{"kind": "totals", "record": {"schrift": {NAME: N, ...}}}``. Every line that is no entry at all is
 reported with its number; checking the hands themselves is the replay's job.
 """
 
@@ -30,6 +31,7 @@ class LineProblem(ValueError):
 
 
 CORRECTIONS = ("undo", "void", "edit")  # how an entry was struck from the sheet (the ledger's corrections)
+CORRECTED = ("hand", "totals")  # the entries an edit replaces: a hand, a round's totals from paper
 
 
 class HandFile(NamedTuple):
@@ -129,10 +131,10 @@ def _correction(data: dict, entry: Entry, struck: dict[str, str | None]) -> tupl
         raise LineProblem(_('a "correction" is given for an entry struck from the sheet ("void": true) only'))
     if void and correction not in (None, *CORRECTIONS):
         raise LineProblem(_('"correction" is one of: {kinds}').format(kinds=", ".join(CORRECTIONS)))
-    if correction == "edit" and entry.kind != "hand":
-        raise LineProblem(_('only a hand is corrected by "edit"'))
+    if correction == "edit" and entry.kind not in CORRECTED:
+        raise LineProblem(_('only a hand or paper totals are corrected by "edit"'))
     if old is not None:
-        if entry.kind != "hand" or not isinstance(old, str) or struck.get(old, "") != "edit":
+        if entry.kind not in CORRECTED or not isinstance(old, str) or struck.get(old, "") != "edit":
             raise LineProblem(_('"replaces" names a hand on an earlier line, struck by "edit", by its "id"'))
         struck[old] = "replaced"  # once: a second line replacing it is refused
     return ((correction or "void") if void else None), old
@@ -226,6 +228,10 @@ def _entry(data: dict, players: tuple[str, ...]) -> Entry:
         return Entry("strafpunkt", player=match[0])
     if kind == "radl":
         return _radl_entry(data, players)
+    if kind == "totals":  # the round's totals from paper; checked when scored
+        if not isinstance(data.get("record"), dict):
+            raise LineProblem(_('paper totals need their "record": {"schrift": {"NAME": N, ...}}'))
+        return Entry("totals", data["record"])
     if kind == "hand":
         raise LineProblem(_('an entry of kind hand needs its "record" object'))
     return Entry(kind)

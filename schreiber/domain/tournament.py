@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from collections import Counter
 from collections.abc import Iterable
 
@@ -241,3 +242,50 @@ def season_of(date: str) -> str:
     year, month = int(date[:4]), int(date[5:7])
     start = year if month >= 9 else year - 1
     return f"{start}/{(start + 1) % 100:02d}"
+
+
+def paper_totals(words: list[str], players: tuple[str, ...]) -> dict[str, int]:
+    """A round's totals as a table wrote them on paper (``cup score``): one
+    ``NAME=+N`` for every player of the table (names as anywhere, case aside),
+    N the player's Schrift of the round in whole points, adding up to zero.
+    Returned in the seating's order, as the totals entry keeps them."""
+    from .names import match_players
+
+    given: dict[str, int] = {}
+    for word in words:
+        name, eq, value = word.partition("=")
+        match = match_players(name, players) if eq else []
+        if not eq:
+            raise SchreiberError(
+                _("'{word}' is not NAME=+N; give each player's Schrift of the round, e.g. {name}=+12"),
+                word=word,
+                name=players[0],
+            )
+        if not match:
+            raise SchreiberError(
+                _("{name} does not sit at this table; its players: {players}"),
+                name=name.strip(),
+                players=", ".join(players),
+            )
+        if match[0] in given:
+            raise SchreiberError(_("{name} is given twice; give every player of the table once"), name=match[0])
+        figure = value.strip()
+        if not re.fullmatch(r"[+-]?[0-9]{1,9}", figure):
+            raise SchreiberError(
+                _("'{word}': the Schrift is whole points, e.g. {name}=+12 or {name}=-7"), word=word, name=match[0]
+            )
+        given[match[0]] = int(figure)
+    missing = [p for p in players if p not in given]
+    if missing:
+        raise SchreiberError(
+            _("{missing} missing; give every player of the table once ({players})"),
+            missing=", ".join(missing),
+            players=", ".join(players),
+        )
+    total = sum(given.values())
+    if total:
+        raise SchreiberError(
+            _("the totals add up to {total}, not 0; check the paper's figures and give them again"),
+            total=f"{total:+d}",
+        )
+    return {p: given[p] for p in players}

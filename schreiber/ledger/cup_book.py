@@ -88,7 +88,7 @@ left join sums s on s.evening_id = t.evening_id and s.player_id = p.id;
 create view v_cup_standings as
 with r as (
     select cup_id, round, player, schrift_x2520, geld_x2520,
-           exists (select 1 from entries e where e.evening_id = v.evening_id and e.kind = 'hand'
+           exists (select 1 from entries e where e.evening_id = v.evening_id and e.kind in ('hand', 'totals')
                    and e.status = 'active') as played
     from v_cup_rounds v
 ),
@@ -166,7 +166,7 @@ def create_schema(db: sqlite_utils.Database) -> None:
 def cup_ranking_views() -> list[tuple[str, str]]:
     """(name, statement) of the views over ``v_cup_rounds``, in the order
     they are made (m015 makes them anew: a round counts as played once its
-    table has played a hand)."""
+    table has played a hand; m017: or has its totals from paper)."""
     statements = _statements(CUP_VIEWS)[1:]
     return [(s.split()[2], s) for s in statements]
 
@@ -200,7 +200,8 @@ class Cup(NamedTuple):
 
 
 class CupTable(NamedTuple):
-    """One table of one round: its evening, seating and hands played."""
+    """One table of one round: its evening, seating and hands played, or
+    whether its round's totals were entered from paper (``paper``)."""
 
     round: int
     table_no: int
@@ -208,6 +209,7 @@ class CupTable(NamedTuple):
     players: tuple[str, ...]
     hands: int
     status: str
+    paper: bool = False
 
 
 class StandingRow(NamedTuple):
@@ -294,11 +296,13 @@ class CupBook:
         rows = self.conn.execute(
             "select t.round, t.table_no, t.evening_id, ev.seating_json, ev.status, "
             "(select count(*) from entries e where e.evening_id = t.evening_id and e.kind = 'hand' "
+            " and e.status = 'active'), "
+            "exists (select 1 from entries e where e.evening_id = t.evening_id and e.kind = 'totals' "
             " and e.status = 'active') "
             "from cup_tables t join evenings ev on ev.id = t.evening_id where t.cup_id = ? order by t.round, t.table_no",
             [cup_id],
         ).fetchall()
-        return [CupTable(r[0], r[1], r[2], tuple(json.loads(r[3])), r[5], r[4]) for r in rows]
+        return [CupTable(r[0], r[1], r[2], tuple(json.loads(r[3])), r[5], r[4], bool(r[6])) for r in rows]
 
     def table_of_evening(self, evening_id: int) -> tuple[Cup, CupTable] | None:
         """The cup table an evening is, if it is one."""

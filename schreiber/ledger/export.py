@@ -89,7 +89,7 @@ def _entry_row(row: tuple) -> dict:
         "radl_factor": radl,
         "pot_after": pot,
         "payments": {k: from_units(v) for k, v in json.loads(pays or "{}").items()},
-        "record": record if hand else None,
+        "record": record if hand or kind == "totals" else None,
         "player": player or None,
         "final": bool((record or {}).get("final")) if kind == "radl" else None,
         "void": status != "active",

@@ -99,7 +99,8 @@ CUP_SAME = (
 )
 START = {"date": N_("date"), "preset": N_("rules"), "rules": N_("rules"), "seating": N_("seating"),
          "first_dealer": N_("first dealer")}  # fmt: skip
-KIND_NAMES = {"radl": N_("the Radl"), "redeal": N_("the redeal"), "strafpunkt": N_("the Strafpunkt")}
+KIND_NAMES = {"radl": N_("the Radl"), "redeal": N_("the redeal"), "strafpunkt": N_("the Strafpunkt"),
+              "totals": N_("the totals from paper")}  # fmt: skip
 
 
 class Merged(NamedTuple):
@@ -803,6 +804,11 @@ def _shown(entry: dict | None, rules: Any) -> str:
         return _("void")
     if entry["kind"] != "hand":
         who = f" ({entry['player']})" if entry["player"] else ""
+        if entry["kind"] == "totals":  # which figures: the paper's Schrift of each player
+            record = json.loads(entry["record_json"] or "{}")
+            figures = record.get("schrift") if isinstance(record, dict) else None
+            figures = figures if isinstance(figures, dict) else {}
+            who = " (" + ", ".join(f"{p} {v:+}" if type(v) is int else f"{p} {v}" for p, v in figures.items()) + ")"
         return _(KIND_NAMES.get(entry["kind"], entry["kind"])) + who
     try:
         return "'" + format_notation(json.loads(entry["record_json"]), rules) + "'"

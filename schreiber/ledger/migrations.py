@@ -517,3 +517,19 @@ def m016_every_year(db: sqlite_utils.Database) -> None:
     from . import rollups
 
     rollups.create_every_year(db.conn)
+
+
+@migrations()
+def m017_paper_totals(db: sqlite_utils.Database) -> None:
+    """A cup table's round may come from paper (``cup score``: an entry of
+    kind ``totals``): such a round counts as played like one with hands. The
+    views over ``v_cup_rounds`` are made anew; a schreiber from before this
+    step refuses the ledger (a newer schreiber's) rather than replaying an
+    entry it does not know. No figure changes: no evening had totals before."""
+    from .cup_book import cup_ranking_views
+
+    views = cup_ranking_views()
+    for name, _sql in reversed(views):
+        db.conn.execute(f'drop view if exists "{name}"')
+    for _name, sql in views:
+        db.conn.execute(sql)

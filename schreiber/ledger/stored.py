@@ -64,8 +64,9 @@ def stored_rules(rules_json: str) -> Rules:
 
 
 class StoredEntry(NamedTuple):
-    """An entry of an evening as recorded: a hand, a Radl start, a redeal
-    or a penalty point; voided entries stay (``status`` void)."""
+    """An entry of an evening as recorded: a hand, a Radl start, a redeal,
+    a penalty point or a round's totals from paper; voided entries stay
+    (``status`` void)."""
 
     id: int
     evening_id: int
@@ -85,7 +86,7 @@ class StoredEntry(NamedTuple):
         """The entry to replay; a voided hand only as dealt (it keeps its place in a Radl)."""
         if self.is_void and self.kind == "hand":
             return Entry("dealt", self.record)
-        return Entry(self.kind, self.record if self.kind in ("hand", "radl") else None, self.player or None)
+        return Entry(self.kind, self.record if self.kind in ("hand", "radl", "totals") else None, self.player or None)
 
 
 class StoredResult(NamedTuple):

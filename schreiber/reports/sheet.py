@@ -203,7 +203,7 @@ def _row(line: SheetLine, rules: Rules, run: _Running) -> SheetRow:
     dealer = res.dealer if res else None
     running = (payments, dict(run.totals), marks, e.is_void, run.radl_left, dict(run.holz), run.pot)
     if e.kind != "hand":
-        label = {"radl": "Radl", "redeal": "zusammengeschlagen", "strafpunkt": "Strafpunkt"}[e.kind]
+        label = {"radl": "Radl", "redeal": "zusammengeschlagen", "strafpunkt": "Strafpunkt", "totals": PAPER}[e.kind]
         return SheetRow(None, e.kind, dealer, label, e.player or "", None, "", *running, None, written,
                         *_schrift_of(res, payments))  # fmt: skip
     record = e.record or {}
@@ -246,13 +246,16 @@ MARK_WORDS = {  # the marks as --json writes them (German), and as the screen sa
     "ausgebessert": N_("corrected"),
     "Ersatz": N_("replacement"),
 }
-ENTRY_WORDS = {"zusammengeschlagen": N_("redealt")}  # a row's label (Radl, Strafpunkt: the game's words)
+PAPER = "Rundensumme (Papier)"  # a round's totals written on paper (cup score): the whole round in one row
+ENTRY_WORDS = {"zusammengeschlagen": N_("redealt"), PAPER: N_("round's totals (paper)")}  # Radl, Strafpunkt: as said
 
 
 def entry_text(kind: str, number: int | None) -> str:
     """An entry as a message names it: "hand 4", "Radl", "a redeal", "Strafpunkt"."""
     if kind == "hand":
         return _("hand {n}").format(n=number)
+    if kind == "totals":
+        return _("the totals from paper")
     return _("a redeal") if kind == "redeal" else kind.capitalize()
 
 

@@ -63,13 +63,15 @@ def result_csv(rows: list[StandingRow], rounds: int) -> tuple[list[str], list[li
 
 
 def status_rows(tables: list[CupTable], target: dict[int, int]) -> tuple[list[str], list[list]]:
-    """Which table has played how many hands (``target``: evening -> hands of its round)."""
+    """Which table has played how many hands (``target``: evening -> hands
+    of its round); a table whose round came from paper is done."""
     headers = [_("Round"), _("Tisch"), _("Evening"), _("Players"), _("Hands"), _("State")]
     body = []
     for t in tables:
         need = target[t.evening_id]
-        state = _("done") if t.hands >= need else (_("open") if t.status == "open" else _("broken off"))
-        body.append([t.round, t.table_no, t.evening_id, ", ".join(t.players), f"{t.hands}/{need}", state])
+        state = _("done") if t.hands >= need or t.paper else (_("open") if t.status == "open" else _("broken off"))
+        hands = _("on paper") if t.paper else f"{t.hands}/{need}"
+        body.append([t.round, t.table_no, t.evening_id, ", ".join(t.players), hands, state])
     return headers, body
 
 
@@ -86,6 +88,7 @@ def status_json(cup: Cup, tables: list[CupTable], target: dict[int, int]) -> dic
                 "hands": t.hands,
                 "of": target[t.evening_id],
                 "status": t.status,
+                "paper": t.paper,
             }
             for t in tables
         ],

@@ -628,6 +628,31 @@ class Service:
     def strafpunkt(self, player: str, evening: Which = None) -> Added:
         return self.add(Entry("strafpunkt", player=player), evening)
 
+    def totals(self, schrift: dict[str, int], evening: Which = None) -> tuple[Outcome, StoredEntry | None]:
+        """A round's totals from paper (an entry of kind ``totals``, each
+        player's Schrift of the round). Where the evening has them already,
+        the new ones replace them as ``edit`` replaces a hand: the old ones
+        voided, the correction recorded. Returns the outcome and the totals
+        replaced (None the first time)."""
+        led = self.ledger
+        entry = Entry("totals", {"schrift": dict(schrift)})
+        with led.transaction():
+            ev = self._writable(evening)
+            old = next((e for e in led.replayed_entries(ev) if e.kind == "totals" and not e.is_void), None)
+            if old is None:
+                try:
+                    outcome = step(ev.rules, ev.seating, led.last_state(ev), entry)
+                except HandError as exc:
+                    raise SchreiberError(str(exc)) from None
+                led.insert_scored(ev, [Scored(led.next_seq(ev), entry, None, None, outcome)])
+            else:
+                new_id = led.insert_entry(ev, old.seq, entry, None, replaces=old.id)
+                led.void_entry(ev, old.id, "edit", new_id)
+                entries, outcomes = self._rescore(ev, from_seq=old.seq)
+                outcome = next(o for e, o in zip(entries, outcomes) if e.id == new_id)
+            self._carry_on(ev)
+        return outcome, old
+
     def check_entries(
         self, entries: list[Entry], evening: Evening, voids: list[str | None] | None = None
     ) -> list[tuple[int, str]]:
@@ -753,11 +778,15 @@ class Service:
     # Corrections -------------------------------------------------------------------
 
     def undo(self, any_entry: bool = False, evening: Which = None) -> StoredEntry:
-        """Void the last hand of the evening (recorded); with ``any_entry``
-        the last entry of any kind (a Radl, a redeal, ...)."""
+        """Void the last hand of the evening (recorded), or its totals from
+        paper where it has no hand; with ``any_entry`` the last entry of any
+        kind (a Radl, a redeal, ...)."""
         with self.ledger.transaction():
             ev = self._writable(evening)
             last = self.ledger.last_active_entry(ev, hands_only=not any_entry)
+            if last is None and not any_entry:  # a round from paper: its totals stand for its hands
+                last = self.ledger.last_active_entry(ev, hands_only=False)
+                last = last if last is not None and last.kind == "totals" else None
             if last is None:
                 raise SchreiberError(_("there is no hand to undo in this evening"))
             self.ledger.void_entry(ev, last.id, "undo")

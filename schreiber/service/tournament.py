@@ -131,7 +131,7 @@ class Desk:
     def _end_round(self, cup: Cup, tables: list[CupTable], round_no: int, force: bool) -> list[CupTable]:
         """Close the round's tables; unfinished ones are refused unless ``force``."""
         ended = [t for t in tables if t.round == round_no]
-        short = [t for t in ended if t.hands < self.target(cup, t)]
+        short = [t for t in ended if t.hands < self.target(cup, t) and not t.paper]
         if short and not force:
             raise SchreiberError(
                 _("round {round_no} is not finished: {unfinished}; {FINISH_HINT}").format(
@@ -142,6 +142,21 @@ class Desk:
             if t.status == "open":
                 self.ledger.set_status(t.evening_id, "closed")
         return ended
+
+    def table(self, name: str | None, round_no: int | None, table_no: int) -> tuple[Cup, CupTable]:
+        """Table ``table_no`` of round ``round_no`` (None: the latest drawn) of the cup."""
+        cup = self.ledger.cups.find(name)
+        tables = self.ledger.cups.tables(cup.id)
+        wanted = round_no or max((t.round for t in tables), default=0)
+        found = next((t for t in tables if t.round == wanted and t.table_no == table_no), None)
+        if found is None:
+            have = ", ".join(str(t.table_no) for t in tables if t.round == wanted)
+            raise SchreiberError(
+                _("round {round} of {name} has no table {number}; tables: {have}").format(
+                    round=wanted, name=cup.name, number=table_no, have=have or _("none (draw the round first)")
+                )
+            )
+        return cup, found
 
     @staticmethod
     def target(cup: Cup, table: CupTable) -> int:

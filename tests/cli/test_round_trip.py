@@ -238,7 +238,7 @@ RUFER = {"contract": "rufer", "declarer": "Berti", "partner": "Carl", "result": 
         ([line(kind="hand", record=RUFER, void="yes")], '"void" is true'),
         ([line(kind="hand", record=RUFER, correction="undo")], 'a "correction" is given for an entry struck'),
         ([line(kind="hand", record=RUFER, void=True, correction="burn")], '"correction" is one of'),
-        ([line(kind="redeal", void=True, correction="edit")], 'only a hand is corrected by "edit"'),
+        ([line(kind="redeal", void=True, correction="edit")], 'only a hand or paper totals are corrected by "edit"'),
         ([line(kind="hand", record=RUFER, replaces="a" * 32)], '"replaces" names a hand on an earlier line'),
         (
             [
