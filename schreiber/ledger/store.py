@@ -89,15 +89,6 @@ class Ledger(Opened):
         if self in Opened.unmade:
             Opened.unmade.remove(self)
 
-    def _ready_to_write(self) -> None:
-        """A read-only ledger refuses; where there is no ledger yet, it is made now."""
-        if self.mode == "ro":
-            raise LedgerUnavailable(
-                _(
-                    "ledger {path} is read-only (the file, its folder or the medium); nothing was written; copy it somewhere writable to change it"
-                ).format(path=self.path)
-            )
-
     @contextlib.contextmanager
     def transaction(self, checked: bool = False) -> Iterator[None]:
         """One short write transaction: all of it lands, or none of it.
@@ -107,7 +98,13 @@ class Ledger(Opened):
         first, and a damaged one is refused; any write relies on SQLite
         noticing damage in the pages it touches. After a write to a ledger
         known whole, the file is marked as left whole again."""
-        self._ready_to_write()
+        if self.mode == "ro":
+            raise LedgerUnavailable(
+                _(
+                    "ledger {path} is read-only (the file, its folder or the medium); nothing was written; copy it somewhere writable to change it"
+                ),
+                path=self.path,
+            )
         if self.mode == "new":
             yield from self._first_write()
             return
@@ -258,13 +255,8 @@ class Ledger(Opened):
 
     def has_later_evening(self, evening: Evening) -> bool:
         """Whether any evening comes after this one (by date, then as started)."""
-        return (
-            self.db.execute(
-                "select 1 from evenings where date > ? or (date = ? and id > ?) limit 1",
-                [evening.date, evening.date, evening.id],
-            ).fetchone()
-            is not None
-        )
+        later = "select 1 from evenings where date > ? or (date = ? and id > ?) limit 1"
+        return self.db.execute(later, [evening.date, evening.date, evening.id]).fetchone() is not None
 
     def set_start_pot(self, evening_id: int, pot: Fraction) -> None:
         """The Pagat pot the evening starts with (carried on from the evening
@@ -334,9 +326,7 @@ class Ledger(Opened):
         kept = known_player(name, self.player_names())
         if kept is not None:
             raise LedgerError(
-                _("{name} is the player {kept} of this ledger; give the name as it is kept").format(
-                    name=name, kept=kept
-                )
+                _("{name} is the player {kept} of this ledger; give the name as it is kept"), name=name, kept=kept
             )
         return self._insert("players", {"uid": new_uid(), "name": name, "created_utc": now_utc()})
 
@@ -360,57 +350,39 @@ class Ledger(Opened):
         """Rename the player ``old`` in every table (the same person): his row,
         the seating and first dealer of his evenings and their records.
         Returns the evenings touched (to be re-scored); ``new`` must be free."""
-        row = self.db.execute("select id from players where name = ?", [old]).fetchone()
-        self.db.execute("update players set name = ? where id = ?", [new, row[0]])
+        (player_id,) = self.db.execute("select id from players where name = ?", [old]).fetchone()
+        self.db.execute("update players set name = ? where id = ?", [new, player_id])
+        seated = "select e.* from evenings e join evening_players ep on ep.evening_id = e.id where ep.player_id = ?"
         touched = []
-        for ev in list(
-            self.db.query(
-                "select e.* from evenings e join evening_players ep on ep.evening_id = e.id where ep.player_id = ?",
-                [row[0]],
-            )
-        ):
-            seating = [new if p == old else p for p in json.loads(ev["seating_json"])]
+        for ev in list(self.db.query(seated, [player_id])):
             self.db.execute(
                 "update evenings set seating_json = ?, first_dealer = ? where id = ?",
-                [dumps(seating), new if ev["first_dealer"] == old else ev["first_dealer"], ev["id"]],
+                [
+                    dumps(renamed(json.loads(ev["seating_json"]), old, new)),
+                    renamed(ev["first_dealer"], old, new),
+                    ev["id"],
+                ],
             )
-            for e in list(
-                self.db.query("select id, record_json, player from entries where evening_id = ?", [ev["id"]])
-            ):
+            entries = "select id, record_json, player from entries where evening_id = ?"
+            for e in list(self.db.query(entries, [ev["id"]])):
                 rec = json.loads(e["record_json"]) if e["record_json"] else None
                 self.db.execute(
                     "update entries set record_json = ?, player = ? where id = ?",
-                    [
-                        compact(renamed(rec, old, new)) if rec else None,
-                        new if e["player"] == old else e["player"],
-                        e["id"],
-                    ],
+                    [compact(renamed(rec, old, new)) if rec else None, renamed(e["player"], old, new), e["id"]],
                 )
             touched.append(self.evening(ev["id"]))
         return touched
 
     # Entries -----------------------------------------------------------------
 
-    def active_entries(self, evening: Evening) -> list[StoredEntry]:
-        return [
-            entry_of_row(r)
-            for r in self.db.query(
-                "select * from entries where evening_id = ? and status = 'active' order by seq, id", [evening.id]
-            )
-        ]
-
     def last_active_entry(self, evening: Evening, hands_only: bool = True) -> StoredEntry | None:
         """The evening's last entry not voided (its last hand, with ``hands_only``),
         read from the end of the evening's index rather than every entry."""
         kind = "and kind = 'hand' " if hands_only else ""
-        rows = list(
-            self.db.query(
-                f"select * from entries where evening_id = ? and status = 'active' {kind}order by seq desc, id desc "
-                "limit 1",
-                [evening.id],
-            )
+        sql = (
+            f"select * from entries where evening_id = ? and status = 'active' {kind}order by seq desc, id desc limit 1"
         )
-        return entry_of_row(rows[0]) if rows else None
+        return next(map(entry_of_row, self.db.query(sql, [evening.id])), None)
 
     def replayed_before(self, evening: Evening, seq: int) -> int:
         """How many entries a replay of the evening goes through before ``seq``."""
@@ -503,33 +475,17 @@ class Ledger(Opened):
 
     def hand_entry(self, evening: Evening, number: int) -> StoredEntry:
         """The active hand ``number`` of the evening."""
-        rows = list(
-            self.db.query(
-                "select * from entries where evening_id = ? and kind = 'hand' and number = ? and status = 'active'",
-                [evening.id, number],
-            )
-            if _fits(number)
-            else ()
-        )
+        hands = "select * from entries where evening_id = ? and kind = 'hand' and status = 'active'"
+        rows = list(self.db.query(f"{hands} and number = ?", [evening.id, number])) if _fits(number) else []
         if not rows:
-            numbers = [
-                r[0]
-                for r in self.db.execute(
-                    "select number from entries where evening_id = ? and kind = 'hand' and status = 'active' order by seq",
-                    [evening.id],
-                )
-            ]
-            raise NoSuchHand(number, numbers)
+            raise NoSuchHand(number, [r["number"] for r in self.db.query(f"{hands} order by seq", [evening.id])])
         return entry_of_row(rows[0])
 
     def other_entry(self, evening: Evening, ref: int) -> StoredEntry:
         """The evening's entry e``ref``: its ``ref``-th entry that is not a hand
         (a Radl, a redeal, a Strafpunkt), counted as the sheet numbers them."""
-        rows = list(
-            self.db.query(
-                "select * from entries where evening_id = ? and kind != 'hand' order by seq, id", [evening.id]
-            )
-        )
+        others = "select * from entries where evening_id = ? and kind != 'hand' order by seq, id"
+        rows = list(self.db.query(others, [evening.id]))
         if not 1 <= ref <= len(rows):
             raise NoSuchEntry(ref, len(rows))
         return entry_of_row(rows[ref - 1])
@@ -581,10 +537,6 @@ class Ledger(Opened):
     def next_entry_id(self) -> int:
         """The id the next entry gets (an import numbers its entries from it)."""
         return self.db.execute("select coalesce(max(id), 0) + 1 from entries").fetchone()[0]
-
-    def player_ids(self, names: tuple[str, ...]) -> dict[str, int]:
-        """The players' ids by name (added where new)."""
-        return {name: self.player_id(name) for name in names}
 
     def _player_ids(self) -> Callable[[str], int]:
         """``player_id`` with the ids looked up once (new players added as met):
