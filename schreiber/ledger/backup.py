@@ -28,16 +28,13 @@ def backup(conn: sqlite3.Connection, ledger_path: Path, path: Path, overwrite: b
     if target.exists() and not overwrite:
         raise TargetExists(target)
     if not target.parent.is_dir():
-        raise LedgerUnavailable(_("the folder {parent} does not exist; create it first").format(parent=target.parent))
+        raise LedgerUnavailable(_("the folder {parent} does not exist; create it first"), parent=target.parent)
     _remove_stale(target)
     try:
         write_copy(conn, target, ledger_path)
     except (OSError, sqlite3.Error) as exc:
-        raise LedgerUnavailable(
-            _("cannot write the backup {target}: {why}").format(
-                target=target, why=getattr(exc, "strerror", None) or exc
-            )
-        ) from None
+        why = getattr(exc, "strerror", None) or exc
+        raise LedgerUnavailable(_("cannot write the backup {target}: {why}"), target=target, why=why) from None
     return target
 
 
@@ -167,7 +164,9 @@ def _verify(copy: sqlite3.Connection, ledger_path: Path) -> None:
         raise LedgerUnavailable(
             _(
                 "the backup failed its check ({check}); the ledger may be damaged, see PRAGMA integrity_check on {ledger_path}"
-            ).format(check=check, ledger_path=ledger_path)
+            ),
+            check=check,
+            ledger_path=ledger_path,
         )
 
 

@@ -80,7 +80,7 @@ def create_database(path: Path, create_folder: bool = False) -> sqlite_utils.Dat
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise LedgerUnavailable(
-                _("cannot create the folder for the ledger {path}: {strerror}").format(path=path, strerror=exc.strerror)
+                _("cannot create the folder for the ledger {path}: {strerror}"), path=path, strerror=exc.strerror
             ) from None
     _inspect(path, False)
     if path.exists() and path.stat().st_size:
@@ -113,23 +113,19 @@ def _inspect(p: Path, create_folder: bool) -> int | None:
     except FileNotFoundError:
         if not create_folder and not p.parent.is_dir():
             raise LedgerUnavailable(
-                _("the folder {parent} does not exist; create it first, or give another --db").format(parent=p.parent)
+                _("the folder {parent} does not exist; create it first, or give another --db"), parent=p.parent
             ) from None
         return None
     except NotADirectoryError:
-        raise LedgerUnavailable(
-            _("{parent} is a file, not a folder; give another --db").format(parent=p.parent)
-        ) from None
+        raise LedgerUnavailable(_("{parent} is a file, not a folder; give another --db"), parent=p.parent) from None
     except OSError as exc:
         raise LedgerUnavailable(
-            _("cannot use the ledger path {p}: {strerror}; give another --db").format(p=p, strerror=exc.strerror)
+            _("cannot use the ledger path {p}: {strerror}; give another --db"), p=p, strerror=exc.strerror
         ) from None
     if p.is_dir():
-        raise LedgerUnavailable(
-            _("ledger path {p} is a directory; give a file name, e.g. {x}").format(p=p, x=p / "ledger.db")
-        )
+        raise LedgerUnavailable(_("ledger path {p} is a directory; give a file name, e.g. {x}"), p=p, x=p / "ledger.db")
     if not os.access(p, os.R_OK):
-        raise LedgerUnavailable(_("ledger {p} is not readable; check its permissions").format(p=p))
+        raise LedgerUnavailable(_("ledger {p} is not readable; check its permissions"), p=p)
     return st.st_size
 
 
@@ -145,7 +141,7 @@ def _check_header(p: Path) -> None:
         with open(p, "rb") as f:
             head = f.read(100)
     except OSError as exc:
-        raise LedgerUnavailable(_("cannot read ledger {p}: {strerror}").format(p=p, strerror=exc.strerror)) from None
+        raise LedgerUnavailable(_("cannot read ledger {p}: {strerror}"), p=p, strerror=exc.strerror) from None
     if not head.startswith(SQLITE_MAGIC):
         raise NotALedger(p, "not an SQLite database")
     if len(head) < 100:
@@ -168,6 +164,11 @@ def _connect(target: str, uri: bool = False) -> sqlite3.Connection:
     return conn
 
 
+def _db(conn: sqlite3.Connection) -> sqlite_utils.Database:
+    """sqlite-utils over ``conn``, without its plugins (their entry-point scan costs every start)."""
+    return sqlite_utils.Database(conn, execute_plugins=False)
+
+
 def _in_memory() -> sqlite_utils.Database:
     """An empty ledger that lives only in this process: what a command sees
     where there is no ledger yet, and what its first write goes to before
@@ -176,7 +177,7 @@ def _in_memory() -> sqlite_utils.Database:
     uri = f"file:schreiber-new-{os.getpid()}-{next(_NEW)}?mode=memory&cache=shared"
     conn = _connect(uri, uri=True)
     _new_ledger().backup(conn)
-    db = sqlite_utils.Database(conn, execute_plugins=False)
+    db = _db(conn)
     db.memory_uri = uri  # type: ignore[attr-defined]
     return db
 
@@ -186,7 +187,7 @@ def _new_ledger() -> sqlite3.Connection:
     """Every migration applied to an empty ledger, once a process, in memory:
     what each new ledger is made from (``_in_memory``, ``_create``)."""
     conn = _connect(":memory:")
-    migrations.apply(sqlite_utils.Database(conn, execute_plugins=False))
+    migrations.apply(_db(conn))
     return conn
 
 
@@ -215,14 +216,11 @@ def copy_new(memory: sqlite_utils.Database, path: Path, create_folder: bool) -> 
     try:
         conn.execute("BEGIN IMMEDIATE")
         conn.execute("PRAGMA defer_foreign_keys = ON")
-        if conn.execute("select exists(select 1 from main.players) or exists(select 1 from main.evenings)").fetchone()[
-            0
-        ]:
+        filled = "select exists(select 1 from main.players) or exists(select 1 from main.evenings)"
+        if conn.execute(filled).fetchone()[0]:
             conn.execute("ROLLBACK")
             raise LedgerUnavailable(
-                _("ledger {path} was created by another schreiber meanwhile; nothing was written; try again").format(
-                    path=path
-                )
+                _("ledger {path} was created by another schreiber meanwhile; nothing was written; try again"), path=path
             )
         for t in _parents_first(conn):
             conn.execute(f'insert or ignore into main."{t}" select * from new."{t}"')  # or ignore: seeded tables
@@ -310,7 +308,7 @@ def _open_existing(p: Path, create: bool = False) -> sqlite_utils.Database | Non
         if ours is None and not create:
             conn.close()
             return None
-        db = sqlite_utils.Database(conn, execute_plugins=False)  # no plugins: skips an entry-point scan (~15 ms)
+        db = _db(conn)
         _set_pragmas(conn)
         if not ours or migrations.pending(db):
             _migrate(db, p)
@@ -329,7 +327,7 @@ def _problem(p: Path, exc: sqlite3.Error) -> Exception:
         return found
     if isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError):
         return NotALedger(p, f"not an SQLite database: {exc}")
-    return LedgerUnavailable(_("cannot use ledger {p}: {exc}").format(p=p, exc=exc))
+    return LedgerUnavailable(_("cannot use ledger {p}: {exc}"), p=p, exc=exc)
 
 
 def _open_read_only(p: Path, writable: bool = False) -> sqlite_utils.Database:
@@ -355,7 +353,7 @@ def _open_read_only(p: Path, writable: bool = False) -> sqlite_utils.Database:
             if conn is not None:
                 conn.close()
             raise
-        db = sqlite_utils.Database(conn, execute_plugins=False)
+        db = _db(conn)
         if ours is None or migrations.pending(db):
             conn.close()
             raise NeedsSchema(p, writable)
@@ -383,7 +381,7 @@ def open_to_read(path: Path) -> tuple[sqlite3.Connection, bool]:
         if is_ours(conn, path) is None:
             raise NotALedger(path, "an SQLite file without tables")
         quick_check(conn, path)
-        older = bool(migrations.pending(sqlite_utils.Database(conn, execute_plugins=False)))
+        older = bool(migrations.pending(_db(conn)))
     except sqlite3.Error as exc:
         conn.close()
         raise _problem(path, exc) from None
@@ -401,7 +399,7 @@ def migrated_copy(conn: sqlite3.Connection, target: Path) -> sqlite3.Connection:
     copy = _connect(str(target))
     try:
         conn.backup(copy)
-        _migrate(sqlite_utils.Database(copy, execute_plugins=False), target, backup=False)
+        _migrate(_db(copy), target, backup=False)
         copy.execute("PRAGMA query_only = ON")
     except BaseException:
         copy.close()

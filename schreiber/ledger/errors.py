@@ -32,9 +32,8 @@ class NeedsSchema(LedgerUnavailable):
     def __init__(self, path: Path, writable: bool):
         self.path, self.writable = path, writable
         super().__init__(
-            _("ledger {path} is read-only and needs this schreiber's schema first; copy it somewhere writable").format(
-                path=path
-            )
+            _("ledger {path} is read-only and needs this schreiber's schema first; copy it somewhere writable"),
+            path=path,
         )
 
 
@@ -57,7 +56,7 @@ class NewerLedger(LedgerError):
     def __init__(self, path: Path, what: str):
         self.path = path
         super().__init__(
-            _("ledger {path} was made by a newer schreiber ({what}); nothing was written").format(path=path, what=what)
+            _("ledger {path} was made by a newer schreiber ({what}); nothing was written"), path=path, what=what
         )
 
 
@@ -66,7 +65,7 @@ class LedgerDamaged(LedgerError):
 
     def __init__(self, path: Path, what: str):
         self.path = path
-        super().__init__(_("ledger {path} is damaged ({what}); nothing was written").format(path=path, what=what))
+        super().__init__(_("ledger {path} is damaged ({what}); nothing was written"), path=path, what=what)
 
 
 def sqlite_problem(path: Path, exc: BaseException) -> LedgerError | None:
@@ -82,18 +81,18 @@ def sqlite_problem(path: Path, exc: BaseException) -> LedgerError | None:
             _(
                 "cannot write ledger {path} ({msg}): the disk may be full or failing; nothing was written; "
                 "free some space and try again"
-            ).format(path=path, msg=msg)
+            ),
+            path=path,
+            msg=msg,
         )
     if "readonly" in low or "read-only" in low:
-        return LedgerUnavailable(_("ledger {path} is read-only; nothing was written").format(path=path))
+        return LedgerUnavailable(_("ledger {path} is read-only; nothing was written"), path=path)
     if "unable to open" in low:
         return LedgerUnavailable(
-            _("cannot open ledger {path} ({msg}); check the path and its permissions").format(path=path, msg=msg)
+            _("cannot open ledger {path} ({msg}); check the path and its permissions"), path=path, msg=msg
         )
     if "locked" in low or "busy" in low:
-        return LedgerUnavailable(
-            _("ledger {path} is busy (another schreiber holds it too long); try again").format(path=path)
-        )
+        return LedgerUnavailable(_("ledger {path} is busy (another schreiber holds it too long); try again"), path=path)
     return None
 
 
@@ -108,13 +107,12 @@ class SeveralOpenEvenings(LedgerError):
     def __init__(self, evenings: list[Evening]):
         self.evenings = evenings
         listed = ", ".join(f"{ev.id} ({', '.join(ev.seating)})" for ev in evenings)
-        super().__init__(_("{n} evenings are open: {listed}").format(n=len(evenings), listed=listed))
+        super().__init__(_("{n} evenings are open: {listed}"), n=len(evenings), listed=listed)
 
 
 class NoSuchEvening(LedgerError):
     def __init__(self, evening_id: int, numbers: list[int], open_ids: list[int]):
-        self.evening_id = evening_id
-        self.numbers = numbers
+        self.evening_id, self.numbers = evening_id, numbers
         have = (
             _("the ledger holds evenings {numbers}").format(numbers=spans(numbers))
             if numbers
@@ -138,14 +136,14 @@ def spans(numbers: list[int]) -> str:
 class EveningClosed(LedgerError):
     def __init__(self, evening_id: int, date: str):
         self.evening_id = evening_id
-        super().__init__(_("evening {n} ({date}) is closed").format(n=evening_id, date=date))
+        super().__init__(_("evening {n} ({date}) is closed"), n=evening_id, date=date)
 
 
 class NoSuchHand(LedgerError):
     def __init__(self, number: int, numbers: list[int]):
         self.number = number
         have = _("hands {first}..{last}").format(first=numbers[0], last=numbers[-1]) if numbers else _("no hands yet")
-        super().__init__(_("there is no hand {n} in this evening to correct ({have})").format(n=number, have=have))
+        super().__init__(_("there is no hand {n} in this evening to correct ({have})"), n=number, have=have)
 
 
 class NoSuchEntry(LedgerError):
@@ -153,7 +151,7 @@ class NoSuchEntry(LedgerError):
         self.ref = ref
         have = _("entries e1..e{n}").format(n=count) if count else _("none yet")
         super().__init__(
-            _("there is no entry e{ref} (Radl, redeal, Strafpunkt) in this evening ({have})").format(ref=ref, have=have)
+            _("there is no entry e{ref} (Radl, redeal, Strafpunkt) in this evening ({have})"), ref=ref, have=have
         )
 
 
@@ -180,7 +178,7 @@ class TargetExists(LedgerError):
 
     def __init__(self, target: Path):
         self.target = target
-        super().__init__(_("{target} already exists").format(target=target))
+        super().__init__(_("{target} already exists"), target=target)
 
 
 class LedgerTarget(LedgerError):
@@ -206,15 +204,13 @@ class LedgerTarget(LedgerError):
 
 class NoSuchCup(LedgerError):
     def __init__(self, name: str | None, known: list[str]):
+        self.name = name
         if name is None:
             super().__init__(_("there is no tournament in this ledger"))
         else:
             super().__init__(
-                _("there is no tournament '{name}' (known: {known})").format(
-                    name=name, known=", ".join(known) or _("none")
-                )
+                _("there is no tournament '{name}' (known: {known})"), name=name, known=", ".join(known) or _("none")
             )
-        self.name = name
 
 
 class MergeRefused(LedgerError):
@@ -223,8 +219,7 @@ class MergeRefused(LedgerError):
     what typing would have made)."""
 
     def __init__(self, path: Path, message: str, reason: str):
-        self.path = path
-        self.reason = reason
+        self.path, self.reason = path, reason
         super().__init__(message)
 
 
@@ -250,4 +245,4 @@ class MergeConflict(LedgerError):
         self.kind = kind
         self.fixes = list(fixes or [])
         self.path = path  # the other file
-        super().__init__(_("conflict in {where}: {what}; nothing was merged").format(where=where, what=what))
+        super().__init__(_("conflict in {where}: {what}; nothing was merged"), where=where, what=what)
