@@ -34,7 +34,8 @@ import os
 import re
 import sqlite3
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
@@ -84,19 +85,7 @@ BAD = {
     "time": f"not (typeof({{c}}) = 'text' or typeof({{c}}) = 'integer' and {{c}} between 0 and {TIME_MAX - 1})",
 }
 BAD_REF = "typeof({c}) != 'integer' or not exists (select 1 from \"{target}\" t where t.id = {c})"
-CUP_SAME = (
-    "name",
-    "date",
-    "season",
-    "preset",
-    "rules_json",
-    "rounds",
-    "hands",
-    "hands_five",
-    "points_scheme",
-    "best",
-    "seed",
-)
+CUP_SAME = tuple(k for k in SHAPES["cups"] if k not in ("id", "uid", "status", "created_utc"))  # how a cup was started
 START = {"date": N_("date"), "preset": N_("rules"), "rules": N_("rules"), "seating": N_("seating"),
          "first_dealer": N_("first dealer")}  # fmt: skip
 KIND_NAMES = {"radl": N_("the Radl"), "redeal": N_("the redeal"), "strafpunkt": N_("the Strafpunkt")}
@@ -180,6 +169,13 @@ def merge_rows(ours: sqlite3.Connection, theirs: sqlite3.Connection, label: str,
     return Merged(m.counts, touched)
 
 
+def _grouped(rows: list[dict], key: Callable[[dict], int]) -> defaultdict[int, list[dict]]:
+    out: defaultdict[int, list[dict]] = defaultdict(list)
+    for r in rows:
+        out[key(r)].append(r)
+    return out
+
+
 def _rows(con: sqlite3.Connection, sql: str, params: Iterable = ()) -> list[dict]:
     cur = con.execute(sql, list(params))
     cols = [d[0] for d in cur.description]
@@ -209,15 +205,11 @@ class _Other:
             self.by_id[table] = {r["id"]: r for r in self.rows[table] if "id" in r}
         for ev in self.rows["evenings"]:
             ev["seating"] = self.json("evenings", ev, "seating_json")
-        self.entries: dict[int, list[dict]] = defaultdict(list)
-        self.corrections: dict[int, list[dict]] = defaultdict(list)
-        for e in self.rows["entries"]:
-            self.entries[e["evening_id"]].append(e)
-        corrected = set()
+        self.entries = _grouped(self.rows["entries"], itemgetter("evening_id"))
+        self.corrections = _grouped(self.rows["corrections"], itemgetter("evening_id"))
         for c in self.rows["corrections"]:
             self._correction(c)
-            self.corrections[c["evening_id"]].append(c)
-            corrected.add(c["entry_id"])
+        corrected = {c["entry_id"] for c in self.rows["corrections"]}
         for e in self.rows["entries"]:
             self._entry(e, e["id"] in corrected)
         for entries in self.entries.values():
@@ -346,15 +338,8 @@ class _Merge:
     def __init__(self, ours: sqlite3.Connection, other: _Other, checks: Checks):
         self.ours, self.other, self.checks, self.label = ours, other, checks, other.label
         self.ids: dict[str, dict[int, int]] = defaultdict(dict)
-        self.counts = {
-            "players": 0,
-            "evenings": 0,
-            "hands": 0,
-            "other_entries": 0,
-            "corrections": 0,
-            "status_changes": 0,
-            "imports": 0,
-        }  # fmt: skip (cups: counted once there is one)
+        kinds = ("players", "evenings", "hands", "other_entries", "corrections", "status_changes", "imports")
+        self.counts = dict.fromkeys(kinds, 0)  # cups: counted once there is one
         self.touched: set[int] = set()
         self.matched: dict[int, int] = {}  # their evenings that are ours too: their id -> ours
         self.seating: dict[int, tuple[str, ...]] = {}  # every evening's seating, by their id
@@ -653,19 +638,11 @@ class _Places:
             if found:
                 e = next(e for e in unknown if e["uid"] == found[0])
                 raise self.m.other.damaged("entries", e, _("its id is that of an entry of another evening here"))
-        t_at: dict[int, list[dict]] = defaultdict(list)
-        for e in self.t_entries:
-            t_at[e["seq"]].append(e)
-        o_at: dict[int, list[dict]] = defaultdict(list)
-        for e in self.o_entries:
-            o_at[e["seq"]].append(e)
         seq_of = {e["id"]: e["seq"] for e in self.t_entries}
-        tc_at: dict[int, list[dict]] = defaultdict(list)
-        for c in self.t_corr:
-            tc_at[seq_of[c["entry_id"]]].append(c)
-        oc_at: dict[int, list[dict]] = defaultdict(list)
-        for c in self.o_corr:
-            oc_at[c["seq"]].append(c)
+        t_at, o_at, oc_at = (
+            _grouped(rows, itemgetter("seq")) for rows in (self.t_entries, self.o_entries, self.o_corr)
+        )
+        tc_at = _grouped(self.t_corr, lambda c: seq_of[c["entry_id"]])
         for seq in sorted(t_at):
             self.place(seq, t_at[seq], o_at.get(seq, []), tc_at.get(seq, []), oc_at.get(seq, []))
 
@@ -759,17 +736,12 @@ class _Places:
                 fixes.append(Fix(side, "void", (evening, _ref(mine, entries))))
             elif mine is not None and other is not None and mine["kind"] == other["kind"] == "hand":
                 fixes.append(Fix(side, "edit", (evening, str(mine["number"]), other["record_json"])))
-        if not fixes:
-            fixes = (
-                [
-                    Fix("ours", "void", (self.ours_id, _ref(ours, self.o_entries))),
-                    Fix("theirs", "void", (self.theirs_id, _ref(theirs, self.t_entries))),
-                ]
-                if ours and theirs
-                else []
-            )
-            fixes = [Fix("both", "void", ()), *fixes]
-        return fixes
+        if fixes:
+            return fixes
+        if not (ours and theirs):
+            return [Fix("both", "void", ())]
+        return [Fix("both", "void", ()), Fix("ours", "void", (self.ours_id, _ref(ours, self.o_entries))),
+                Fix("theirs", "void", (self.theirs_id, _ref(theirs, self.t_entries)))]  # fmt: skip
 
 
 def _same_content(a: dict, b: dict) -> bool:
