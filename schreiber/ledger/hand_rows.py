@@ -418,8 +418,7 @@ def backfill(db) -> None:
 
 def write_rows(db, rows: dict[str, list[tuple]]) -> None:
     """Rows (by table, tuples in ``COLUMNS`` order) inserted, ``CHUNK`` rows
-    a statement: SQLite then runs one statement for fifty rows instead of
-    fifty, which halves what writing an import's rows costs."""
+    a statement: one statement SQLite runs for fifty rows instead of fifty."""
     conn = db.conn
     for table, items in rows.items():
         if not items:

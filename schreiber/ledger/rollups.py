@@ -1,31 +1,23 @@
-"""Rollups of the statistics rows: what ``schreiber stats`` sums, already
-summed for each evening (``roll_*``) and for each year (``year_*``).
+"""Rollups of the statistics rows: what ``schreiber stats`` sums, summed
+already per evening (``roll_*``) and per year (``year_*``; the year ``'*'``,
+``EVERY_YEAR``, holds every year's sums together).
 
-The statistics tables (``hand_rows.py``) hold a row per hand and player; the
-statistics group them per evening first and then per player
-(``statistics.py``). These tables keep that first step: one row per evening
-(or year) and group (player, role, contract, premium, sides ...) with its
-counts. Each year table also holds, under the year ``'*'`` (``EVERY_YEAR``),
-every year's sums together. A date range is then read as the years it
-holds whole plus the evenings of the years it cuts (``read_range``), and
-every evening as the ``'*'`` rows alone, so the statistics over a club's
-decades read a few rows per year, or none per year, instead of every hand.
-The points stay per evening: money is settled evening by evening.
+A row per evening (or year) and group (player, role, contract, premium,
+sides ...) with its counts: the first step of ``statistics.py``, which then
+groups per player. A date range is read as the years it holds whole plus
+the evenings of the years it cuts (``read_range``), every evening as the
+``'*'`` rows alone, so a club's decades cost a few rows per year, or none.
+Points stay per evening: money is settled evening by evening.
 ``year_evenings`` counts each player's evenings in a year, ``year_scored``
-the evenings with points (not sums of the other rows).
+the evenings with points.
 
-They are kept current where the derived rows are written, in the same
-transaction (``replace_rows``): a new entry adds its counts (an upsert of
-the groups its rows make, in its evening, its year and ``'*'``); a
-re-scored part of an evening (a correction, a merge) takes away the counts of the rows it replaced and adds those of the
-rows it wrote, so a write costs what it changes. (Rebuilding the evening's
-and its year's rows by the ``select`` that builds them would cost a hand
-added to a club's ledger of decades the year's rows: some 80 ms of 1,000,000
-hands, docs/benchmarks.md.)
-Closing and reopening an evening changes no derived row, so no rollup. A NULL in a grouping
-column is stored as -1 (numbers) or '' (text), since key columns cannot
-hold NULL; the queries turn them back. An evening's year is the first four
-characters of its date (an evening's date never changes). ``tests/ledger/test_rollups.py``
+Kept in the transaction that writes the derived rows (``replace_rows``):
+the counts of the rows replaced taken away, those of the rows written
+added, so a write costs what it changes, not what its year holds
+(docs/benchmarks.md, "Rollups rebuilt by their own SQL"). Closing and
+reopening an evening changes no rollup. A NULL key cell is stored as -1
+(numbers) or '' (text), which the queries turn back. An evening's year is
+the first four characters of its date. ``tests/ledger/test_rollups.py``
 checks them against a full recomputation after random corrections.
 """
 

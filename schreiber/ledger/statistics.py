@@ -3,8 +3,7 @@
 Every figure comes from ``payments`` (points) and the statistics tables of
 migration m002 (``hand_players``, ``hand_facts``, ``hand_premiums``,
 ``hand_kontras``, see ``hand_rows.py``); no hand is replayed or loaded one by
-one. For speed on large ledgers (bench/bench_stats.py: 100,000 hands) the
-queries read covering indexes that start with ``evening_id``: they group per
+one. For speed on large ledgers the queries read covering indexes that start with ``evening_id``: they group per
 evening first (the date range is a set of evenings, kept in a temporary
 table) and then per player, and hands with the same sides come back as one
 row each. ``reports/stats.py`` turns the rows into the report.
