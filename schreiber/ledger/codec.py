@@ -61,23 +61,8 @@ def new_uids(n: int) -> list[str]:
     return [text[i : i + 32] for i in range(0, 32 * n, 32)]
 
 
-def frac(text: str | None) -> Fraction:
-    return Fraction(text) if text else Fraction(0)
-
-
-def dumps(value: Any) -> str:
-    return _DUMPS(value)
-
-
-_DUMPS = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps(value, ensure_ascii=False), made once
-
-
-_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-
-
-def compact(value: Any) -> str:
-    """JSON without the spaces (what is stored many times over)."""
-    return _COMPACT(value)
+dumps: Callable[[Any], str] = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps(value, ensure_ascii=False)
+compact: Callable[[Any], str] = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode  # no spaces
 
 
 def exact(v: Fraction | int) -> int | str:
@@ -109,34 +94,15 @@ def rule_set_id(conn: Any, rules_json: str) -> int:
 
 
 def evening_of_row(row: dict) -> Evening:
-    return Evening(
-        id=row["id"],
-        date=row["date"],
-        preset=row["preset"],
-        rules_json=row["rules_json"],
-        seating=tuple(json.loads(row["seating_json"])),
-        first_dealer=row["first_dealer"],
-        tarif_cents=row["tarif_cents"],
-        status=row["status"],
-        start_pot=frac(row["start_pot"]),
-        created_utc=utc_text(row.get("created_utc")),
-        closed_utc=utc_text(row.get("closed_utc")),
-    )
+    return Evening(row["id"], row["date"], row["preset"], row["rules_json"], tuple(json.loads(row["seating_json"])),
+                   row["first_dealer"], row["tarif_cents"], row["status"], Fraction(row["start_pot"] or 0),
+                   utc_text(row.get("created_utc")), utc_text(row.get("closed_utc")))  # fmt: skip
 
 
 def entry_of_row(row: dict) -> StoredEntry:
     record = json.loads(row["record_json"]) if row["record_json"] else None
-    return StoredEntry(
-        id=row["id"],
-        evening_id=row["evening_id"],
-        seq=row["seq"],
-        kind=row["kind"],
-        number=row["number"],
-        record=record,
-        player=row["player"],
-        status=row["status"],
-        replaces=row["replaces"],
-    )
+    return StoredEntry(row["id"], row["evening_id"], row["seq"], row["kind"], row["number"], record, row["player"],
+                       row["status"], row["replaces"])  # fmt: skip
 
 
 ENTRY_COLUMNS = ("id", "uid", "evening_id", "seq", "kind", "number", "record_json", "player", "status", "replaces",
@@ -155,7 +121,7 @@ def entry_row(
 ) -> tuple:
     """An entry's row of ``entries`` (``ENTRY_COLUMNS``; a new id where ``uid`` is None)."""
     record = entry.record
-    return (entry_id, uid or new_uid(), evening_id, seq, entry.kind, number, _COMPACT(record) if record else None,
+    return (entry_id, uid or new_uid(), evening_id, seq, entry.kind, number, compact(record) if record else None,
             entry.player, "active", replaces, created or now_utc())  # fmt: skip
 
 

@@ -82,11 +82,9 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "hand_kontras": ("entry_id", "evening_id", "player_id", "item", "level", "role", "won"),
 }
 CHUNK = 50  # rows one INSERT statement writes (``write_rows``)
-
-
-def _answered(level: str) -> bool:
-    """The holding side answered the Kontra (Re, or any level above)."""
-    return KONTRA_LEVELS.index(level) >= 1
+Rows = dict[str, list[tuple]]  # rows to write, by table (``COLUMNS``), each a tuple in column order
+PlayerId = Callable[[str], int]  # a player's id by name
+Seat = tuple[str, int, str, str | None, int | None]  # (player, id, role, side, won) of a seat in a hand
 
 
 def played(o: Outcome) -> Played | None:
@@ -117,14 +115,11 @@ class _Hand(NamedTuple):
         return [p for p in seating if self.side[p] == side]
 
 
-def new_rows() -> dict[str, list[tuple]]:
-    """Rows to write, by table (``COLUMNS``), each a tuple in column order."""
+def new_rows() -> Rows:
     return {t: [] for t in COLUMNS}
 
 
-def scored_rows(
-    evening_id: int, first: int, scored: list[Scored], pid: Callable[[str], int], now: int
-) -> dict[str, list[tuple]]:
+def scored_rows(evening_id: int, first: int, scored: list[Scored], pid: PlayerId, now: int) -> Rows:
     """Every row new entries make (an import's): each entry's row of
     ``entries``, with ids from ``first`` on (and a new uid where it has none),
     and its result's rows."""
@@ -138,14 +133,7 @@ def scored_rows(
     return rows
 
 
-def result_rows(
-    evening_id: int,
-    entry_id: int,
-    number: int | None,
-    o: Outcome,
-    pid: Callable[[str], int],
-    out: dict[str, list[tuple]],
-) -> dict[str, list[tuple]]:
+def result_rows(evening_id: int, entry_id: int, number: int | None, o: Outcome, pid: PlayerId, out: Rows) -> Rows:
     """Every row an entry's result makes: its row of ``results``, its payments
     and its statistics rows, added to ``out`` (and returned)."""
     out["results"].append(result_row(evening_id, entry_id, number, o))
@@ -153,13 +141,7 @@ def result_rows(
     return derived_rows(evening_id, entry_id, played(o), pid, out)
 
 
-def derived_rows(
-    evening_id: int,
-    entry_id: int,
-    hand: Played | None,
-    pid: Callable[[str], int],
-    out: dict[str, list[tuple]] | None = None,
-) -> dict[str, list[tuple]]:
+def derived_rows(evening_id: int, entry_id: int, hand: Played | None, pid: PlayerId, out: Rows | None = None) -> Rows:
     """Rows of hand_players, hand_facts, hand_premiums and hand_kontras for
     one entry (``hand``: its ``played``; None, for entries that are not
     hands, makes none), added to ``out`` (a new ``new_rows()`` where not
@@ -190,16 +172,14 @@ def derived_rows(
     return out
 
 
-def _roles(
-    hand: Played, won_by: dict[str, bool], results: set[bool], pid: Callable[[str], int]
-) -> list[tuple[str, int, str, str | None, int | None]]:
+def _roles(hand: Played, won_by: dict[str, bool], results: set[bool], pid: PlayerId) -> list[Seat]:
     """(player, id, role, side, won) of each seat (definitions above); ``results``:
     whether each declarer won."""
     _c, decls, partner, _k, _kb, _pr, trisch, other, players, active, _w = hand
     opponents_won = None if other or len(results) != 1 else int(not next(iter(results)))  # all declarers lost
     if len(decls) != 1:
         partner = None
-    seats: list[tuple[str, int, str, str | None, int | None]] = []
+    seats: list[Seat] = []
     for p in players:
         if p not in active:
             seats.append((p, pid(p), "out", None, None))
@@ -215,26 +195,13 @@ def _roles(
 
 
 def _facts(
-    entry_id: int,
-    evening_id: int,
-    contract: str,
-    decls: tuple[str, ...],
-    seats: list[tuple[str, int, str, str | None, int | None]],
-    won: bool | None,
+    entry_id: int, evening_id: int, contract: str, decls: tuple[str, ...], seats: list[Seat], won: bool | None
 ) -> tuple:
     d_side = o_side = declarer = None
     if len(decls) == 1:  # several side by side: each declarer for himself, no partnership
-        d_ids: list[int] = []
-        o_ids: list[int] = []
-        for p, i, _r, s, _w in seats:
-            if s == "D":
-                d_ids.append(i)
-                if p == decls[0]:
-                    declarer = i
-            elif s == "O":
-                o_ids.append(i)
-        d_side = _ids(d_ids)
-        o_side = _ids(o_ids)
+        d_side = _ids([i for _p, i, _r, s, _w in seats if s == "D"])
+        o_side = _ids([i for _p, i, _r, s, _w in seats if s == "O"])
+        declarer = next((i for p, i, _r, s, _w in seats if s == "D" and p == decls[0]), None)
     return (entry_id, evening_id, contract, declarer, int(len(decls) > 1), d_side, o_side,
             None if won is None else int(won))  # fmt: skip
 
@@ -255,7 +222,7 @@ def _kontras(h: _Hand) -> list[tuple]:
     def add(item: str, holders: list[str], contra: list[str], level: str, holder_won: bool | None) -> None:
         for players, role, side_won in (
             (contra, "kontra", None if holder_won is None else not holder_won),
-            (holders if _answered(level) else [], "re", holder_won),
+            (holders if KONTRA_LEVELS.index(level) >= 1 else [], "re", holder_won),  # answered: Re or above
         ):
             for p in players:
                 rows.append((*key, h.ids[p], item, level, role, None if side_won is None else int(side_won)))
@@ -416,7 +383,7 @@ def backfill(db) -> None:
             write_rows(db, derived_rows(ev.id, r["id"], played(o), ids.__getitem__))
 
 
-def write_rows(db, rows: dict[str, list[tuple]]) -> None:
+def write_rows(db, rows: Rows) -> None:
     """Rows (by table, tuples in ``COLUMNS`` order) inserted, ``CHUNK`` rows
     a statement: one statement SQLite runs for fifty rows instead of fifty."""
     conn = db.conn

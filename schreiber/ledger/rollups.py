@@ -35,7 +35,7 @@ from typing import NamedTuple
 
 from ..domain.money import evening_cents
 from ..domain.points import POINT_UNITS
-from .hand_rows import COLUMNS
+from .hand_rows import COLUMNS, Rows
 
 
 class Rollup(NamedTuple):
@@ -241,9 +241,7 @@ def _rebuild_years(conn: sqlite3.Connection, years: str) -> None:
     )
 
 
-def replace_rows(
-    conn: sqlite3.Connection, evening_id: int, old: dict[str, list[tuple]], new: dict[str, list[tuple]]
-) -> None:
+def replace_rows(conn: sqlite3.Connection, evening_id: int, old: Rows, new: Rows) -> None:
     """An evening's and its year's rollups after some of its derived rows
     changed: the counts of ``old`` (the rows as read before a re-score
     deleted them) taken away, those of ``new`` (as written) added. The
@@ -446,7 +444,7 @@ _PREMIUM = _at("hand_premiums", "entry_id", "premium", "party", "announced", "ma
 _KONTRA = _at("hand_kontras", "player_id", "role", "won")
 
 
-def counted(rows: dict[str, list[tuple]]) -> dict[str, dict[tuple, list]]:
+def counted(rows: Rows) -> dict[str, dict[tuple, list]]:
     """Each rollup's groups (its keys after the evening) with their sums, over
     the rows of one evening's new entries: what ``ROLLUPS[i].select`` gives
     for them, NULLs and all (a sum of NULLs only is NULL). Counted by

@@ -56,6 +56,7 @@ from .stored import DateRange, Evening, Scored, SheetLine, StoredEntry
 if TYPE_CHECKING:
     from ..domain.rules import Rules
     from .cup_book import CupBook
+    from .hand_rows import Rows
     from .merge import Checks, Merged
     from .statistics import StatsRows
 
@@ -523,7 +524,7 @@ class Ledger(Opened):
         if scored:
             self._write(evening, scored_rows(evening.id, self.next_entry_id(), scored, self._player_ids(), now_utc()))
 
-    def _write(self, evening: Evening, rows: dict[str, list[tuple]], old: dict[str, list[tuple]] | None = None) -> None:
+    def _write(self, evening: Evening, rows: Rows, old: Rows | None = None) -> None:
         """The one way an entry's results are written: ``rows`` (by table,
         ``derived.COLUMNS``) inserted, and the evening's and its year's
         rollups moved from ``old`` (the rows they replace) to them."""
