@@ -52,13 +52,8 @@ def hand_rows(db: sqlite3.Connection, evening: int | None, rng: DateRange) -> It
     for row in cur:
         if row[1] != last:
             last = row[1]
-            yield dict.fromkeys(HAND_KEYS) | {
-                "evening": row[1],
-                "date": row[2],
-                "kind": "evening",
-                "tarif_cents": row[3],
-                "start_pot": row[4] or "0",
-            }
+            opening = dict(evening=row[1], date=row[2], kind="evening", tarif_cents=row[3], start_pot=row[4] or "0")
+            yield dict.fromkeys(HAND_KEYS) | opening
         yield _entry_row(row)
 
 
@@ -67,35 +62,20 @@ def _entry_row(row: tuple) -> dict:
     (uid, eid, date, _tarif, _pot, number, kind, status, player, dealer, contract, declarer, partner, won, kontra,
      radl, pot, record_json, correction, replaces, pays) = row  # fmt: skip
     record = json.loads(record_json) if record_json else None
-    hand = kind == "hand"
-    return dict.fromkeys(HAND_KEYS) | {
-        "evening": eid,
-        "date": date,
-        "number": number,
-        "id": uid,
-        "kind": kind,
-        "dealer": (dealer or (record or {}).get("dealer")) if hand else dealer,
-        **(
-            {
-                "contract": contract or (record or {}).get("contract"),
-                "declarer": declarer or None,
-                "partner": partner,
-                "result": None if won is None else ("won" if won else "lost"),
-                "kontra": kontra,
-            }
-            if hand
-            else {}
-        ),
-        "radl_factor": radl,
-        "pot_after": pot,
-        "payments": {k: from_units(v) for k, v in json.loads(pays or "{}").items()},
-        "record": record if hand else None,
-        "player": player or None,
-        "final": bool((record or {}).get("final")) if kind == "radl" else None,
-        "void": status != "active",
-        "correction": correction,
-        "replaces": replaces,
-    }
+    rec = record or {}
+    payments = {k: from_units(v) for k, v in json.loads(pays or "{}").items()}
+    out = dict.fromkeys(HAND_KEYS) | {
+        "evening": eid, "date": date, "number": number, "id": uid, "kind": kind, "dealer": dealer,
+        "radl_factor": radl, "pot_after": pot, "payments": payments, "player": player or None,
+        "final": bool(rec.get("final")) if kind == "radl" else None,
+        "void": status != "active", "correction": correction, "replaces": replaces,
+    }  # fmt: skip
+    if kind == "hand":
+        result = None if won is None else ("won" if won else "lost")
+        out |= {"dealer": dealer or rec.get("dealer"), "contract": contract or rec.get("contract"),
+                "declarer": declarer or None, "partner": partner, "result": result, "kontra": kontra,
+                "record": record}  # fmt: skip
+    return out
 
 
 def payment_rows(db: sqlite3.Connection, evening: int | None, rng: DateRange) -> Iterator[dict]:
@@ -111,15 +91,8 @@ def payment_rows(db: sqlite3.Connection, evening: int | None, rng: DateRange) ->
     )
     for eid, date, number, kind, name, x in cur:
         points = from_units(x)
-        yield {
-            "evening": eid,
-            "date": date,
-            "number": number,
-            "entry": kind,
-            "player": name,
-            "points": points,
-            "points_exact": str(points),
-        }
+        yield dict(zip(PAYMENT_KEYS, (eid, date, number, kind, name, points, str(points))))
 
 
+PAYMENT_KEYS = ("evening", "date", "number", "entry", "player", "points", "points_exact")
 ROWS = {"hands": hand_rows, "payments": payment_rows}
