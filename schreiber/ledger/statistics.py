@@ -118,26 +118,13 @@ def _read(conn: sqlite3.Connection, rng: DateRange, schrift: bool, full: bool = 
         return _read_rollups(conn, rng, schrift)
     _in_range(conn, rng)
 
-    def rows(sql: str, **tables: str) -> list:
-        where = {k: ENTRIES_IN_RANGE.format(t=t) + void.format(t=t) for k, t in tables.items()}
-        return conn.execute(sql.format(**where)).fetchall()
+    def rows(sql: str, t: str) -> list:  # ``t``: the table the query's condition {t} is on
+        return conn.execute(sql.format(**{t: ENTRIES_IN_RANGE.format(t=t) + void.format(t=t)})).fetchall()
 
-    points = rows(POINTS, pay="pay")
-    written = rows(POINTS.replace("points_x2520", "schrift_x2520"), pay="pay") if schrift else points
+    points = rows(POINTS, "pay")
+    written = rows(POINTS.replace("points_x2520", "schrift_x2520"), "pay") if schrift else points
     evenings, money = settled(_evenings(conn), points, written)
-    return StatsRows(
-        names=_names(conn),
-        evenings=evenings,
-        money=money,
-        roles=rows(ROLES, hp="hp"),
-        declarer_contracts=rows(DECLARER_CONTRACTS, f="f"),
-        contracts=rows(CONTRACTS, f="f"),
-        premiums_by_side=rows(PREMIUMS_BY_SIDE, pr="pr"),
-        premiums=rows(PREMIUMS, pr="pr"),
-        kontras=rows(KONTRAS, k="k"),
-        sides=rows(SIDES, f="f"),
-        schrift=schrift,
-    )
+    return StatsRows._make([_names(conn), evenings, money, *(rows(sql, t) for sql, t in FULL), schrift])
 
 
 def settled(
@@ -199,19 +186,9 @@ def _read_rollups(conn: sqlite3.Connection, rng: DateRange, schrift: bool) -> St
         return conn.execute(sql.format(**parts)).fetchall()
 
     evenings = conn.execute(ROLLED_EVENINGS).fetchone()[0]
-    return StatsRows(
-        names=_names(conn),
-        evenings=evenings,
-        money=_rolled_money(conn, rows(ROLLED["money"]), schrift, rng),
-        roles=rows(ROLLED["roles"]),
-        declarer_contracts=rows(ROLLED["declarer_contracts"]),
-        contracts=rows(ROLLED["contracts"]),
-        premiums_by_side=rows(ROLLED["premiums_by_side"]),
-        premiums=rows(ROLLED["premiums"]),
-        kontras=rows(ROLLED["kontras"]),
-        sides=rows(ROLLED["sides"]),
-        schrift=schrift,
-    )
+    money = _rolled_money(conn, rows(ROLLED["money"]), schrift, rng)
+    fields = StatsRows._fields[3:-1]
+    return StatsRows._make([_names(conn), evenings, money, *(rows(ROLLED[k]) for k in fields), schrift])
 
 
 def _rolled_money(
@@ -349,3 +326,7 @@ SIDES = """
         where f.won is not null and f.d_side is not null and f.o_side is not null and {f}
         group by f.evening_id, f.d_side, f.o_side, f.won)
     group by d_side, o_side, won"""
+
+# The queries of StatsRows' fields from ``roles`` on, each with the table its condition is on.
+FULL = ((ROLES, "hp"), (DECLARER_CONTRACTS, "f"), (CONTRACTS, "f"), (PREMIUMS_BY_SIDE, "pr"), (PREMIUMS, "pr"),
+        (KONTRAS, "k"), (SIDES, "f"))  # fmt: skip
