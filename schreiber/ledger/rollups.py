@@ -37,6 +37,8 @@ from ..domain.money import evening_cents
 from ..domain.points import POINT_UNITS
 from .hand_rows import COLUMNS, Rows
 
+Groups = dict[tuple, list]  # a rollup's groups (its keys after the evening or year) with their sums
+
 
 class Rollup(NamedTuple):
     table: str
@@ -271,7 +273,7 @@ def _year(conn: sqlite3.Connection, evening_id: int) -> str:
     return conn.execute(f"select {YEAR} from evenings ev where ev.id = ?", [evening_id]).fetchone()[0]
 
 
-def _delta(was: dict[tuple, list], now: dict[tuple, list]) -> dict[tuple, list]:
+def _delta(was: Groups, now: Groups) -> Groups:
     """Each group's sums in ``now`` less those in ``was`` (unchanged groups
     left out); ``was`` empty: ``now`` as it is, NULL sums and all."""
     if not was:
@@ -282,7 +284,7 @@ def _delta(was: dict[tuple, list], now: dict[tuple, list]) -> dict[tuple, list]:
     return {k: sums for k, sums in out.items() if any(sums)}
 
 
-def _add_groups(conn: sqlite3.Connection, r: Rollup, evening_id: int, year: str, delta: dict[tuple, list]) -> None:
+def _add_groups(conn: sqlite3.Connection, r: Rollup, evening_id: int, year: str, delta: Groups) -> None:
     """The groups' sums added to the evening's rollup and its year's; a group
     whose count falls to 0 is no more (the points: ``_points_left``)."""
     if not delta:
@@ -303,15 +305,13 @@ def _add_groups(conn: sqlite3.Connection, r: Rollup, evening_id: int, year: str,
             conn.execute(f"delete from {table} where {first_key} = ? and {r.sums[0]} = 0", [first])
 
 
-def _groups(conn: sqlite3.Connection, r: Rollup, evening_id: int) -> dict[tuple, list]:
+def _groups(conn: sqlite3.Connection, r: Rollup, evening_id: int) -> Groups:
     n = 1 + len(r.keys)
     rows = conn.execute(f"select {_cols(r)} from {r.table} where evening_id = ?", [evening_id])
     return {row[1:n]: list(row[n:]) for row in rows}
 
 
-def _kontra_groups(
-    conn: sqlite3.Connection, r: Rollup, evening_id: int, year: str, was: dict[tuple, list], now: dict[tuple, list]
-) -> None:
+def _kontra_groups(conn: sqlite3.Connection, r: Rollup, evening_id: int, year: str, was: Groups, now: Groups) -> None:
     """The Kontras given (a count: by difference) and won, of the evening and
     its year. Won is a sum of NULLs where no doubled item had a winner: it
     stays NULL until a winner's count comes, and where rows with winners are
@@ -321,7 +321,7 @@ def _kontra_groups(
     if not changed:
         return
     before = _groups(conn, r, evening_id)
-    after: dict[tuple, list] = {}
+    after: Groups = {}
     left = "select 1 from entries e join hand_kontras k on k.entry_id = e.id where e.evening_id = ? " \
            "and k.player_id = ? and k.role = ? and k.won is not null"  # fmt: skip
     for k in changed:
@@ -338,14 +338,8 @@ def _kontra_groups(
 
 
 def _kontra_year(
-    conn: sqlite3.Connection,
-    year: str,
-    changed: list[tuple],
-    was: dict[tuple, list],
-    now: dict[tuple, list],
-    rows_below: str,
-    args: list,
-) -> tuple[dict[tuple, list], dict[tuple, list]]:
+    conn: sqlite3.Connection, year: str, changed: list[tuple], was: Groups, now: Groups, rows_below: str, args: list
+) -> tuple[Groups, Groups]:
     """The year's (or every year's) Kontra groups ``changed`` after those of
     the level below (an evening, a year) went from ``was`` to ``now``;
     ``rows_below`` asks whether a row below has a winner. Returns the
@@ -375,7 +369,7 @@ def _exists(conn: sqlite3.Connection, select: str, args: list) -> bool:
     return conn.execute(f"{select} limit 1", args).fetchone() is not None
 
 
-def _put_groups(conn: sqlite3.Connection, table: str, first_key: str, first: object, groups: dict[tuple, list]) -> None:
+def _put_groups(conn: sqlite3.Connection, table: str, first_key: str, first: object, groups: Groups) -> None:
     """Kontra groups written as they are now (a count of 0: gone)."""
     conn.executemany(
         f"delete from {table} where {first_key} = ? and player_id = ? and role = ?",
@@ -444,12 +438,12 @@ _PREMIUM = _at("hand_premiums", "entry_id", "premium", "party", "announced", "ma
 _KONTRA = _at("hand_kontras", "player_id", "role", "won")
 
 
-def counted(rows: Rows) -> dict[str, dict[tuple, list]]:
+def counted(rows: Rows) -> dict[str, Groups]:
     """Each rollup's groups (its keys after the evening) with their sums, over
     the rows of one evening's new entries: what ``ROLLUPS[i].select`` gives
     for them, NULLs and all (a sum of NULLs only is NULL). Counted by
     ``Counter`` over the rows' cells, a NULL key cell made -1 per group."""
-    points: dict[tuple, list] = {}
+    points: Groups = {}
     for player, x, w in map(_PAY, rows["payments"]):
         s = points.setdefault((player,), [0, 0])
         s[0] += x
@@ -463,12 +457,12 @@ def counted(rows: Rows) -> dict[str, dict[tuple, list]]:
         )
         declarers.update({k + (1,): n for k, n in _folded(side_by_side, 2).items()})
     sides = {e: ("" if d is None else d, "" if o is None else o) for e, _s, d, o in map(_FACT, facts)}
-    premiums: dict[tuple, list] = {}
+    premiums: Groups = {}
     for e, premium, party, announced, made, kontra in map(_PREMIUM, rows["hand_premiums"]):
         s = premiums.setdefault((premium, party, *sides[e]), [0, 0, 0, 0, 0])
         for i, v in enumerate((1, announced, announced and made, not announced and made, kontra is not None), 0):
             s[i] += int(v)
-    kontras: dict[tuple, list] = {}
+    kontras: Groups = {}
     for player, role, won in map(_KONTRA, rows["hand_kontras"]):
         s = kontras.setdefault((player, role), [0, None])
         s[0] += 1
@@ -485,7 +479,7 @@ def counted(rows: Rows) -> dict[str, dict[tuple, list]]:
     }
 
 
-def _folded(counts: Counter, at: int) -> dict[tuple, list]:
+def _folded(counts: Counter, at: int) -> Groups:
     """Counts by group, the key cell ``at`` (a ``won``: 1, 0 or NULL) stored as -1 where NULL."""
     return {(k[:at] + (-1,) + k[at + 1 :] if k[at] is None else k): [n] for k, n in counts.items()}
 
