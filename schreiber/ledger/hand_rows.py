@@ -1,33 +1,12 @@
 """Rows for the statistics tables, derived from one scored hand.
 
-The ledger keeps, beside each scored hand, who played which role in it
-(``hand_players``, one row per player), the hand's sides as a whole
-(``hand_facts``, one row per hand: for partner tables), which premiums were
-played (``hand_premiums``) and who doubled what (``hand_kontras``), so
-statistics are plain SQL aggregates over narrow, indexed rows and never
-replay hands. Pure: an ``Outcome`` in, row dicts out; ``store`` writes
-them in the same transaction as the hand (and they vanish with it: the
-tables reference ``results`` with ON DELETE CASCADE, so a re-score after a
-correction rewrites them).
-
-Definitions (also in docs/datasette.md):
-
-- role: ``declarer``, ``partner`` (held the called king; not when the king
-  lay in the talon or the declarer called his own), ``opponent``, ``player``
-  (Trischaken/Fahren: everyone for himself) or ``out`` (the dealer sitting
-  out with five players). A hand a player sat out is not a hand he played.
-- side: ``D`` (declarer's side), ``O`` (opponents), null (no sides).
-  ``hand_facts.d_side``/``o_side`` list the player ids of each side
-  (sorted, comma-separated); ``declarer_id`` is the one declarer (null in
-  Trischaken and when ``several`` declarers play side by side: then
-  ``hand_players`` has a declarer row for each, and sides are null).
-- won: the player's side won the game (1/0); null where there is nothing to
-  win or lose: Trischaken, a Renonce, opponents of several declarers who did
-  not all fare alike.
-- Kontra: the side not holding an item says Kontra (and Sub, Mord), the
-  holding side answers Re (and Hirsch). The record says which side doubled,
-  not who: every player of that side gets the row. ``won`` says whether the
-  player's side won the doubled item.
+Beside each scored hand the ledger keeps who played which role in it
+(``hand_players``), the hand's sides as a whole (``hand_facts``), the
+premiums played (``hand_premiums``) and who doubled what (``hand_kontras``),
+so statistics are plain SQL aggregates over narrow rows and never replay
+hands. Pure: an ``Outcome`` in, row tuples out; ``store`` writes them in
+the hand's transaction (they cascade with ``results``, so a re-score
+rewrites them). What each column means: docs/datasette.md, "The tables".
 """
 
 from __future__ import annotations
