@@ -1,30 +1,23 @@
 """Bringing another ledger's rows into this one (``schreiber merge``).
 
-A cup's desk hands each table a copy of its ledger; each table enters its
-hands on its copy; the desk merges the copies back. The copy is outside
-input: it is checked as a ledger is when it is opened
-(``connection.open_to_read``; one of an older schema is read through a
-migrated temporary copy), every row it holds must be what a ledger holds
-(``_Other``: types, JSON, ids naming rows it has), and every row it brings
-in is checked as if it had been typed (``Checks``, by the service).
+A cup's desk hands each table a copy of its ledger and merges the copies
+back. The copy is outside input: checked as any ledger opened
+(``connection.open_to_read``), every row as a ledger holds it (``_Other``:
+types, JSON, ids naming its rows), and every row it brings in as if typed
+(``Checks``, by the service).
 
-Rows are matched by their global id (``uid``, migration m005), players
-also by name, an evening also as the same table of the same round of a
-tournament or by its start (date, seating, rules, time: a copy of an older
-ledger migrated on its own, with other ids). Only what grows is merged: new
-players, evenings, entries, corrections and imports are inserted (with
-their ids mapped to this ledger's), an evening's status moves forward
-(open < closed < settled), never back.
+Rows are matched by their global id (``uid``, m005), players also by name,
+an evening also as the same table of a tournament's round or by its start
+(a copy of an older ledger migrated on its own has other ids). Only what
+grows is merged: new rows are inserted with their ids mapped to ours, and
+an evening's status moves forward (open < closed < settled), never back.
 
-An evening's entries are compared place by place (an entry's ``seq``; a
-correction is at the place of the entry it corrects). Where only one ledger
-has something new at a place, that is taken; where both have, what stands
-there now decides: the same hand (or nothing, voided in both) is no
-conflict; a hand one ledger added and took back gives way to the other's;
-anything else is a conflict, which names both versions and how either
-ledger can be made to agree (``MergeConflict.fixes``). Nothing is written
-then. Re-scoring the evenings that got new entries is the service's
-business (it has the scorer).
+An evening's entries are compared place by place (``seq``; a correction
+at its entry's place). What only one ledger has new at a place is taken;
+where both have, what stands there decides: the same hand (or nothing) is
+no conflict, a hand one ledger added and took back gives way; anything
+else is a conflict naming both versions and ``MergeConflict.fixes``, and
+nothing is written. Re-scoring is the service's business.
 """
 
 from __future__ import annotations
@@ -115,9 +108,8 @@ class Checks(Protocol):
 
 
 def open_other(path: Path, ours: Path) -> tuple[sqlite3.Connection, bool]:
-    """The other ledger, open read-only (``connection.open_to_read``), and
-    whether its schema is older than ours; refused (MergeRefused) if it is
-    missing, this ledger itself, or refused as any ledger opened here is."""
+    """The other ledger, open read-only, and whether its schema is older;
+    MergeRefused if missing, this ledger, or refused as any ledger is."""
     from .connection import open_to_read
     from .errors import LedgerDamaged, LedgerUnavailable, NewerLedger, NotALedger
 
@@ -137,10 +129,9 @@ def open_other(path: Path, ours: Path) -> tuple[sqlite3.Connection, bool]:
 
 
 def merge_rows(ours: sqlite3.Connection, theirs: sqlite3.Connection, label: str, checks: Checks) -> Merged:
-    """Insert into ``ours`` (inside the caller's transaction) every row of
-    ``theirs`` it lacks, each checked by ``checks``; raise MergeRefused for
-    a row that is wrong and MergeConflict for what both ledgers hold
-    differently. ``label`` names the other ledger (its path as given)."""
+    """Insert into ``ours`` every row of ``theirs`` it lacks, each checked by
+    ``checks``: MergeRefused for a wrong row, MergeConflict for what both
+    hold differently. ``label``: the other ledger's path as given."""
     theirs.execute("begin")  # one consistent snapshot of the other file
     try:
         other = _Other(theirs, label)
@@ -187,10 +178,8 @@ def _rows(con: sqlite3.Connection, sql: str, params: Iterable = ()) -> list[dict
 
 class _Other:
     """The other ledger's rows, each table read once (parents first) and
-    checked for what every ledger's rows hold: the type of each column, JSON
-    where JSON is kept (read into the column's name without ``_json``), each
-    id of another row naming a row the file holds, and each entry and
-    correction in its place in its evening. The first row that breaks it
+    checked: each column's type, its JSON, ids naming rows the file holds,
+    each entry and correction in its place. The first row that breaks it
     is named (MergeRefused, "damaged")."""
 
     def __init__(self, con: sqlite3.Connection, label: str):
@@ -272,9 +261,8 @@ class _Other:
         return self._rules_keys[set_id]
 
     def _entry(self, e: dict, corrected: bool) -> None:
-        """An entry in its place: a place from 1 on; a hand numbered from 1,
-        another entry not; a replacement at the place of the entry it
-        replaces; void exactly where a correction names it."""
+        """An entry in its place (from 1), a hand numbered (from 1), another not,
+        a replacement at its entry's place; void where a correction names it."""
         problem = None
         if e["seq"] < 1:
             problem = _("its place in its evening (seq) is {seq}").format(seq=e["seq"])
@@ -311,8 +299,7 @@ class _Other:
                 numbers.add(e["number"])
 
     def _correction(self, c: dict) -> None:
-        """A correction of an entry of its own evening; an edit names the
-        entry's replacement (at its place, replacing it), undo and void none."""
+        """A correction of an entry of its evening; an edit names its replacement, undo and void none."""
         entry = self.by_id["entries"][c["entry_id"]]
         new = self.by_id["entries"].get(c["replacement_id"]) if c["replacement_id"] is not None else None
         if c["kind"] not in CORRECTIONS:
@@ -392,8 +379,7 @@ class _Merge:
 
     def _same_player(self, name: str, ours: list[str]) -> None:
         """A player of the same ``name_key`` written otherwise ("anna" there,
-        "Anna" here) is one player under two names: a conflict, as for a
-        player renamed in one of the ledgers (domain/names.py: one identity)."""
+        "Anna" here): one player under two names, a conflict (domain/names.py)."""
         same = match_players(name, ours)
         if same:
             raise self.conflict(_("player {name}").format(name=same[0]),
@@ -577,8 +563,7 @@ class _Merge:
         self.counts["corrections"] += 1
 
     def check_numbers(self) -> None:
-        """No hand number stands twice on a merged evening's sheet (a hand of
-        each ledger, at places where only one of them had something)."""
+        """No hand number stands twice on a merged evening's sheet."""
         for evening_id in sorted(self.touched & set(self.matched.values())):
             row = self.ours.execute(
                 "select number from entries where evening_id = ? and kind = 'hand' and status = 'active' "
@@ -725,8 +710,7 @@ class _Places:
         return self.m.conflict(self.m.where(self.ours_id), what, "entry", fixes)
 
     def _fixes(self, ours: dict | None, theirs: dict | None) -> list[Fix]:
-        """How either ledger is made to agree: the other's hand typed in as a
-        correction, or the entry voided; where neither can be, both voided."""
+        """How either ledger agrees: the other's hand typed in, or the entry voided; else both voided."""
         fixes = []
         for side, mine, other, evening, entries in (
             ("ours", ours, theirs, self.ours_id, self.o_entries),
