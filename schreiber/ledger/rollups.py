@@ -118,11 +118,10 @@ DATE_IN_RANGE = "(?1 is null or {ev}.date >= ?1) and (?2 is null or {ev}.date <=
 
 def read_range(conn: sqlite3.Connection, since: str | None, until: str | None) -> None:
     """The evenings in [since, until] (None: open) as the statistics read
-    them: ``temp.stats_years`` the years whose evenings all lie in it (``'*'``
-    alone where that is every year), ``temp.stats_rest`` the evenings in it
-    of the other years. Only the years that hold rows are asked, each by its
-    first and last evening (the index of evenings by date), and only the
-    evenings of the years the range cuts are read one by one."""
+    them: ``temp.stats_years`` the years wholly in it (``'*'`` for every
+    year), ``temp.stats_rest`` its evenings of the other years. Each year
+    that holds rows is asked by its first and last evening (the index by
+    date); only the years the range cuts are read evening by evening."""
     conn.execute("create temp table stats_years (year text primary key)")
     conn.execute("create temp table stats_rest (id integer primary key)")
     whole, cut = [], False
@@ -245,12 +244,9 @@ def _rebuild_years(conn: sqlite3.Connection, years: str) -> None:
 
 def replace_rows(conn: sqlite3.Connection, evening_id: int, old: Rows, new: Rows) -> None:
     """An evening's and its year's rollups after some of its derived rows
-    changed: the counts of ``old`` (the rows as read before a re-score
-    deleted them) taken away, those of ``new`` (as written) added. The
-    groups are those each rollup's ``select`` makes, counted from the rows in
-    hand (``counted``): a correction or an import costs what it changes, not
-    what the evening holds. ``tests/ledger/test_rollups.py`` checks them
-    against a full recomputation."""
+    changed: the counts of ``old`` (as read before a re-score deleted them)
+    taken away, those of ``new`` added, grouped as each rollup's ``select``
+    groups them (``counted``)."""
     was, now = counted({t: old.get(t, []) for t in COLUMNS}), counted(new)
     if not any(was.values()) and not any(now.values()):
         return
@@ -496,16 +492,12 @@ def drop(conn: sqlite3.Connection) -> None:
 
 # The money (migration m010) ---------------------------------------------------
 #
-# Each evening's rows of ``roll_points`` also hold what each seated player
-# gets or pays in cents, the evening settled as ``schreiber settle`` settles
-# it (``domain.money.evening_cents``: points x tarif, rounded once per
-# evening), and ``year_money`` sums them per year and player with the
-# points, so the statistics never settle an evening when they run. Once an
-# evening has points, every seated player has a row (0 points if none of his
-# own). Both are kept current with the points: a new entry or a re-scored
-# evening settles the evening again (``settle``), and so does a new tarif
-# (``resettle``); the year loses the evening's old figures and gains the new
-# ones. Closing and reopening an evening changes neither.
+# ``roll_points`` also holds each seated player's cents, the evening settled
+# as ``schreiber settle`` settles it (``domain.money.evening_cents``), and
+# ``year_money`` sums them per year and player with the points, so the
+# statistics settle no evening. Once an evening has points every seated
+# player has a row. A new entry, a re-score (``settle``) and a new tarif
+# (``resettle``) settle the evening again and move its year's figures.
 
 # What becomes of a Pagat pot left at the end of the evening (``rule_sets.pot_end``); m010 read it from
 # the evening's own rules.
@@ -619,13 +611,8 @@ def _year_money(conn: sqlite3.Connection) -> None:
     )
 
 
-# Every year together (migration m016) ------------------------------------------
-#
-# Each year table's rows summed over the years, under the year ``'*'``, and
-# ``year_scored``: the evenings with points (rows in ``roll_points``) of each
-# year and of every year, which ``schreiber stats`` counts. Kept with the
-# years' rows (``replace_rows``, ``resettle``), so the statistics of every
-# evening read these rows alone, however many years the ledger holds.
+# Every year together (migration m016): each year table's rows summed under the year ``'*'``, and
+# ``year_scored``, the evenings with points of each year and every year; kept with the years' rows.
 
 YEAR_SCORED = "create table year_scored (year text not null primary key, evenings integer not null) without rowid"
 

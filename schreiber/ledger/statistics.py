@@ -1,12 +1,9 @@
-"""The queries behind ``schreiber stats``: GROUP BYs over narrow, indexed rows.
+"""The queries behind ``schreiber stats``: GROUP BYs over narrow rows.
 
-Every figure comes from ``payments`` (points) and the statistics tables of
-migration m002 (``hand_players``, ``hand_facts``, ``hand_premiums``,
-``hand_kontras``, see ``hand_rows.py``); no hand is replayed or loaded one by
-one. For speed on large ledgers the queries read covering indexes that start with ``evening_id``: they group per
-evening first (the date range is a set of evenings, kept in a temporary
-table) and then per player, and hands with the same sides come back as one
-row each. ``reports/stats.py`` turns the rows into the report.
+Every figure comes from the rollups (``rollups.py``), or from ``payments``
+and the statistics tables (``hand_rows.py``), grouped per evening first
+(the evenings in range kept in a temporary table), then per player; no
+hand is replayed. ``reports/stats.py`` turns the rows into the report.
 """
 
 from __future__ import annotations
@@ -96,10 +93,7 @@ def _in_range(conn: sqlite3.Connection, rng: DateRange) -> None:
 
 
 def _void_filter(conn: sqlite3.Connection) -> str:
-    """Voided entries never count. The ledger keeps scored rows only for
-    active entries (a correction re-scores the evening, and the statistics
-    rows cascade with ``results``), so normally nothing needs filtering; if a
-    voided entry still has rows, every query filters them out."""
+    """A condition leaving out voided entries' rows, where any still has some (normally none does)."""
     stale = conn.execute(
         "select exists(select 1 from entries e where e.status != 'active' and ("
         "exists(select 1 from payments p where p.entry_id = e.id) or "
@@ -109,10 +103,7 @@ def _void_filter(conn: sqlite3.Connection) -> str:
 
 
 def _read(conn: sqlite3.Connection, rng: DateRange, schrift: bool, full: bool = False) -> StatsRows:
-    """The rows from the rollups (``rollups.py``: every evening from the rows
-    of every year, a range from its whole years and the other evenings in
-    it), or with ``full`` (or where a voided entry still has rows) from
-    every hand's rows."""
+    """The rows from the rollups, or with ``full`` (or where a voided entry still has rows) from every hand's rows."""
     void = _void_filter(conn)
     if not void and not full:
         return _read_rollups(conn, rng, schrift)
@@ -130,10 +121,9 @@ def _read(conn: sqlite3.Connection, rng: DateRange, schrift: bool, full: bool = 
 def settled(
     evenings: list[StatsEvening], points: list[tuple[int, int, int]], scored: list[tuple[int, int, int]]
 ) -> tuple[int, dict[int, Money]]:
-    """The evenings with points, and each player's ``Money``, from the
-    points per evening and player (``points``: the money's; ``scored``: what
-    the points and the ranking count), every evening settled here: what the
-    rollups keep (``rollups.settle``), done from scratch."""
+    """The evenings with points and each player's ``Money`` from the points
+    per evening and player (``points``: the money's; ``scored``: what the
+    ranking counts), every evening settled as ``rollups.settle`` does."""
     per: dict[int, dict[int, int]] = {ev.id: {} for ev in evenings}
     for eid, pid, x in points:
         per[eid][pid] = x
@@ -194,8 +184,7 @@ def _read_rollups(conn: sqlite3.Connection, rng: DateRange, schrift: bool) -> St
 def _rolled_money(
     conn: sqlite3.Connection, sums: list[tuple[int, int, int, int]], schrift: bool, rng: DateRange
 ) -> dict[int, Money]:
-    """Each player's ``Money`` from the sums per year and evening, his best
-    and worst evening in range read from the index of his evenings by points."""
+    """Each player's ``Money`` from the sums, his best and worst evening from the index by points."""
     column = "schrift_x2520" if schrift else "points_x2520"
     out = {}
     for pid, points, written, cents in sums:
@@ -206,8 +195,7 @@ def _rolled_money(
 
 def _extreme(conn: sqlite3.Connection, player_id: int, column: str, order: str, rng: DateRange) -> Extreme:
     """The player's highest (``desc``) or lowest (``asc``) points of an
-    evening in range, the earliest evening of those points: his evenings in
-    the order of the index, each one's date tested (every evening: none)."""
+    evening in range, on the earliest evening of those points."""
     index = "roll_points_by_schrift" if column == "schrift_x2520" else "roll_points_by_points"
     every = rng.since is None and rng.until is None
     in_range = "" if every else "and " + rollups.DATE_IN_RANGE
