@@ -1,10 +1,7 @@
-"""Tournaments (cups) in the ledger: the cup, its registered players, its
-tables (one evening each), and the views that rank them.
-
-The ranking lives here once, as SQL views (``v_cup_standings``,
-``v_cup_points``, ``v_cup_season``, ``v_cup_result_list``): the command line
-reads them and Datasette shows them, so both rank alike. Figures are summed
-in exact units (points x 2520); the decimal columns are for reading.
+"""Tournaments (cups) in the ledger: the cup, its players, its tables (one
+evening each), and the views that rank them (``v_cup_standings``,
+``v_cup_points``, ``v_cup_season``, ``v_cup_result_list``), read by the
+command line and Datasette alike; sums in exact units (points x 2520).
 """
 
 from __future__ import annotations
@@ -151,16 +148,13 @@ def create_schema(db: sqlite_utils.Database) -> None:
 
 
 def cup_ranking_views() -> list[tuple[str, str]]:
-    """(name, statement) of the views over ``v_cup_rounds``, in the order
-    they are made (m015 makes them anew: a round counts as played once its
-    table has played a hand)."""
+    """(name, statement) of the views over ``v_cup_rounds``, in order (m015 makes them anew)."""
     statements = _statements(CUP_VIEWS)[1:]
     return [(s.split()[2], s) for s in statements]
 
 
 def cup_rounds_view() -> str:
-    """The statement that makes ``v_cup_rounds`` (made anew by m012: it reads
-    the payments through the entries' index by evening)."""
+    """The statement that makes ``v_cup_rounds`` (m012 makes it anew)."""
     return _statements(CUP_VIEWS)[0]
 
 

@@ -25,9 +25,7 @@ class LedgerUnavailable(LedgerError):
 
 
 class NeedsSchema(LedgerUnavailable):
-    """A ledger of an older schreiber opened only to be read: it must be
-    brought up to this version's tables first (``writable``: this process
-    could do so)."""
+    """A ledger of an older schreiber opened only to be read (``writable``: this process could migrate it)."""
 
     def __init__(self, path: Path, writable: bool):
         self.path, self.writable = path, writable
@@ -38,8 +36,7 @@ class NeedsSchema(LedgerUnavailable):
 
 
 class NotALedger(LedgerError):
-    """The file exists but is no schreiber ledger (another program's file);
-    it is left exactly as it was."""
+    """The file is no schreiber ledger; it is left as it was."""
 
     def __init__(self, path: Path, reason: str = ""):
         self.path = path
@@ -69,9 +66,8 @@ class LedgerDamaged(LedgerError):
 
 
 def sqlite_problem(path: Path, exc: BaseException) -> LedgerError | None:
-    """What an error SQLite raised means for the ledger at ``path``, in
-    the ledger's terms: damage, a full disk, a read-only file; None for
-    anything else (a bug)."""
+    """An SQLite error in the ledger's terms (damage, a full disk, a
+    read-only file, ...); None for anything else (a bug)."""
     msg = str(exc)
     low = msg.lower()
     if any(w in low for w in ("malformed", "not a database", "corrupt", "could not decode")):
@@ -156,9 +152,8 @@ class NoSuchEntry(LedgerError):
 
 
 class RoundFull(LedgerError):
-    """A cup table's evening that has the hands its round plays, or would
-    have more with those being added (ooe-2023.md §11.1: 16 at a table of
-    four, 20 at five)."""
+    """A cup table's evening that has its round's hands, or would have more
+    (ooe-2023.md §11.1: 16 at a table of four, 20 at five)."""
 
     def __init__(self, evening_id: int, table_no: int, round_no: int, cup: str, target: int, hands: int, more: int):
         self.evening_id = evening_id
@@ -183,10 +178,9 @@ class TargetExists(LedgerError):
 
 class LedgerTarget(LedgerError):
     """A file schreiber was asked to write would replace a ledger (``kind``:
-    ``self``, the ledger in use; ``side``, a file SQLite keeps beside a
-    ledger; ``ledger``, another schreiber ledger) or would go through a
-    symbolic link that points nowhere (``dangling``). ``instead``: what to
-    type instead, set by the command line."""
+    ``self``, the one in use; ``side``, a file SQLite keeps beside one;
+    ``ledger``, another) or go through a dangling link (``dangling``).
+    ``instead``: what to type instead, set by the command line."""
 
     def __init__(self, target: Path, kind: str, other: Path):
         self.target, self.kind, self.other = target, kind, other
@@ -214,9 +208,8 @@ class NoSuchCup(LedgerError):
 
 
 class MergeRefused(LedgerError):
-    """The other file of ``merge`` cannot be merged; ``reason`` says why
-    (missing, foreign, newer, damaged, self, or invalid: a row that is not
-    what typing would have made)."""
+    """The other file of ``merge`` cannot be merged; ``reason``: missing,
+    foreign, newer, damaged, self, or invalid (a row typing would not make)."""
 
     def __init__(self, path: Path, message: str, reason: str):
         self.path, self.reason = path, reason
@@ -224,12 +217,10 @@ class MergeRefused(LedgerError):
 
 
 class Fix(NamedTuple):
-    """One way to settle a merge conflict: what to change in which ledger
-    (``side``: "ours", the ledger merged into, or "theirs", the other file;
-    "both": the fixes after it are all needed). ``action`` with its
-    ``args``: "edit" (evening, hand number, the record as JSON), "void"
-    (evening, the entry as the sheet's # column names it), "tarif"
-    (evening, the tarif, the evening's status), "rename" (old, new)."""
+    """One way to settle a merge conflict: ``side`` "ours" (merged into),
+    "theirs" or "both" (the fixes after it all needed); ``action`` with its
+    ``args``: "edit" (evening, hand number, record JSON), "void" (evening,
+    the sheet's # of the entry), "tarif" (evening, tarif, status), "rename" (old, new)."""
 
     side: str
     action: str
@@ -237,9 +228,8 @@ class Fix(NamedTuple):
 
 
 class MergeConflict(LedgerError):
-    """Both ledgers hold something differently; ``kind`` says what (entry,
-    evening, tarif, player), ``fixes`` how either ledger can be made to
-    agree with the other. Nothing is merged."""
+    """Both ledgers hold something differently; ``kind``: entry, evening,
+    tarif or player; ``fixes``: how either can agree. Nothing is merged."""
 
     def __init__(self, where: str, what: str, kind: str, fixes: list[Fix] | None = None, path: Path | None = None):
         self.kind = kind

@@ -1,9 +1,6 @@
-"""The ledger's hands and payments as rows, for export (the scored items,
-which the ledger does not store, are scored again: ``schreiber.service.rescored``).
-
-Rows stream straight from SQL (voided entries never appear), so a ledger of
-any size goes out in constant memory. Points come out exact (Fractions);
-``reports/export.py`` shapes them for CSV and JSON Lines.
+"""The ledger's hands and payments as rows for export, streamed from SQL
+(voided entries never among the payments), points exact;
+``reports/export.py`` shapes them; the items: ``service.rescored``.
 """
 
 from __future__ import annotations
@@ -29,14 +26,10 @@ HAND_KEYS = ("evening", "date", "number", "id", "kind", "dealer", "contract", "d
 
 
 def hand_rows(db: sqlite3.Connection, evening: int | None, rng: DateRange) -> Iterator[dict]:
-    """Every entry of the evenings as its sheet has it, in order: hands
-    (with their payments, record and global id: ``hand import`` of the row
-    again knows the entry), Radl starts, redeals and Strafpunkte, voided
-    entries too (``void``, with the ``correction`` that struck them and, on a
-    replacement, the id of the hand it ``replaces``); each evening opened by
-    a row of its own (kind ``evening``: its tarif and the Pagat pot it
-    started with). ``hand import`` of one evening's rows makes the evening
-    again, figure for figure."""
+    """Every entry of the evenings as its sheet has it, voided ones too
+    (``void``, their ``correction``, a replacement's ``replaces``), each
+    evening opened by a row of kind ``evening`` (tarif, starting pot):
+    ``hand import`` of one evening's rows makes it again, figure for figure."""
     where, params = _where(evening, rng)
     cur = db.execute(
         "select e.uid, e.evening_id, ev.date, ev.tarif_cents, ev.start_pot, e.number, e.kind, e.status, e.player, r.dealer, "
