@@ -67,8 +67,7 @@ Seat = tuple[str, int, str, str | None, int | None]  # (player, id, role, side, 
 
 
 def played(o: Outcome) -> Played | None:
-    """What the statistics rows of a scored entry are made of (``Played``),
-    in plain values (tuples, strings, booleans); None for an entry that is no hand."""
+    """What the statistics rows of a scored entry are made of; None for an entry that is no hand."""
     h, table = o.hand, o.table
     if o.kind != "hand" or h is None or table is None:
         return None
@@ -99,9 +98,8 @@ def new_rows() -> Rows:
 
 
 def scored_rows(evening_id: int, first: int, scored: list[Scored], pid: PlayerId, now: int) -> Rows:
-    """Every row new entries make (an import's): each entry's row of
-    ``entries``, with ids from ``first`` on (and a new uid where it has none),
-    and its result's rows."""
+    """Every row new entries make: their rows of ``entries`` (ids from
+    ``first`` on, a new uid where none) and their results' rows."""
     rows = new_rows()
     entries = rows["entries"]
     uids = new_uids(len(scored))
@@ -113,19 +111,16 @@ def scored_rows(evening_id: int, first: int, scored: list[Scored], pid: PlayerId
 
 
 def result_rows(evening_id: int, entry_id: int, number: int | None, o: Outcome, pid: PlayerId, out: Rows) -> Rows:
-    """Every row an entry's result makes: its row of ``results``, its payments
-    and its statistics rows, added to ``out`` (and returned)."""
+    """Its row of ``results``, its payments and statistics rows, added to ``out``."""
     out["results"].append(result_row(evening_id, entry_id, number, o))
     out["payments"] += payment_rows(evening_id, entry_id, o, pid)
     return derived_rows(evening_id, entry_id, played(o), pid, out)
 
 
 def derived_rows(evening_id: int, entry_id: int, hand: Played | None, pid: PlayerId, out: Rows | None = None) -> Rows:
-    """Rows of hand_players, hand_facts, hand_premiums and hand_kontras for
-    one entry (``hand``: its ``played``; None, for entries that are not
-    hands, makes none), added to ``out`` (a new ``new_rows()`` where not
-    given) and returned. Tuples in column order: an import writes some ten
-    rows a hand, and a dict a row cost it more than SQLite's writing them."""
+    """An entry's statistics rows (none where ``hand`` is None: no hand),
+    added to ``out`` (or new rows): tuples, as an import writes some ten a
+    hand and a dict a row cost more than SQLite's writing them."""
     if out is None:
         out = new_rows()
     if hand is None:
@@ -152,8 +147,7 @@ def derived_rows(evening_id: int, entry_id: int, hand: Played | None, pid: Playe
 
 
 def _roles(hand: Played, won_by: dict[str, bool], results: set[bool], pid: PlayerId) -> list[Seat]:
-    """(player, id, role, side, won) of each seat (definitions above); ``results``:
-    whether each declarer won."""
+    """Each seat (``Seat``); ``results``: whether each declarer won."""
     _c, decls, partner, _k, _kb, _pr, trisch, other, players, active, _w = hand
     opponents_won = None if other or len(results) != 1 else int(not next(iter(results)))  # all declarers lost
     if len(decls) != 1:
@@ -325,16 +319,14 @@ group by pl.id;
 
 
 def create_schema(db) -> None:
-    """Create the tables and views (inside the migration's transaction:
-    statement by statement, as ``executescript`` would commit early)."""
+    """The tables and views, statement by statement (``executescript`` would commit the migration early)."""
     for statement in SCHEMA.split(";\n"):
         if statement.strip():
             db.conn.execute(statement)
 
 
 def backfill(db) -> None:
-    """Fill the derived tables for hands recorded before they existed
-    (migration m002): replay each evening, as a correction would."""
+    """The statistics rows of hands recorded before them (m002): each evening replayed."""
     conn = db.conn
     ids = {name: pid for pid, name in conn.execute("select id, name from players")}
     for row in list(db.query("select * from evenings order by id")):

@@ -74,8 +74,7 @@ def m001_initial(db: sqlite_utils.Database) -> None:
 
 @migrations()
 def m002_derived_stats(db: sqlite_utils.Database) -> None:
-    """Statistics tables (who played which role, premiums, Kontras) and the
-    Datasette views; see ledger/hand_rows.py and docs/datasette.md."""
+    """Statistics tables and the Datasette views (ledger/hand_rows.py, docs/datasette.md)."""
     from .hand_rows import backfill, create_schema
 
     create_schema(db)
@@ -84,18 +83,15 @@ def m002_derived_stats(db: sqlite_utils.Database) -> None:
 
 @migrations()
 def m003_written_score(db: sqlite_utils.Database) -> None:
-    """The written score (Schrift) of a hand where a rule makes it differ
-    from the money (Skoty Trophy: only the simple Kontra on the sheet)."""
+    """A hand's written score (Schrift) where a rule keeps it apart from the money (Skoty Trophy)."""
     db.table("results").add_column("written_json", str)
 
 
 @migrations()
 def m004_schrift(db: sqlite_utils.Database) -> None:
-    """One name for the written score, the Schrift: each payment row gets its
-    Schrift beside its money (``schrift_x2520``, the same where no rule keeps
-    them apart), so balances and statistics sum either; the result's
-    ``written_json`` becomes ``schrift_json``: the hand's Schrift payments and
-    items, for ``sheet --explain``. A Skoty ledger's written scores move over."""
+    """One name for the written score, the Schrift: each payment gets
+    ``schrift_x2520`` beside its money; the result's ``written_json``
+    becomes ``schrift_json`` (payments and items, for ``sheet --explain``)."""
     db.execute("alter table results rename column written_json to schrift_json")
     db.execute("alter table payments add column schrift_x2520 integer")
     db.execute("update payments set schrift_x2520 = points_x2520")
@@ -158,10 +154,8 @@ def m005_global_ids(db: sqlite_utils.Database) -> None:
 
 @migrations()
 def m006_cups(db: sqlite_utils.Database) -> None:
-    """Tournaments (cups): the cup with its rules and seed, its registered
-    players (with their place of residence and the lot for ties), its
-    tables (one evening each), the fixed cup points of ooe-2023.md §11.2,
-    and the views that rank them (ledger/cup_book.py)."""
+    """Tournaments: cups, their players and tables, the fixed cup points of
+    ooe-2023.md §11.2 and the views that rank them (ledger/cup_book.py)."""
     from .cup_book import create_schema as create_cup_schema
 
     create_cup_schema(db)
@@ -169,8 +163,7 @@ def m006_cups(db: sqlite_utils.Database) -> None:
 
 @migrations()
 def m008_rollups(db: sqlite_utils.Database) -> None:
-    """Per-evening rollups of the statistics rows (ledger/rollups.py), so
-    ``schreiber stats`` reads a few rows per evening instead of every hand."""
+    """Per-evening rollups of the statistics rows (ledger/rollups.py)."""
     from . import rollups
 
     rollups.create_counts(db.conn)
@@ -202,10 +195,9 @@ def m009_compact(db: sqlite_utils.Database) -> None:
 
 
 def _derived_uid(table: str, origin: tuple | None, row: tuple) -> str:
-    """The global id of a row of an older ledger: 32 hex digits of the
-    SHA-256 of its table, the ledger's origin (when its first migration ran,
-    to the microsecond: the same in every copy, another in every other
-    ledger) and the row's identity (``ROW_IDENTITY``)."""
+    """A row's global id in an older ledger: 32 hex digits of the SHA-256
+    of its table, the ledger's origin (its first migration's time: the same
+    in every copy) and the row's identity (``ROW_IDENTITY``)."""
     text = json.dumps([table, origin[0] if origin else None, *row], ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
@@ -246,9 +238,7 @@ def _schrift(text: str | None) -> str | None:
 
 @migrations()
 def m010_evening_money(db: sqlite_utils.Database) -> None:
-    """Each evening's money (settled as ``settle`` does) beside its points in
-    the rollups, and points and money per year (ledger/rollups.py), so
-    ``schreiber stats`` settles no evening when it runs."""
+    """Each evening's money beside its points in the rollups, and both per year (ledger/rollups.py)."""
     from . import rollups
 
     rollups.create_money(db.conn, rollups.POT_RULE_M010)
@@ -385,9 +375,8 @@ def m012_smaller(db: sqlite_utils.Database) -> None:
 
 
 def _drop_rescorable_items(conn: sqlite3.Connection, evening_id: int) -> None:
-    """The evening's entries scored again, each from the state stored before
-    it: where that gives the very items stored (key for key), or the entry
-    counts nothing (voided), its stored items go."""
+    """The evening's entries scored again, each from the state before it:
+    their stored items go where that gives them back, or the entry is void."""
     ev = evening_of_row(dict(zip(("id", "date", "preset", "rules_json", "seating_json", "first_dealer", "tarif_cents",
         "status", "start_pot"), conn.execute(
         "select ev.id, ev.date, ev.preset, rs.rules_json, ev.seating_json, ev.first_dealer, ev.tarif_cents, "
@@ -421,8 +410,7 @@ def _stored_items(text: str | None) -> str:
 
 
 def _check_points(conn: sqlite3.Connection) -> None:
-    """Every payment's exact text is its 1/2520 units (compared as Fractions
-    where the texts differ); else the ledger is damaged and stays as it was."""
+    """Every payment's exact text is its 1/2520 units; else the ledger is damaged and stays as it was."""
     exact = EXACT_SQL.format(x="points_x2520")
     for entry_id, points, x in conn.execute(
         f"select entry_id, points, points_x2520 from payments where points is not {exact}"
@@ -462,8 +450,7 @@ def m014_rules_format(db: sqlite_utils.Database) -> None:
 
 
 def _with_format(text: str, rules_format) -> str | None:
-    """Stored rules with their format said, or None where they say it already
-    (or are not rules: ``schreiber check`` reports those)."""
+    """Stored rules with their format said; None where said already or not rules (``schreiber check`` says so)."""
     try:
         data = json.loads(text)
     except ValueError:
@@ -491,10 +478,7 @@ def m015_cup_rounds_played(db: sqlite_utils.Database) -> None:
 
 @migrations()
 def m016_every_year(db: sqlite_utils.Database) -> None:
-    """Every year's statistics rollups summed together (the year ``'*'``) and
-    the evenings with points of each year (``year_scored``, ledger/rollups.py),
-    so ``schreiber stats`` over every evening reads the same few rows however
-    many years the ledger holds."""
+    """Every year's rollups summed together (``'*'``) and ``year_scored`` (ledger/rollups.py)."""
     from . import rollups
 
     rollups.create_every_year(db.conn)
