@@ -220,25 +220,23 @@ class _Other:
         if found is None:
             return
         row, value = {"rowid:": found[0]}, found[1]
-        shown = repr(value)[:40]
         if value is None:
-            problem = _("{column} is empty").format(column=column)
+            problem = _("{column} is empty")
         elif kind.startswith("->"):
-            problem = _("{column} is {value}, which names no row of its table {target}").format(
-                column=column, value=shown, target=target
-            )
+            problem = _("{column} is {value}, which names no row of its table {target}")
         elif kind == "int":
-            problem = _("{column} is {value}, not a whole number").format(column=column, value=shown)
+            problem = _("{column} is {value}, not a whole number")
         elif kind in ("text", "json") and type(value) is not str:
-            problem = _("{column} is {value}, not a text").format(column=column, value=shown)
+            problem = _("{column} is {value}, not a text")
         elif kind == "json":
             self.json(table, {"rowid:": found[0], column: value}, column)
-            problem = _("{column} is not JSON ({error})").format(column=column, error=shown)
+            problem = _("{column} is not JSON ({error})")
         elif kind == "uid":
-            problem = _("{column} is {value}, not a global id").format(column=column, value=shown)
+            problem = _("{column} is {value}, not a global id")
         else:
-            problem = _("{column} is {value}, not a time").format(column=column, value=shown)
-        raise self.damaged(table, row, problem)
+            problem = _("{column} is {value}, not a time")
+        shown = repr(value)[:40]
+        raise self.damaged(table, row, problem.format(column=column, value=shown, target=target, error=shown))
 
     def json(self, table: str, row: dict, column: str) -> Any:
         """A JSON column of a row, read (None for NULL); a text that is no JSON names the row."""

@@ -262,21 +262,11 @@ class Ledger(Opened):
     def insert_evening(
         self, players: tuple[str, ...], rules: Rules, date: str, dealer: str, tarif_cents: int, start_pot: Fraction
     ) -> int:
-        evening_id = self._insert(
-            "evenings",
-            {
-                "uid": new_uid(),
-                "date": date,
-                "preset": rules.preset,
-                "rule_set_id": rule_set_id(self.db.conn, rules.to_json()),
-                "seating_json": dumps(list(players)),
-                "first_dealer": dealer,
-                "tarif_cents": tarif_cents,
-                "status": "open",
-                "start_pot": str(start_pot),
-                "created_utc": now_utc(),
-            },
-        )
+        evening_id = self._insert("evenings", {
+            "uid": new_uid(), "date": date, "preset": rules.preset,
+            "rule_set_id": rule_set_id(self.db.conn, rules.to_json()), "seating_json": dumps(list(players)),
+            "first_dealer": dealer, "tarif_cents": tarif_cents, "status": "open",
+            "start_pot": str(start_pot), "created_utc": now_utc()})  # fmt: skip
         for seat, name in enumerate(players):
             self._insert("evening_players", {"evening_id": evening_id, "seat": seat, "player_id": self.player_id(name)})
         return evening_id
@@ -545,17 +535,8 @@ class Ledger(Opened):
     def void_entry(self, evening: Evening, entry_id: int, kind: str, replacement_id: int | None = None) -> None:
         """Mark an entry void and log the correction (undo, void or edit)."""
         self.db.execute("update entries set status = 'void' where id = ?", [entry_id])
-        self._insert(
-            "corrections",
-            {
-                "uid": new_uid(),
-                "evening_id": evening.id,
-                "kind": kind,
-                "entry_id": entry_id,
-                "replacement_id": replacement_id,
-                "created_utc": now_utc(),
-            },
-        )
+        self._insert("corrections", {"uid": new_uid(), "evening_id": evening.id, "kind": kind, "entry_id": entry_id,
+                                     "replacement_id": replacement_id, "created_utc": now_utc()})  # fmt: skip
 
     def set_replaces(self, entry_id: int, replaced_id: int) -> None:
         """The replacement ``entry_id`` of the voided hand ``replaced_id`` (an import of an edit)."""
