@@ -541,17 +541,23 @@ def settle(conn: sqlite3.Connection, evening_ids: list[int] | None, pot_rule: st
         if not got:
             continue
         seated = tuple(ids[p] for p in json.loads(seating))
-        pot = Fraction(start_pot or "0")
-        den = math.lcm(POINT_UNITS, pot.denominator)
-        k = den // POINT_UNITS
-        cents = evening_cents(
-            seated, {p: x * k for p, x in got.items()}, den, tarif, pot.numerator * (den // pot.denominator), pot_end
-        )
+        cents = evening_money(seated, got, tarif, Fraction(start_pot or "0"), pot_end)
         rows += [(evening_id, p, cents[p]) for p in seated]
     conn.executemany(
         "insert into roll_points (evening_id, player_id, points_x2520, schrift_x2520, cents) values (?, ?, 0, 0, ?) "
         "on conflict (evening_id, player_id) do update set cents = excluded.cents",
         rows,
+    )
+
+
+def evening_money(
+    seated: tuple[int, ...], points: dict[int, int], tarif: int, pot: Fraction, pot_end: str
+) -> dict[int | str, int]:
+    """Each seated player's cents from the evening's points (1/2520) and the Pagat pot it started with."""
+    den = math.lcm(POINT_UNITS, pot.denominator)
+    k = den // POINT_UNITS
+    return evening_cents(
+        seated, {p: x * k for p, x in points.items()}, den, tarif, pot.numerator * (den // pot.denominator), pot_end
     )
 
 

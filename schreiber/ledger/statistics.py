@@ -9,13 +9,10 @@ hand is replayed. ``reports/stats.py`` turns the rows into the report.
 from __future__ import annotations
 
 import json
-import math
 import sqlite3
 from fractions import Fraction
 from typing import NamedTuple
 
-from ..domain.money import evening_cents
-from ..domain.points import POINT_UNITS
 from . import rollups
 from .stored import DateRange
 
@@ -138,11 +135,8 @@ def settled(
         got = per[ev.id]
         if not got:
             continue
-        den = math.lcm(POINT_UNITS, ev.start_pot.denominator)
-        k = den // POINT_UNITS
-        pot = ev.start_pot.numerator * (den // ev.start_pot.denominator)
         seated = tuple(ev.players)
-        money = evening_cents(seated, {p: x * k for p, x in got.items()}, den, ev.tarif_cents, pot, ev.pot_rule)
+        money = rollups.evening_money(seated, got, ev.tarif_cents, ev.start_pot, ev.pot_rule)
         for p in seated:
             v = counted[ev.id].get(p, 0)
             units[p] = units.get(p, 0) + v
