@@ -171,8 +171,7 @@ def _by_year(r: Rollup, evening_rows: str, cols: bool = True) -> str:
 
 
 def in_range(r: Rollup) -> str:
-    """A subquery of the rollup's rows (keys, sums) for the evenings in
-    range (after ``read_range``): whole years, then the rest."""
+    """A subquery of the rollup's rows (keys, sums) in range (``read_range``): whole years, then the rest."""
     cols = ", ".join(f"r.{c}" for c in (*r.keys, *r.sums))
     return (
         f"(select {cols} from temp.stats_years y cross join {_year_table(r)} r on r.year = y.year union all "
@@ -196,8 +195,7 @@ EVENINGS_INDEX_M008 = (
 
 
 def create(conn: sqlite3.Connection) -> None:
-    """Every rollup table, filled from the derived rows (as migrations
-    m008 and m010 make them)."""
+    """Every rollup table, filled from the derived rows."""
     create_counts(conn)
     conn.execute(EVENINGS_INDEX)
     create_money(conn)
@@ -309,10 +307,8 @@ def _groups(conn: sqlite3.Connection, r: Rollup, evening_id: int) -> Groups:
 
 def _kontra_groups(conn: sqlite3.Connection, r: Rollup, evening_id: int, year: str, was: Groups, now: Groups) -> None:
     """The Kontras given (a count: by difference) and won, of the evening and
-    its year. Won is a sum of NULLs where no doubled item had a winner: it
-    stays NULL until a winner's count comes, and where rows with winners are
-    taken away and none come, the rows left are asked whether one of theirs
-    has a winner (``_won_after``)."""
+    its year. Won is a sum of NULLs until a winner's count comes; where rows
+    with winners go and none come, the rows left are asked (``_won_after``)."""
     changed = sorted(k for k in was.keys() | now.keys() if was.get(k) != now.get(k))
     if not changed:
         return
@@ -336,10 +332,8 @@ def _kontra_groups(conn: sqlite3.Connection, r: Rollup, evening_id: int, year: s
 def _kontra_year(
     conn: sqlite3.Connection, year: str, changed: list[tuple], was: Groups, now: Groups, rows_below: str, args: list
 ) -> tuple[Groups, Groups]:
-    """The year's (or every year's) Kontra groups ``changed`` after those of
-    the level below (an evening, a year) went from ``was`` to ``now``;
-    ``rows_below`` asks whether a row below has a winner. Returns the
-    year's groups before and after."""
+    """The year's (or every year's) Kontra groups ``changed`` after the level
+    below went from ``was`` to ``now`` (``rows_below``: whether a row below has a winner); before and after."""
     held = {row[:2]: list(row[2:]) for row in conn.execute(
         "select player_id, role, given, won from year_kontras where year = ?", [year])}  # fmt: skip
     old = {k: held.get(k, [0, None]) for k in changed}
@@ -352,9 +346,8 @@ def _kontra_year(
 
 
 def _won_after(total: int | None, taken: int | None, added: int | None, others_won: Callable[[], bool]) -> int | None:
-    """A sum of NULLs and numbers (NULL: all NULL) after the sums ``taken``
-    away and ``added``; ``others_won``: whether a number is left among the
-    rest, asked only where the figures cannot tell."""
+    """A sum of NULLs and numbers after ``taken`` and ``added``; ``others_won``
+    asked only where the figures cannot tell whether a number is left."""
     if added is None and taken is None:
         return total
     figure = (total or 0) - (taken or 0) + (added or 0)
@@ -379,9 +372,7 @@ def _put_groups(conn: sqlite3.Connection, table: str, first_key: str, first: obj
 
 
 def _points_left(conn: sqlite3.Connection, evening_id: int, players: set[int]) -> None:
-    """The evening's points rows of ``players`` (whose rows were taken away)
-    gone where no payment of theirs is left; all of them where none is left
-    at all (``settle`` gives every seated player a row while there are points)."""
+    """The evening's points rows of ``players`` gone where no payment of theirs is left (all where none is)."""
     if not players:
         return
     paid = "select 1 from entries e join payments p on p.entry_id = e.id where e.evening_id = ?"
@@ -435,10 +426,8 @@ _KONTRA = _at("hand_kontras", "player_id", "role", "won")
 
 
 def counted(rows: Rows) -> dict[str, Groups]:
-    """Each rollup's groups (its keys after the evening) with their sums, over
-    the rows of one evening's new entries: what ``ROLLUPS[i].select`` gives
-    for them, NULLs and all (a sum of NULLs only is NULL). Counted by
-    ``Counter`` over the rows' cells, a NULL key cell made -1 per group."""
+    """Each rollup's groups with their sums over one evening's new rows: what
+    its ``select`` gives for them, NULLs and all (a NULL key cell made -1)."""
     points: Groups = {}
     for player, x, w in map(_PAY, rows["payments"]):
         s = points.setdefault((player,), [0, 0])
@@ -580,10 +569,8 @@ def _money(conn: sqlite3.Connection, evening_id: int) -> dict[int, tuple[int, in
 def _year_money_delta(
     conn: sqlite3.Connection, evening_id: int, year: str, before: dict[int, tuple[int, int, int]]
 ) -> None:
-    """The year's and every year's points and money: the evening's rows as
-    they are now, less those ``before`` (``_money``); a player's row of no
-    evenings is no more. An evening that gained or lost its points counts
-    in ``year_scored``."""
+    """The year's and every year's points and money moved from the evening's
+    rows ``before`` to its rows now, and its count in ``year_scored``."""
     after = _money(conn, evening_id)
     change = []
     for p in sorted(before.keys() | after.keys()):
@@ -609,8 +596,7 @@ def _year_money_delta(
 
 
 def _year_money(conn: sqlite3.Connection) -> None:
-    """Every evening's money and points summed per year and player (the
-    table just made; from then on ``_year_money_delta`` keeps it)."""
+    """Every evening's money and points summed per year and player, into the table just made."""
     conn.execute(
         f"insert into year_money select {YEAR}, r.player_id, count(*), sum(r.points_x2520), sum(r.schrift_x2520), "
         "sum(r.cents) from roll_points r join evenings ev on ev.id = r.evening_id group by 1, r.player_id"
@@ -624,8 +610,7 @@ YEAR_SCORED = "create table year_scored (year text not null primary key, evening
 
 
 def create_every_year(conn: sqlite3.Connection) -> None:
-    """The rows of every year (``'*'``) in each year table, summed from the
-    years' rows, and ``year_scored`` (migration m016)."""
+    """The rows of every year (``'*'``) in each year table, and ``year_scored`` (m016)."""
     conn.execute(YEAR_SCORED)
     conn.execute(
         f"insert into year_scored select {YEAR}, count(*) from evenings ev "
