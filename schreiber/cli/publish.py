@@ -3,6 +3,7 @@ project's German titles and canned queries (docs/datasette.md)."""
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import Annotated
 
@@ -56,7 +57,7 @@ def publish(
         _check_port(chosen, port)
     cmd = _prepare(path, chosen, port, live)
     if print_only:
-        echo(pub.shell_line(cmd))
+        echo(shlex.join(cmd))
         return
     url = f"http://{f'[{chosen}]' if ':' in chosen and not chosen.startswith('[') else chosen}:{port}"
     echo(

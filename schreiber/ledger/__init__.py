@@ -18,18 +18,14 @@ from typing import ClassVar
 
 
 class Opened:
-    """What this process did with ledger files, kept on the class every
-    ``store.Ledger`` is: the ledger opened last (what an SQLite error that
-    reaches the command line is about), the one written last (what the line
-    after Ctrl-C says), and those opened where there is no file yet, for
-    writing (made once the command has succeeded: ``make_missing_files``).
-    ``on_migrate(ledger, copy)`` is told before an existing ledger is
-    migrated, which takes minutes for a very large one. ``by_sqlite``: the
-    files SQLite has open in this process, whose header is never read by
-    hand again (closing another handle of a file drops the process's SQLite
-    locks on it). Here, not in
-    ``store``, so that the command line's last word costs a command that
-    opens no ledger nothing."""
+    """What this process did with ledger files, on the class every
+    ``store.Ledger`` is: the ledger opened last (what an SQLite error is
+    about), the one written last (what the line after Ctrl-C says), those
+    to be made once the command has succeeded (``make_missing_files``),
+    ``on_migrate(ledger, copy)``, told before a migration (minutes for a
+    very large ledger), and ``by_sqlite``, the files SQLite has open here
+    (their header is not read by hand again). Here, not in ``store``, so
+    a command that opens no ledger does not import it."""
 
     last: ClassVar[Path | None] = None
     written: ClassVar[Path | None] = None
@@ -42,8 +38,7 @@ class Opened:
 
     @classmethod
     def make_missing_files(cls) -> None:
-        """The interface's promise, kept once a command has succeeded: a
-        missing (or empty) ledger file it opened is created with the current
-        schema. A command that fails never gets here, so it leaves no file behind."""
+        """Once a command has succeeded (a failed one leaves no file): each
+        missing or empty ledger file it opened made with the current schema."""
         while cls.unmade:
             cls.unmade.pop(0).make_file()

@@ -17,27 +17,20 @@ IN_MEMORY_MAX = 1 << 30  # a larger ledger is copied through a temporary file (m
 
 
 def backup(conn: sqlite3.Connection, ledger_path: Path, path: Path, overwrite: bool = False) -> Path:
-    """Copy the whole ledger to ``path`` with SQLite's online backup API.
-
-    The copy is one consistent snapshot even while other processes add
-    hands (in WAL mode a reader never waits for a writer). It is written to
-    a temporary file, checked, then renamed into place, so ``path`` is never
-    a half-written ledger. A folder as ``path`` gets a dated file.
-    """
+    """Copy the whole ledger to ``path`` (a folder: a dated file in it) with
+    SQLite's online backup API: one snapshot while others write, checked,
+    never half-written (``write_copy``)."""
     target = target_for(ledger_path, path)
     if target.exists() and not overwrite:
         raise TargetExists(target)
     if not target.parent.is_dir():
-        raise LedgerUnavailable(_("the folder {parent} does not exist; create it first").format(parent=target.parent))
+        raise LedgerUnavailable(_("the folder {parent} does not exist; create it first"), parent=target.parent)
     _remove_stale(target)
     try:
         write_copy(conn, target, ledger_path)
     except (OSError, sqlite3.Error) as exc:
-        raise LedgerUnavailable(
-            _("cannot write the backup {target}: {why}").format(
-                target=target, why=getattr(exc, "strerror", None) or exc
-            )
-        ) from None
+        why = getattr(exc, "strerror", None) or exc
+        raise LedgerUnavailable(_("cannot write the backup {target}: {why}"), target=target, why=why) from None
     return target
 
 
@@ -51,11 +44,10 @@ def target_for(ledger_path: Path, path: Path) -> Path:
 
 
 def write_copy(conn: sqlite3.Connection, target: Path, ledger_path: Path) -> None:
-    """A checked copy of the ledger at ``target``, which never holds half a
-    copy. It is made in memory and written to a file without a name, which
-    gets its name only when whole (``O_TMPFILE``): a killed process leaves
-    nothing behind. Where the file system cannot do that, or the ledger is
-    very large, it goes through a temporary file beside ``target``."""
+    """A checked copy of the ledger at ``target``, never half of one: made in
+    memory and written to a file without a name, named only when whole
+    (``O_TMPFILE``), so a killed process leaves nothing; where that cannot
+    be, or the ledger is very large, through a temporary file beside it."""
     if _size(conn) <= IN_MEMORY_MAX:
         fd = _unnamed_file(target.parent)
         if fd is not None:
@@ -111,11 +103,9 @@ def _write_all(fd: int, data: bytes) -> None:
 
 
 def _name(fd: int, target: Path) -> None:
-    """Give the unnamed file its name ``target`` in one step. Where a file
-    of that name is there already (a backup written over), a link cannot
-    replace it: the file is named under a temporary name first, then renamed
-    over ``target`` (a kill between the two, a matter of microseconds, leaves
-    the temporary name, removed by the next backup there)."""
+    """Give the unnamed file its name ``target`` in one step; over a file of
+    that name, through a temporary name (which a kill in between leaves for
+    the next backup there to remove)."""
     root = os.open("/", os.O_RDONLY | os.O_DIRECTORY)
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
@@ -167,14 +157,14 @@ def _verify(copy: sqlite3.Connection, ledger_path: Path) -> None:
         raise LedgerUnavailable(
             _(
                 "the backup failed its check ({check}); the ledger may be damaged, see PRAGMA integrity_check on {ledger_path}"
-            ).format(check=check, ledger_path=ledger_path)
+            ),
+            check=check,
+            ledger_path=ledger_path,
         )
 
 
 def counts(path: Path) -> tuple[int, int]:
-    """(evenings, active hands) in a backup just made: read as a file nobody
-    writes (``immutable``), so no -wal or -shm is made beside it, not even by
-    a process killed while it reads."""
+    """(evenings, active hands) in a backup just made, read ``immutable``: no -wal or -shm beside it."""
     con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
     try:
         hands = con.execute("select count(*) from entries where kind = 'hand' and status = 'active'").fetchone()[0]

@@ -1,16 +1,11 @@
 """Rows of the ledger's tables to typed values and back.
 
-Points are stored as whole 1/2520 units (``domain.points.POINT_UNITS``):
-exact, and summed by SQL. A hand's scored items are not stored (m012): they
-are scored again from the state stored before the hand when they are asked
-for (``schreiber.service.rescored``), and given in the full form ``sheet --explain
---json`` prints (``stored_item``). Where a rule keeps the Schrift apart
-from the money, its items are stored compactly (``item_cells``: what the
-item says, once; its figures an integer where whole, else the Fraction's
-text) and read back into the full form (``item_of_cells``). Hand states are
-stored compactly too (``State.to_json``). Times are seconds since the epoch
-(UTC), read back as the ISO text they were written as before m012
-(``utc_text``).
+Points are whole 1/2520 units (``POINT_UNITS``): exact, summed by SQL. A
+hand's items are scored again when asked for (m012,
+``schreiber.service.rescored``), in the form ``sheet --explain --json``
+prints (``stored_item``); a Schrift apart from the money keeps its items as
+cells (``item_cells``, read back by ``item_of_cells``). Times are seconds
+since the epoch, read back as the ISO text stored before m012 (``utc_text``).
 """
 
 from __future__ import annotations
@@ -45,10 +40,8 @@ def utc_text(value: int | str | None) -> str | None:
 
 
 def new_uid() -> str:
-    """A globally unique id for a row (player, evening, entry, correction,
-    import): a random UUID (version 4) as 32 hex digits, so ledgers kept on
-    several machines can be merged. Made from ``os.urandom`` directly: the
-    ``uuid`` module costs every ``hand add`` a few milliseconds to import."""
+    """A row's global id (ledgers kept on several machines merge by it): a
+    random UUID 4 as 32 hex digits, from ``os.urandom`` (``uuid`` costs every start its import)."""
     return new_uids(1)[0]
 
 
@@ -61,23 +54,8 @@ def new_uids(n: int) -> list[str]:
     return [text[i : i + 32] for i in range(0, 32 * n, 32)]
 
 
-def frac(text: str | None) -> Fraction:
-    return Fraction(text) if text else Fraction(0)
-
-
-def dumps(value: Any) -> str:
-    return _DUMPS(value)
-
-
-_DUMPS = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps(value, ensure_ascii=False), made once
-
-
-_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-
-
-def compact(value: Any) -> str:
-    """JSON without the spaces (what is stored many times over)."""
-    return _COMPACT(value)
+dumps: Callable[[Any], str] = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps(value, ensure_ascii=False)
+compact: Callable[[Any], str] = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode  # no spaces
 
 
 def exact(v: Fraction | int) -> int | str:
@@ -109,34 +87,15 @@ def rule_set_id(conn: Any, rules_json: str) -> int:
 
 
 def evening_of_row(row: dict) -> Evening:
-    return Evening(
-        id=row["id"],
-        date=row["date"],
-        preset=row["preset"],
-        rules_json=row["rules_json"],
-        seating=tuple(json.loads(row["seating_json"])),
-        first_dealer=row["first_dealer"],
-        tarif_cents=row["tarif_cents"],
-        status=row["status"],
-        start_pot=frac(row["start_pot"]),
-        created_utc=utc_text(row.get("created_utc")),
-        closed_utc=utc_text(row.get("closed_utc")),
-    )
+    return Evening(row["id"], row["date"], row["preset"], row["rules_json"], tuple(json.loads(row["seating_json"])),
+                   row["first_dealer"], row["tarif_cents"], row["status"], Fraction(row["start_pot"] or 0),
+                   utc_text(row.get("created_utc")), utc_text(row.get("closed_utc")))  # fmt: skip
 
 
 def entry_of_row(row: dict) -> StoredEntry:
     record = json.loads(row["record_json"]) if row["record_json"] else None
-    return StoredEntry(
-        id=row["id"],
-        evening_id=row["evening_id"],
-        seq=row["seq"],
-        kind=row["kind"],
-        number=row["number"],
-        record=record,
-        player=row["player"],
-        status=row["status"],
-        replaces=row["replaces"],
-    )
+    return StoredEntry(row["id"], row["evening_id"], row["seq"], row["kind"], row["number"], record, row["player"],
+                       row["status"], row["replaces"])  # fmt: skip
 
 
 ENTRY_COLUMNS = ("id", "uid", "evening_id", "seq", "kind", "number", "record_json", "player", "status", "replaces",
@@ -155,7 +114,7 @@ def entry_row(
 ) -> tuple:
     """An entry's row of ``entries`` (``ENTRY_COLUMNS``; a new id where ``uid`` is None)."""
     record = entry.record
-    return (entry_id, uid or new_uid(), evening_id, seq, entry.kind, number, _COMPACT(record) if record else None,
+    return (entry_id, uid or new_uid(), evening_id, seq, entry.kind, number, compact(record) if record else None,
             entry.player, "active", replaces, created or now_utc())  # fmt: skip
 
 
@@ -181,8 +140,7 @@ def stored_item(it: Item) -> dict:
 
 def item_cells(it: Item) -> list:
     """An item as stored: [kind, label, base, multipliers, payments], and
-    {"note", "total"} where it has them (its value is the base times the
-    multipliers, unless a total says otherwise)."""
+    {"note", "total"} where it has them (the value: base x multipliers, or the total)."""
     cells = [it.kind, it.label, exact(it.base), [[n, f] for n, f in it.multipliers],
              {p: exact(v) for p, v in it.payments}]  # fmt: skip
     extra: dict[str, Any] = {}
@@ -194,9 +152,7 @@ def item_cells(it: Item) -> list:
 
 
 def item_of_cells(cells: list | dict) -> dict:
-    """An item in full (as ``stored_item`` makes it) from its cells; a dict
-    is an item stored whole (by a ledger from before m009, where the cells
-    could not say it exactly)."""
+    """An item in full (as ``stored_item``) from its cells; a dict is one stored whole (before m009)."""
     if isinstance(cells, dict):
         return cells
     kind, label, base, mults, pays = cells[:5]
@@ -223,9 +179,8 @@ def item_of_cells(cells: list | dict) -> dict:
 
 
 def kept_items(text: str | None) -> list[dict] | None:
-    """The items a result row keeps (``items_json``), in full: only those of
-    a hand stored before m012 that scoring it again would not give back;
-    None for every other (its items are scored again)."""
+    """The items a result row keeps, in full (None: scored again; only hands
+    stored before m012 that scoring again would not give back keep them)."""
     return None if text is None else [item_of_cells(c) for c in json.loads(text)]
 
 
@@ -260,8 +215,7 @@ PAYMENT_COLUMNS = ("entry_id", "evening_id", "player_id", "points_x2520", "schri
 
 
 def payment_rows(evening_id: int, entry_id: int, o: Outcome, pid: Callable[[str], int]) -> list[tuple]:
-    """Each player's payment in 1/2520 units (exact), and as the Schrift
-    writes it: rows of ``payments`` (``PAYMENT_COLUMNS``)."""
+    """Each player's payment in 1/2520 units, money and Schrift (``PAYMENT_COLUMNS``)."""
     schrift = dict(o.schrift.payments) if o.schrift else None
     rows = []
     for player, v in o.payments:

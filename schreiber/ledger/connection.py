@@ -1,24 +1,20 @@
 """Opening a ledger file: recognize ours, refuse everything else untouched,
 create or migrate ours.
 
-A ledger carries ``PRAGMA application_id`` = ``APPLICATION_ID`` ("SCHR")
-and ``PRAGMA user_version`` = ``LEDGER_FORMAT`` from its creation on. A
-ledger of an older schreiber (unmarked) is recognized by its tables and the
-names of its applied migrations, and marked at its next write. Anything
-else (a text file, another program's SQLite file, even one that keeps its
-own sqlite-utils migrations) is refused before anything is written to it,
-and nothing is created beside it: the header is read as plain bytes first,
-and SQLite's journal mode is only set on a file known to be ours.
+A ledger carries ``PRAGMA application_id`` ``APPLICATION_ID`` ("SCHR") and
+``user_version`` ``LEDGER_FORMAT``; one of an older schreiber (unmarked) is
+known by its tables and applied migrations, and marked at its next write.
+Anything else (another program's SQLite file, even one with sqlite-utils
+migrations of its own) is refused before anything is written to or beside
+it: the header is read as plain bytes first.
 
-A missing (or empty) file is no ledger yet: a command sees an empty ledger
-(an in-memory schema); the file is created with the current schema at the
-first write, or when the command has succeeded (``Opened.make_missing_files``,
-as interface.md promises), so a command that fails leaves no file behind. A file that this process cannot write (a
-read-only file, folder or medium) is opened read-only: it can be read and
-backed up, not written. Every writable connection runs in WAL mode with a
-busy timeout, so several processes can write one file at once. An older
-schema is migrated in place, under the write lock, after a ``quick_check``
-and a backup beside it.
+A missing (or empty) file is no ledger yet: a command sees an empty one in
+memory; the file is made at the first write or once the command has
+succeeded (``Opened.make_missing_files``), so a failed command leaves none.
+A file this process cannot write is opened read-only. Writable connections
+run in WAL mode with a busy timeout, so several processes can write one
+file. An older schema is migrated in place, under the write lock, after a
+``quick_check`` and a backup beside it.
 """
 
 from __future__ import annotations
@@ -55,11 +51,10 @@ def open_database(
     path: Path, create_folder: bool = False, read_only: bool = False
 ) -> tuple[sqlite_utils.Database, str]:
     """The ledger at ``path`` and how it is open: ``"rw"``; ``"ro"`` (this
-    process cannot write the file or its folder: reads only); or ``"new"``
-    (no ledger there yet: an empty in-memory ledger until ``create_database``);
-    ``read_only`` opens it so even where it could be written.
+    process cannot write it, or ``read_only``); or ``"new"`` (no ledger
+    there yet: an empty one in memory until ``create_database``).
     ``create_folder``: a missing folder is made at the first write (the
-    default ledger in the app directory); else a missing folder is refused."""
+    app directory's default ledger), else refused."""
     size = _inspect(path, create_folder)
     if not size:
         return _in_memory(), "new"
@@ -73,14 +68,13 @@ def open_database(
 
 
 def create_database(path: Path, create_folder: bool = False) -> sqlite_utils.Database:
-    """The ledger at ``path`` made ready for a write: created (with its
-    folder, if asked) when there is none yet, migrated when older."""
+    """The ledger at ``path`` made ready for a write: created (with its folder, if asked) or migrated."""
     if create_folder and not path.parent.exists():
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise LedgerUnavailable(
-                _("cannot create the folder for the ledger {path}: {strerror}").format(path=path, strerror=exc.strerror)
+                _("cannot create the folder for the ledger {path}: {strerror}"), path=path, strerror=exc.strerror
             ) from None
     _inspect(path, False)
     if path.exists() and path.stat().st_size:
@@ -113,31 +107,27 @@ def _inspect(p: Path, create_folder: bool) -> int | None:
     except FileNotFoundError:
         if not create_folder and not p.parent.is_dir():
             raise LedgerUnavailable(
-                _("the folder {parent} does not exist; create it first, or give another --db").format(parent=p.parent)
+                _("the folder {parent} does not exist; create it first, or give another --db"), parent=p.parent
             ) from None
         return None
     except NotADirectoryError:
-        raise LedgerUnavailable(
-            _("{parent} is a file, not a folder; give another --db").format(parent=p.parent)
-        ) from None
+        raise LedgerUnavailable(_("{parent} is a file, not a folder; give another --db"), parent=p.parent) from None
     except OSError as exc:
         raise LedgerUnavailable(
-            _("cannot use the ledger path {p}: {strerror}; give another --db").format(p=p, strerror=exc.strerror)
+            _("cannot use the ledger path {p}: {strerror}; give another --db"), p=p, strerror=exc.strerror
         ) from None
     if p.is_dir():
-        raise LedgerUnavailable(
-            _("ledger path {p} is a directory; give a file name, e.g. {x}").format(p=p, x=p / "ledger.db")
-        )
+        raise LedgerUnavailable(_("ledger path {p} is a directory; give a file name, e.g. {x}"), p=p, x=p / "ledger.db")
     if not os.access(p, os.R_OK):
-        raise LedgerUnavailable(_("ledger {p} is not readable; check its permissions").format(p=p))
+        raise LedgerUnavailable(_("ledger {p} is not readable; check its permissions"), p=p)
     return st.st_size
 
 
 def _check_header(p: Path) -> None:
     """The first bytes, read without SQLite: a file that is no SQLite
     database is refused before SQLite could leave a file beside it. Only
-    before this process first opens the file with SQLite: closing any other
-    handle of a file drops the process's SQLite locks on it (POSIX)."""
+    before SQLite first opens the file here: closing another handle of it
+    drops the process's SQLite locks (POSIX)."""
     key = str(p.resolve())
     if key in Opened.by_sqlite:
         return
@@ -145,7 +135,7 @@ def _check_header(p: Path) -> None:
         with open(p, "rb") as f:
             head = f.read(100)
     except OSError as exc:
-        raise LedgerUnavailable(_("cannot read ledger {p}: {strerror}").format(p=p, strerror=exc.strerror)) from None
+        raise LedgerUnavailable(_("cannot read ledger {p}: {strerror}"), p=p, strerror=exc.strerror) from None
     if not head.startswith(SQLITE_MAGIC):
         raise NotALedger(p, "not an SQLite database")
     if len(head) < 100:
@@ -168,32 +158,34 @@ def _connect(target: str, uri: bool = False) -> sqlite3.Connection:
     return conn
 
 
+def _db(conn: sqlite3.Connection) -> sqlite_utils.Database:
+    """sqlite-utils over ``conn``, without its plugins (their entry-point scan costs every start)."""
+    return sqlite_utils.Database(conn, execute_plugins=False)
+
+
 def _in_memory() -> sqlite_utils.Database:
-    """An empty ledger that lives only in this process: what a command sees
-    where there is no ledger yet, and what its first write goes to before
-    the file is made (``copy_new``). Named, so the file's connection can
-    attach it."""
+    """An empty ledger in this process's memory, where there is none yet
+    (its first write goes here before ``copy_new``); named, so the file's
+    connection can attach it."""
     uri = f"file:schreiber-new-{os.getpid()}-{next(_NEW)}?mode=memory&cache=shared"
     conn = _connect(uri, uri=True)
     _new_ledger().backup(conn)
-    db = sqlite_utils.Database(conn, execute_plugins=False)
+    db = _db(conn)
     db.memory_uri = uri  # type: ignore[attr-defined]
     return db
 
 
 @functools.cache
 def _new_ledger() -> sqlite3.Connection:
-    """Every migration applied to an empty ledger, once a process, in memory:
-    what each new ledger is made from (``_in_memory``, ``_create``)."""
+    """Every migration applied to an empty ledger in memory, once a process: what new ledgers are made from."""
     conn = _connect(":memory:")
-    migrations.apply(sqlite_utils.Database(conn, execute_plugins=False))
+    migrations.apply(_db(conn))
     return conn
 
 
 def _create(conn: sqlite3.Connection) -> None:
-    """Make a file without tables a new ledger, inside the caller's
-    transaction: the schema and rows of ``_new_ledger``, statement by
-    statement in the order they were made."""
+    """A file without tables made a new ledger (in the caller's
+    transaction): ``_new_ledger``'s schema and rows, in the order made."""
     new = _new_ledger()
     conn.execute("PRAGMA defer_foreign_keys = ON")
     rows = "select type, name, sql from sqlite_master where sql is not null order by rowid"
@@ -207,22 +199,18 @@ def _create(conn: sqlite3.Connection) -> None:
 
 
 def copy_new(memory: sqlite_utils.Database, path: Path, create_folder: bool) -> sqlite_utils.Database:
-    """The file made for the first write, with the rows that write put into
-    the in-memory ledger; refused if another process filled the file meanwhile."""
+    """The file made for the first write, with its rows from memory; refused if another process filled it meanwhile."""
     db = create_database(path, create_folder)
     conn = db.conn
     conn.execute("ATTACH DATABASE ? AS new", [memory.memory_uri])  # type: ignore[attr-defined]
     try:
         conn.execute("BEGIN IMMEDIATE")
         conn.execute("PRAGMA defer_foreign_keys = ON")
-        if conn.execute("select exists(select 1 from main.players) or exists(select 1 from main.evenings)").fetchone()[
-            0
-        ]:
+        filled = "select exists(select 1 from main.players) or exists(select 1 from main.evenings)"
+        if conn.execute(filled).fetchone()[0]:
             conn.execute("ROLLBACK")
             raise LedgerUnavailable(
-                _("ledger {path} was created by another schreiber meanwhile; nothing was written; try again").format(
-                    path=path
-                )
+                _("ledger {path} was created by another schreiber meanwhile; nothing was written; try again"), path=path
             )
         for t in _parents_first(conn):
             conn.execute(f'insert or ignore into main."{t}" select * from new."{t}"')  # or ignore: seeded tables
@@ -266,10 +254,9 @@ def is_ours(conn: sqlite3.Connection, p: Path) -> bool | None:
 
 
 def is_ledger_file(p: Path) -> bool:
-    """Whether the regular file ``p`` is a schreiber ledger, this version's,
-    an older or a newer one, as ``is_ours`` recognizes one (an SQLite file
-    without tables is none). Reads only: the header as plain bytes, then,
-    for an unmarked SQLite file, its tables through a read-only connection."""
+    """Whether the regular file ``p`` is a schreiber ledger of any version
+    (``is_ours``; an SQLite file without tables is none). Reads only: the
+    header as bytes, then, where unmarked, its tables read-only."""
     try:
         with open(p, "rb") as f:
             head = f.read(100)
@@ -310,7 +297,7 @@ def _open_existing(p: Path, create: bool = False) -> sqlite_utils.Database | Non
         if ours is None and not create:
             conn.close()
             return None
-        db = sqlite_utils.Database(conn, execute_plugins=False)  # no plugins: skips an entry-point scan (~15 ms)
+        db = _db(conn)
         _set_pragmas(conn)
         if not ours or migrations.pending(db):
             _migrate(db, p)
@@ -329,15 +316,13 @@ def _problem(p: Path, exc: sqlite3.Error) -> Exception:
         return found
     if isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError):
         return NotALedger(p, f"not an SQLite database: {exc}")
-    return LedgerUnavailable(_("cannot use ledger {p}: {exc}").format(p=p, exc=exc))
+    return LedgerUnavailable(_("cannot use ledger {p}: {exc}"), p=p, exc=exc)
 
 
 def _open_read_only(p: Path, writable: bool = False) -> sqlite_utils.Database:
-    """A ledger opened only to be read: where it could be written, as usual
-    but with writes refused (``query_only``; the WAL files go when it is
-    closed); where it cannot, through SQLite's read-only mode, and where
-    even the WAL index cannot be made (a read-only folder or medium), as an
-    unchanging file."""
+    """A ledger opened only to be read: with writes refused (``query_only``)
+    where it could be written, else in SQLite's read-only mode, and where
+    not even the WAL index can be made, as an unchanging file."""
     base = "file:" + quote(str(p.resolve()))
     last: sqlite3.Error | None = None
     for query in ("?mode=rw", "?mode=ro", "?immutable=1") if writable else ("?mode=ro", "?immutable=1"):
@@ -355,7 +340,7 @@ def _open_read_only(p: Path, writable: bool = False) -> sqlite_utils.Database:
             if conn is not None:
                 conn.close()
             raise
-        db = sqlite_utils.Database(conn, execute_plugins=False)
+        db = _db(conn)
         if ours is None or migrations.pending(db):
             conn.close()
             raise NeedsSchema(p, writable)
@@ -365,12 +350,10 @@ def _open_read_only(p: Path, writable: bool = False) -> sqlite_utils.Database:
 
 
 def open_to_read(path: Path) -> tuple[sqlite3.Connection, bool]:
-    """Another ledger file, opened only to be read (``schreiber merge``) and
-    checked as every ledger opened here is (``_inspect``, ``_check_header``,
-    ``is_ours``, SQLite's ``quick_check``): anything but a whole ledger of
-    this or an older schreiber is refused with the error any command gives
-    for it. Never written, never migrated. Returns the connection and
-    whether its schema is older than this schreiber's (``migrated_copy``)."""
+    """Another ledger file (``schreiber merge``), opened to be read only and
+    checked as every ledger is, plus SQLite's ``quick_check``: anything but
+    a whole ledger of this or an older schreiber is refused as any command
+    refuses it. The connection, and whether its schema is older."""
     if not _inspect(path, False):
         raise NotALedger(path, "an empty file")
     _check_header(path)
@@ -383,7 +366,7 @@ def open_to_read(path: Path) -> tuple[sqlite3.Connection, bool]:
         if is_ours(conn, path) is None:
             raise NotALedger(path, "an SQLite file without tables")
         quick_check(conn, path)
-        older = bool(migrations.pending(sqlite_utils.Database(conn, execute_plugins=False)))
+        older = bool(migrations.pending(_db(conn)))
     except sqlite3.Error as exc:
         conn.close()
         raise _problem(path, exc) from None
@@ -394,14 +377,12 @@ def open_to_read(path: Path) -> tuple[sqlite3.Connection, bool]:
 
 
 def migrated_copy(conn: sqlite3.Connection, target: Path) -> sqlite3.Connection:
-    """The ledger read through ``conn`` (``open_to_read``: of an older
-    schema) copied to ``target`` and brought to this schreiber's schema
-    there, as opening it would (marked, every migration applied); the file
-    ``conn`` reads is not written. The copy, open for reading."""
+    """The older ledger ``conn`` reads, copied to ``target`` and migrated
+    there as opening it would; the copy, open for reading."""
     copy = _connect(str(target))
     try:
         conn.backup(copy)
-        _migrate(sqlite_utils.Database(copy, execute_plugins=False), target, backup=False)
+        _migrate(_db(copy), target, backup=False)
         copy.execute("PRAGMA query_only = ON")
     except BaseException:
         copy.close()
@@ -417,12 +398,11 @@ def _set_pragmas(conn: sqlite3.Connection) -> None:
 
 
 def left_whole(p: Path) -> bool:
-    """Whether the file is as schreiber left it after its last write to a
-    ledger it knew whole (``mark_whole``): its time of change still carries
-    schreiber's mark (a change by anything else, however soon after, sets
-    the clock's time there, and a copy or a file of another size has
-    another mark), and no change waits in SQLite's ``-wal`` file. Some stat
-    calls: the same on a ledger of decades as on a new one."""
+    """Whether the file is as schreiber left it after a write to a ledger
+    known whole (``mark_whole``): its time of change still carries
+    schreiber's mark (any other change sets the clock's time; a copy or
+    another size gives another mark), and nothing waits in its ``-wal``
+    file. Some stat calls, whatever the ledger's size."""
     try:
         st = os.stat(p)
         wal = os.stat(p.with_name(p.name + "-wal")).st_size
@@ -434,21 +414,19 @@ def left_whole(p: Path) -> bool:
 
 
 def _mark(st: os.stat_result) -> int:
-    """The time of change schreiber gives the file: the time it has, to the
-    tenth of a millisecond (so that a tool comparing times, such as a
-    backup's, sees every write), and below it a digest of the file's
-    device, inode, size and that time (what another program's change, at
-    the clock's time, carries once in 100,000)."""
+    """The time of change schreiber gives the file: its time to the tenth
+    of a millisecond (a backup tool comparing times sees every write), and
+    below it a digest of its device, inode, size and that time (which
+    another program's change carries once in 100,000)."""
     kept = st.st_mtime_ns // 10**5 * 10**5
     return kept + zlib.crc32(f"{st.st_dev}:{st.st_ino}:{st.st_size}:{kept}".encode()) % 10**5
 
 
 def mark_whole(conn: sqlite3.Connection, p: Path) -> None:
     """After a write to a ledger known whole: its ``-wal`` file copied into
-    it and emptied, and the file marked as schreiber left it
-    (``left_whole``). Where another process reads or writes meanwhile, or
-    the file's times cannot be set, it stays unmarked: the next write that
-    starts something checks the whole file."""
+    it and emptied, and the file marked (``left_whole``). Where another
+    process is busy with it or its times cannot be set, it stays unmarked:
+    the next write that starts something checks it whole."""
     try:
         conn.execute("PRAGMA busy_timeout = 0")
         try:
@@ -471,13 +449,10 @@ def quick_check(conn: sqlite3.Connection, p: Path) -> None:
 
 
 def _migrate(db: sqlite_utils.Database, path: Path, backup: bool = True) -> None:
-    """Mark the ledger as ours and apply the pending migrations, under the
-    write lock, so two processes opening the same old or new file at once
-    do not both migrate (one would fail "database is locked"). An existing
-    ledger is checked and backed up first (``backup``; not a copy made to
-    be migrated, ``migrated_copy``: the file it was made from stays as it
-    was); a file without tables is made a new ledger (``_create``). Each
-    migration runs in a savepoint inside it."""
+    """Mark the ledger as ours and apply the pending migrations under the
+    write lock (two processes opening one file never both migrate). An
+    existing ledger is checked and, with ``backup``, backed up first; a
+    file without tables is made a new ledger (``_create``)."""
     conn = db.conn
     conn.execute("BEGIN IMMEDIATE")
     try:
@@ -503,8 +478,7 @@ def _migrate(db: sqlite_utils.Database, path: Path, backup: bool = True) -> None
 
 
 def _backup_before_migration(path: Path) -> None:
-    """A copy of the ledger as it was, beside it, that is always whole and
-    leaves nothing behind if the process is killed (``backup.write_copy``)."""
+    """A copy of the ledger as it was, beside it (``backup.write_copy``: whole, or nothing)."""
     from .backup import write_copy
 
     stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")

@@ -1,10 +1,7 @@
-"""Tournaments (cups) in the ledger: the cup, its registered players, its
-tables (one evening each), and the views that rank them.
-
-The ranking lives here once, as SQL views (``v_cup_standings``,
-``v_cup_points``, ``v_cup_season``, ``v_cup_result_list``): the command line
-reads them and Datasette shows them, so both rank alike. Figures are summed
-in exact units (points x 2520); the decimal columns are for reading.
+"""Tournaments (cups) in the ledger: the cup, its players, its tables (one
+evening each), and the views that rank them (``v_cup_standings``,
+``v_cup_points``, ``v_cup_season``, ``v_cup_result_list``), read by the
+command line and Datasette alike; sums in exact units (points x 2520).
 """
 
 from __future__ import annotations
@@ -23,32 +20,19 @@ from ..domain.tournament import FIXED_POINTS, ROUNDS_MAX
 from .codec import now_utc
 from .errors import NoSuchCup
 
-_ROUND_COLUMNS = range(1, ROUNDS_MAX + 1)
-
-
-def _round_sums() -> str:
-    return ", ".join(f"sum(case when r.round = {n} then r.schrift_x2520 end) as r{n}_x2520" for n in _ROUND_COLUMNS)
-
-
-def _best_rounds() -> str:
-    return ", ".join(f"max(case when k = {n} then s end) as b{n}" for n in _ROUND_COLUMNS)
-
-
-def _tie_breaks() -> str:
-    return ", ".join(f"coalesce(b.b{n}, 0) desc" for n in _ROUND_COLUMNS)
-
 
 def points(units: str) -> str:
     """Points for reading from a column in units of 1/2520: whole where whole, else to two places."""
     return f"(case when {units} % 2520 = 0 then {units} / 2520 else round({units} / 2520.0, 2) end)"
 
 
-def _round_decimals() -> str:
-    return ", ".join(f"{points(f't.r{n}_x2520')} as r{n}" for n in _ROUND_COLUMNS)
-
-
-def _round_units() -> str:
-    return ", ".join(f"t.r{n}_x2520" for n in _ROUND_COLUMNS)
+# Each round's column of the standings, and the rounds that break a tie (best first).
+_ROUNDS = range(1, ROUNDS_MAX + 1)
+_ROUND_SUMS = ", ".join(f"sum(case when r.round = {n} then r.schrift_x2520 end) as r{n}_x2520" for n in _ROUNDS)
+_BEST_ROUNDS = ", ".join(f"max(case when k = {n} then s end) as b{n}" for n in _ROUNDS)
+_TIE_BREAKS = ", ".join(f"coalesce(b.b{n}, 0) desc" for n in _ROUNDS)
+_ROUND_DECIMALS = ", ".join(f"{points(f't.r{n}_x2520')} as r{n}" for n in _ROUNDS)
+_ROUND_UNITS = ", ".join(f"t.r{n}_x2520" for n in _ROUNDS)
 
 
 CUP_TABLES = """
@@ -97,19 +81,19 @@ k as (
            row_number() over (partition by cup_id, player order by schrift_x2520 desc) as k
     from r
 ),
-b as (select cup_id, player, {_best_rounds()} from k group by cup_id, player),
+b as (select cup_id, player, {_BEST_ROUNDS} from k group by cup_id, player),
 t as (
     select c.id as cup_id, c.name as cup, pl.name as player, cp.ort, cp.lot,
            coalesce(sum(r.schrift_x2520), 0) as schrift_x2520, coalesce(sum(r.geld_x2520), 0) as geld_x2520,
-           count(case when r.played then r.round end) as rounds_played, {_round_sums()}
+           count(case when r.played then r.round end) as rounds_played, {_ROUND_SUMS}
     from cup_players cp join cups c on c.id = cp.cup_id join players pl on pl.id = cp.player_id
     left join r on r.cup_id = cp.cup_id and r.player = pl.name
     group by cp.cup_id, cp.player_id
 )
 select t.cup_id, t.cup,
-       rank() over (partition by t.cup_id order by t.schrift_x2520 desc, {_tie_breaks()}, t.lot) as rank,
+       rank() over (partition by t.cup_id order by t.schrift_x2520 desc, {_TIE_BREAKS}, t.lot) as rank,
        t.player, t.ort, {points("t.schrift_x2520")} as schrift, {points("t.geld_x2520")} as geld,
-       {_round_decimals()}, t.rounds_played, t.lot, t.schrift_x2520, t.geld_x2520, {_round_units()}
+       {_ROUND_DECIMALS}, t.rounds_played, t.lot, t.schrift_x2520, t.geld_x2520, {_ROUND_UNITS}
 from t left join b on b.cup_id = t.cup_id and b.player = t.player;
 
 create view v_cup_points as
@@ -164,16 +148,13 @@ def create_schema(db: sqlite_utils.Database) -> None:
 
 
 def cup_ranking_views() -> list[tuple[str, str]]:
-    """(name, statement) of the views over ``v_cup_rounds``, in the order
-    they are made (m015 makes them anew: a round counts as played once its
-    table has played a hand; m017: or has its totals from paper)."""
+    """(name, statement) of the views over ``v_cup_rounds``, in order (m015 and m017 make them anew)."""
     statements = _statements(CUP_VIEWS)[1:]
     return [(s.split()[2], s) for s in statements]
 
 
 def cup_rounds_view() -> str:
-    """The statement that makes ``v_cup_rounds`` (made anew by m012: it reads
-    the payments through the entries' index by evening)."""
+    """The statement that makes ``v_cup_rounds`` (m012 makes it anew)."""
     return _statements(CUP_VIEWS)[0]
 
 
@@ -233,9 +214,7 @@ class SeasonRow(NamedTuple):
     final_rank: int | None
 
 
-_CUP_COLUMNS = (
-    "id, name, date, season, preset, rules_json, rounds, hands, hands_five, points_scheme, best, seed, status"
-)
+_CUP_COLUMNS = ", ".join(Cup._fields)
 
 
 class CupBook:
@@ -282,14 +261,8 @@ class CupBook:
         return Cup(*row)
 
     def players(self, cup_id: int) -> list[str]:
-        return [
-            r[0]
-            for r in self.conn.execute(
-                "select p.name from cup_players cp join players p on p.id = cp.player_id where cp.cup_id = ? "
-                "order by cp.number",
-                [cup_id],
-            )
-        ]
+        registered = "select p.name from cup_players cp join players p on p.id = cp.player_id where cp.cup_id = ?"
+        return [r[0] for r in self.conn.execute(f"{registered} order by cp.number", [cup_id])]
 
     def tables(self, cup_id: int) -> list[CupTable]:
         """Every table drawn so far, by round and table, with its hands played."""
@@ -327,27 +300,16 @@ class CupBook:
             "where s.cup_id = ? order by s.rank, s.player",
             [cup_id],
         ).fetchall()
-        cents = dict(
-            self.conn.execute(
-                "select p.name, sum(r.cents) from cup_tables t join roll_points r on r.evening_id = t.evening_id "
-                "join players p on p.id = r.player_id where t.cup_id = ? group by p.name",
-                [cup_id],
-            ).fetchall()
+        money = (
+            "select p.name, sum(r.cents) from cup_tables t join roll_points r on r.evening_id = t.evening_id "
+            "join players p on p.id = r.player_id where t.cup_id = ? group by p.name"
         )
+        cents = dict(self.conn.execute(money, [cup_id]).fetchall())
         return [
-            StandingRow(
-                r[0],
-                r[1],
-                r[2],
-                from_units(r[3]),
-                from_units(r[4]),
-                tuple(from_units(x or 0) for x in r[7:]),
-                r[5],
-                r[6],
-                cents.get(r[1], 0),
-            )
+            StandingRow(r[0], r[1], r[2], from_units(r[3]), from_units(r[4]),
+                        tuple(from_units(x or 0) for x in r[7:]), r[5], r[6], cents.get(r[1], 0))
             for r in rows
-        ]
+        ]  # fmt: skip
 
     def season(self, name: str) -> list[SeasonRow]:
         rows = self.conn.execute(
@@ -361,7 +323,5 @@ class CupBook:
         return [r[0] for r in self.conn.execute("select season from cups group by season order by max(date), max(id)")]
 
     def season_cups(self, name: str) -> list[Cup]:
-        return [
-            Cup(*r)
-            for r in self.conn.execute(f"select {_CUP_COLUMNS} from cups where season = ? order by date, id", [name])
-        ]
+        cups = self.conn.execute(f"select {_CUP_COLUMNS} from cups where season = ? order by date, id", [name])
+        return [Cup(*r) for r in cups]

@@ -25,22 +25,18 @@ class LedgerUnavailable(LedgerError):
 
 
 class NeedsSchema(LedgerUnavailable):
-    """A ledger of an older schreiber opened only to be read: it must be
-    brought up to this version's tables first (``writable``: this process
-    could do so)."""
+    """A ledger of an older schreiber opened only to be read (``writable``: this process could migrate it)."""
 
     def __init__(self, path: Path, writable: bool):
         self.path, self.writable = path, writable
         super().__init__(
-            _("ledger {path} is read-only and needs this schreiber's schema first; copy it somewhere writable").format(
-                path=path
-            )
+            _("ledger {path} is read-only and needs this schreiber's schema first; copy it somewhere writable"),
+            path=path,
         )
 
 
 class NotALedger(LedgerError):
-    """The file exists but is no schreiber ledger (another program's file);
-    it is left exactly as it was."""
+    """The file is no schreiber ledger; it is left as it was."""
 
     def __init__(self, path: Path, reason: str = ""):
         self.path = path
@@ -57,7 +53,7 @@ class NewerLedger(LedgerError):
     def __init__(self, path: Path, what: str):
         self.path = path
         super().__init__(
-            _("ledger {path} was made by a newer schreiber ({what}); nothing was written").format(path=path, what=what)
+            _("ledger {path} was made by a newer schreiber ({what}); nothing was written"), path=path, what=what
         )
 
 
@@ -66,13 +62,12 @@ class LedgerDamaged(LedgerError):
 
     def __init__(self, path: Path, what: str):
         self.path = path
-        super().__init__(_("ledger {path} is damaged ({what}); nothing was written").format(path=path, what=what))
+        super().__init__(_("ledger {path} is damaged ({what}); nothing was written"), path=path, what=what)
 
 
 def sqlite_problem(path: Path, exc: BaseException) -> LedgerError | None:
-    """What an error SQLite raised means for the ledger at ``path``, in
-    the ledger's terms: damage, a full disk, a read-only file; None for
-    anything else (a bug)."""
+    """An SQLite error in the ledger's terms (damage, a full disk, a
+    read-only file, ...); None for anything else (a bug)."""
     msg = str(exc)
     low = msg.lower()
     if any(w in low for w in ("malformed", "not a database", "corrupt", "could not decode")):
@@ -82,18 +77,18 @@ def sqlite_problem(path: Path, exc: BaseException) -> LedgerError | None:
             _(
                 "cannot write ledger {path} ({msg}): the disk may be full or failing; nothing was written; "
                 "free some space and try again"
-            ).format(path=path, msg=msg)
+            ),
+            path=path,
+            msg=msg,
         )
     if "readonly" in low or "read-only" in low:
-        return LedgerUnavailable(_("ledger {path} is read-only; nothing was written").format(path=path))
+        return LedgerUnavailable(_("ledger {path} is read-only; nothing was written"), path=path)
     if "unable to open" in low:
         return LedgerUnavailable(
-            _("cannot open ledger {path} ({msg}); check the path and its permissions").format(path=path, msg=msg)
+            _("cannot open ledger {path} ({msg}); check the path and its permissions"), path=path, msg=msg
         )
     if "locked" in low or "busy" in low:
-        return LedgerUnavailable(
-            _("ledger {path} is busy (another schreiber holds it too long); try again").format(path=path)
-        )
+        return LedgerUnavailable(_("ledger {path} is busy (another schreiber holds it too long); try again"), path=path)
     return None
 
 
@@ -108,13 +103,12 @@ class SeveralOpenEvenings(LedgerError):
     def __init__(self, evenings: list[Evening]):
         self.evenings = evenings
         listed = ", ".join(f"{ev.id} ({', '.join(ev.seating)})" for ev in evenings)
-        super().__init__(_("{n} evenings are open: {listed}").format(n=len(evenings), listed=listed))
+        super().__init__(_("{n} evenings are open: {listed}"), n=len(evenings), listed=listed)
 
 
 class NoSuchEvening(LedgerError):
     def __init__(self, evening_id: int, numbers: list[int], open_ids: list[int]):
-        self.evening_id = evening_id
-        self.numbers = numbers
+        self.evening_id, self.numbers = evening_id, numbers
         have = (
             _("the ledger holds evenings {numbers}").format(numbers=spans(numbers))
             if numbers
@@ -138,14 +132,14 @@ def spans(numbers: list[int]) -> str:
 class EveningClosed(LedgerError):
     def __init__(self, evening_id: int, date: str):
         self.evening_id = evening_id
-        super().__init__(_("evening {n} ({date}) is closed").format(n=evening_id, date=date))
+        super().__init__(_("evening {n} ({date}) is closed"), n=evening_id, date=date)
 
 
 class NoSuchHand(LedgerError):
     def __init__(self, number: int, numbers: list[int]):
         self.number = number
         have = _("hands {first}..{last}").format(first=numbers[0], last=numbers[-1]) if numbers else _("no hands yet")
-        super().__init__(_("there is no hand {n} in this evening to correct ({have})").format(n=number, have=have))
+        super().__init__(_("there is no hand {n} in this evening to correct ({have})"), n=number, have=have)
 
 
 class NoSuchEntry(LedgerError):
@@ -153,14 +147,13 @@ class NoSuchEntry(LedgerError):
         self.ref = ref
         have = _("entries e1..e{n}").format(n=count) if count else _("none yet")
         super().__init__(
-            _("there is no entry e{ref} (Radl, redeal, Strafpunkt) in this evening ({have})").format(ref=ref, have=have)
+            _("there is no entry e{ref} (Radl, redeal, Strafpunkt) in this evening ({have})"), ref=ref, have=have
         )
 
 
 class RoundFull(LedgerError):
-    """A cup table's evening that has the hands its round plays, or would
-    have more with those being added (ooe-2023.md §11.1: 16 at a table of
-    four, 20 at five)."""
+    """A cup table's evening that has its round's hands, or would have more
+    (ooe-2023.md §11.1: 16 at a table of four, 20 at five)."""
 
     def __init__(self, evening_id: int, table_no: int, round_no: int, cup: str, target: int, hands: int, more: int):
         self.evening_id = evening_id
@@ -180,15 +173,14 @@ class TargetExists(LedgerError):
 
     def __init__(self, target: Path):
         self.target = target
-        super().__init__(_("{target} already exists").format(target=target))
+        super().__init__(_("{target} already exists"), target=target)
 
 
 class LedgerTarget(LedgerError):
     """A file schreiber was asked to write would replace a ledger (``kind``:
-    ``self``, the ledger in use; ``side``, a file SQLite keeps beside a
-    ledger; ``ledger``, another schreiber ledger) or would go through a
-    symbolic link that points nowhere (``dangling``). ``instead``: what to
-    type instead, set by the command line."""
+    ``self``, the one in use; ``side``, a file SQLite keeps beside one;
+    ``ledger``, another) or go through a dangling link (``dangling``).
+    ``instead``: what to type instead, set by the command line."""
 
     def __init__(self, target: Path, kind: str, other: Path):
         self.target, self.kind, self.other = target, kind, other
@@ -206,35 +198,29 @@ class LedgerTarget(LedgerError):
 
 class NoSuchCup(LedgerError):
     def __init__(self, name: str | None, known: list[str]):
+        self.name = name
         if name is None:
             super().__init__(_("there is no tournament in this ledger"))
         else:
             super().__init__(
-                _("there is no tournament '{name}' (known: {known})").format(
-                    name=name, known=", ".join(known) or _("none")
-                )
+                _("there is no tournament '{name}' (known: {known})"), name=name, known=", ".join(known) or _("none")
             )
-        self.name = name
 
 
 class MergeRefused(LedgerError):
-    """The other file of ``merge`` cannot be merged; ``reason`` says why
-    (missing, foreign, newer, damaged, self, or invalid: a row that is not
-    what typing would have made)."""
+    """The other file of ``merge`` cannot be merged; ``reason``: missing,
+    foreign, newer, damaged, self, or invalid (a row typing would not make)."""
 
     def __init__(self, path: Path, message: str, reason: str):
-        self.path = path
-        self.reason = reason
+        self.path, self.reason = path, reason
         super().__init__(message)
 
 
 class Fix(NamedTuple):
-    """One way to settle a merge conflict: what to change in which ledger
-    (``side``: "ours", the ledger merged into, or "theirs", the other file;
-    "both": the fixes after it are all needed). ``action`` with its
-    ``args``: "edit" (evening, hand number, the record as JSON), "void"
-    (evening, the entry as the sheet's # column names it), "tarif"
-    (evening, the tarif, the evening's status), "rename" (old, new)."""
+    """One way to settle a merge conflict: ``side`` "ours" (merged into),
+    "theirs" or "both" (the fixes after it all needed); ``action`` with its
+    ``args``: "edit" (evening, hand number, record JSON), "void" (evening,
+    the sheet's # of the entry), "tarif" (evening, tarif, status), "rename" (old, new)."""
 
     side: str
     action: str
@@ -242,12 +228,11 @@ class Fix(NamedTuple):
 
 
 class MergeConflict(LedgerError):
-    """Both ledgers hold something differently; ``kind`` says what (entry,
-    evening, tarif, player), ``fixes`` how either ledger can be made to
-    agree with the other. Nothing is merged."""
+    """Both ledgers hold something differently; ``kind``: entry, evening,
+    tarif or player; ``fixes``: how either can agree. Nothing is merged."""
 
     def __init__(self, where: str, what: str, kind: str, fixes: list[Fix] | None = None, path: Path | None = None):
         self.kind = kind
         self.fixes = list(fixes or [])
         self.path = path  # the other file
-        super().__init__(_("conflict in {where}: {what}; nothing was merged").format(where=where, what=what))
+        super().__init__(_("conflict in {where}: {what}; nothing was merged"), where=where, what=what)

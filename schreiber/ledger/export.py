@@ -1,9 +1,6 @@
-"""The ledger's hands and payments as rows, for export (the scored items,
-which the ledger does not store, are scored again: ``schreiber.service.rescored``).
-
-Rows stream straight from SQL (voided entries never appear), so a ledger of
-any size goes out in constant memory. Points come out exact (Fractions);
-``reports/export.py`` shapes them for CSV and JSON Lines.
+"""The ledger's hands and payments as rows for export, streamed from SQL
+(voided entries never among the payments), points exact;
+``reports/export.py`` shapes them; the items: ``service.rescored``.
 """
 
 from __future__ import annotations
@@ -29,14 +26,10 @@ HAND_KEYS = ("evening", "date", "number", "id", "kind", "dealer", "contract", "d
 
 
 def hand_rows(db: sqlite3.Connection, evening: int | None, rng: DateRange) -> Iterator[dict]:
-    """Every entry of the evenings as its sheet has it, in order: hands
-    (with their payments, record and global id: ``hand import`` of the row
-    again knows the entry), Radl starts, redeals and Strafpunkte, voided
-    entries too (``void``, with the ``correction`` that struck them and, on a
-    replacement, the id of the hand it ``replaces``); each evening opened by
-    a row of its own (kind ``evening``: its tarif and the Pagat pot it
-    started with). ``hand import`` of one evening's rows makes the evening
-    again, figure for figure."""
+    """Every entry of the evenings as its sheet has it, voided ones too
+    (``void``, their ``correction``, a replacement's ``replaces``), each
+    evening opened by a row of kind ``evening`` (tarif, starting pot):
+    ``hand import`` of one evening's rows makes it again, figure for figure."""
     where, params = _where(evening, rng)
     cur = db.execute(
         "select e.uid, e.evening_id, ev.date, ev.tarif_cents, ev.start_pot, e.number, e.kind, e.status, e.player, r.dealer, "
@@ -52,13 +45,8 @@ def hand_rows(db: sqlite3.Connection, evening: int | None, rng: DateRange) -> It
     for row in cur:
         if row[1] != last:
             last = row[1]
-            yield dict.fromkeys(HAND_KEYS) | {
-                "evening": row[1],
-                "date": row[2],
-                "kind": "evening",
-                "tarif_cents": row[3],
-                "start_pot": row[4] or "0",
-            }
+            opening = dict(evening=row[1], date=row[2], kind="evening", tarif_cents=row[3], start_pot=row[4] or "0")
+            yield dict.fromkeys(HAND_KEYS) | opening
         yield _entry_row(row)
 
 
@@ -67,35 +55,22 @@ def _entry_row(row: tuple) -> dict:
     (uid, eid, date, _tarif, _pot, number, kind, status, player, dealer, contract, declarer, partner, won, kontra,
      radl, pot, record_json, correction, replaces, pays) = row  # fmt: skip
     record = json.loads(record_json) if record_json else None
-    hand = kind == "hand"
-    return dict.fromkeys(HAND_KEYS) | {
-        "evening": eid,
-        "date": date,
-        "number": number,
-        "id": uid,
-        "kind": kind,
-        "dealer": (dealer or (record or {}).get("dealer")) if hand else dealer,
-        **(
-            {
-                "contract": contract or (record or {}).get("contract"),
-                "declarer": declarer or None,
-                "partner": partner,
-                "result": None if won is None else ("won" if won else "lost"),
-                "kontra": kontra,
-            }
-            if hand
-            else {}
-        ),
-        "radl_factor": radl,
-        "pot_after": pot,
-        "payments": {k: from_units(v) for k, v in json.loads(pays or "{}").items()},
-        "record": record if hand or kind == "totals" else None,
-        "player": player or None,
-        "final": bool((record or {}).get("final")) if kind == "radl" else None,
-        "void": status != "active",
-        "correction": correction,
-        "replaces": replaces,
-    }
+    rec = record or {}
+    payments = {k: from_units(v) for k, v in json.loads(pays or "{}").items()}
+    out = dict.fromkeys(HAND_KEYS) | {
+        "evening": eid, "date": date, "number": number, "id": uid, "kind": kind, "dealer": dealer,
+        "radl_factor": radl, "pot_after": pot, "payments": payments, "player": player or None,
+        "final": bool(rec.get("final")) if kind == "radl" else None,
+        "void": status != "active", "correction": correction, "replaces": replaces,
+    }  # fmt: skip
+    if kind == "hand":
+        result = None if won is None else ("won" if won else "lost")
+        out |= {"dealer": dealer or rec.get("dealer"), "contract": contract or rec.get("contract"),
+                "declarer": declarer or None, "partner": partner, "result": result, "kontra": kontra,
+                "record": record}  # fmt: skip
+    elif kind == "totals":
+        out["record"] = record
+    return out
 
 
 def payment_rows(db: sqlite3.Connection, evening: int | None, rng: DateRange) -> Iterator[dict]:
@@ -111,15 +86,8 @@ def payment_rows(db: sqlite3.Connection, evening: int | None, rng: DateRange) ->
     )
     for eid, date, number, kind, name, x in cur:
         points = from_units(x)
-        yield {
-            "evening": eid,
-            "date": date,
-            "number": number,
-            "entry": kind,
-            "player": name,
-            "points": points,
-            "points_exact": str(points),
-        }
+        yield dict(zip(PAYMENT_KEYS, (eid, date, number, kind, name, points, str(points))))
 
 
+PAYMENT_KEYS = ("evening", "date", "number", "entry", "player", "points", "points_exact")
 ROWS = {"hands": hand_rows, "payments": payment_rows}

@@ -1,33 +1,12 @@
 """Rows for the statistics tables, derived from one scored hand.
 
-The ledger keeps, beside each scored hand, who played which role in it
-(``hand_players``, one row per player), the hand's sides as a whole
-(``hand_facts``, one row per hand: for partner tables), which premiums were
-played (``hand_premiums``) and who doubled what (``hand_kontras``), so
-statistics are plain SQL aggregates over narrow, indexed rows and never
-replay hands. Pure: an ``Outcome`` in, row dicts out; ``store`` writes
-them in the same transaction as the hand (and they vanish with it: the
-tables reference ``results`` with ON DELETE CASCADE, so a re-score after a
-correction rewrites them).
-
-Definitions (also in docs/datasette.md):
-
-- role: ``declarer``, ``partner`` (held the called king; not when the king
-  lay in the talon or the declarer called his own), ``opponent``, ``player``
-  (Trischaken/Fahren: everyone for himself) or ``out`` (the dealer sitting
-  out with five players). A hand a player sat out is not a hand he played.
-- side: ``D`` (declarer's side), ``O`` (opponents), null (no sides).
-  ``hand_facts.d_side``/``o_side`` list the player ids of each side
-  (sorted, comma-separated); ``declarer_id`` is the one declarer (null in
-  Trischaken and when ``several`` declarers play side by side: then
-  ``hand_players`` has a declarer row for each, and sides are null).
-- won: the player's side won the game (1/0); null where there is nothing to
-  win or lose: Trischaken, a Renonce, opponents of several declarers who did
-  not all fare alike.
-- Kontra: the side not holding an item says Kontra (and Sub, Mord), the
-  holding side answers Re (and Hirsch). The record says which side doubled,
-  not who: every player of that side gets the row. ``won`` says whether the
-  player's side won the doubled item.
+Beside each scored hand the ledger keeps who played which role in it
+(``hand_players``), the hand's sides as a whole (``hand_facts``), the
+premiums played (``hand_premiums``) and who doubled what (``hand_kontras``),
+so statistics are plain SQL aggregates over narrow rows and never replay
+hands. Pure: an ``Outcome`` in, row tuples out; ``store`` writes them in
+the hand's transaction (they cascade with ``results``, so a re-score
+rewrites them). What each column means: docs/datasette.md, "The tables".
 """
 
 from __future__ import annotations
@@ -82,16 +61,13 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "hand_kontras": ("entry_id", "evening_id", "player_id", "item", "level", "role", "won"),
 }
 CHUNK = 50  # rows one INSERT statement writes (``write_rows``)
-
-
-def _answered(level: str) -> bool:
-    """The holding side answered the Kontra (Re, or any level above)."""
-    return KONTRA_LEVELS.index(level) >= 1
+Rows = dict[str, list[tuple]]  # rows to write, by table (``COLUMNS``), each a tuple in column order
+PlayerId = Callable[[str], int]  # a player's id by name
+Seat = tuple[str, int, str, str | None, int | None]  # (player, id, role, side, won) of a seat in a hand
 
 
 def played(o: Outcome) -> Played | None:
-    """What the statistics rows of a scored entry are made of (``Played``),
-    in plain values (tuples, strings, booleans); None for an entry that is no hand."""
+    """What the statistics rows of a scored entry are made of; None for an entry that is no hand."""
     h, table = o.hand, o.table
     if o.kind != "hand" or h is None or table is None:
         return None
@@ -117,17 +93,13 @@ class _Hand(NamedTuple):
         return [p for p in seating if self.side[p] == side]
 
 
-def new_rows() -> dict[str, list[tuple]]:
-    """Rows to write, by table (``COLUMNS``), each a tuple in column order."""
+def new_rows() -> Rows:
     return {t: [] for t in COLUMNS}
 
 
-def scored_rows(
-    evening_id: int, first: int, scored: list[Scored], pid: Callable[[str], int], now: int
-) -> dict[str, list[tuple]]:
-    """Every row new entries make (an import's): each entry's row of
-    ``entries``, with ids from ``first`` on (and a new uid where it has none),
-    and its result's rows."""
+def scored_rows(evening_id: int, first: int, scored: list[Scored], pid: PlayerId, now: int) -> Rows:
+    """Every row new entries make: their rows of ``entries`` (ids from
+    ``first`` on, a new uid where none) and their results' rows."""
     rows = new_rows()
     entries = rows["entries"]
     uids = new_uids(len(scored))
@@ -138,33 +110,17 @@ def scored_rows(
     return rows
 
 
-def result_rows(
-    evening_id: int,
-    entry_id: int,
-    number: int | None,
-    o: Outcome,
-    pid: Callable[[str], int],
-    out: dict[str, list[tuple]],
-) -> dict[str, list[tuple]]:
-    """Every row an entry's result makes: its row of ``results``, its payments
-    and its statistics rows, added to ``out`` (and returned)."""
+def result_rows(evening_id: int, entry_id: int, number: int | None, o: Outcome, pid: PlayerId, out: Rows) -> Rows:
+    """Its row of ``results``, its payments and statistics rows, added to ``out``."""
     out["results"].append(result_row(evening_id, entry_id, number, o))
     out["payments"] += payment_rows(evening_id, entry_id, o, pid)
     return derived_rows(evening_id, entry_id, played(o), pid, out)
 
 
-def derived_rows(
-    evening_id: int,
-    entry_id: int,
-    hand: Played | None,
-    pid: Callable[[str], int],
-    out: dict[str, list[tuple]] | None = None,
-) -> dict[str, list[tuple]]:
-    """Rows of hand_players, hand_facts, hand_premiums and hand_kontras for
-    one entry (``hand``: its ``played``; None, for entries that are not
-    hands, makes none), added to ``out`` (a new ``new_rows()`` where not
-    given) and returned. Tuples in column order: an import writes some ten
-    rows a hand, and a dict a row cost it more than SQLite's writing them."""
+def derived_rows(evening_id: int, entry_id: int, hand: Played | None, pid: PlayerId, out: Rows | None = None) -> Rows:
+    """An entry's statistics rows (none where ``hand`` is None: no hand),
+    added to ``out`` (or new rows): tuples, as an import writes some ten a
+    hand and a dict a row cost more than SQLite's writing them."""
     if out is None:
         out = new_rows()
     if hand is None:
@@ -190,16 +146,13 @@ def derived_rows(
     return out
 
 
-def _roles(
-    hand: Played, won_by: dict[str, bool], results: set[bool], pid: Callable[[str], int]
-) -> list[tuple[str, int, str, str | None, int | None]]:
-    """(player, id, role, side, won) of each seat (definitions above); ``results``:
-    whether each declarer won."""
+def _roles(hand: Played, won_by: dict[str, bool], results: set[bool], pid: PlayerId) -> list[Seat]:
+    """Each seat (``Seat``); ``results``: whether each declarer won."""
     _c, decls, partner, _k, _kb, _pr, trisch, other, players, active, _w = hand
     opponents_won = None if other or len(results) != 1 else int(not next(iter(results)))  # all declarers lost
     if len(decls) != 1:
         partner = None
-    seats: list[tuple[str, int, str, str | None, int | None]] = []
+    seats: list[Seat] = []
     for p in players:
         if p not in active:
             seats.append((p, pid(p), "out", None, None))
@@ -215,26 +168,13 @@ def _roles(
 
 
 def _facts(
-    entry_id: int,
-    evening_id: int,
-    contract: str,
-    decls: tuple[str, ...],
-    seats: list[tuple[str, int, str, str | None, int | None]],
-    won: bool | None,
+    entry_id: int, evening_id: int, contract: str, decls: tuple[str, ...], seats: list[Seat], won: bool | None
 ) -> tuple:
     d_side = o_side = declarer = None
     if len(decls) == 1:  # several side by side: each declarer for himself, no partnership
-        d_ids: list[int] = []
-        o_ids: list[int] = []
-        for p, i, _r, s, _w in seats:
-            if s == "D":
-                d_ids.append(i)
-                if p == decls[0]:
-                    declarer = i
-            elif s == "O":
-                o_ids.append(i)
-        d_side = _ids(d_ids)
-        o_side = _ids(o_ids)
+        d_side = _ids([i for _p, i, _r, s, _w in seats if s == "D"])
+        o_side = _ids([i for _p, i, _r, s, _w in seats if s == "O"])
+        declarer = next((i for p, i, _r, s, _w in seats if s == "D" and p == decls[0]), None)
     return (entry_id, evening_id, contract, declarer, int(len(decls) > 1), d_side, o_side,
             None if won is None else int(won))  # fmt: skip
 
@@ -255,7 +195,7 @@ def _kontras(h: _Hand) -> list[tuple]:
     def add(item: str, holders: list[str], contra: list[str], level: str, holder_won: bool | None) -> None:
         for players, role, side_won in (
             (contra, "kontra", None if holder_won is None else not holder_won),
-            (holders if _answered(level) else [], "re", holder_won),
+            (holders if KONTRA_LEVELS.index(level) >= 1 else [], "re", holder_won),  # answered: Re or above
         ):
             for p in players:
                 rows.append((*key, h.ids[p], item, level, role, None if side_won is None else int(side_won)))
@@ -379,16 +319,14 @@ group by pl.id;
 
 
 def create_schema(db) -> None:
-    """Create the tables and views (inside the migration's transaction:
-    statement by statement, as ``executescript`` would commit early)."""
+    """The tables and views, statement by statement (``executescript`` would commit the migration early)."""
     for statement in SCHEMA.split(";\n"):
         if statement.strip():
             db.conn.execute(statement)
 
 
 def backfill(db) -> None:
-    """Fill the derived tables for hands recorded before they existed
-    (migration m002): replay each evening, as a correction would."""
+    """The statistics rows of hands recorded before them (m002): each evening replayed."""
     conn = db.conn
     ids = {name: pid for pid, name in conn.execute("select id, name from players")}
     for row in list(db.query("select * from evenings order by id")):
@@ -416,10 +354,9 @@ def backfill(db) -> None:
             write_rows(db, derived_rows(ev.id, r["id"], played(o), ids.__getitem__))
 
 
-def write_rows(db, rows: dict[str, list[tuple]]) -> None:
+def write_rows(db, rows: Rows) -> None:
     """Rows (by table, tuples in ``COLUMNS`` order) inserted, ``CHUNK`` rows
-    a statement: SQLite then runs one statement for fifty rows instead of
-    fifty, which halves what writing an import's rows costs."""
+    a statement: one statement SQLite runs for fifty rows instead of fifty."""
     conn = db.conn
     for table, items in rows.items():
         if not items:

@@ -1,30 +1,23 @@
 """Bringing another ledger's rows into this one (``schreiber merge``).
 
-A cup's desk hands each table a copy of its ledger; each table enters its
-hands on its copy; the desk merges the copies back. The copy is outside
-input: it is checked as a ledger is when it is opened
-(``connection.open_to_read``; one of an older schema is read through a
-migrated temporary copy), every row it holds must be what a ledger holds
-(``_Other``: types, JSON, ids naming rows it has), and every row it brings
-in is checked as if it had been typed (``Checks``, by the service).
+A cup's desk hands each table a copy of its ledger and merges the copies
+back. The copy is outside input: checked as any ledger opened
+(``connection.open_to_read``), every row as a ledger holds it (``_Other``:
+types, JSON, ids naming its rows), and every row it brings in as if typed
+(``Checks``, by the service).
 
-Rows are matched by their global id (``uid``, migration m005), players
-also by name, an evening also as the same table of the same round of a
-tournament or by its start (date, seating, rules, time: a copy of an older
-ledger migrated on its own, with other ids). Only what grows is merged: new
-players, evenings, entries, corrections and imports are inserted (with
-their ids mapped to this ledger's), an evening's status moves forward
-(open < closed < settled), never back.
+Rows are matched by their global id (``uid``, m005), players also by name,
+an evening also as the same table of a tournament's round or by its start
+(a copy of an older ledger migrated on its own has other ids). Only what
+grows is merged: new rows are inserted with their ids mapped to ours, and
+an evening's status moves forward (open < closed < settled), never back.
 
-An evening's entries are compared place by place (an entry's ``seq``; a
-correction is at the place of the entry it corrects). Where only one ledger
-has something new at a place, that is taken; where both have, what stands
-there now decides: the same hand (or nothing, voided in both) is no
-conflict; a hand one ledger added and took back gives way to the other's;
-anything else is a conflict, which names both versions and how either
-ledger can be made to agree (``MergeConflict.fixes``). Nothing is written
-then. Re-scoring the evenings that got new entries is the service's
-business (it has the scorer).
+An evening's entries are compared place by place (``seq``; a correction
+at its entry's place). What only one ledger has new at a place is taken;
+where both have, what stands there decides: the same hand (or nothing) is
+no conflict, a hand one ledger added and took back gives way; anything
+else is a conflict naming both versions and ``MergeConflict.fixes``, and
+nothing is written. Re-scoring is the service's business.
 """
 
 from __future__ import annotations
@@ -34,7 +27,8 @@ import os
 import re
 import sqlite3
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
@@ -84,19 +78,7 @@ BAD = {
     "time": f"not (typeof({{c}}) = 'text' or typeof({{c}}) = 'integer' and {{c}} between 0 and {TIME_MAX - 1})",
 }
 BAD_REF = "typeof({c}) != 'integer' or not exists (select 1 from \"{target}\" t where t.id = {c})"
-CUP_SAME = (
-    "name",
-    "date",
-    "season",
-    "preset",
-    "rules_json",
-    "rounds",
-    "hands",
-    "hands_five",
-    "points_scheme",
-    "best",
-    "seed",
-)
+CUP_SAME = tuple(k for k in SHAPES["cups"] if k not in ("id", "uid", "status", "created_utc"))  # how a cup was started
 START = {"date": N_("date"), "preset": N_("rules"), "rules": N_("rules"), "seating": N_("seating"),
          "first_dealer": N_("first dealer")}  # fmt: skip
 KIND_NAMES = {"radl": N_("the Radl"), "redeal": N_("the redeal"), "strafpunkt": N_("the Strafpunkt"),
@@ -127,9 +109,8 @@ class Checks(Protocol):
 
 
 def open_other(path: Path, ours: Path) -> tuple[sqlite3.Connection, bool]:
-    """The other ledger, open read-only (``connection.open_to_read``), and
-    whether its schema is older than ours; refused (MergeRefused) if it is
-    missing, this ledger itself, or refused as any ledger opened here is."""
+    """The other ledger, open read-only, and whether its schema is older;
+    MergeRefused if missing, this ledger, or refused as any ledger is."""
     from .connection import open_to_read
     from .errors import LedgerDamaged, LedgerUnavailable, NewerLedger, NotALedger
 
@@ -149,10 +130,9 @@ def open_other(path: Path, ours: Path) -> tuple[sqlite3.Connection, bool]:
 
 
 def merge_rows(ours: sqlite3.Connection, theirs: sqlite3.Connection, label: str, checks: Checks) -> Merged:
-    """Insert into ``ours`` (inside the caller's transaction) every row of
-    ``theirs`` it lacks, each checked by ``checks``; raise MergeRefused for
-    a row that is wrong and MergeConflict for what both ledgers hold
-    differently. ``label`` names the other ledger (its path as given)."""
+    """Insert into ``ours`` every row of ``theirs`` it lacks, each checked by
+    ``checks``: MergeRefused for a wrong row, MergeConflict for what both
+    hold differently. ``label``: the other ledger's path as given."""
     theirs.execute("begin")  # one consistent snapshot of the other file
     try:
         other = _Other(theirs, label)
@@ -181,6 +161,13 @@ def merge_rows(ours: sqlite3.Connection, theirs: sqlite3.Connection, label: str,
     return Merged(m.counts, touched)
 
 
+def _grouped(rows: list[dict], key: Callable[[dict], int]) -> defaultdict[int, list[dict]]:
+    out: defaultdict[int, list[dict]] = defaultdict(list)
+    for r in rows:
+        out[key(r)].append(r)
+    return out
+
+
 def _rows(con: sqlite3.Connection, sql: str, params: Iterable = ()) -> list[dict]:
     cur = con.execute(sql, list(params))
     cols = [d[0] for d in cur.description]
@@ -192,10 +179,8 @@ def _rows(con: sqlite3.Connection, sql: str, params: Iterable = ()) -> list[dict
 
 class _Other:
     """The other ledger's rows, each table read once (parents first) and
-    checked for what every ledger's rows hold: the type of each column, JSON
-    where JSON is kept (read into the column's name without ``_json``), each
-    id of another row naming a row the file holds, and each entry and
-    correction in its place in its evening. The first row that breaks it
+    checked: each column's type, its JSON, ids naming rows the file holds,
+    each entry and correction in its place. The first row that breaks it
     is named (MergeRefused, "damaged")."""
 
     def __init__(self, con: sqlite3.Connection, label: str):
@@ -210,15 +195,11 @@ class _Other:
             self.by_id[table] = {r["id"]: r for r in self.rows[table] if "id" in r}
         for ev in self.rows["evenings"]:
             ev["seating"] = self.json("evenings", ev, "seating_json")
-        self.entries: dict[int, list[dict]] = defaultdict(list)
-        self.corrections: dict[int, list[dict]] = defaultdict(list)
-        for e in self.rows["entries"]:
-            self.entries[e["evening_id"]].append(e)
-        corrected = set()
+        self.entries = _grouped(self.rows["entries"], itemgetter("evening_id"))
+        self.corrections = _grouped(self.rows["corrections"], itemgetter("evening_id"))
         for c in self.rows["corrections"]:
             self._correction(c)
-            self.corrections[c["evening_id"]].append(c)
-            corrected.add(c["entry_id"])
+        corrected = {c["entry_id"] for c in self.rows["corrections"]}
         for e in self.rows["entries"]:
             self._entry(e, e["id"] in corrected)
         for entries in self.entries.values():
@@ -240,25 +221,23 @@ class _Other:
         if found is None:
             return
         row, value = {"rowid:": found[0]}, found[1]
-        shown = repr(value)[:40]
         if value is None:
-            problem = _("{column} is empty").format(column=column)
+            problem = _("{column} is empty")
         elif kind.startswith("->"):
-            problem = _("{column} is {value}, which names no row of its table {target}").format(
-                column=column, value=shown, target=target
-            )
+            problem = _("{column} is {value}, which names no row of its table {target}")
         elif kind == "int":
-            problem = _("{column} is {value}, not a whole number").format(column=column, value=shown)
+            problem = _("{column} is {value}, not a whole number")
         elif kind in ("text", "json") and type(value) is not str:
-            problem = _("{column} is {value}, not a text").format(column=column, value=shown)
+            problem = _("{column} is {value}, not a text")
         elif kind == "json":
             self.json(table, {"rowid:": found[0], column: value}, column)
-            problem = _("{column} is not JSON ({error})").format(column=column, error=shown)
+            problem = _("{column} is not JSON ({error})")
         elif kind == "uid":
-            problem = _("{column} is {value}, not a global id").format(column=column, value=shown)
+            problem = _("{column} is {value}, not a global id")
         else:
-            problem = _("{column} is {value}, not a time").format(column=column, value=shown)
-        raise self.damaged(table, row, problem)
+            problem = _("{column} is {value}, not a time")
+        shown = repr(value)[:40]
+        raise self.damaged(table, row, problem.format(column=column, value=shown, target=target, error=shown))
 
     def json(self, table: str, row: dict, column: str) -> Any:
         """A JSON column of a row, read (None for NULL); a text that is no JSON names the row."""
@@ -281,9 +260,8 @@ class _Other:
         return self._rules_keys[set_id]
 
     def _entry(self, e: dict, corrected: bool) -> None:
-        """An entry in its place: a place from 1 on; a hand numbered from 1,
-        another entry not; a replacement at the place of the entry it
-        replaces; void exactly where a correction names it."""
+        """An entry in its place (from 1), a hand numbered (from 1), another not,
+        a replacement at its entry's place; void where a correction names it."""
         problem = None
         if e["seq"] < 1:
             problem = _("its place in its evening (seq) is {seq}").format(seq=e["seq"])
@@ -320,8 +298,7 @@ class _Other:
                 numbers.add(e["number"])
 
     def _correction(self, c: dict) -> None:
-        """A correction of an entry of its own evening; an edit names the
-        entry's replacement (at its place, replacing it), undo and void none."""
+        """A correction of an entry of its evening; an edit names its replacement, undo and void none."""
         entry = self.by_id["entries"][c["entry_id"]]
         new = self.by_id["entries"].get(c["replacement_id"]) if c["replacement_id"] is not None else None
         if c["kind"] not in CORRECTIONS:
@@ -347,15 +324,8 @@ class _Merge:
     def __init__(self, ours: sqlite3.Connection, other: _Other, checks: Checks):
         self.ours, self.other, self.checks, self.label = ours, other, checks, other.label
         self.ids: dict[str, dict[int, int]] = defaultdict(dict)
-        self.counts = {
-            "players": 0,
-            "evenings": 0,
-            "hands": 0,
-            "other_entries": 0,
-            "corrections": 0,
-            "status_changes": 0,
-            "imports": 0,
-        }  # fmt: skip (cups: counted once there is one)
+        kinds = ("players", "evenings", "hands", "other_entries", "corrections", "status_changes", "imports")
+        self.counts = dict.fromkeys(kinds, 0)  # cups: counted once there is one
         self.touched: set[int] = set()
         self.matched: dict[int, int] = {}  # their evenings that are ours too: their id -> ours
         self.seating: dict[int, tuple[str, ...]] = {}  # every evening's seating, by their id
@@ -408,8 +378,7 @@ class _Merge:
 
     def _same_player(self, name: str, ours: list[str]) -> None:
         """A player of the same ``name_key`` written otherwise ("anna" there,
-        "Anna" here) is one player under two names: a conflict, as for a
-        player renamed in one of the ledgers (domain/names.py: one identity)."""
+        "Anna" here): one player under two names, a conflict (domain/names.py)."""
         same = match_players(name, ours)
         if same:
             raise self.conflict(_("player {name}").format(name=same[0]),
@@ -593,8 +562,7 @@ class _Merge:
         self.counts["corrections"] += 1
 
     def check_numbers(self) -> None:
-        """No hand number stands twice on a merged evening's sheet (a hand of
-        each ledger, at places where only one of them had something)."""
+        """No hand number stands twice on a merged evening's sheet."""
         for evening_id in sorted(self.touched & set(self.matched.values())):
             row = self.ours.execute(
                 "select number from entries where evening_id = ? and kind = 'hand' and status = 'active' "
@@ -654,19 +622,11 @@ class _Places:
             if found:
                 e = next(e for e in unknown if e["uid"] == found[0])
                 raise self.m.other.damaged("entries", e, _("its id is that of an entry of another evening here"))
-        t_at: dict[int, list[dict]] = defaultdict(list)
-        for e in self.t_entries:
-            t_at[e["seq"]].append(e)
-        o_at: dict[int, list[dict]] = defaultdict(list)
-        for e in self.o_entries:
-            o_at[e["seq"]].append(e)
         seq_of = {e["id"]: e["seq"] for e in self.t_entries}
-        tc_at: dict[int, list[dict]] = defaultdict(list)
-        for c in self.t_corr:
-            tc_at[seq_of[c["entry_id"]]].append(c)
-        oc_at: dict[int, list[dict]] = defaultdict(list)
-        for c in self.o_corr:
-            oc_at[c["seq"]].append(c)
+        t_at, o_at, oc_at = (
+            _grouped(rows, itemgetter("seq")) for rows in (self.t_entries, self.o_entries, self.o_corr)
+        )
+        tc_at = _grouped(self.t_corr, lambda c: seq_of[c["entry_id"]])
         for seq in sorted(t_at):
             self.place(seq, t_at[seq], o_at.get(seq, []), tc_at.get(seq, []), oc_at.get(seq, []))
 
@@ -749,8 +709,7 @@ class _Places:
         return self.m.conflict(self.m.where(self.ours_id), what, "entry", fixes)
 
     def _fixes(self, ours: dict | None, theirs: dict | None) -> list[Fix]:
-        """How either ledger is made to agree: the other's hand typed in as a
-        correction, or the entry voided; where neither can be, both voided."""
+        """How either ledger agrees: the other's hand typed in, or the entry voided; else both voided."""
         fixes = []
         for side, mine, other, evening, entries in (
             ("ours", ours, theirs, self.ours_id, self.o_entries),
@@ -760,17 +719,12 @@ class _Places:
                 fixes.append(Fix(side, "void", (evening, _ref(mine, entries))))
             elif mine is not None and other is not None and mine["kind"] == other["kind"] == "hand":
                 fixes.append(Fix(side, "edit", (evening, str(mine["number"]), other["record_json"])))
-        if not fixes:
-            fixes = (
-                [
-                    Fix("ours", "void", (self.ours_id, _ref(ours, self.o_entries))),
-                    Fix("theirs", "void", (self.theirs_id, _ref(theirs, self.t_entries))),
-                ]
-                if ours and theirs
-                else []
-            )
-            fixes = [Fix("both", "void", ()), *fixes]
-        return fixes
+        if fixes:
+            return fixes
+        if not (ours and theirs):
+            return [Fix("both", "void", ())]
+        return [Fix("both", "void", ()), Fix("ours", "void", (self.ours_id, _ref(ours, self.o_entries))),
+                Fix("theirs", "void", (self.theirs_id, _ref(theirs, self.t_entries)))]  # fmt: skip
 
 
 def _same_content(a: dict, b: dict) -> bool:

@@ -74,8 +74,7 @@ def m001_initial(db: sqlite_utils.Database) -> None:
 
 @migrations()
 def m002_derived_stats(db: sqlite_utils.Database) -> None:
-    """Statistics tables (who played which role, premiums, Kontras) and the
-    Datasette views; see ledger/hand_rows.py and docs/datasette.md."""
+    """Statistics tables and the Datasette views (ledger/hand_rows.py, docs/datasette.md)."""
     from .hand_rows import backfill, create_schema
 
     create_schema(db)
@@ -84,18 +83,15 @@ def m002_derived_stats(db: sqlite_utils.Database) -> None:
 
 @migrations()
 def m003_written_score(db: sqlite_utils.Database) -> None:
-    """The written score (Schrift) of a hand where a rule makes it differ
-    from the money (Skoty Trophy: only the simple Kontra on the sheet)."""
+    """A hand's written score (Schrift) where a rule keeps it apart from the money (Skoty Trophy)."""
     db.table("results").add_column("written_json", str)
 
 
 @migrations()
 def m004_schrift(db: sqlite_utils.Database) -> None:
-    """One name for the written score, the Schrift: each payment row gets its
-    Schrift beside its money (``schrift_x2520``, the same where no rule keeps
-    them apart), so balances and statistics sum either; the result's
-    ``written_json`` becomes ``schrift_json``: the hand's Schrift payments and
-    items, for ``sheet --explain``. A Skoty ledger's written scores move over."""
+    """One name for the written score, the Schrift: each payment gets
+    ``schrift_x2520`` beside its money; the result's ``written_json``
+    becomes ``schrift_json`` (payments and items, for ``sheet --explain``)."""
     db.execute("alter table results rename column written_json to schrift_json")
     db.execute("alter table payments add column schrift_x2520 integer")
     db.execute("update payments set schrift_x2520 = points_x2520")
@@ -130,14 +126,12 @@ ROW_IDENTITY = {
 
 @migrations()
 def m005_global_ids(db: sqlite_utils.Database) -> None:
-    """A globally unique id (``uid``) on every player, evening, entry and
-    correction, so the ledgers of several tables (one per machine) can be
-    merged (``schreiber merge``, ledger/merge.py); and ``imports``: the files
-    ``hand import`` brought into an evening (by the SHA-256 of their
-    content), so importing one again adds nothing. The rows a ledger holds
-    already get ids derived from themselves (``_derived_uid``): two copies of
-    one older ledger, each migrated on its own, give the same row the same
-    id, so merging one into the other brings in only what is new."""
+    """A global id (``uid``) on every player, evening, entry and correction,
+    so the ledgers of several tables can be merged (ledger/merge.py); and
+    ``imports``: the files ``hand import`` brought into an evening, by the
+    SHA-256 of their content. Rows already there get ids derived from
+    themselves (``_derived_uid``), the same in two copies of one ledger
+    migrated each on its own."""
     origin = db.execute(
         "select applied_at from _sqlite_migrations where migration_set = 'schreiber' order by id limit 1"
     ).fetchone()
@@ -160,10 +154,8 @@ def m005_global_ids(db: sqlite_utils.Database) -> None:
 
 @migrations()
 def m006_cups(db: sqlite_utils.Database) -> None:
-    """Tournaments (cups): the cup with its rules and seed, its registered
-    players (with their place of residence and the lot for ties), its
-    tables (one evening each), the fixed cup points of ooe-2023.md §11.2,
-    and the views that rank them (ledger/cup_book.py)."""
+    """Tournaments: cups, their players and tables, the fixed cup points of
+    ooe-2023.md §11.2 and the views that rank them (ledger/cup_book.py)."""
     from .cup_book import create_schema as create_cup_schema
 
     create_cup_schema(db)
@@ -171,8 +163,7 @@ def m006_cups(db: sqlite_utils.Database) -> None:
 
 @migrations()
 def m008_rollups(db: sqlite_utils.Database) -> None:
-    """Per-evening rollups of the statistics rows (ledger/rollups.py), so
-    ``schreiber stats`` reads a few rows per evening instead of every hand."""
+    """Per-evening rollups of the statistics rows (ledger/rollups.py)."""
     from . import rollups
 
     rollups.create_counts(db.conn)
@@ -181,11 +172,10 @@ def m008_rollups(db: sqlite_utils.Database) -> None:
 
 @migrations()
 def m009_compact(db: sqlite_utils.Database) -> None:
-    """Each hand's result stored compactly: its items as cells (codec.item_cells),
-    its Schrift likewise and its state as a short list (State.to_json); an
-    item the cells cannot say exactly stays as it was, so every
-    ``sheet --explain`` line reads as before. The index of payments by
-    evening goes: ``payments_stats`` begins with the evening."""
+    """Each hand's result stored compactly: its items and Schrift as cells
+    (codec.item_cells; an item they cannot say exactly stays as it was), its
+    state as a short list (State.to_json). The index of payments by evening
+    goes: ``payments_stats`` begins with the evening."""
     conn = db.conn
     last = 0
     while True:
@@ -205,10 +195,9 @@ def m009_compact(db: sqlite_utils.Database) -> None:
 
 
 def _derived_uid(table: str, origin: tuple | None, row: tuple) -> str:
-    """The global id of a row of an older ledger: 32 hex digits of the
-    SHA-256 of its table, the ledger's origin (when its first migration ran,
-    to the microsecond: the same in every copy, another in every other
-    ledger) and the row's identity (``ROW_IDENTITY``)."""
+    """A row's global id in an older ledger: 32 hex digits of the SHA-256
+    of its table, the ledger's origin (its first migration's time: the same
+    in every copy) and the row's identity (``ROW_IDENTITY``)."""
     text = json.dumps([table, origin[0] if origin else None, *row], ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
@@ -249,9 +238,7 @@ def _schrift(text: str | None) -> str | None:
 
 @migrations()
 def m010_evening_money(db: sqlite_utils.Database) -> None:
-    """Each evening's money (settled as ``settle`` does) beside its points in
-    the rollups, and points and money per year (ledger/rollups.py), so
-    ``schreiber stats`` settles no evening when it runs."""
+    """Each evening's money beside its points in the rollups, and both per year (ledger/rollups.py)."""
     from . import rollups
 
     rollups.create_money(db.conn, rollups.POT_RULE_M010)
@@ -292,13 +279,10 @@ KEYED = {
 
 @migrations()
 def m011_rule_sets(db: sqlite_utils.Database) -> None:
-    """A smaller ledger: each distinct rule set stored once (``rule_sets``,
-    the evenings referring to it) instead of with every evening; the rows
-    written with every hand (payments and the statistics rows) keyed by
+    """A smaller ledger: each distinct rule set stored once (``rule_sets``)
+    instead of with every evening; the rows written with every hand keyed by
     their hand without a rowid; of the indexes per hand only those a query
-    reads: the statistics read the rollups, and the hands' statistics rows
-    are read (for a re-scored evening) by their entries; a hand's payments
-    by evening (balances) stay indexed. No figure changes."""
+    reads (a hand's payments by evening stay). No figure changes."""
     from . import rollups
 
     conn = db.conn
@@ -355,25 +339,17 @@ UTC_COLUMNS = (("players", "created_utc"), ("evenings", "created_utc"), ("evenin
 
 @migrations()
 def m012_smaller(db: sqlite_utils.Database) -> None:
-    """A smaller ledger, every figure and every ``--explain`` line kept: a
-    hand's scored items are no longer stored (``sheet --explain`` and
-    ``export --what items`` score the hand again from the state stored
-    before it: schreiber/service/rescored.py); where that would not give back the
-    items stored before (a hand scored by an older schreiber, or stored in
-    an older form) they stay in ``items_json``, else it is left empty. A
-    payment's exact text goes (it is always its 1/2520 units, which stay;
-    checked here first), and with it the index of payments by evening
-    (balances read them through the entries' index by evening and the
-    payments' key, as ``v_cup_rounds`` now does) and that of results by
-    evening (nothing reads it); every time is stored as whole seconds since
-    the epoch instead of its ISO text (read back as that text:
-    ``codec.utc_text``)."""
+    """A smaller ledger, every figure and ``--explain`` line kept: a hand's
+    items are scored again when asked for (service/rescored.py) and stay in
+    ``items_json`` only where that would not give them back; a payment's
+    exact text goes (its 1/2520 units, checked first, say it), with the
+    indexes of payments and results by evening; every time is stored as
+    seconds since the epoch (read back as its ISO text: ``codec.utc_text``)."""
     from .cup_book import cup_rounds_view
 
     conn = db.conn
     _check_points(conn)
-    # The views go first and come back last: SQLite checks every view again at each
-    # ALTER TABLE below (a new ledger's migration took ten times as long with them).
+    # The views go first and come back last: SQLite checks every view again at each ALTER TABLE below.
     views = conn.execute(
         "select name, sql from sqlite_master where type = 'view' and name not in ('v_payments', 'v_cup_rounds') "
         "order by rowid"
@@ -399,9 +375,8 @@ def m012_smaller(db: sqlite_utils.Database) -> None:
 
 
 def _drop_rescorable_items(conn: sqlite3.Connection, evening_id: int) -> None:
-    """The evening's entries scored again, each from the state stored before
-    it: where that gives the very items stored (key for key), or the entry
-    counts nothing (voided), its stored items go."""
+    """The evening's entries scored again, each from the state before it:
+    their stored items go where that gives them back, or the entry is void."""
     ev = evening_of_row(dict(zip(("id", "date", "preset", "rules_json", "seating_json", "first_dealer", "tarif_cents",
         "status", "start_pot"), conn.execute(
         "select ev.id, ev.date, ev.preset, rs.rules_json, ev.seating_json, ev.first_dealer, ev.tarif_cents, "
@@ -435,8 +410,7 @@ def _stored_items(text: str | None) -> str:
 
 
 def _check_points(conn: sqlite3.Connection) -> None:
-    """Every payment's exact text is its 1/2520 units (compared as Fractions
-    where the texts differ); else the ledger is damaged and stays as it was."""
+    """Every payment's exact text is its 1/2520 units; else the ledger is damaged and stays as it was."""
     exact = EXACT_SQL.format(x="points_x2520")
     for entry_id, points, x in conn.execute(
         f"select entry_id, points, points_x2520 from payments where points is not {exact}"
@@ -448,22 +422,18 @@ def _check_points(conn: sqlite3.Connection) -> None:
 
 @migrations()
 def m013_hand_numbers(db: sqlite_utils.Database) -> None:
-    """The evening's hands by number: the next hand's number (the largest
-    so far, plus one) and hand N are found without reading every entry of
-    the evening (a line of ``tisch`` and ``hand add`` otherwise cost more
-    the longer the evening: 5 ms at 20,000 hands for the number alone).
-    About 11 bytes a hand."""
+    """The evening's hands by number: the next hand's number and hand N
+    found without reading every entry of the evening, which made a line of
+    ``tisch`` and ``hand add`` cost more the longer the evening."""
     db.conn.execute("create index entries_hand_number on entries(evening_id, number) where kind = 'hand'")
 
 
 @migrations()
 def m014_rules_format(db: sqlite_utils.Database) -> None:
-    """Every stored set of rules (an evening's, a cup's) says the rules
-    format it was written in (``domain.rules.RULES_FORMAT``): those written
-    before the format was kept get the one their keys tell, so that a rule
-    added later reads there as schreiber played before it. No figure
-    changes; a schreiber before this step refuses the ledger by name rather
-    than misreading the format."""
+    """Every stored set of rules (an evening's, a cup's) says its rules
+    format (``domain.rules.RULES_FORMAT``), those written before it was kept
+    the one their keys tell: a rule added later reads there as schreiber
+    played before it. No figure changes."""
     from ..domain.rules import rules_format
 
     conn = db.conn
@@ -480,8 +450,7 @@ def m014_rules_format(db: sqlite_utils.Database) -> None:
 
 
 def _with_format(text: str, rules_format) -> str | None:
-    """Stored rules with their format said, or None where they say it already
-    (or are not rules: ``schreiber check`` reports those)."""
+    """Stored rules with their format said; None where said already or not rules (``schreiber check`` says so)."""
     try:
         data = json.loads(text)
     except ValueError:
@@ -495,10 +464,9 @@ def _with_format(text: str, rules_format) -> str | None:
 @migrations()
 def m015_cup_rounds_played(db: sqlite_utils.Database) -> None:
     """A cup's round counts for a player once his table has played a hand
-    in it, not once it is drawn: a tournament drawn but not played gave its
-    field cup points by the lot (223 for the first), in the standings and
-    the season. The views over ``v_cup_rounds`` are made anew; a round
-    with hands counts as before, so every played tournament keeps its figures."""
+    in it, not once it is drawn (a tournament drawn but not played gave cup
+    points by the lot): the views over ``v_cup_rounds`` made anew; every
+    played tournament keeps its figures."""
     from .cup_book import cup_ranking_views
 
     views = cup_ranking_views()
@@ -510,10 +478,7 @@ def m015_cup_rounds_played(db: sqlite_utils.Database) -> None:
 
 @migrations()
 def m016_every_year(db: sqlite_utils.Database) -> None:
-    """Every year's statistics rollups summed together (the year ``'*'``) and
-    the evenings with points of each year (``year_scored``, ledger/rollups.py),
-    so ``schreiber stats`` over every evening reads the same few rows however
-    many years the ledger holds."""
+    """Every year's rollups summed together (``'*'``) and ``year_scored`` (ledger/rollups.py)."""
     from . import rollups
 
     rollups.create_every_year(db.conn)

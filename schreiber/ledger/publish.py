@@ -1,8 +1,7 @@
 """The ledger made ready for Datasette: opened as every command opens it
-(a file that is not a ledger is refused, an older ledger migrated so that
-every view exists) and, for a reader that opens it immutable (Datasette
-``--immutable``), which never looks at the write-ahead log, with the hands
-still in that log written into the file itself."""
+(refused if no ledger, migrated if older) and, for a reader that opens it
+``--immutable`` and never reads the write-ahead log, that log written into
+the file."""
 
 from __future__ import annotations
 

@@ -1,31 +1,23 @@
-"""Rollups of the statistics rows: what ``schreiber stats`` sums, already
-summed for each evening (``roll_*``) and for each year (``year_*``).
+"""Rollups of the statistics rows: what ``schreiber stats`` sums, summed
+already per evening (``roll_*``) and per year (``year_*``; the year ``'*'``,
+``EVERY_YEAR``, holds every year's sums together).
 
-The statistics tables (``hand_rows.py``) hold a row per hand and player; the
-statistics group them per evening first and then per player
-(``statistics.py``). These tables keep that first step: one row per evening
-(or year) and group (player, role, contract, premium, sides ...) with its
-counts. Each year table also holds, under the year ``'*'`` (``EVERY_YEAR``),
-every year's sums together. A date range is then read as the years it
-holds whole plus the evenings of the years it cuts (``read_range``), and
-every evening as the ``'*'`` rows alone, so the statistics over a club's
-decades read a few rows per year, or none per year, instead of every hand.
-The points stay per evening: money is settled evening by evening.
+A row per evening (or year) and group (player, role, contract, premium,
+sides ...) with its counts: the first step of ``statistics.py``, which then
+groups per player. A date range is read as the years it holds whole plus
+the evenings of the years it cuts (``read_range``), every evening as the
+``'*'`` rows alone, so a club's decades cost a few rows per year, or none.
+Points stay per evening: money is settled evening by evening.
 ``year_evenings`` counts each player's evenings in a year, ``year_scored``
-the evenings with points (not sums of the other rows).
+the evenings with points.
 
-They are kept current where the derived rows are written, in the same
-transaction (``replace_rows``): a new entry adds its counts (an upsert of
-the groups its rows make, in its evening, its year and ``'*'``); a
-re-scored part of an evening (a correction, a merge) takes away the counts of the rows it replaced and adds those of the
-rows it wrote, so a write costs what it changes. (Rebuilding the evening's
-and its year's rows by the ``select`` that builds them would cost a hand
-added to a club's ledger of decades the year's rows: some 80 ms of 1,000,000
-hands, docs/benchmarks.md.)
-Closing and reopening an evening changes no derived row, so no rollup. A NULL in a grouping
-column is stored as -1 (numbers) or '' (text), since key columns cannot
-hold NULL; the queries turn them back. An evening's year is the first four
-characters of its date (an evening's date never changes). ``tests/ledger/test_rollups.py``
+Kept in the transaction that writes the derived rows (``replace_rows``):
+the counts of the rows replaced taken away, those of the rows written
+added, so a write costs what it changes, not what its year holds
+(docs/benchmarks.md, "Rollups rebuilt by their own SQL"). Closing and
+reopening an evening changes no rollup. A NULL key cell is stored as -1
+(numbers) or '' (text), which the queries turn back. An evening's year is
+the first four characters of its date. ``tests/ledger/test_rollups.py``
 checks them against a full recomputation after random corrections.
 """
 
@@ -43,7 +35,9 @@ from typing import NamedTuple
 
 from ..domain.money import evening_cents
 from ..domain.points import POINT_UNITS
-from .hand_rows import COLUMNS
+from .hand_rows import COLUMNS, Rows
+
+Groups = dict[tuple, list]  # a rollup's groups (its keys after the evening or year) with their sums
 
 
 class Rollup(NamedTuple):
@@ -124,11 +118,10 @@ DATE_IN_RANGE = "(?1 is null or {ev}.date >= ?1) and (?2 is null or {ev}.date <=
 
 def read_range(conn: sqlite3.Connection, since: str | None, until: str | None) -> None:
     """The evenings in [since, until] (None: open) as the statistics read
-    them: ``temp.stats_years`` the years whose evenings all lie in it (``'*'``
-    alone where that is every year), ``temp.stats_rest`` the evenings in it
-    of the other years. Only the years that hold rows are asked, each by its
-    first and last evening (the index of evenings by date), and only the
-    evenings of the years the range cuts are read one by one."""
+    them: ``temp.stats_years`` the years wholly in it (``'*'`` for every
+    year), ``temp.stats_rest`` its evenings of the other years. Each year
+    that holds rows is asked by its first and last evening (the index by
+    date); only the years the range cuts are read evening by evening."""
     conn.execute("create temp table stats_years (year text primary key)")
     conn.execute("create temp table stats_rest (id integer primary key)")
     whole, cut = [], False
@@ -178,8 +171,7 @@ def _by_year(r: Rollup, evening_rows: str, cols: bool = True) -> str:
 
 
 def in_range(r: Rollup) -> str:
-    """A subquery of the rollup's rows (keys, sums) for the evenings in
-    range (after ``read_range``): whole years, then the rest."""
+    """A subquery of the rollup's rows (keys, sums) in range (``read_range``): whole years, then the rest."""
     cols = ", ".join(f"r.{c}" for c in (*r.keys, *r.sums))
     return (
         f"(select {cols} from temp.stats_years y cross join {_year_table(r)} r on r.year = y.year union all "
@@ -203,8 +195,7 @@ EVENINGS_INDEX_M008 = (
 
 
 def create(conn: sqlite3.Connection) -> None:
-    """Every rollup table, filled from the derived rows (as migrations
-    m008 and m010 make them)."""
+    """Every rollup table, filled from the derived rows."""
     create_counts(conn)
     conn.execute(EVENINGS_INDEX)
     create_money(conn)
@@ -249,16 +240,11 @@ def _rebuild_years(conn: sqlite3.Connection, years: str) -> None:
     )
 
 
-def replace_rows(
-    conn: sqlite3.Connection, evening_id: int, old: dict[str, list[tuple]], new: dict[str, list[tuple]]
-) -> None:
+def replace_rows(conn: sqlite3.Connection, evening_id: int, old: Rows, new: Rows) -> None:
     """An evening's and its year's rollups after some of its derived rows
-    changed: the counts of ``old`` (the rows as read before a re-score
-    deleted them) taken away, those of ``new`` (as written) added. The
-    groups are those each rollup's ``select`` makes, counted from the rows in
-    hand (``counted``): a correction or an import costs what it changes, not
-    what the evening holds. ``tests/ledger/test_rollups.py`` checks them
-    against a full recomputation."""
+    changed: the counts of ``old`` (as read before a re-score deleted them)
+    taken away, those of ``new`` added, grouped as each rollup's ``select``
+    groups them (``counted``)."""
     was, now = counted({t: old.get(t, []) for t in COLUMNS}), counted(new)
     if not any(was.values()) and not any(now.values()):
         return
@@ -281,7 +267,7 @@ def _year(conn: sqlite3.Connection, evening_id: int) -> str:
     return conn.execute(f"select {YEAR} from evenings ev where ev.id = ?", [evening_id]).fetchone()[0]
 
 
-def _delta(was: dict[tuple, list], now: dict[tuple, list]) -> dict[tuple, list]:
+def _delta(was: Groups, now: Groups) -> Groups:
     """Each group's sums in ``now`` less those in ``was`` (unchanged groups
     left out); ``was`` empty: ``now`` as it is, NULL sums and all."""
     if not was:
@@ -292,7 +278,7 @@ def _delta(was: dict[tuple, list], now: dict[tuple, list]) -> dict[tuple, list]:
     return {k: sums for k, sums in out.items() if any(sums)}
 
 
-def _add_groups(conn: sqlite3.Connection, r: Rollup, evening_id: int, year: str, delta: dict[tuple, list]) -> None:
+def _add_groups(conn: sqlite3.Connection, r: Rollup, evening_id: int, year: str, delta: Groups) -> None:
     """The groups' sums added to the evening's rollup and its year's; a group
     whose count falls to 0 is no more (the points: ``_points_left``)."""
     if not delta:
@@ -313,25 +299,21 @@ def _add_groups(conn: sqlite3.Connection, r: Rollup, evening_id: int, year: str,
             conn.execute(f"delete from {table} where {first_key} = ? and {r.sums[0]} = 0", [first])
 
 
-def _groups(conn: sqlite3.Connection, r: Rollup, evening_id: int) -> dict[tuple, list]:
+def _groups(conn: sqlite3.Connection, r: Rollup, evening_id: int) -> Groups:
     n = 1 + len(r.keys)
     rows = conn.execute(f"select {_cols(r)} from {r.table} where evening_id = ?", [evening_id])
     return {row[1:n]: list(row[n:]) for row in rows}
 
 
-def _kontra_groups(
-    conn: sqlite3.Connection, r: Rollup, evening_id: int, year: str, was: dict[tuple, list], now: dict[tuple, list]
-) -> None:
+def _kontra_groups(conn: sqlite3.Connection, r: Rollup, evening_id: int, year: str, was: Groups, now: Groups) -> None:
     """The Kontras given (a count: by difference) and won, of the evening and
-    its year. Won is a sum of NULLs where no doubled item had a winner: it
-    stays NULL until a winner's count comes, and where rows with winners are
-    taken away and none come, the rows left are asked whether one of theirs
-    has a winner (``_won_after``)."""
+    its year. Won is a sum of NULLs until a winner's count comes; where rows
+    with winners go and none come, the rows left are asked (``_won_after``)."""
     changed = sorted(k for k in was.keys() | now.keys() if was.get(k) != now.get(k))
     if not changed:
         return
     before = _groups(conn, r, evening_id)
-    after: dict[tuple, list] = {}
+    after: Groups = {}
     left = "select 1 from entries e join hand_kontras k on k.entry_id = e.id where e.evening_id = ? " \
            "and k.player_id = ? and k.role = ? and k.won is not null"  # fmt: skip
     for k in changed:
@@ -348,18 +330,10 @@ def _kontra_groups(
 
 
 def _kontra_year(
-    conn: sqlite3.Connection,
-    year: str,
-    changed: list[tuple],
-    was: dict[tuple, list],
-    now: dict[tuple, list],
-    rows_below: str,
-    args: list,
-) -> tuple[dict[tuple, list], dict[tuple, list]]:
-    """The year's (or every year's) Kontra groups ``changed`` after those of
-    the level below (an evening, a year) went from ``was`` to ``now``;
-    ``rows_below`` asks whether a row below has a winner. Returns the
-    year's groups before and after."""
+    conn: sqlite3.Connection, year: str, changed: list[tuple], was: Groups, now: Groups, rows_below: str, args: list
+) -> tuple[Groups, Groups]:
+    """The year's (or every year's) Kontra groups ``changed`` after the level
+    below went from ``was`` to ``now`` (``rows_below``: whether a row below has a winner); before and after."""
     held = {row[:2]: list(row[2:]) for row in conn.execute(
         "select player_id, role, given, won from year_kontras where year = ?", [year])}  # fmt: skip
     old = {k: held.get(k, [0, None]) for k in changed}
@@ -372,9 +346,8 @@ def _kontra_year(
 
 
 def _won_after(total: int | None, taken: int | None, added: int | None, others_won: Callable[[], bool]) -> int | None:
-    """A sum of NULLs and numbers (NULL: all NULL) after the sums ``taken``
-    away and ``added``; ``others_won``: whether a number is left among the
-    rest, asked only where the figures cannot tell."""
+    """A sum of NULLs and numbers after ``taken`` and ``added``; ``others_won``
+    asked only where the figures cannot tell whether a number is left."""
     if added is None and taken is None:
         return total
     figure = (total or 0) - (taken or 0) + (added or 0)
@@ -385,7 +358,7 @@ def _exists(conn: sqlite3.Connection, select: str, args: list) -> bool:
     return conn.execute(f"{select} limit 1", args).fetchone() is not None
 
 
-def _put_groups(conn: sqlite3.Connection, table: str, first_key: str, first: object, groups: dict[tuple, list]) -> None:
+def _put_groups(conn: sqlite3.Connection, table: str, first_key: str, first: object, groups: Groups) -> None:
     """Kontra groups written as they are now (a count of 0: gone)."""
     conn.executemany(
         f"delete from {table} where {first_key} = ? and player_id = ? and role = ?",
@@ -399,9 +372,7 @@ def _put_groups(conn: sqlite3.Connection, table: str, first_key: str, first: obj
 
 
 def _points_left(conn: sqlite3.Connection, evening_id: int, players: set[int]) -> None:
-    """The evening's points rows of ``players`` (whose rows were taken away)
-    gone where no payment of theirs is left; all of them where none is left
-    at all (``settle`` gives every seated player a row while there are points)."""
+    """The evening's points rows of ``players`` gone where no payment of theirs is left (all where none is)."""
     if not players:
         return
     paid = "select 1 from entries e join payments p on p.entry_id = e.id where e.evening_id = ?"
@@ -454,12 +425,10 @@ _PREMIUM = _at("hand_premiums", "entry_id", "premium", "party", "announced", "ma
 _KONTRA = _at("hand_kontras", "player_id", "role", "won")
 
 
-def counted(rows: dict[str, list[tuple]]) -> dict[str, dict[tuple, list]]:
-    """Each rollup's groups (its keys after the evening) with their sums, over
-    the rows of one evening's new entries: what ``ROLLUPS[i].select`` gives
-    for them, NULLs and all (a sum of NULLs only is NULL). Counted by
-    ``Counter`` over the rows' cells, a NULL key cell made -1 per group."""
-    points: dict[tuple, list] = {}
+def counted(rows: Rows) -> dict[str, Groups]:
+    """Each rollup's groups with their sums over one evening's new rows: what
+    its ``select`` gives for them, NULLs and all (a NULL key cell made -1)."""
+    points: Groups = {}
     for player, x, w in map(_PAY, rows["payments"]):
         s = points.setdefault((player,), [0, 0])
         s[0] += x
@@ -473,12 +442,12 @@ def counted(rows: dict[str, list[tuple]]) -> dict[str, dict[tuple, list]]:
         )
         declarers.update({k + (1,): n for k, n in _folded(side_by_side, 2).items()})
     sides = {e: ("" if d is None else d, "" if o is None else o) for e, _s, d, o in map(_FACT, facts)}
-    premiums: dict[tuple, list] = {}
+    premiums: Groups = {}
     for e, premium, party, announced, made, kontra in map(_PREMIUM, rows["hand_premiums"]):
         s = premiums.setdefault((premium, party, *sides[e]), [0, 0, 0, 0, 0])
         for i, v in enumerate((1, announced, announced and made, not announced and made, kontra is not None), 0):
             s[i] += int(v)
-    kontras: dict[tuple, list] = {}
+    kontras: Groups = {}
     for player, role, won in map(_KONTRA, rows["hand_kontras"]):
         s = kontras.setdefault((player, role), [0, None])
         s[0] += 1
@@ -495,7 +464,7 @@ def counted(rows: dict[str, list[tuple]]) -> dict[str, dict[tuple, list]]:
     }
 
 
-def _folded(counts: Counter, at: int) -> dict[tuple, list]:
+def _folded(counts: Counter, at: int) -> Groups:
     """Counts by group, the key cell ``at`` (a ``won``: 1, 0 or NULL) stored as -1 where NULL."""
     return {(k[:at] + (-1,) + k[at + 1 :] if k[at] is None else k): [n] for k, n in counts.items()}
 
@@ -512,16 +481,12 @@ def drop(conn: sqlite3.Connection) -> None:
 
 # The money (migration m010) ---------------------------------------------------
 #
-# Each evening's rows of ``roll_points`` also hold what each seated player
-# gets or pays in cents, the evening settled as ``schreiber settle`` settles
-# it (``domain.money.evening_cents``: points x tarif, rounded once per
-# evening), and ``year_money`` sums them per year and player with the
-# points, so the statistics never settle an evening when they run. Once an
-# evening has points, every seated player has a row (0 points if none of his
-# own). Both are kept current with the points: a new entry or a re-scored
-# evening settles the evening again (``settle``), and so does a new tarif
-# (``resettle``); the year loses the evening's old figures and gains the new
-# ones. Closing and reopening an evening changes neither.
+# ``roll_points`` also holds each seated player's cents, the evening settled
+# as ``schreiber settle`` settles it (``domain.money.evening_cents``), and
+# ``year_money`` sums them per year and player with the points, so the
+# statistics settle no evening. Once an evening has points every seated
+# player has a row. A new entry, a re-score (``settle``) and a new tarif
+# (``resettle``) settle the evening again and move its year's figures.
 
 # What becomes of a Pagat pot left at the end of the evening (``rule_sets.pot_end``); m010 read it from
 # the evening's own rules.
@@ -565,17 +530,23 @@ def settle(conn: sqlite3.Connection, evening_ids: list[int] | None, pot_rule: st
         if not got:
             continue
         seated = tuple(ids[p] for p in json.loads(seating))
-        pot = Fraction(start_pot or "0")
-        den = math.lcm(POINT_UNITS, pot.denominator)
-        k = den // POINT_UNITS
-        cents = evening_cents(
-            seated, {p: x * k for p, x in got.items()}, den, tarif, pot.numerator * (den // pot.denominator), pot_end
-        )
+        cents = evening_money(seated, got, tarif, Fraction(start_pot or "0"), pot_end)
         rows += [(evening_id, p, cents[p]) for p in seated]
     conn.executemany(
         "insert into roll_points (evening_id, player_id, points_x2520, schrift_x2520, cents) values (?, ?, 0, 0, ?) "
         "on conflict (evening_id, player_id) do update set cents = excluded.cents",
         rows,
+    )
+
+
+def evening_money(
+    seated: tuple[int, ...], points: dict[int, int], tarif: int, pot: Fraction, pot_end: str
+) -> dict[int | str, int]:
+    """Each seated player's cents from the evening's points (1/2520) and the Pagat pot it started with."""
+    den = math.lcm(POINT_UNITS, pot.denominator)
+    k = den // POINT_UNITS
+    return evening_cents(
+        seated, {p: x * k for p, x in points.items()}, den, tarif, pot.numerator * (den // pot.denominator), pot_end
     )
 
 
@@ -598,10 +569,8 @@ def _money(conn: sqlite3.Connection, evening_id: int) -> dict[int, tuple[int, in
 def _year_money_delta(
     conn: sqlite3.Connection, evening_id: int, year: str, before: dict[int, tuple[int, int, int]]
 ) -> None:
-    """The year's and every year's points and money: the evening's rows as
-    they are now, less those ``before`` (``_money``); a player's row of no
-    evenings is no more. An evening that gained or lost its points counts
-    in ``year_scored``."""
+    """The year's and every year's points and money moved from the evening's
+    rows ``before`` to its rows now, and its count in ``year_scored``."""
     after = _money(conn, evening_id)
     change = []
     for p in sorted(before.keys() | after.keys()):
@@ -627,28 +596,21 @@ def _year_money_delta(
 
 
 def _year_money(conn: sqlite3.Connection) -> None:
-    """Every evening's money and points summed per year and player (the
-    table just made; from then on ``_year_money_delta`` keeps it)."""
+    """Every evening's money and points summed per year and player, into the table just made."""
     conn.execute(
         f"insert into year_money select {YEAR}, r.player_id, count(*), sum(r.points_x2520), sum(r.schrift_x2520), "
         "sum(r.cents) from roll_points r join evenings ev on ev.id = r.evening_id group by 1, r.player_id"
     )
 
 
-# Every year together (migration m016) ------------------------------------------
-#
-# Each year table's rows summed over the years, under the year ``'*'``, and
-# ``year_scored``: the evenings with points (rows in ``roll_points``) of each
-# year and of every year, which ``schreiber stats`` counts. Kept with the
-# years' rows (``replace_rows``, ``resettle``), so the statistics of every
-# evening read these rows alone, however many years the ledger holds.
+# Every year together (migration m016): each year table's rows summed under the year ``'*'``, and
+# ``year_scored``, the evenings with points of each year and every year; kept with the years' rows.
 
 YEAR_SCORED = "create table year_scored (year text not null primary key, evenings integer not null) without rowid"
 
 
 def create_every_year(conn: sqlite3.Connection) -> None:
-    """The rows of every year (``'*'``) in each year table, summed from the
-    years' rows, and ``year_scored`` (migration m016)."""
+    """The rows of every year (``'*'``) in each year table, and ``year_scored`` (m016)."""
     conn.execute(YEAR_SCORED)
     conn.execute(
         f"insert into year_scored select {YEAR}, count(*) from evenings ev "

@@ -1,25 +1,18 @@
-"""The queries behind ``schreiber stats``: GROUP BYs over narrow, indexed rows.
+"""The queries behind ``schreiber stats``: GROUP BYs over narrow rows.
 
-Every figure comes from ``payments`` (points) and the statistics tables of
-migration m002 (``hand_players``, ``hand_facts``, ``hand_premiums``,
-``hand_kontras``, see ``hand_rows.py``); no hand is replayed or loaded one by
-one. For speed on large ledgers (bench/bench_stats.py: 100,000 hands) the
-queries read covering indexes that start with ``evening_id``: they group per
-evening first (the date range is a set of evenings, kept in a temporary
-table) and then per player, and hands with the same sides come back as one
-row each. ``reports/stats.py`` turns the rows into the report.
+Every figure comes from the rollups (``rollups.py``), or from ``payments``
+and the statistics tables (``hand_rows.py``), grouped per evening first
+(the evenings in range kept in a temporary table), then per player; no
+hand is replayed. ``reports/stats.py`` turns the rows into the report.
 """
 
 from __future__ import annotations
 
 import json
-import math
 import sqlite3
 from fractions import Fraction
 from typing import NamedTuple
 
-from ..domain.money import evening_cents
-from ..domain.points import POINT_UNITS
 from . import rollups
 from .stored import DateRange
 
@@ -97,10 +90,7 @@ def _in_range(conn: sqlite3.Connection, rng: DateRange) -> None:
 
 
 def _void_filter(conn: sqlite3.Connection) -> str:
-    """Voided entries never count. The ledger keeps scored rows only for
-    active entries (a correction re-scores the evening, and the statistics
-    rows cascade with ``results``), so normally nothing needs filtering; if a
-    voided entry still has rows, every query filters them out."""
+    """A condition leaving out voided entries' rows, where any still has some (normally none does)."""
     stale = conn.execute(
         "select exists(select 1 from entries e where e.status != 'active' and ("
         "exists(select 1 from payments p where p.entry_id = e.id) or "
@@ -110,44 +100,27 @@ def _void_filter(conn: sqlite3.Connection) -> str:
 
 
 def _read(conn: sqlite3.Connection, rng: DateRange, schrift: bool, full: bool = False) -> StatsRows:
-    """The rows from the rollups (``rollups.py``: every evening from the rows
-    of every year, a range from its whole years and the other evenings in
-    it), or with ``full`` (or where a voided entry still has rows) from
-    every hand's rows."""
+    """The rows from the rollups, or with ``full`` (or where a voided entry still has rows) from every hand's rows."""
     void = _void_filter(conn)
     if not void and not full:
         return _read_rollups(conn, rng, schrift)
     _in_range(conn, rng)
 
-    def rows(sql: str, **tables: str) -> list:
-        where = {k: ENTRIES_IN_RANGE.format(t=t) + void.format(t=t) for k, t in tables.items()}
-        return conn.execute(sql.format(**where)).fetchall()
+    def rows(sql: str, t: str) -> list:  # ``t``: the table the query's condition {t} is on
+        return conn.execute(sql.format(**{t: ENTRIES_IN_RANGE.format(t=t) + void.format(t=t)})).fetchall()
 
-    points = rows(POINTS, pay="pay")
-    written = rows(POINTS.replace("points_x2520", "schrift_x2520"), pay="pay") if schrift else points
+    points = rows(POINTS, "pay")
+    written = rows(POINTS.replace("points_x2520", "schrift_x2520"), "pay") if schrift else points
     evenings, money = settled(_evenings(conn), points, written)
-    return StatsRows(
-        names=_names(conn),
-        evenings=evenings,
-        money=money,
-        roles=rows(ROLES, hp="hp"),
-        declarer_contracts=rows(DECLARER_CONTRACTS, f="f"),
-        contracts=rows(CONTRACTS, f="f"),
-        premiums_by_side=rows(PREMIUMS_BY_SIDE, pr="pr"),
-        premiums=rows(PREMIUMS, pr="pr"),
-        kontras=rows(KONTRAS, k="k"),
-        sides=rows(SIDES, f="f"),
-        schrift=schrift,
-    )
+    return StatsRows._make([_names(conn), evenings, money, *(rows(sql, t) for sql, t in FULL), schrift])
 
 
 def settled(
     evenings: list[StatsEvening], points: list[tuple[int, int, int]], scored: list[tuple[int, int, int]]
 ) -> tuple[int, dict[int, Money]]:
-    """The evenings with points, and each player's ``Money``, from the
-    points per evening and player (``points``: the money's; ``scored``: what
-    the points and the ranking count), every evening settled here: what the
-    rollups keep (``rollups.settle``), done from scratch."""
+    """The evenings with points and each player's ``Money`` from the points
+    per evening and player (``points``: the money's; ``scored``: what the
+    ranking counts), every evening settled as ``rollups.settle`` does."""
     per: dict[int, dict[int, int]] = {ev.id: {} for ev in evenings}
     for eid, pid, x in points:
         per[eid][pid] = x
@@ -162,11 +135,8 @@ def settled(
         got = per[ev.id]
         if not got:
             continue
-        den = math.lcm(POINT_UNITS, ev.start_pot.denominator)
-        k = den // POINT_UNITS
-        pot = ev.start_pot.numerator * (den // ev.start_pot.denominator)
         seated = tuple(ev.players)
-        money = evening_cents(seated, {p: x * k for p, x in got.items()}, den, ev.tarif_cents, pot, ev.pot_rule)
+        money = rollups.evening_money(seated, got, ev.tarif_cents, ev.start_pot, ev.pot_rule)
         for p in seated:
             v = counted[ev.id].get(p, 0)
             units[p] = units.get(p, 0) + v
@@ -200,26 +170,15 @@ def _read_rollups(conn: sqlite3.Connection, rng: DateRange, schrift: bool) -> St
         return conn.execute(sql.format(**parts)).fetchall()
 
     evenings = conn.execute(ROLLED_EVENINGS).fetchone()[0]
-    return StatsRows(
-        names=_names(conn),
-        evenings=evenings,
-        money=_rolled_money(conn, rows(ROLLED["money"]), schrift, rng),
-        roles=rows(ROLLED["roles"]),
-        declarer_contracts=rows(ROLLED["declarer_contracts"]),
-        contracts=rows(ROLLED["contracts"]),
-        premiums_by_side=rows(ROLLED["premiums_by_side"]),
-        premiums=rows(ROLLED["premiums"]),
-        kontras=rows(ROLLED["kontras"]),
-        sides=rows(ROLLED["sides"]),
-        schrift=schrift,
-    )
+    money = _rolled_money(conn, rows(ROLLED["money"]), schrift, rng)
+    fields = StatsRows._fields[3:-1]
+    return StatsRows._make([_names(conn), evenings, money, *(rows(ROLLED[k]) for k in fields), schrift])
 
 
 def _rolled_money(
     conn: sqlite3.Connection, sums: list[tuple[int, int, int, int]], schrift: bool, rng: DateRange
 ) -> dict[int, Money]:
-    """Each player's ``Money`` from the sums per year and evening, his best
-    and worst evening in range read from the index of his evenings by points."""
+    """Each player's ``Money`` from the sums, his best and worst evening from the index by points."""
     column = "schrift_x2520" if schrift else "points_x2520"
     out = {}
     for pid, points, written, cents in sums:
@@ -230,8 +189,7 @@ def _rolled_money(
 
 def _extreme(conn: sqlite3.Connection, player_id: int, column: str, order: str, rng: DateRange) -> Extreme:
     """The player's highest (``desc``) or lowest (``asc``) points of an
-    evening in range, the earliest evening of those points: his evenings in
-    the order of the index, each one's date tested (every evening: none)."""
+    evening in range, on the earliest evening of those points."""
     index = "roll_points_by_schrift" if column == "schrift_x2520" else "roll_points_by_points"
     every = rng.since is None and rng.until is None
     in_range = "" if every else "and " + rollups.DATE_IN_RANGE
@@ -350,3 +308,7 @@ SIDES = """
         where f.won is not null and f.d_side is not null and f.o_side is not null and {f}
         group by f.evening_id, f.d_side, f.o_side, f.won)
     group by d_side, o_side, won"""
+
+# The queries of StatsRows' fields from ``roles`` on, each with the table its condition is on.
+FULL = ((ROLES, "hp"), (DECLARER_CONTRACTS, "f"), (CONTRACTS, "f"), (PREMIUMS_BY_SIDE, "pr"), (PREMIUMS, "pr"),
+        (KONTRAS, "k"), (SIDES, "f"))  # fmt: skip

@@ -1,14 +1,13 @@
 """The ledger: one SQLite file, and the one door to it.
 
-The entries of an evening (hands, Radl starts, redeals, penalty points) are
-the record; corrections append (an entry is voided, a replacement added, the
-correction itself logged), nothing is erased. The scored results and
-payments beside them are derived: written in the same transaction as the
-entry, and rewritten for the whole evening after a correction. Every write
-is one short ``BEGIN IMMEDIATE`` transaction (``transaction()``); what to
-write is decided by ``schreiber.service``, the one way to change an evening.
-What writes the derived rows (``derived``, ``rollups``) is imported by the
-methods that write: a command that only reads does not load it at start-up.
+An evening's entries (hands, Radl starts, redeals, penalty points) are the
+record; corrections append (the entry voided, a replacement added, the
+correction logged), nothing is erased. Results and payments are derived:
+written in the entry's transaction, rewritten after a correction. Every
+write is one short ``BEGIN IMMEDIATE`` transaction (``transaction()``);
+what to write is ``schreiber.service``'s to decide. The writers
+(``hand_rows``, ``rollups``) are imported by the methods that write, so a
+command that only reads does not load them.
 """
 
 from __future__ import annotations
@@ -56,6 +55,7 @@ from .stored import DateRange, Evening, Scored, SheetLine, StoredEntry
 if TYPE_CHECKING:
     from ..domain.rules import Rules
     from .cup_book import CupBook
+    from .hand_rows import Rows
     from .merge import Checks, Merged
     from .statistics import StatsRows
 
@@ -89,25 +89,20 @@ class Ledger(Opened):
         if self in Opened.unmade:
             Opened.unmade.remove(self)
 
-    def _ready_to_write(self) -> None:
-        """A read-only ledger refuses; where there is no ledger yet, it is made now."""
+    @contextlib.contextmanager
+    def transaction(self, checked: bool = False) -> Iterator[None]:
+        """One short write transaction: all of it lands, or none of it.
+        ``checked`` (the writes that start something): a ledger not as
+        schreiber left it (``left_whole``) gets SQLite's ``quick_check``
+        first and is refused if damaged; otherwise SQLite notices damage in
+        the pages a write touches. A ledger known whole is marked so again."""
         if self.mode == "ro":
             raise LedgerUnavailable(
                 _(
                     "ledger {path} is read-only (the file, its folder or the medium); nothing was written; copy it somewhere writable to change it"
-                ).format(path=self.path)
+                ),
+                path=self.path,
             )
-
-    @contextlib.contextmanager
-    def transaction(self, checked: bool = False) -> Iterator[None]:
-        """One short write transaction: all of it lands, or none of it.
-        ``checked`` (the writes that start something): a ledger that is
-        not as schreiber left it (``left_whole``: changed by another program,
-        copied, restored) gets SQLite's ``quick_check`` of the whole file
-        first, and a damaged one is refused; any write relies on SQLite
-        noticing damage in the pages it touches. After a write to a ledger
-        known whole, the file is marked as left whole again."""
-        self._ready_to_write()
         if self.mode == "new":
             yield from self._first_write()
             return
@@ -144,8 +139,7 @@ class Ledger(Opened):
 
     def _first_write(self) -> Iterator[None]:
         """Where there is no ledger yet: the write goes to the in-memory
-        ledger first, and only if it succeeds is the file made with its rows
-        (a failed command leaves no file)."""
+        ledger, and the file is made with its rows only if it succeeds."""
         memory = self.db
         memory.conn.execute("BEGIN")
         try:
@@ -164,8 +158,7 @@ class Ledger(Opened):
         mark_whole(self.db.conn, self.path)  # a file this process made
 
     def make_file(self) -> None:
-        """Where there is no ledger file yet: make it now, with the current
-        schema and nothing in it."""
+        """Where there is no ledger file yet: make it, empty."""
         if self.mode != "new":
             return
         try:
@@ -204,10 +197,8 @@ class Ledger(Opened):
         return CupBook(self.db.conn)
 
     def _insert(self, table: str, row: dict) -> int:
-        """Insert one row (``table`` and the keys of ``row`` are ours, never
-        the user's); its id. One plain statement: sqlite-utils' ``insert``
-        reads the table's columns first, which cost a correction a few
-        milliseconds."""
+        """Insert one row (``table`` and the keys are ours, never the user's);
+        its id. Not sqlite-utils' ``insert``, which reads the table's columns first."""
         cols = ", ".join(row)
         marks = ", ".join("?" for _ in row)
         cursor = self.db.execute(f"insert into {table} ({cols}) values ({marks})", list(row.values()))
@@ -217,8 +208,7 @@ class Ledger(Opened):
     # Evenings ----------------------------------------------------------------
 
     def open_evenings(self) -> list[Evening]:
-        """Every open evening, oldest first (several: the tables of a tournament).
-        Which one a command works on is decided in one place: ``Service.evening``."""
+        """Every open evening, oldest first (several: a tournament's tables; ``Service.evening`` picks one)."""
         return [evening_of_row(r) for r in self.db.query(f"{EVENINGS} where status = 'open' order by ev.id")]
 
     def evening(self, evening_id: int) -> Evening:
@@ -258,13 +248,8 @@ class Ledger(Opened):
 
     def has_later_evening(self, evening: Evening) -> bool:
         """Whether any evening comes after this one (by date, then as started)."""
-        return (
-            self.db.execute(
-                "select 1 from evenings where date > ? or (date = ? and id > ?) limit 1",
-                [evening.date, evening.date, evening.id],
-            ).fetchone()
-            is not None
-        )
+        later = "select 1 from evenings where date > ? or (date = ? and id > ?) limit 1"
+        return self.db.execute(later, [evening.date, evening.date, evening.id]).fetchone() is not None
 
     def set_start_pot(self, evening_id: int, pot: Fraction) -> None:
         """The Pagat pot the evening starts with (carried on from the evening
@@ -277,21 +262,11 @@ class Ledger(Opened):
     def insert_evening(
         self, players: tuple[str, ...], rules: Rules, date: str, dealer: str, tarif_cents: int, start_pot: Fraction
     ) -> int:
-        evening_id = self._insert(
-            "evenings",
-            {
-                "uid": new_uid(),
-                "date": date,
-                "preset": rules.preset,
-                "rule_set_id": rule_set_id(self.db.conn, rules.to_json()),
-                "seating_json": dumps(list(players)),
-                "first_dealer": dealer,
-                "tarif_cents": tarif_cents,
-                "status": "open",
-                "start_pot": str(start_pot),
-                "created_utc": now_utc(),
-            },
-        )
+        evening_id = self._insert("evenings", {
+            "uid": new_uid(), "date": date, "preset": rules.preset,
+            "rule_set_id": rule_set_id(self.db.conn, rules.to_json()), "seating_json": dumps(list(players)),
+            "first_dealer": dealer, "tarif_cents": tarif_cents, "status": "open",
+            "start_pot": str(start_pot), "created_utc": now_utc()})  # fmt: skip
         for seat, name in enumerate(players):
             self._insert("evening_players", {"evening_id": evening_id, "seat": seat, "player_id": self.player_id(name)})
         return evening_id
@@ -302,8 +277,8 @@ class Ledger(Opened):
         self.db.execute("update evenings set status = ?, closed_utc = ? where id = ?", [status, closed, evening_id])
 
     def close_open_evenings(self, keep: int | None = None) -> list[Evening]:
-        """Close every open evening but ``keep`` and the tables of a tournament
-        (they stay open while their round is played); returns those closed."""
+        """Close every open evening but ``keep`` and a tournament's tables
+        (open while their round is played); those closed."""
         tables = self.tournament_evening_ids()
         closing = [ev for ev in self.open_evenings() if ev.id != keep and ev.id not in tables]
         for ev in closing:
@@ -311,8 +286,7 @@ class Ledger(Opened):
         return closing
 
     def tournament_evening_ids(self) -> set[int]:
-        """The evenings that are tables of a tournament (``cup_tables``), in a
-        ledger that has that table; none in one that has not."""
+        """The evenings that are a tournament's tables (none where ``cup_tables`` is not yet)."""
         if not self.db.execute("select 1 from sqlite_master where type = 'table' and name = 'cup_tables'").fetchone():
             return set()
         return {r[0] for r in self.db.execute("select evening_id from cup_tables where evening_id is not null")}
@@ -326,17 +300,15 @@ class Ledger(Opened):
     # Players -----------------------------------------------------------------
 
     def player_id(self, name: str) -> int:
-        """The player's id, the player added where new; never a second player
-        of one ``name_key`` (the caller gives the name as kept: ``kept_names``)."""
+        """The player's id, added where new; never a second player of one
+        ``name_key`` (give the name as kept: ``kept_names``)."""
         row = self.db.execute("select id from players where name = ?", [name]).fetchone()
         if row:
             return row[0]
         kept = known_player(name, self.player_names())
         if kept is not None:
             raise LedgerError(
-                _("{name} is the player {kept} of this ledger; give the name as it is kept").format(
-                    name=name, kept=kept
-                )
+                _("{name} is the player {kept} of this ledger; give the name as it is kept"), name=name, kept=kept
             )
         return self._insert("players", {"uid": new_uid(), "name": name, "created_utc": now_utc()})
 
@@ -357,60 +329,40 @@ class Ledger(Opened):
         return [r[0] for r in self.db.execute("select name from players order by name")]
 
     def rename_player(self, old: str, new: str) -> list[Evening]:
-        """Rename the player ``old`` in every table (the same person): his row,
-        the seating and first dealer of his evenings and their records.
-        Returns the evenings touched (to be re-scored); ``new`` must be free."""
-        row = self.db.execute("select id from players where name = ?", [old]).fetchone()
-        self.db.execute("update players set name = ? where id = ?", [new, row[0]])
+        """Rename the player ``old`` (a free ``new``) in his row, his evenings'
+        seating and first dealer and their records; the evenings touched (to be re-scored)."""
+        (player_id,) = self.db.execute("select id from players where name = ?", [old]).fetchone()
+        self.db.execute("update players set name = ? where id = ?", [new, player_id])
+        seated = "select e.* from evenings e join evening_players ep on ep.evening_id = e.id where ep.player_id = ?"
         touched = []
-        for ev in list(
-            self.db.query(
-                "select e.* from evenings e join evening_players ep on ep.evening_id = e.id where ep.player_id = ?",
-                [row[0]],
-            )
-        ):
-            seating = [new if p == old else p for p in json.loads(ev["seating_json"])]
+        for ev in list(self.db.query(seated, [player_id])):
             self.db.execute(
                 "update evenings set seating_json = ?, first_dealer = ? where id = ?",
-                [dumps(seating), new if ev["first_dealer"] == old else ev["first_dealer"], ev["id"]],
+                [
+                    dumps(renamed(json.loads(ev["seating_json"]), old, new)),
+                    renamed(ev["first_dealer"], old, new),
+                    ev["id"],
+                ],
             )
-            for e in list(
-                self.db.query("select id, record_json, player from entries where evening_id = ?", [ev["id"]])
-            ):
+            entries = "select id, record_json, player from entries where evening_id = ?"
+            for e in list(self.db.query(entries, [ev["id"]])):
                 rec = json.loads(e["record_json"]) if e["record_json"] else None
                 self.db.execute(
                     "update entries set record_json = ?, player = ? where id = ?",
-                    [
-                        compact(renamed(rec, old, new)) if rec else None,
-                        new if e["player"] == old else e["player"],
-                        e["id"],
-                    ],
+                    [compact(renamed(rec, old, new)) if rec else None, renamed(e["player"], old, new), e["id"]],
                 )
             touched.append(self.evening(ev["id"]))
         return touched
 
     # Entries -----------------------------------------------------------------
 
-    def active_entries(self, evening: Evening) -> list[StoredEntry]:
-        return [
-            entry_of_row(r)
-            for r in self.db.query(
-                "select * from entries where evening_id = ? and status = 'active' order by seq, id", [evening.id]
-            )
-        ]
-
     def last_active_entry(self, evening: Evening, hands_only: bool = True) -> StoredEntry | None:
-        """The evening's last entry not voided (its last hand, with ``hands_only``),
-        read from the end of the evening's index rather than every entry."""
+        """The evening's last entry not voided (its last hand, with ``hands_only``), off the end of its index."""
         kind = "and kind = 'hand' " if hands_only else ""
-        rows = list(
-            self.db.query(
-                f"select * from entries where evening_id = ? and status = 'active' {kind}order by seq desc, id desc "
-                "limit 1",
-                [evening.id],
-            )
+        sql = (
+            f"select * from entries where evening_id = ? and status = 'active' {kind}order by seq desc, id desc limit 1"
         )
-        return entry_of_row(rows[0]) if rows else None
+        return next(map(entry_of_row, self.db.query(sql, [evening.id])), None)
 
     def replayed_before(self, evening: Evening, seq: int) -> int:
         """How many entries a replay of the evening goes through before ``seq``."""
@@ -423,8 +375,7 @@ class Ledger(Opened):
     def replayed_entries(self, evening: Evening, from_seq: int = 0) -> list[StoredEntry]:
         """What a replay of the evening goes through (from ``from_seq`` on):
         the active entries and the hands voided by ``hand void``, which were
-        dealt and keep their place in a Radl (RULINGS.md Later rulings: a
-        Radl counts deals)."""
+        dealt (RULINGS.md Later rulings: a Radl counts deals)."""
         return [
             entry_of_row(r)
             for r in self.db.query(
@@ -436,8 +387,7 @@ class Ledger(Opened):
 
     def places(self, evening: Evening) -> list[tuple[int, int | None, str, int | None, str, bool]]:
         """(id, place, kind, number, status, scored) of every entry of the
-        evening in the sheet's order: where each stands on the sheet, and
-        whether the ledger wrote its result beside it."""
+        evening in the sheet's order (scored: a result is written beside it)."""
         return [
             (i, seq, kind, number, status, bool(scored))
             for i, seq, kind, number, status, scored in self.db.execute(
@@ -451,8 +401,7 @@ class Ledger(Opened):
         return initial_state(evening.rules, evening.seating, evening.first_dealer, evening.start_pot)
 
     def last_state(self, evening: Evening, before_seq: int | None = None) -> State:
-        """The evening's state after its last replayed entry (results are kept
-        for exactly those); with ``before_seq``, after the last one before it."""
+        """The evening's state after its last replayed entry (or the last before ``before_seq``)."""
         row = self.db.execute(
             "select r.state_json from results r join entries e on e.id = r.entry_id "
             "where e.evening_id = ? and (e.status = 'active' or r.kind = 'dealt') and (? is null or e.seq < ?) "
@@ -464,8 +413,7 @@ class Ledger(Opened):
     def scored_entries(self, evening: Evening) -> Iterator[tuple[StoredEntry, State, list[dict] | None]]:
         """What a replay of the evening goes through, in order: each entry
         with the state stored after it and the items it keeps (``kept_items``;
-        the others' are scored again from the state before them:
-        ``schreiber.service.rescored``)."""
+        others are scored again: ``schreiber.service.rescored``)."""
         for row in self.db.query(
             "select e.*, r.state_json, r.items_json from entries e join results r on r.entry_id = e.id "
             "where e.evening_id = ? and (e.status = 'active' or r.kind = 'dealt') order by e.seq, e.id",
@@ -503,40 +451,23 @@ class Ledger(Opened):
 
     def hand_entry(self, evening: Evening, number: int) -> StoredEntry:
         """The active hand ``number`` of the evening."""
-        rows = list(
-            self.db.query(
-                "select * from entries where evening_id = ? and kind = 'hand' and number = ? and status = 'active'",
-                [evening.id, number],
-            )
-            if _fits(number)
-            else ()
-        )
+        hands = "select * from entries where evening_id = ? and kind = 'hand' and status = 'active'"
+        rows = list(self.db.query(f"{hands} and number = ?", [evening.id, number])) if _fits(number) else []
         if not rows:
-            numbers = [
-                r[0]
-                for r in self.db.execute(
-                    "select number from entries where evening_id = ? and kind = 'hand' and status = 'active' order by seq",
-                    [evening.id],
-                )
-            ]
-            raise NoSuchHand(number, numbers)
+            raise NoSuchHand(number, [r["number"] for r in self.db.query(f"{hands} order by seq", [evening.id])])
         return entry_of_row(rows[0])
 
     def other_entry(self, evening: Evening, ref: int) -> StoredEntry:
         """The evening's entry e``ref``: its ``ref``-th entry that is not a hand
         (a Radl, a redeal, a Strafpunkt), counted as the sheet numbers them."""
-        rows = list(
-            self.db.query(
-                "select * from entries where evening_id = ? and kind != 'hand' order by seq, id", [evening.id]
-            )
-        )
+        others = "select * from entries where evening_id = ? and kind != 'hand' order by seq, id"
+        rows = list(self.db.query(others, [evening.id]))
         if not 1 <= ref <= len(rows):
             raise NoSuchEntry(ref, len(rows))
         return entry_of_row(rows[ref - 1])
 
     def change_count(self, evening: Evening) -> tuple[int, int]:
-        """(entries, corrections) of the evening: a cheap sign that another
-        session changed it."""
+        """(entries, corrections) of the evening: a cheap sign that another session changed it."""
         row = self.db.execute(
             "select (select count(*) from entries where evening_id = ?), "
             "(select count(*) from corrections where evening_id = ?)",
@@ -558,19 +489,16 @@ class Ledger(Opened):
         return self._insert("entries", dict(zip(ENTRY_COLUMNS[1:], row[1:])))  # the id: SQLite's
 
     def insert_scored(self, evening: Evening, scored: list[Scored]) -> None:
-        """New entries with what each did (a hand added, a batch of an
-        import; inside the transaction): their rows written a table at a
-        time (``_write``). The entries' ids follow the largest id (the write
-        transaction keeps other writers out)."""
+        """New entries with what each did (a hand added, an import's batch),
+        ids following the largest (the transaction keeps other writers out)."""
         from .hand_rows import scored_rows
 
         if scored:
             self._write(evening, scored_rows(evening.id, self.next_entry_id(), scored, self._player_ids(), now_utc()))
 
-    def _write(self, evening: Evening, rows: dict[str, list[tuple]], old: dict[str, list[tuple]] | None = None) -> None:
-        """The one way an entry's results are written: ``rows`` (by table,
-        ``derived.COLUMNS``) inserted, and the evening's and its year's
-        rollups moved from ``old`` (the rows they replace) to them."""
+    def _write(self, evening: Evening, rows: Rows, old: Rows | None = None) -> None:
+        """The one way an entry's results are written: ``rows`` inserted, and
+        the evening's and its year's rollups moved from ``old`` (the rows they replace)."""
         from . import rollups
         from .hand_rows import write_rows
 
@@ -582,13 +510,8 @@ class Ledger(Opened):
         """The id the next entry gets (an import numbers its entries from it)."""
         return self.db.execute("select coalesce(max(id), 0) + 1 from entries").fetchone()[0]
 
-    def player_ids(self, names: tuple[str, ...]) -> dict[str, int]:
-        """The players' ids by name (added where new)."""
-        return {name: self.player_id(name) for name in names}
-
     def _player_ids(self) -> Callable[[str], int]:
-        """``player_id`` with the ids looked up once (new players added as met):
-        a dict's own lookup, as an import asks it some eight times a hand."""
+        """``player_id`` with the ids looked up once (new players added as met): an import asks it often."""
         return _PlayerIds(self.player_id, self.db.execute("select name, id from players").fetchall()).__getitem__
 
     def replace_results(
@@ -612,17 +535,8 @@ class Ledger(Opened):
     def void_entry(self, evening: Evening, entry_id: int, kind: str, replacement_id: int | None = None) -> None:
         """Mark an entry void and log the correction (undo, void or edit)."""
         self.db.execute("update entries set status = 'void' where id = ?", [entry_id])
-        self._insert(
-            "corrections",
-            {
-                "uid": new_uid(),
-                "evening_id": evening.id,
-                "kind": kind,
-                "entry_id": entry_id,
-                "replacement_id": replacement_id,
-                "created_utc": now_utc(),
-            },
-        )
+        self._insert("corrections", {"uid": new_uid(), "evening_id": evening.id, "kind": kind, "entry_id": entry_id,
+                                     "replacement_id": replacement_id, "created_utc": now_utc()})  # fmt: skip
 
     def set_replaces(self, entry_id: int, replaced_id: int) -> None:
         """The replacement ``entry_id`` of the voided hand ``replaced_id`` (an import of an edit)."""
@@ -663,9 +577,7 @@ class Ledger(Opened):
     # Reading -----------------------------------------------------------------
 
     def balance(self, evening_id: int, schrift: bool = False) -> dict[str, Fraction]:
-        """Each player's points of the evening (active entries only): the
-        money, or with ``schrift`` the written score (the same where no rule
-        keeps them apart)."""
+        """Each player's points of the evening: the money, or with ``schrift`` the written score."""
         column = "schrift_x2520" if schrift else "points_x2520"
         totals = {p: Fraction(0) for p in self.evening(evening_id).seating}
         for name, x in self.db.execute(  # the evening's rollup: the sum of its payments, kept with every change
@@ -685,13 +597,11 @@ class Ledger(Opened):
         return from_units(x)
 
     def sheet_lines(self, evening: Evening, after_seq: int = 0) -> list[SheetLine]:
-        """Every entry of the evening in order (those after ``after_seq`` only,
-        where given), voided ones included, with what the ledger wrote beside it."""
+        """Every entry of the evening after ``after_seq``, in order, voided ones too, with what is written beside it."""
         return self._lines("evening_id = ? and seq > ?", [evening.id, after_seq])
 
     def hand_lines(self, evening: Evening, number: int) -> list[SheetLine]:
-        """The sheet's lines of hand ``number`` (a voided one and its
-        replacement too), in order."""
+        """The sheet's lines of hand ``number`` (a voided one and its replacement too)."""
         return (
             self._lines("evening_id = ? and kind = 'hand' and number = ?", [evening.id, number])
             if _fits(number)
@@ -758,16 +668,13 @@ class Ledger(Opened):
         ).fetchall()
 
     def statistics(self, rng: DateRange, schrift: bool = False, full: bool = False) -> StatsRows:
-        """Every aggregate ``schreiber stats`` needs for the evenings in range
-        (with ``schrift`` also each evening's written score; ``full``: summed
-        from every hand's rows instead of the per-evening rollups)."""
+        """Every aggregate ``schreiber stats`` needs (``full``: from every hand's rows, not the rollups)."""
         from .statistics import read_statistics
 
         return read_statistics(self.db.conn, rng, schrift, full)
 
     def export_rows(self, what: str, evening: Evening | None, rng: DateRange) -> Iterator[dict]:
-        """Hands or payments of one evening or a date range (see ledger/export.py;
-        the items: ``schreiber.service.rescored.item_rows``)."""
+        """Hands or payments of one evening or a date range (the items: ``service.rescored.item_rows``)."""
         from . import export as _export
 
         return _export.ROWS[what](self.db.conn, evening.id if evening else None, rng)
@@ -776,10 +683,9 @@ class Ledger(Opened):
 
     @contextlib.contextmanager
     def other_ledger(self, path: Path) -> Iterator[sqlite3.Connection]:
-        """Another ledger file, open read-only for ``merge_from``: refused
-        unless it is a ledger (checked as every ledger opened is) and not
-        this file. One of an older schema is read through a copy brought to
-        this schema in a temporary folder (removed afterwards); the file
+        """Another ledger file, open read-only for ``merge_from``, refused as
+        any ledger opened is, and if it is this one. One of an older schema
+        is read through a migrated copy in a temporary folder; the file
         itself is never written."""
         import tempfile
 
@@ -808,8 +714,7 @@ class Ledger(Opened):
 
     def merge_from(self, other: sqlite3.Connection, label: str, checks: Checks) -> Merged:
         """Bring in every row of ``other`` this ledger lacks, each checked by
-        ``checks`` (inside a transaction; see ledger/merge.py); the evenings
-        to re-score."""
+        ``checks`` (ledger/merge.py); the evenings to re-score."""
         from .merge import merge_rows
 
         return merge_rows(self.db.conn, other, label, checks)
@@ -817,8 +722,7 @@ class Ledger(Opened):
     # Backup --------------------------------------------------------------------
 
     def backup(self, path: str | Path, overwrite: bool = False) -> Path:
-        """A copy of the ledger at ``path`` (a folder: a dated file in it);
-        never over this ledger or any other, whatever ``overwrite`` says."""
+        """A copy of the ledger at ``path`` (a folder: a dated file in it), never over a ledger."""
         from . import backup as _backup
         from .targets import refuse_ledger_target
 

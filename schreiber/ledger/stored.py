@@ -1,7 +1,5 @@
-"""Typed values the ledger hands out and takes in (no row dicts past its door).
-
-Named tuples: immutable and typed like frozen dataclasses, and much cheaper
-to create at start-up, which every ``hand add`` pays.
+"""Typed values the ledger hands out and takes in (no row dicts past its
+door): named tuples, cheaper at start-up than frozen dataclasses.
 """
 
 from __future__ import annotations
@@ -90,8 +88,7 @@ class StoredEntry(NamedTuple):
 
 
 class StoredResult(NamedTuple):
-    """What the ledger wrote beside an active entry when it was scored (its
-    items are not stored: ``schreiber.service.rescored`` scores them again)."""
+    """What the ledger wrote beside an active entry (its items are scored again: ``service.rescored``)."""
 
     dealer: str | None
     radl_factor: int
@@ -110,9 +107,8 @@ class SheetLine(NamedTuple):
 
 
 class Scored(NamedTuple):
-    """A new entry scored, to be written: its place in the evening, its hand
-    number (None for other entries), its id where it has one (from an
-    export), and what it did."""
+    """A new entry scored, to be written: its place, hand number (None: not
+    a hand), its id where it has one (from an export), and what it did."""
 
     seq: int
     entry: Entry

@@ -1,14 +1,11 @@
 """The one check before schreiber writes a file other than the ledger (an
-export, a settlement summary, a rules file, a backup, a table's copy, the
-metadata for Datasette, the table session's history): never over a ledger.
+export, a summary, a rules file, a backup, a table's copy, Datasette's
+metadata, the session's history): never over a ledger.
 
-A target is refused when it is the ledger in use, however it is reached
-(another spelling of the path, a relative path, a symbolic link, a hard
-link), one of SQLite's files beside it (``-wal``, ``-journal``, ``-shm``),
-any other schreiber ledger (recognized as ``connection.py`` recognizes one)
-or one of its files, or a symbolic link that points nowhere (writing
-through it would make a file elsewhere, under another name). Flags such as
-``--force`` do not change this.
+Refused: the ledger in use however it is reached (another spelling, a
+symbolic or hard link), SQLite's files beside it (``-wal``, ``-journal``,
+``-shm``), any other schreiber ledger or its files, a dangling symbolic
+link. ``--force`` does not change this.
 """
 
 from __future__ import annotations
@@ -24,9 +21,8 @@ SIDE_FILES = ("-wal", "-journal", "-shm")  # SQLite's files beside a database, n
 
 
 def refuse_ledger_target(target: Path, ledger: Path | None) -> None:
-    """Raise ``LedgerTarget`` if a file written at ``target`` would replace
-    ``ledger`` (the ledger in use; None: none), a file of it, or any other
-    schreiber ledger or its files. Reads only."""
+    """``LedgerTarget`` where ``target`` would replace ``ledger`` (in use;
+    None: none), another ledger, or their files. Reads only."""
     if target.is_symlink() and not target.exists():
         raise LedgerTarget(target, "dangling", Path(os.readlink(target)))
     real = Path(os.path.realpath(target))

@@ -1,17 +1,13 @@
 """Published results: the ledger in Datasette, with the German titles,
-descriptions and canned queries (Rangliste, Ergebnisliste, Tischblatt,
-Cupwertung, Turniere) the project ships in ``datasette.yaml``.
-
-Datasette does the browsing, the JSON API and the canned queries; this
-module only turns the shipped metadata into the file for one ledger (its
-database is named after the ledger's file) and builds the command line.
+descriptions and canned queries shipped in ``datasette.yaml``. This module
+writes that metadata for one ledger (its database named after the file)
+and builds Datasette's command line.
 """
 
 from __future__ import annotations
 
 import ipaddress
 import json
-import shlex
 import sys
 from importlib import resources
 from pathlib import Path
@@ -29,38 +25,27 @@ def installed() -> bool:
 
 
 def database_name(ledger: Path) -> str:
-    """The name Datasette gives the ledger's database: its file name without
-    the last suffix (``turnier.2026.db``: ``turnier.2026``)."""
+    """The name Datasette gives the ledger's database (``turnier.2026.db``: ``turnier.2026``)."""
     return ledger.stem
 
 
 def database_path(ledger: Path) -> str:
-    """The database's path in Datasette's URLs: its name in Datasette's own
-    tilde encoding (``turnier.2026``: ``turnier~2E2026``; needs Datasette)."""
+    """The database's path in Datasette's URLs (``turnier.2026``: ``turnier~2E2026``; needs Datasette)."""
     from datasette.utils import tilde_encode
 
     return tilde_encode(database_name(ledger))
 
 
 def served(path: Path) -> str:
-    """The path Datasette is given for a file: absolute (``..`` kept as it
-    is, as the system follows it), so that a name starting with ``-`` can
-    never be read as one of its options."""
+    """A file's path for Datasette: absolute (``..`` kept), so a name starting with ``-`` is never an option."""
     return str(Path(path).absolute())
 
 
-def shipped_metadata() -> dict[str, Any]:
-    """The metadata as shipped (needs PyYAML, which Datasette brings)."""
+def metadata(ledger: Path) -> dict[str, Any]:
+    """The shipped metadata with its database under the ledger's name (needs PyYAML, which Datasette brings)."""
     import yaml
 
-    text = resources.files(__package__).joinpath(METADATA).read_text(encoding="utf-8")
-    data: dict[str, Any] = yaml.safe_load(text)
-    return data
-
-
-def metadata(ledger: Path) -> dict[str, Any]:
-    """The shipped metadata with its database under the ledger's name."""
-    data = shipped_metadata()
+    data: dict[str, Any] = yaml.safe_load(resources.files(__package__).joinpath(METADATA).read_text(encoding="utf-8"))
     data["databases"] = {database_name(ledger): data["databases"][SHIPPED_DATABASE]}
     return data
 
@@ -92,7 +77,3 @@ def command(ledger: Path, metadata_file: Path, host: str, port: int, live: bool 
     files = [served(ledger)] if live else ["--immutable", served(ledger)]
     return [sys.executable, "-m", "datasette", "serve", *files, "--metadata", served(metadata_file),
             "--host", host, "--port", str(port)]  # fmt: skip
-
-
-def shell_line(cmd: list[str]) -> str:
-    return shlex.join(cmd)

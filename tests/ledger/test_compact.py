@@ -160,7 +160,7 @@ def test_a_record_is_stored_compactly_and_read_back_identical(data, preset, tmp_
     with led.transaction():
         ev = led.evening(led.insert_evening(tuple(players), rules, "2026-11-24", players[0], 10, Fraction(0)))
         led.insert_entry(ev, 1, Entry.hand(record), 1)
-    assert [e.as_entry().record for e in led.active_entries(ev)] == [record]
+    assert [e.as_entry().record for e in led.replayed_entries(ev)] == [record]
     led.close()
 
 
