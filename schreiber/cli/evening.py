@@ -89,10 +89,11 @@ def start_evening(
     started = service().start_evening(names, r, parse_date(date), dealer, tarif_cents, keep_open)
     _say_closed(started.closed)
     echo(
-        _("Evening {evening_id} started under {preset}: {names}. {dealer} deals the first hand.").format(
-            evening_id=started.evening_id, preset=r.preset, names=", ".join(started.seating), dealer=started.dealer
+        _("Evening {evening_id} started under {preset}: {names}.").format(
+            evening_id=started.evening_id, preset=r.preset, names=", ".join(started.seating)
         )
     )
+    echo(_("{dealer} deals the first hand.").format(dealer=started.dealer))
     if started.still_open:
         n = len(started.still_open)
         echo(
@@ -113,11 +114,8 @@ def start_evening(
 
 def _say_closed(closed: tuple[Evening, ...] | list[Evening]) -> None:
     for ev in closed:
-        echo(
-            _(
-                "Evening {id} ({date}) was still open and is now closed (schreiber evening reopen {id} to go back to it)."
-            ).format(id=ev.id, date=ev.date)
-        )
+        echo(_("Evening {id} ({date}) was still open and is now closed.").format(id=ev.id, date=ev.date))
+        echo(_("To go back to it: schreiber evening reopen {id}").format(id=ev.id))
 
 
 @evening_app.command("list", cls=Command)

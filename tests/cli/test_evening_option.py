@@ -248,7 +248,8 @@ def test_reopen_closes_the_others_unless_kept_open(two_open):
     ok("evening", "close", "--evening", "1")
     out = ok("evening", "reopen", "1")
     assert out == (
-        f"Evening 2 ({DATE}) was still open and is now closed (schreiber evening reopen 2 to go back to it).\n"
+        f"Evening 2 ({DATE}) was still open and is now closed.\n"
+        "To go back to it: schreiber evening reopen 2\n"
         f"Evening 1 ({DATE}) is open again.\n"
     )
     assert ok("evening", "reopen", "2", "--keep-open") == f"Evening 2 ({DATE}) is open again.\n"
@@ -271,11 +272,21 @@ def test_evening_start_leaves_the_tables_of_a_tournament_open(two_open, ledger_e
     assert "now closed" not in out
     assert "Evenings 1, 2 are open as well: give --evening 3 for this one." in out
     out = ok("evening", "start", "Mara", "Nina", "Otto", "Paul", "--date", DATE)
-    assert out.splitlines()[0] == (
-        f"Evening 3 ({DATE}) was still open and is now closed (schreiber evening reopen 3 to go back to it)."
-    )
+    assert out.splitlines()[:2] == [
+        f"Evening 3 ({DATE}) was still open and is now closed.",
+        "To go back to it: schreiber evening reopen 3",
+    ]
     statuses = {ev["id"]: ev["status"] for ev in as_json("evening", "list", "--json")}
     assert statuses == {1: "open", 2: "open", 3: "closed", 4: "open"}
     assert ok("evening", "reopen", "3").endswith(f"Evening 3 ({DATE}) is open again.\n")
     statuses = {ev["id"]: ev["status"] for ev in as_json("evening", "list", "--json")}
     assert statuses == {1: "open", 2: "open", 3: "open", 4: "closed"}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_evening_start_says_it_in_lines_of_80_columns(lang):
+    ok("--lang", lang, "evening", "start", "Anna", "Berti", "Carl", "Dora", "--date", DATE)
+    out = ok("--lang", lang, "evening", "start", "Anna", "Berti", "Carl", "Dora", "Emil", "--rules", "tirol")
+    lines = out.splitlines()
+    assert len(lines) == 4 and all(len(line) <= 80 for line in lines), lines
+    assert lines[3] == {"en": "Anna deals the first hand.", "de": "Anna gibt das erste Spiel."}[lang]
