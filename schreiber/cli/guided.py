@@ -71,7 +71,7 @@ def ask_hand(svc: Service, evening: Evening | None = None) -> dict:
     nxt = svc.next_hand(evening)
     table = nxt.table
     deals = _("{dealer} deals, {vorhand} Vorhand").format(dealer=table.dealer, vorhand=table.vorhand)
-    echo(f"Hand {nxt.number}: {deals}.")
+    echo(_("Hand {number}: {deals}.").format(number=nxt.number, deals=deals))
     echo(_("(Ctrl-C stops, and nothing is entered.)"))
     rec = _ask_record(nxt.evening.rules, nxt.evening.seating, table, nxt.state.next_dealer)
     if not _yes(_("Enter: {hand}").format(hand=format_notation(rec, nxt.evening.rules)), True):

@@ -162,7 +162,7 @@ def entry_void(
     e = svc.take_back(ref, evening_id)
     tell_carried(svc)
     what = (
-        f"Hand {e.number}"
+        _("Hand {n}").format(n=e.number)
         if e.kind == "hand"
         else _("Entry {ref} ({kind})").format(ref=ref.strip().lower(), kind=e.kind)
     )

@@ -170,7 +170,11 @@ class Session:
 
     def add_hand(self, words: list[str]) -> None:
         added = self.svc.add_hand(self.parse(words), self.number)
-        self.out(f"Hand {added.number}: " + player_points(added.outcome.payments))
+        self.out(
+            _("Hand {number}: {player_points}").format(
+                number=added.number, player_points=player_points(added.outcome.payments)
+            )
+        )
         self.show_row(str(added.number))
 
     def undo(self, rest: list[str]) -> None:

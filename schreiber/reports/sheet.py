@@ -493,7 +493,8 @@ def explain(row: SheetRow, items: list[dict] | None) -> str:
     head = " ".join(w for w in (shown_contract(row), row.declarer) if w)
     partner = partner_text(row)
     lines = [
-        f"Hand {row.number}: {head}"
+        _("Hand {n}").format(n=row.number)
+        + f": {head}"
         + (_(" with {partner}").format(partner=partner) if partner else "")
         + (f", {label_text(row.result)}" if row.result else "")
         + (f"  [{', '.join(shown_mark(m) for m in row.marks)}]" if row.marks else "")

@@ -189,6 +189,6 @@ def test_tisch_aendern_reads_the_line_as_hand_n_was_dealt():
     cli("evening", "start", F, G, H, I, "--rules", "standard")
     r = cli("tisch", input=f"rufer {G} {H} +\nrufer {H} {I} +\nändern 1 ruf {F} +\n")
     assert r.exit_code == 0, r.output
-    assert "Hand 1 ausgebessert." in r.stdout, r.stdout
+    assert "Spiel 1 ausgebessert." in r.stdout, r.stdout
     hands = [h for h in sheet()["hands"] if not h["void"]]
     assert (hands[0]["declarer"], hands[0]["partner"]) == (G, F)  # G: Vorhand of hand 1, dealt by F

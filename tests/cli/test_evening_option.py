@@ -219,9 +219,9 @@ def test_an_unknown_number_lists_the_evenings(two_open, ledger_env):
 def test_tisch_at_one_of_several_evenings(two_open):
     out = ok("--lang", "de", "tisch", "--evening", "2", input="rufer fritz gerti +\nende\n")  # as the table speaks
     assert f"Tisch: Abend 2 ({DATE}, standard): Emil, Fritz, Gerti, Hans." in out
-    assert "[Abend 2, Hand 1: Emil gibt, Fritz Vorhand] > " in out
-    assert "Hand 1: Emil -1, Fritz +1, Gerti +1, Hans -1" in out
-    assert "[Abend 2, Hand 2: Fritz gibt, Gerti Vorhand] > " in out
+    assert "[Abend 2, Spiel 1: Emil gibt, Fritz Vorhand] > " in out
+    assert "Spiel 1: Emil -1, Fritz +1, Gerti +1, Hans -1" in out
+    assert "[Abend 2, Spiel 2: Fritz gibt, Gerti Vorhand] > " in out
     assert as_json("balance", "--json", "--evening", "1") == dict.fromkeys(T1, 0)
     ok("evening", "close", "--evening", "1")
     out = ok("--lang", "de", "tisch", input="dreier carl +\nende\n")  # one evening open: no number in the prompt

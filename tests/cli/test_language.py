@@ -20,7 +20,7 @@ SAYS = {
         "error": "schreiber: Fehler: unbekanntes Wort 'x' unter standard; erwartet: ein Ergebnis (+ - g v), Punkte,",
         "no evening": "schreiber: Fehler: kein Abend ist offen; einen beginnen mit: schreiber evening start",
         "sheet header": ["#", "Geber", "Spiel", "Spieler", "Partner", "Ergebnis", F, G, H, I, "Vermerk"],
-        "legend": "Zelle: Stand (diese Hand)",
+        "legend": "Zelle: Stand (dieses Spiel)",
         "balance": "Abend 1 (",
         "settle": ["Abrechnung des Abends 1", "Tarif: 0,10 € je Punkt", "Zahlungen:", "Ilse zahlt Hans 0,10 €"],
         "stats": ["Rangliste", "Spieler", "Geld", "0,10 €"],
@@ -108,8 +108,8 @@ def test_lang_option_before_the_environment_and_the_locale():
     assert schreiber("--lang", "en", "balance", env=env).stdout.startswith("Evening 1")
     assert schreiber("--lang=de", "balance").stdout.startswith("Abend 1")
     assert schreiber("balance", env={"SCHREIBER_LANG": "de"}).stdout.startswith("Abend 1")
-    r = schreiber("--lang", "de", "hand", "add", "dreier", "hans", "+")  # the fast path of hand add
-    assert r.returncode == 0 and r.stdout.startswith("Hand 2: ")
+    r = schreiber("--lang", "de", "hand", "add", "dreier", "hans", "+")
+    assert r.returncode == 0 and r.stdout.startswith("Spiel 2: ")
     r = schreiber("--lang", "de", "hand", "add", "quatsch")
     assert r.stderr.startswith("schreiber: Fehler: unbekanntes Spiel 'quatsch'")
 
@@ -270,7 +270,7 @@ def test_every_help_page_in_german_has_no_english_sentence_of_ours():
 SCREENS = {
     "de": {
         "chart": ["Abend 1 (", "): laufender Stand in Punkten", " Einträge"],
-        "explain": ["Hand 1: Rufer Gerti mit Hans, gewonnen", "  Rufer gewonnen: 1 = 1"],
+        "explain": ["Spiel 1: Rufer Gerti mit Hans, gewonnen", "  Rufer gewonnen: 1 = 1"],
         "undo": "Zurückgenommen: das Zusammenwerfen (bleibt storniert im Ledger).",
         "export": "1 Spiel und 1 anderer Eintrag nach ",
         "backup": ": 1 Abend, 1 Spiel.",
@@ -391,7 +391,7 @@ def test_a_bad_line_to_import_in_both_languages(lang, tmp_path):
 
 
 MERGE_CONFLICT = {
-    "de": ("schreiber: Fehler: Widerspruch in Abend 1: Hand 2 ist hier 'dreier Gerti + 40",
+    "de": ("schreiber: Fehler: Widerspruch in Abend 1: Spiel 2 ist hier 'dreier Gerti + 40",
            "; nichts wurde zusammengeführt: um die Fassung von ", "; dann noch einmal zusammenführen"),
     "en": ("schreiber: error: conflict in evening 1: hand 2 is 'dreier Gerti + 40",
            "; nothing was merged: to keep ", "; then merge again"),

@@ -18,7 +18,8 @@ SAYS = {  # what the session says, per language (the game's terms are German in 
         "deals": "gibt",
         "next": "Als Nächstes: Gerti gibt, Hans ist Vorhand",
         "error": "Fehler: unbekanntes Spiel 'quatsch'",
-        "undone": "Zurückgenommen: Hand 2",
+        "undone": "Zurückgenommen: Spiel 2",
+        "hand": "Spiel",
         "explained": "Rufer gewonnen: 1 = 1",
         "changed": "Der Abend wurde inzwischen anderswo geändert \\(1 Eintrag neu\\)",
         "not taken": "NICHT eingetragen",
@@ -30,6 +31,7 @@ SAYS = {  # what the session says, per language (the game's terms are German in 
         "next": "Next: Gerti deals, Hans is Vorhand",
         "error": "Error: unknown contract 'quatsch'",
         "undone": "Taken back: Hand 2",
+        "hand": "Hand",
         "explained": "Rufer won: 1 = 1",  # the items are stored in German; their words are said in English
         "changed": "The evening was changed elsewhere meanwhile \\(1 new entry\\)",
         "not taken": "NOT entered",
@@ -65,11 +67,11 @@ def test_tisch_session(ledger_env, lang):
     p = spawn(ledger_env, "tisch", F, G, H, I, "--rules", "tirol")
     p.expect(prompt(lang, 1, F, G))
     p.sendline("rufer ge ha +")  # tir:6 Rufer 1
-    p.expect("Hand 1: Fritz -1, Gerti \\+1, Hans \\+1, Ilse -1")
+    p.expect(says["hand"] + " 1: Fritz -1, Gerti \\+1, Hans \\+1, Ilse -1")
     p.expect(says["next"])
     p.expect(prompt(lang, 2, G, H))
     p.sendline("dreier il 41 pagat!")  # tir:14 Dreier 5 + tir:29 Pagat announced 2
-    p.expect("Hand 2: Fritz -7, Gerti -7, Hans -7, Ilse \\+21")
+    p.expect(says["hand"] + " 2: Fritz -7, Gerti -7, Hans -7, Ilse \\+21")
     p.expect(r"\[3: ")
     p.sendline("quatsch")
     p.expect(says["error"])
@@ -122,7 +124,7 @@ def test_guided_entry(ledger_env):
     p.sendline("")
     p.expect(r"Eintragen: solorufer Hans Ilse 35/2 trull \[J/n\]")  # read back in short notation
     p.sendline("j")
-    p.expect("Hand 1: Fritz -4, Gerti -4, Hans \\+4, Ilse \\+4")  # std:37 Solo 2 + Trull silent 1 x2 (std:61)
+    p.expect("Spiel 1: Fritz -4, Gerti -4, Hans \\+4, Ilse \\+4")  # std:37 Solo 2 + Trull silent 1 x2 (std:61)
     p.expect(pexpect.EOF)
 
 
@@ -130,7 +132,7 @@ def test_guided_entry(ledger_env):
 def test_guided_entry_of_the_most_common_hand_is_mostly_enter(ledger_env):
     assert cli("evening", "start", F, G, H, I, "--rules", "tirol").exit_code == 0
     p = spawn_80(ledger_env, "hand", "add")
-    p.expect("Hand 1: Fritz gibt, Gerti Vorhand")
+    p.expect("Spiel 1: Fritz gibt, Gerti Vorhand")
     p.expect(r" 1\. Rufer\r\n +2\. Trischaken")  # in bidding order, the Rufer first (not alphabetical)
     p.expect(r"Spiel \[Rufer\]: ")
     p.sendline("")
@@ -145,7 +147,7 @@ def test_guided_entry_of_the_most_common_hand_is_mostly_enter(ledger_env):
     p.sendline("")
     p.expect(r"Eintragen: rufer Gerti Hans \+ \[J/n\]")
     p.sendline("")
-    p.expect("Hand 1: Fritz -1, Gerti \\+1, Hans \\+1, Ilse -1")  # tir:6 Rufer 1
+    p.expect("Spiel 1: Fritz -1, Gerti \\+1, Hans \\+1, Ilse -1")  # tir:6 Rufer 1
     p.expect(pexpect.EOF)
     assert "{" not in p.before
 
@@ -223,8 +225,8 @@ def test_a_whole_tirol_evening_in_80_columns_wraps_no_line(ledger_env):
     p.sendline("ende")
     p.expect(pexpect.EOF)
     assert "Fehler" not in seen
-    assert "Zelle: Stand (diese Hand)" in seen  # the whole sheet on request, compact: it is wider than 80
-    assert "Hand 30:" in seen
+    assert "Zelle: Stand (dieses Spiel)" in seen  # the whole sheet on request, compact: it is wider than 80
+    assert "Spiel 30:" in seen
     too_long = [line for line in seen.replace("\r", "").split("\n") if len(line) > 80]
     assert too_long == []
 
@@ -253,7 +255,7 @@ def test_sheet_fits_the_terminal(ledger_env):
         "-2",
         "(-2)",
     ]
-    assert "Zelle: Stand (diese Hand)" in p.before
+    assert "Zelle: Stand (dieses Spiel)" in p.before
     assert max(len(line) for line in lines) <= 80
     github = spawn_80(ledger_env, "sheet", "--fmt", "github")  # a format asked for is kept
     github.expect(pexpect.EOF)
@@ -292,7 +294,7 @@ def test_tisch_catches_a_stale_prompt(ledger_env, lang):
     p.expect(re.escape(says["now"].format(G, H)))
     p.expect(prompt(lang, 3, G, H))  # hand 2 voided keeps its number
     p.sendline("rufer ha fr +")  # now Hans is Vorhand again, and the line is taken
-    p.expect("Hand 3: Fritz \\+1, Gerti -1, Hans \\+1, Ilse -1")
+    p.expect(says["hand"] + " 3: Fritz \\+1, Gerti -1, Hans \\+1, Ilse -1")
     p.expect(r"\[4: ")
     p.sendline("ende")
     p.expect(pexpect.EOF)
@@ -403,9 +405,9 @@ def test_a_whole_evening_in_german_in_80_columns(ledger_env):
     lines = seen.replace("\r", "").split("\n")
     assert [line for line in lines if len(line) > 80] == []  # nothing wraps
     assert [line for line in lines if ENGLISH.search(line)] == []  # one language: German
-    for said in ("Zurückgenommen: Hand 5", "Radl: die nächsten 4 Spiele zählen doppelt", "Zusammengeworfen",
-                 "Strafpunkt für Berti", "Hand 3 storniert", "Zelle: Stand (diese Hand)", "Als Nächstes:",
-                 "Fehler: unbekanntes Spiel 'quatsch'", "Bis zum nächsten Mal", "Hand 12: "):  # fmt: skip
+    for said in ("Zurückgenommen: Spiel 5", "Radl: die nächsten 4 Spiele zählen doppelt", "Zusammengeworfen",
+                 "Strafpunkt für Berti", "Spiel 3 storniert", "Zelle: Stand (dieses Spiel)", "Als Nächstes:",
+                 "Fehler: unbekanntes Spiel 'quatsch'", "Bis zum nächsten Mal", "Spiel 12: "):  # fmt: skip
         assert said in seen, said
 
 
