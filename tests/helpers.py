@@ -148,6 +148,14 @@ def dump(db_path) -> list:
     return out
 
 
+def merged(out: str) -> str:
+    """What ``merge`` printed, on one line: its summary lines joined (a line
+    after the first is indented and at most 80 columns wide)."""
+    lines = out.splitlines()
+    assert all(ln.startswith("  ") and len(ln) <= 80 for ln in lines[1:]), out
+    return " ".join(ln.strip() for ln in lines) + "\n"
+
+
 def refused_line(*args: str) -> str:
     """A refused command through the console script's entry point: exit 1,
     exactly one line on stderr and no traceback; that line."""

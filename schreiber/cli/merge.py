@@ -49,6 +49,24 @@ def merge(
     parts = [name(n).format(n=n) for key, name in NAMES.items() if (n := counts.get(key, 0))]
     parts += [f"{n} {key.replace('_', ' ')}" for key, n in counts.items() if n and key not in NAMES]
     if parts:
-        echo(_("merged from {other}: {parts}").format(other=other, parts=", ".join(parts)))
+        echo("\n".join(_summary(_("merged from {other}: {parts}"), other, parts)))
     else:
         echo(_("nothing new in {other}").format(other=other))
+
+
+WIDTH = 80  # columns of a terminal, as every line of ours keeps
+NBSP = "\u00a0"
+
+
+def _summary(said: str, other: str, parts: list[str]) -> list[str]:
+    """The summary on one line where it fits 80 columns, else the file on the
+    first line and what came in below it, broken between parts ("3 hands")."""
+    import textwrap
+
+    head, tail = said.format(other=other, parts="\x00").split("\x00")
+    line = head + ", ".join(parts) + tail
+    if len(line) <= WIDTH:
+        return [line]
+    kept = ", ".join(p.replace(" ", NBSP) for p in parts) + tail
+    lines = textwrap.wrap(kept, WIDTH, initial_indent="  ", subsequent_indent="  ", break_on_hyphens=False)
+    return [head.rstrip()] + [ln.replace(NBSP, " ") for ln in lines]

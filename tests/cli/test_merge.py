@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
+from tests.helpers import merged
 from tests.ledger_checks import check_ledger, dreier, run_cli
 
 TABLE_1 = ("Anna", "Berti", "Carl", "Dora")
@@ -29,7 +30,11 @@ def test_two_tables_merged_back_at_the_desk(tmp_path):
     run_cli("undo", db=copies[1])
     balances = [json.loads(run_cli("balance", "--json", db=c).stdout) for c in copies]
     r = run_cli("merge", str(copies[0]), db=desk)
-    assert (r.returncode, r.stdout, r.stderr) == (0, f"merged from {copies[0]}: 4 players, 1 evening, 8 hands\n", "")
+    assert (r.returncode, merged(r.stdout), r.stderr) == (
+        0,
+        f"merged from {copies[0]}: 4 players, 1 evening, 8 hands\n",
+        "",
+    )
     r = run_cli("merge", str(copies[1]), "--json", db=desk)
     assert r.returncode == 0 and json.loads(r.stdout) | {"from": ""} == {
         "from": "",

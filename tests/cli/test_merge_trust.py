@@ -21,7 +21,7 @@ import pytest
 from schreiber.cli.errors import message, one_line
 from schreiber.errors import SchreiberError
 from schreiber.ledger import Opened
-from tests.helpers import TESTS, cli, dump
+from tests.helpers import TESTS, cli, dump, merged
 
 FIXTURE = TESTS / "fixtures" / "ledger_v1.db"
 FOUR = ("Anna", "Berti", "Carl", "Dora")
@@ -100,7 +100,7 @@ def test_two_copies_of_an_old_ledger_merge_without_doubling(two_old_copies):
     assert figures(desk) == before
     checked(desk)
     ok(table, "hand", "add", "--evening", "2", "dreier", "hans", "40")  # and what the table adds comes in alone
-    assert ok(desk, "merge", str(table)) == f"merged from {table}: 1 hand\n"
+    assert merged(ok(desk, "merge", str(table))) == f"merged from {table}: 1 hand\n"
     assert figures(desk) == figures(table)
     checked(desk)
 
@@ -135,7 +135,7 @@ def test_copies_migrated_with_random_ids_are_known_by_their_content(two_old_copi
     ok(table, "hand", "add", "--evening", "2", "dreier", "hans", "40")
     ok(table, "undo", "--evening", "2")
     ok(table, "hand", "add", "--evening", "2", "dreier", "ilse", "45")
-    assert ok(desk, "merge", str(table)) == f"merged from {table}: 2 hands, 1 correction\n"
+    assert merged(ok(desk, "merge", str(table))) == f"merged from {table}: 2 hands, 1 correction\n"
     assert figures(desk) == figures(table)
     assert ok(table, "merge", str(desk)) == f"nothing new in {desk}\n"
     checked(desk)
@@ -281,7 +281,7 @@ def test_a_good_copy_comes_in_whole_and_scored_here(desk_and_copy):
     desk, copy = desk_and_copy
     scored = paid(copy, "2026-03-02")
     sql(copy, "update payments set points_x2520 = points_x2520 * 3")  # what the copy says was paid counts nothing
-    assert ok(desk, "merge", str(copy)) == (
+    assert merged(ok(desk, "merge", str(copy))) == (
         f"merged from {copy}: 4 players, 1 evening, 2 hands, 1 other entry, 1 evening closed or settled\n"
     )  # (evening start at the table closed the evening it had from the desk)
     assert paid(desk, "2026-03-02") == scored != paid(copy, "2026-03-02")
@@ -356,7 +356,7 @@ def test_the_same_correction_on_both_sides_is_no_conflict(evening_copy, case):
     ok(desk, *here)
     ok(copy, *there)
     ok(copy, "hand", "add", "dreier", "dora", "42")  # and what the table played since
-    assert ok(desk, "merge", str(copy)) == f"merged from {copy}: 1 hand\n"
+    assert merged(ok(desk, "merge", str(copy))) == f"merged from {copy}: 1 hand\n"
     for _again in range(2):  # every later merge, either way, brings nothing new
         assert ok(desk, "merge", str(copy)) == f"nothing new in {copy}\n"
         assert ok(copy, "merge", str(desk)).startswith(("nothing new", "merged from"))
@@ -419,7 +419,7 @@ def test_a_hand_taken_back_at_the_desk_gives_way_to_the_tables(evening_copy):
     ok(copy, "hand", "add", "dreier", "berti", "50")
     refused(desk, "merge", str(copy))
     ok(desk, "undo")
-    assert ok(desk, "merge", str(copy)) == f"merged from {copy}: 2 hands\n"
+    assert merged(ok(desk, "merge", str(copy))) == f"merged from {copy}: 2 hands\n"
     assert ok(desk, "balance", "--json") == ok(copy, "balance", "--json")
     checked(desk)
 
@@ -434,7 +434,7 @@ def test_a_copy_brought_in_by_import_still_merges_without_doubling(evening_copy,
     ok(copy, "export", "--evening", "1", "--format", "jsonl", "--out", str(export))
     ok(desk, "hand", "import", str(export), "--evening", "1")
     ok(copy, "hand", "add", "dreier", "berti", "50")
-    assert ok(desk, "merge", str(copy)) == f"merged from {copy}: 1 hand\n"
+    assert merged(ok(desk, "merge", str(copy))) == f"merged from {copy}: 1 hand\n"
     assert ok(desk, "merge", str(copy)) == f"nothing new in {copy}\n"
     assert ok(desk, "balance", "--json") == ok(copy, "balance", "--json")
     checked(desk)
@@ -470,7 +470,7 @@ def test_a_copy_that_drew_the_next_round_itself(tmp_path):
     assert [t["players"] for t in drawn["tables"]] == [t["players"] for t in ours["tables"]]
     table = drawn["tables"][0]
     ok(copy, "hand", "add", "--evening", str(table["evening"]), "dreier", table["players"][1], "40")
-    assert ok(desk, "merge", str(copy)) == f"merged from {copy}: 1 hand\n"
+    assert merged(ok(desk, "merge", str(copy))) == f"merged from {copy}: 1 hand\n"
     assert json.loads(ok(desk, "cup", "status", "--json"))["tables"][2]["hands"] == 1
     assert ok(desk, "merge", str(copy)) == f"nothing new in {copy}\n"
     assert ok(copy, "merge", str(desk)) == f"nothing new in {desk}\n"
@@ -484,3 +484,26 @@ def test_a_copy_that_drew_the_next_round_itself(tmp_path):
     settle(line, desk, copy, "copy")
     assert ok(desk, "merge", str(copy)) == f"nothing new in {copy}\n"
     checked(desk)
+
+
+def test_what_came_in_is_said_in_lines_of_80_columns(desk_and_copy, lang, monkeypatch):
+    """A summary that would pass 80 columns names the file on its first line and what came in
+    below it, broken between its parts, in either language; a short one stays one line."""
+    desk, copy = desk_and_copy
+    monkeypatch.chdir(copy.parent)
+    wanted = {
+        "en": [
+            f"merged from {copy}:",
+            "  4 players, 1 evening, 2 hands, 1 other entry, 1 evening closed or settled",
+        ],
+        "de": [
+            f"übernommen aus {copy}:",
+            "  4 Spieler, 1 Abend, 2 Spiele, 1 anderer Eintrag,",
+            "  1 Abend abgeschlossen oder abgerechnet",
+        ],
+    }
+    assert ok(desk, "merge", str(copy)).splitlines() == wanted[lang]
+    ok(copy, "hand", "add", "dreier", "fritz", "40")
+    assert ok(desk, "merge", "table.db").splitlines() == [
+        {"en": "merged from table.db: 1 hand", "de": "übernommen aus table.db: 1 Spiel"}[lang]
+    ]

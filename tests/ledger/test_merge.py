@@ -19,7 +19,7 @@ from schreiber.domain.sample import random_hands
 from schreiber.ledger.store import Ledger
 from schreiber.service import Service
 from tests import helpers
-from tests.helpers import dump
+from tests.helpers import dump, merged
 from tests.ledger_checks import check_ledger, run_cli
 
 FOUR = ("Anna", "Berti", "Carl", "Dora")
@@ -103,7 +103,7 @@ def test_merge_a_copy_with_new_hands(cup):
     table = copy_of(cup, "table2.db")
     add_hands(table, 16, seed=2)
     out = ok(cup, "merge", str(table))
-    assert out == f"merged from {table}: 16 hands\n"
+    assert merged(out) == f"merged from {table}: 16 hands\n"
     assert ok(cup, "balance", "--json") == ok(table, "balance", "--json")
     assert ok(cup, "sheet", "--json") == ok(table, "sheet", "--json")
     assert ok(cup, "stats", "--json") == ok(table, "stats", "--json")
@@ -178,7 +178,7 @@ def test_both_sides_grow_apart_without_conflict(cup):
     table = copy_of(cup, "table2.db")
     add_hands(table, 4, seed=6)
     ok(cup, "hand", "void", "1")
-    assert ok(cup, "merge", str(table)) == f"merged from {table}: 4 hands\n"
+    assert merged(ok(cup, "merge", str(table))) == f"merged from {table}: 4 hands\n"
     ok(table, "merge", str(cup))  # and the other way round
     assert figures(cup) == figures(table)
     assert ok(cup, "balance", "--json") == ok(table, "balance", "--json")
@@ -193,7 +193,7 @@ def test_a_new_evening_and_its_players_come_in(tmp_path):
     ok(table, "evening", "start", "Carl", "Dora", "Anna", "Emil", "--date", "2026-03-02")
     add_hands(table, 8, seed=8)
     out = ok(desk, "merge", str(table))
-    assert out == f"merged from {table}: 1 player, 1 evening, 8 hands\n"
+    assert merged(out) == f"merged from {table}: 1 player, 1 evening, 8 hands\n"
     con = sqlite3.connect(desk)
     assert sorted(r[0] for r in con.execute("select name from players")) == sorted(FOUR + ("Emil",))
     con.close()
@@ -210,7 +210,7 @@ def test_a_new_evening_and_its_players_come_in(tmp_path):
 def test_status_moves_forward_never_back(cup):
     table = copy_of(cup, "table2.db")
     ok(table, "evening", "close")
-    assert ok(cup, "merge", str(table)) == f"merged from {table}: 1 evening closed or settled\n"
+    assert merged(ok(cup, "merge", str(table))) == f"merged from {table}: 1 evening closed or settled\n"
     assert json.loads(ok(cup, "evening", "list", "--json"))[0]["status"] == "closed"
     ok(cup, "evening", "reopen", "1")
     before = dump(cup)
@@ -373,7 +373,7 @@ def test_a_cup_and_its_tables_come_in(cup):
     evening = drawn["tables"][0]["evening"]
     add_hands(table, 2, seed=13, evening=evening)
     out = ok(cup, "merge", str(table))
-    assert out == f"merged from {table}: 4 players, 1 evening, 2 hands, 1 tournament\n"
+    assert merged(out) == f"merged from {table}: 4 players, 1 evening, 2 hands, 1 tournament\n"
     assert json.loads(ok(cup, "cup", "draw", "--json", "--cup", "Frühjahrscup", "--force"))["round"] == 2
     assert json.loads(ok(cup, "cup", "status", "--json"))["tables"][0]["hands"] == 2
     assert ok(cup, "merge", str(table)) == f"nothing new in {table}\n"
