@@ -134,9 +134,10 @@ class Desk:
         short = [t for t in ended if t.hands < self.target(cup, t) and not t.paper]
         if short and not force:
             raise SchreiberError(
-                _("round {round_no} is not finished: {unfinished}; {FINISH_HINT}").format(
-                    round_no=round_no, unfinished=unfinished(cup, short), FINISH_HINT=FINISH_HINT
-                )
+                _(
+                    "round {round_no} is not finished: {unfinished}; merge the tables' ledgers first, "
+                    "or end the round as it stands with --force (ooe-2023.md §14 O-13)"
+                ).format(round_no=round_no, unfinished=unfinished(cup, short))
             )
         for t in ended:
             if t.status == "open":
@@ -164,8 +165,6 @@ class Desk:
         return rules_of_cup.hands_per_round(len(table.players), cup.hands, cup.hands_five)
 
 
-FINISH_HINT = "merge the tables' ledgers first, or end the round as it stands with --force (ooe-2023.md §14 O-13)"
-
-
 def unfinished(cup: Cup, tables: list[CupTable]) -> str:
-    return ", ".join(f"table {t.table_no} ({t.hands} of {Desk.target(cup, t)} hands)" for t in tables)
+    said = _("table {table} ({hands} of {target} hands)")
+    return ", ".join(said.format(table=t.table_no, hands=t.hands, target=Desk.target(cup, t)) for t in tables)

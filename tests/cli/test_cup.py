@@ -9,10 +9,11 @@ opponent pays or wins the value)."""
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
-from tests.helpers import cli, dump, refused_line
+from tests.helpers import cli, console, dump, refused_line
 
 
 def run(*args):
@@ -140,6 +141,9 @@ def test_the_desk_is_refused_what_does_not_fit(ledger_env):
     line = refused_line("cup", "draw")
     assert "round 1 is not finished: table 1 (0 of 1 hands); merge the tables' ledgers first" in line
     assert "--force" in line
+    german = console(["cup", "draw"], env={**os.environ, "SCHREIBER_LANG": "de"})
+    assert (german.returncode, german.stderr.count("\n")) == (1, 1)
+    assert "Runde 1 ist nicht fertig: Tisch 1 (0 von 1 Spielen); zuerst die Ledger der Tische" in german.stderr
     assert dump(ledger_env) == before
     run("hand", "add", "--json", dreier("Anna"))
     before = dump(ledger_env)
