@@ -14,7 +14,9 @@ from .options import EveningNumber, Period, Season, Since, Until
 from .root import Command, app, echo, ledger, print_json, service
 
 if TYPE_CHECKING:
+    from ..ledger.store import Ledger
     from ..ledger.stored import DateRange
+    from ..reports.stats_screen import Part
 
 TABLES = ("leaderboard", "players", "declarer", "contracts", "premiums", "partners", "opponents")
 
@@ -56,23 +58,24 @@ def stats(
     rng = parse_range(since, until, season, period)
     if table is not None and table not in TABLES:
         raise SchreiberError(_("unknown table '{table}'; valid: {TABLES}"), table=table, TABLES=", ".join(TABLES))
+    name = table
     led = ledger()
     data = compute(led.statistics(rng, schrift))
     if json_out:
         print_json(to_json(data, rng))
         return
     if csv_out:
-        headers, rows = tables(data)[table or "leaderboard"]
+        headers, rows = tables(data)[name or "leaderboard"]
         sys.stdout.write(csv_text(headers, rows))
         return
     render_table([], [], fmt)  # an unknown format fails before any output
-    _print_stats(data, rng, table, fmt)
+    _print_stats(data, rng, name, fmt, led)
 
 
-def _print_stats(data: dict, rng: DateRange, table: str | None, fmt: str) -> None:
-    """The statistics as text: every table with its title, or the one asked for."""
-    from ..render import table as render_table
-    from ..reports.stats import TABLE_TITLES, tables
+def _print_stats(data: dict, rng: DateRange, table: str | None, fmt: str, led: Ledger) -> None:
+    """The statistics as text: every table with its title, or the one asked for
+    (contracts and premiums by the names of the rules of ``led``'s evenings)."""
+    from ..reports.stats_screen import TITLES, names_of, screen
 
     if not data["players"]:
         echo(_("No hands in {range_text}. Enter some with: schreiber hand add").format(range_text=range_text(rng)))
@@ -85,14 +88,27 @@ def _print_stats(data: dict, rng: DateRange, table: str | None, fmt: str) -> Non
                 hands=ngettext("{n} hand", "{n} hands", data["hands"]).format(n=data["hands"]),
             )
         )
-    all_tables = tables(data, screen=True)
+    shown = screen(data, names_of(led.rules_in_range(rng)))
     for name in [table] if table else TABLES:
-        headers, rows = all_tables[name]
         if not table:
-            echo(_(TABLE_TITLES[name]))
-        echo(render_table(headers, rows, fmt))
+            echo(_(TITLES[name]))
+        echo("\n\n".join(_part(part, fmt) for part in shown[name]))
         if not table:
             echo("")
+
+
+def _part(part: Part, fmt: str) -> str:
+    """One part of a table, with its caption above and its note below (each in lines of 80 columns)."""
+    import textwrap
+
+    from ..render import fitted_table
+
+    text = fitted_table(part.headers, part.rows, part.right, fmt, part.keep)
+    if part.caption:
+        text = "\n".join([*textwrap.wrap(part.caption, 80), text])
+    if part.note:
+        text = "\n".join([text, *textwrap.wrap(part.note, 80)])
+    return text
 
 
 @app.command("chart", cls=Command)

@@ -50,7 +50,7 @@ from .errors import (
     NoSuchHand,
     sqlite_problem,
 )
-from .stored import DateRange, Evening, Scored, SheetLine, StoredEntry
+from .stored import DateRange, Evening, Scored, SheetLine, StoredEntry, stored_rules
 
 if TYPE_CHECKING:
     from ..domain.rules import Rules
@@ -666,6 +666,18 @@ class Ledger(Opened):
             f"where e.evening_id in ({sel}) and e.status = 'active' group by ev.id, pl.name order by ev.date, ev.id",
             params,
         ).fetchall()
+
+    def rules_in_range(self, rng: DateRange) -> list[Rules]:
+        """The rules the evenings in range were played under, each once, the
+        latest evening's last (where the statistics name a contract)."""
+        sel, params = rng.sql()
+        texts = self.db.execute(
+            "select rs.rules_json from rule_sets rs join (select rule_set_id, max(date) as last, max(id) as latest "
+            f"from evenings where id in ({sel}) group by rule_set_id) ev on ev.rule_set_id = rs.id "
+            "order by ev.last, ev.latest",
+            params,
+        ).fetchall()
+        return [stored_rules(text) for (text,) in texts]
 
     def statistics(self, rng: DateRange, schrift: bool = False, full: bool = False) -> StatsRows:
         """Every aggregate ``schreiber stats`` needs (``full``: from every hand's rows, not the rollups)."""
