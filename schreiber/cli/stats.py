@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..errors import SchreiberError
-from ..i18n import _, ngettext
+from ..i18n import _, german, ngettext
 from .dates import parse_range, range_text, ranged
 from .options import EveningNumber, Period, Season, Since, Until
 from .root import Command, app, echo, ledger, print_json, service
@@ -19,6 +19,30 @@ if TYPE_CHECKING:
     from ..reports.stats_screen import Part
 
 TABLES = ("leaderboard", "players", "declarer", "contracts", "premiums", "partners", "opponents")
+# Each table as German players call it (accepted in either language; a German screen names these).
+TABLES_DE = {
+    "rangliste": "leaderboard",
+    "spieler": "players",
+    "gespielt": "declarer",
+    "spiele": "contracts",
+    "prämien": "premiums",
+    "partner": "partners",
+    "gegner": "opponents",
+}
+_SPELT = {"praemien": "premiums"} | TABLES_DE | {t: t for t in TABLES}
+
+
+def table_words() -> list[str]:
+    """The tables' names in the screen's language."""
+    return list(TABLES_DE) if german() else list(TABLES)
+
+
+def read_table(text: str) -> str:
+    """A table as given (English or German, in any case) -> its name in ``TABLES``."""
+    found = _SPELT.get(text.strip().casefold())
+    if found is None:
+        raise SchreiberError(_("unknown table '{table}'; valid: {TABLES}"), table=text, TABLES=", ".join(table_words()))
+    return found
 
 
 @app.command("stats", cls=Command)
@@ -33,7 +57,9 @@ def stats(
         str | None,
         typer.Option(
             "--table",
-            help=_("Only this table: {TABLES} (--csv: default leaderboard).").format(TABLES=", ".join(TABLES)),
+            help=_("Only this table: {TABLES} (--csv: default {first}).").format(
+                TABLES=", ".join(table_words()), first=table_words()[0]
+            ),
         ),
     ] = None,
     since: Since = None,
@@ -56,9 +82,7 @@ def stats(
     from ..reports.stats import compute, tables, to_json
 
     rng = parse_range(since, until, season, period)
-    if table is not None and table not in TABLES:
-        raise SchreiberError(_("unknown table '{table}'; valid: {TABLES}"), table=table, TABLES=", ".join(TABLES))
-    name = table
+    name = read_table(table) if table is not None else None
     led = ledger()
     data = compute(led.statistics(rng, schrift))
     if json_out:
