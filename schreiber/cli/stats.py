@@ -99,7 +99,7 @@ def stats(
 def _print_stats(data: dict, rng: DateRange, table: str | None, fmt: str, led: Ledger) -> None:
     """The statistics as text: every table with its title, or the one asked for
     (contracts and premiums by the names of the rules of ``led``'s evenings)."""
-    from ..reports.stats_screen import TITLES, names_of, screen
+    from ..reports.stats_screen import TITLES, Names, screen
 
     if not data["players"]:
         echo(_("No hands in {range_text}. Enter some with: schreiber hand add").format(range_text=range_text(rng)))
@@ -112,7 +112,7 @@ def _print_stats(data: dict, rng: DateRange, table: str | None, fmt: str, led: L
                 hands=ngettext("{n} hand", "{n} hands", data["hands"]).format(n=data["hands"]),
             )
         )
-    shown = screen(data, names_of(led.rules_in_range(rng)))
+    shown = screen(data, Names(*led.game_names(rng)))
     for name in [table] if table else TABLES:
         if not table:
             echo(_(TITLES[name]))
@@ -123,16 +123,26 @@ def _print_stats(data: dict, rng: DateRange, table: str | None, fmt: str, led: L
 
 def _part(part: Part, fmt: str) -> str:
     """One part of a table, with its caption above and its note below (each in lines of 80 columns)."""
-    import textwrap
-
     from ..render import fitted_table
 
     text = fitted_table(part.headers, part.rows, part.right, fmt, part.keep)
     if part.caption:
-        text = "\n".join([*textwrap.wrap(part.caption, 80), text])
+        text = "\n".join([*_lines(part.caption), text])
     if part.note:
-        text = "\n".join([text, *textwrap.wrap(part.note, 80)])
+        text = "\n".join([text, *_lines(part.note)])
     return text
+
+
+def _lines(text: str) -> list[str]:
+    """A caption or note in lines of 80 columns at most (a wide character taking two)."""
+    from ..render import columns
+
+    wide = columns(text) - len(text)
+    if len(text) + wide <= 80:
+        return [text]
+    import textwrap
+
+    return textwrap.wrap(text, max(80 - wide, 20))
 
 
 @app.command("chart", cls=Command)

@@ -8,7 +8,6 @@ figures are those of ``stats.compute``; ``--json`` and ``--csv`` are
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..i18n import N_, _
@@ -16,8 +15,6 @@ from ..render import columns, euro, signed
 
 if TYPE_CHECKING:
     from fractions import Fraction
-
-    from ..domain.rules import Rules
 
 
 class Part(NamedTuple):
@@ -34,7 +31,9 @@ class Part(NamedTuple):
 
 
 class Names(NamedTuple):
-    """The names players say for the contracts and premiums, by id."""
+    """The names players say for the contracts and premiums, by id: the
+    ``name`` the rules of their evenings give them, as the sheet and
+    ``erklär`` say it (``Ledger.game_names``)."""
 
     contracts: dict[str, str]
     premiums: dict[str, str]
@@ -55,17 +54,6 @@ TITLES = {  # shown through _()
     "partners": N_("Partners: row player's side won / hands on the same side"),
     "opponents": N_("Opponents: row player's side won / hands on opposite sides"),
 }
-
-
-def names_of(rules: Iterable[Rules]) -> Names:
-    """Each contract's and premium's name in the rules the evenings were
-    played under (the rules' ``name``, as the sheet and ``erklär`` say it;
-    where rules name one differently, the latest evening's)."""
-    names = Names({}, {})
-    for r in rules:
-        names.contracts.update((k, c.name) for k, c in r.contracts.items())
-        names.premiums.update((k, p.name) for k, p in r.premiums.items())
-    return names
 
 
 def screen(data: dict, names: Names) -> dict[str, list[Part]]:

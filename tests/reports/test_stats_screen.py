@@ -16,9 +16,10 @@ import pytest
 
 from schreiber.cli.stats import TABLES
 from schreiber.domain.evening import Entry
-from schreiber.domain.rules import load_rules
+from schreiber.domain.rules import PRESETS, load_rules
 from schreiber.domain.sample import random_hands
 from schreiber.ledger.store import Ledger
+from schreiber.ledger.stored import DateRange
 from schreiber.render import columns
 from schreiber.service import Service
 from tests.helpers import ROOT, cli
@@ -114,6 +115,24 @@ def test_contracts_and_premiums_by_the_names_of_their_rules():
     evening("rufer berti carl + koenige quapil!", rules="tirol", date="2026-11-13")
     premiums = cli("stats", "--table", "premiums").stdout
     assert "Könige" in premiums and "Quapil" in premiums and "Vier Könige" not in premiums
+
+
+def test_the_names_are_those_the_rules_of_each_evening_give(tmp_path):
+    """Read from the rules stored with the evenings: the names each preset
+    and a circle's rules file give every contract and premium."""
+    led = Service(Ledger(tmp_path / "names.db")).ledger
+    rules_file = tmp_path / "lange-namen.toml"
+    rules_file.write_text(LONG_RULES, encoding="utf-8")
+    for day, preset in enumerate([*PRESETS, str(rules_file)], 1):
+        rules = load_rules(preset)
+        with led.transaction():
+            led.close_open_evenings()
+            led.insert_evening(tuple(FOUR), rules, f"2026-01-{day:02d}", "Anna", 10, Fraction(0))
+        wanted = ({k: c.name for k, c in rules.contracts.items()}, {k: p.name for k, p in rules.premiums.items()})
+        assert led.game_names(DateRange(f"2026-01-{day:02d}", f"2026-01-{day:02d}")) == wanted, preset
+    assert led.game_names(DateRange())[1]["koenige"] == "Vier Könige"  # the latest evening's: the rules file's
+    assert led.game_names(DateRange(until="2026-01-02"))[1]["koenige"] == "Könige"  # tirol's, after standard's
+    led.close()
 
 
 # Golden files: two example evenings (hausrunde and tirol), every table, both languages.
