@@ -153,6 +153,13 @@ def compact_table(
     return "\n".join([line(headers), space.join("-" * w for w in widths).rstrip()] + [line(r) for r in rows])
 
 
+# Formats for documents or programs, not for reading on a terminal: a table of these stays in one piece.
+_DOCUMENT_FORMATS = frozenset(
+    {"asciidoc", "html", "jira", "latex", "latex_booktabs", "latex_longtable", "latex_raw", "mediawiki", "moinmoin",
+     "textile", "tsv", "unsafehtml"}
+)  # fmt: skip
+
+
 def fitted_table(
     headers: list[str],
     rows: list[list],
@@ -166,22 +173,41 @@ def fitted_table(
     ``width`` columns: where it would be wider, its columns after the first
     ``keep`` go into tables stacked one under the other (a blank line
     between), each beginning with those ``keep`` again. Another ``fmt`` is
-    tabulate's, in one piece, aligned alike."""
+    tabulate's, aligned alike and split alike (a document's format, such as
+    html or latex, in one piece)."""
     cells = [[cell(c) for c in r] for r in rows]
-    if fmt != "simple":
-        return _tabulated(
-            headers, cells, fmt, colalign=["right" if i in right else "left" for i in range(len(headers))]
-        )
-    widths = [max([columns(h), *(columns(r[i]) for r in cells)]) for i, h in enumerate(headers)]
-    return "\n\n".join(
-        compact_table(
-            [headers[i] for i in group],
-            [[r[i] for i in group] for r in cells],
-            {n for n, i in enumerate(group) if i in right},
-            gap=2,
-        )
-        for group in _column_groups(widths, width, keep, gap=2)
-    )
+    if fmt == "simple":
+        widths = [max([columns(h), *(columns(r[i]) for r in cells)]) for i, h in enumerate(headers)]
+        groups = _column_groups(widths, width, keep, gap=2)
+    elif fmt in _DOCUMENT_FORMATS:
+        groups = [list(range(len(headers)))]
+    else:
+        groups = _rendered_groups(headers, cells, fmt, right, keep, width)
+    return "\n\n".join(_laid_out(headers, cells, group, right, fmt) for group in groups)
+
+
+def _laid_out(headers: list[str], cells: list[list[str]], group: list[int], right: frozenset[int], fmt: str) -> str:
+    """The columns ``group`` of a table in ``fmt``."""
+    picked = [[r[i] for i in group] for r in cells]
+    if fmt == "simple":
+        return compact_table([headers[i] for i in group], picked, {n for n, i in enumerate(group) if i in right}, 2)
+    align = ["right" if i in right else "left" for i in group]
+    return _tabulated([headers[i] for i in group], picked, fmt, colalign=align)
+
+
+def _rendered_groups(
+    headers: list[str], cells: list[list[str]], fmt: str, right: frozenset[int], keep: int, width: int
+) -> list[list[int]]:
+    """As ``_column_groups``, for a format of tabulate's: each part as wide as tabulate lays it out."""
+    groups: list[list[int]] = [list(range(keep))]
+    for i in range(keep, len(headers)):
+        tried = groups[-1] + [i]
+        text = _laid_out(headers, cells, tried, right, fmt)
+        if len(groups[-1]) > keep and max(map(columns, text.splitlines()), default=0) > width:
+            groups.append(list(range(keep)) + [i])
+        else:
+            groups[-1] = tried
+    return groups
 
 
 def _column_groups(widths: list[int], width: int, keep: int, gap: int) -> list[list[int]]:

@@ -99,3 +99,17 @@ def test_another_format_is_tabulates_with_the_figures_right_aligned():
         "|--------|----------|",
         "| Anna   |       +3 |",
     ]
+
+
+def test_a_terminal_format_is_stacked_too_and_a_documents_is_not():
+    from schreiber.render import columns, fitted_table
+
+    players = [f"Spieler{i:02d}" for i in range(12)]
+    rows = [["Rufer", *(f"{i}/34" for i in range(12))]]
+    for fmt in ("grid", "github", "fancy_grid", "psql"):
+        parts = fitted_table(["Spiel", *players], rows, frozenset(range(1, 13)), fmt).split("\n\n")
+        assert len(parts) > 1 and all("Spiel" in p and "Rufer" in p for p in parts), fmt
+        assert max(columns(line) for p in parts for line in p.splitlines()) <= 80, fmt
+        assert all(p in " ".join(parts) for p in players), fmt
+    for fmt in ("html", "latex", "tsv"):
+        assert "\n\n" not in fitted_table(["Spiel", *players], rows, frozenset(range(1, 13)), fmt), fmt

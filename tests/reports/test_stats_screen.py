@@ -217,7 +217,15 @@ def crowded(tmp_path_factory) -> Path:
 
 def test_no_line_of_stats_is_wider_than_80_columns(lang, crowded):
     words = ["--table", "x"]  # the one line of an error goes to stderr
-    for args in ([], ["--schrift"], ["--season", "2025"], ["--period", "all"], *(["--table", t] for t in TABLES)):
+    formats = (["--fmt", "github"], ["--fmt", "grid"], ["--fmt", "psql"])
+    for args in (
+        [],
+        ["--schrift"],
+        ["--season", "2025"],
+        ["--period", "all"],
+        *(["--table", t] for t in TABLES),
+        *formats,
+    ):
         r = cli("--db", str(crowded), "stats", *args)
         assert r.exit_code == 0, r.output
         assert widest(r.stdout) <= 80, (args, [line for line in r.stdout.splitlines() if columns(line) > 80])
