@@ -84,6 +84,11 @@ def table(headers: list[str], rows: list[list], fmt: str = "simple") -> str:
         return _simple(headers, cells)
     if fmt == "simple" and not headers and not cells:
         return ""  # a format checked before any output
+    return _tabulated(headers, cells, fmt, stralign="right" if fmt == "plain" else "default")
+
+
+def _tabulated(headers: list[str], cells: list[list[str]], fmt: str, **align: Any) -> str:
+    """``cells`` laid out by tabulate in ``fmt``, aligned as ``align`` says (tabulate's stralign or colalign)."""
     import tabulate  # costs more to import than a table costs to make (it reads its version from the metadata)
 
     if fmt not in tabulate.tabulate_formats:
@@ -92,13 +97,7 @@ def table(headers: list[str], rows: list[list], fmt: str = "simple") -> str:
                 fmt=fmt, tabulate_formats=", ".join(tabulate.tabulate_formats)
             )
         )
-    return tabulate.tabulate(
-        cells,
-        headers,
-        tablefmt=fmt,
-        disable_numparse=True,
-        stralign="right" if fmt == "plain" else "default",
-    )
+    return tabulate.tabulate(cells, headers, tablefmt=fmt, disable_numparse=True, **align)
 
 
 def _plain(headers: list[str], cells: list[list[str]]) -> bool:
@@ -120,17 +119,116 @@ def _simple(headers: list[str], cells: list[list[str]]) -> str:
     return "\n".join([line(headers), line("-" * w for w in widths), *(line(r) for r in zip(*cols))])
 
 
-def compact_table(headers: list[str], rows: list[list[str]], right: set[int] | frozenset[int] = frozenset()) -> str:
-    """A table as narrow as it can be read: one space between columns, a
+def columns(text: str) -> int:
+    """The columns ``text`` takes on a terminal: two for a wide character
+    (Chinese, Japanese, ...), none for a combining mark."""
+    import unicodedata
+
+    if text.isascii():
+        return len(text)
+    return sum(
+        0 if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf")
+        else 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+        for ch in text
+    )  # fmt: skip
+
+
+def _pad(text: str, width: int, right: bool) -> str:
+    """``text`` filled with spaces to ``width`` columns, on the left where ``right``."""
+    fill = " " * (width - columns(text))
+    return fill + text if right else text + fill
+
+
+def compact_table(
+    headers: list[str], rows: list[list[str]], right: set[int] | frozenset[int] = frozenset(), gap: int = 1
+) -> str:
+    """A table as narrow as it can be read: ``gap`` spaces between columns, a
     dashed line under the headers; the columns in ``right`` right-aligned."""
-    columns = list(zip(headers, *rows))
-    widths = [max(len(c) for c in col) for col in columns]
+    widths = [max(columns(c) for c in col) for col in zip(headers, *rows)]
+    space = " " * gap
 
     def line(cells: list[str]) -> str:
-        parts = [c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths))]
-        return " ".join(parts).rstrip()
+        return space.join(_pad(c, w, i in right) for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
 
-    return "\n".join([line(headers), " ".join("-" * w for w in widths).rstrip()] + [line(r) for r in rows])
+    return "\n".join([line(headers), space.join("-" * w for w in widths).rstrip()] + [line(r) for r in rows])
+
+
+# Formats for documents or programs, not for reading on a terminal: a table of these stays in one piece.
+_DOCUMENT_FORMATS = frozenset(
+    {"asciidoc", "html", "jira", "latex", "latex_booktabs", "latex_longtable", "latex_raw", "mediawiki", "moinmoin",
+     "textile", "tsv", "unsafehtml"}
+)  # fmt: skip
+
+
+def fitted_table(
+    headers: list[str],
+    rows: list[list],
+    right: frozenset[int] = frozenset(),
+    fmt: str = "simple",
+    keep: int = 1,
+    width: int = 80,
+) -> str:
+    """A table of a report on the screen: in ``fmt`` "simple" two spaces
+    between columns, the columns in ``right`` (figures) right-aligned, within
+    ``width`` columns: where it would be wider, its columns after the first
+    ``keep`` go into tables stacked one under the other (a blank line
+    between), each beginning with those ``keep`` again. Another ``fmt`` is
+    tabulate's, aligned alike and split alike (a document's format, such as
+    html or latex, in one piece)."""
+    cells = [[cell(c) for c in r] for r in rows]
+    if fmt == "simple":
+        widths = [max([columns(h), *(columns(r[i]) for r in cells)]) for i, h in enumerate(headers)]
+        groups = _column_groups(widths, width, keep, gap=2)
+    elif fmt in _DOCUMENT_FORMATS:
+        groups = [list(range(len(headers)))]
+    else:
+        groups = _rendered_groups(headers, cells, fmt, right, keep, width)
+    return "\n\n".join(_laid_out(headers, cells, group, right, fmt) for group in groups)
+
+
+def _laid_out(headers: list[str], cells: list[list[str]], group: list[int], right: frozenset[int], fmt: str) -> str:
+    """The columns ``group`` of a table in ``fmt``."""
+    picked = [[r[i] for i in group] for r in cells]
+    if fmt == "simple":
+        return compact_table([headers[i] for i in group], picked, {n for n, i in enumerate(group) if i in right}, 2)
+    align = ["right" if i in right else "left" for i in group]
+    return _tabulated([headers[i] for i in group], picked, fmt, colalign=align)
+
+
+def _rendered_groups(
+    headers: list[str], cells: list[list[str]], fmt: str, right: frozenset[int], keep: int, width: int
+) -> list[list[int]]:
+    """As ``_column_groups``, for a format of tabulate's: each part as wide as tabulate lays it out."""
+    groups: list[list[int]] = [list(range(keep))]
+    for i in range(keep, len(headers)):
+        tried = groups[-1] + [i]
+        text = _laid_out(headers, cells, tried, right, fmt)
+        if len(groups[-1]) > keep and max(map(columns, text.splitlines()), default=0) > width:
+            groups.append(list(range(keep)) + [i])
+        else:
+            groups[-1] = tried
+    return groups
+
+
+def _column_groups(widths: list[int], width: int, keep: int, gap: int) -> list[list[int]]:
+    """The columns of each stacked table: the first ``keep``, then as many of
+    the others as fit in ``width``, shared out evenly where it takes several."""
+    first, rest = list(range(keep)), list(range(keep, len(widths)))
+
+    def fits(group: list[int]) -> bool:
+        return sum(widths[i] for i in group) + gap * (len(group) - 1) <= width
+
+    greedy: list[list[int]] = [list(first)]
+    for i in rest:
+        if len(greedy[-1]) > keep and not fits(greedy[-1] + [i]):
+            greedy.append(list(first))
+        greedy[-1].append(i)
+    if len(greedy) > 1:
+        size = -(-len(rest) // len(greedy))
+        even = [first + rest[k : k + size] for k in range(0, len(rest), size)]
+        if len(even) == len(greedy) and all(fits(g) for g in even):
+            return even
+    return greedy
 
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet reads as the start of a formula (OWASP)

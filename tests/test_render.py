@@ -62,3 +62,54 @@ def test_a_cell_a_spreadsheet_would_run_gets_an_apostrophe():
     out = io.StringIO()
     write_csv(out, ["name", "points", "record"], [{"name": "@x", "points": -3, "record": {"=k": "=v"}}])
     assert out.getvalue() == 'name,points,record\n\'@x,-3,"{""=k"": ""=v""}"\n'  # JSON starts with {: never run
+
+
+# The tables of a report on the screen (fitted_table): figures right-aligned, within 80 columns.
+
+
+def test_a_table_too_wide_for_the_screen_is_stacked_in_parts_each_with_its_first_columns():
+    from schreiber.render import fitted_table
+
+    players = [f"Spieler{i:02d}" for i in range(12)]
+    rows = [["Rufer", *(f"{i}/34" for i in range(12))], ["Bettel", *([""] * 11), "1/2"]]
+    text = fitted_table(["Spiel", *players], rows, frozenset(range(1, 13)))
+    parts = [p.splitlines() for p in text.split("\n\n")]
+    assert len(parts) == 2 and max(len(line) for line in text.splitlines()) <= 80
+    assert [p[0].split() for p in parts] == [["Spiel", *players[:6]], ["Spiel", *players[6:]]]  # shared out evenly
+    assert parts[0][2] == "Rufer        0/34       1/34       2/34       3/34       4/34       5/34"
+    assert parts[1][3] == "Bettel" + " " * 63 + "1/2"  # right-aligned under its header
+    text = fitted_table(["#", "Name", *players], [["1", "Anna", *(["+1"] * 12)]], frozenset({0}), keep=2)
+    assert all(p.startswith("#  Name  ") for p in text.split("\n\n"))
+
+
+def test_a_wide_character_takes_two_columns():
+    from schreiber.render import columns, fitted_table
+
+    assert [columns(t) for t in ("Anna", "王小明", "Zoë", "Zoe\u0308")] == [4, 6, 3, 3]
+    lines = fitted_table(["Name", "Punkte"], [["王小明", "+3"], ["Anna", "-13"]], frozenset({1})).splitlines()
+    assert lines == ["Name    Punkte", "------  ------", "王小明      +3", "Anna       -13"]
+    assert {columns(line) for line in lines} == {14}
+
+
+def test_another_format_is_tabulates_with_the_figures_right_aligned():
+    from schreiber.render import fitted_table
+
+    assert fitted_table(["Name", "Punkte"], [["Anna", "+3"]], frozenset({1}), "github").splitlines() == [
+        "| Name   |   Punkte |",
+        "|--------|----------|",
+        "| Anna   |       +3 |",
+    ]
+
+
+def test_a_terminal_format_is_stacked_too_and_a_documents_is_not():
+    from schreiber.render import columns, fitted_table
+
+    players = [f"Spieler{i:02d}" for i in range(12)]
+    rows = [["Rufer", *(f"{i}/34" for i in range(12))]]
+    for fmt in ("grid", "github", "fancy_grid", "psql"):
+        parts = fitted_table(["Spiel", *players], rows, frozenset(range(1, 13)), fmt).split("\n\n")
+        assert len(parts) > 1 and all("Spiel" in p and "Rufer" in p for p in parts), fmt
+        assert max(columns(line) for p in parts for line in p.splitlines()) <= 80, fmt
+        assert all(p in " ".join(parts) for p in players), fmt
+    for fmt in ("html", "latex", "tsv"):
+        assert "\n\n" not in fitted_table(["Spiel", *players], rows, frozenset(range(1, 13)), fmt), fmt

@@ -8,7 +8,7 @@ import re
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import SchreiberError
-from ..i18n import _
+from ..i18n import _, german
 
 if TYPE_CHECKING:
     from ..ledger.stored import DateRange
@@ -25,6 +25,25 @@ PERIODS = (
     "last N days",
     "all",
 )
+# The same as German players say them (accepted in either language; a German screen names these).
+PERIODS_DE = (
+    "heute",
+    "gestern",
+    "diese Woche",
+    "vorige Woche",
+    "dieser Monat",
+    "voriger Monat",
+    "dieses Jahr",
+    "voriges Jahr",
+    "letzte N Tage",
+    "alles",
+)
+_TODAY = {"today": 0, "heute": 0, "yesterday": 1, "gestern": 1}
+_ALL = ("all", "alles", "alle")
+_THIS = ("this", "dieser", "diese", "dieses", "diesen")
+_LAST = ("last", "past", "voriger", "vorige", "voriges", "vorigen", "letzter", "letzte", "letztes", "letzten")
+_UNITS = {"week": "week", "woche": "week", "month": "month", "monat": "month", "year": "year", "jahr": "year"}
+_DAYS = ("days", "day", "tage", "tag", "tagen")
 
 
 DATE_MIN = _dt.date(1900, 1, 1)  # every date from outside lies within these (a typo like 0226 or 20266 is said)
@@ -104,38 +123,36 @@ def read_season(text: str) -> Season:
 
 
 def period_range(text: str) -> tuple[str | None, str | None]:
+    """A period as players say it, in English or German (``PERIODS``, ``PERIODS_DE``): its first and last day."""
     import pendulum
 
     t = " ".join(text.strip().lower().split())
-    today = pendulum.today()
-    if t == "all":
-        return None, None
-    if t == "today":
-        return today.to_date_string(), today.to_date_string()
-    if t == "yesterday":
-        y = today.subtract(days=1)
-        return y.to_date_string(), y.to_date_string()
-    for unit in ("week", "month", "year"):
-        if t == f"this {unit}":
-            return today.start_of(unit).to_date_string(), today.end_of(unit).to_date_string()
-        if t == f"last {unit}":
-            last = today.subtract(**{unit + "s": 1})
-            return last.start_of(unit).to_date_string(), last.end_of(unit).to_date_string()
     words = t.split()
-    if len(words) == 3 and words[0] in ("last", "past") and words[2] in ("days", "day"):
+    today = pendulum.today()
+    if t in _ALL:
+        return None, None
+    if t in _TODAY:
+        day = today.subtract(days=_TODAY[t])
+        return day.to_date_string(), day.to_date_string()
+    if len(words) == 2 and words[1] in _UNITS and words[0] in _THIS + _LAST:
+        unit = _UNITS[words[1]]
+        when = today if words[0] in _THIS else today.subtract(**{unit + "s": 1})
+        return when.start_of(unit).to_date_string(), when.end_of(unit).to_date_string()
+    if len(words) == 3 and words[0] in _LAST and words[2] in _DAYS:
         return _last_days(text, words[1], _dt.date.today())
-    raise SchreiberError(
-        _("period '{text}' is not known; valid: {PERIODS}"), text=shown(text), PERIODS=", ".join(PERIODS)
-    )
+    raise SchreiberError(_("period '{text}' is not known; valid: {PERIODS}"), text=shown(text), PERIODS=periods())
+
+
+def periods() -> str:
+    """The periods a user can give, as the screen's language says them."""
+    return ", ".join(PERIODS_DE if german() else PERIODS)
 
 
 def _last_days(text: str, count: str, today: _dt.date) -> tuple[str, str]:
     """'last N days': today and the N - 1 days before, back to DATE_MIN at most."""
     most = (today - DATE_MIN).days + 1
     if not (count.isascii() and count.isdigit()):
-        raise SchreiberError(
-            _("period '{text}' is not known; valid: {PERIODS}"), text=shown(text), PERIODS=", ".join(PERIODS)
-        )
+        raise SchreiberError(_("period '{text}' is not known; valid: {PERIODS}"), text=shown(text), PERIODS=periods())
     n = int(count) if len(count) <= len(str(most)) else most + 1  # thousands of digits are not read
     if not 1 <= n <= most:
         raise SchreiberError(

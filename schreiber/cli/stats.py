@@ -8,15 +8,41 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..errors import SchreiberError
-from ..i18n import _, ngettext
+from ..i18n import _, german, ngettext
 from .dates import parse_range, range_text, ranged
 from .options import EveningNumber, Period, Season, Since, Until
 from .root import Command, app, echo, ledger, print_json, service
 
 if TYPE_CHECKING:
+    from ..ledger.store import Ledger
     from ..ledger.stored import DateRange
+    from ..reports.stats_screen import Part
 
 TABLES = ("leaderboard", "players", "declarer", "contracts", "premiums", "partners", "opponents")
+# Each table as German players call it (accepted in either language; a German screen names these).
+TABLES_DE = {
+    "rangliste": "leaderboard",
+    "spieler": "players",
+    "gespielt": "declarer",
+    "spiele": "contracts",
+    "prämien": "premiums",
+    "partner": "partners",
+    "gegner": "opponents",
+}
+_SPELT = {"praemien": "premiums"} | TABLES_DE | {t: t for t in TABLES}
+
+
+def table_words() -> list[str]:
+    """The tables' names in the screen's language."""
+    return list(TABLES_DE) if german() else list(TABLES)
+
+
+def read_table(text: str) -> str:
+    """A table as given (English or German, in any case) -> its name in ``TABLES``."""
+    found = _SPELT.get(text.strip().casefold())
+    if found is None:
+        raise SchreiberError(_("unknown table '{table}'; valid: {TABLES}"), table=text, TABLES=", ".join(table_words()))
+    return found
 
 
 @app.command("stats", cls=Command)
@@ -31,7 +57,9 @@ def stats(
         str | None,
         typer.Option(
             "--table",
-            help=_("Only this table: {TABLES} (--csv: default leaderboard).").format(TABLES=", ".join(TABLES)),
+            help=_("Only this table: {TABLES} (--csv: default {first}).").format(
+                TABLES=", ".join(table_words()), first=table_words()[0]
+            ),
         ),
     ] = None,
     since: Since = None,
@@ -54,25 +82,24 @@ def stats(
     from ..reports.stats import compute, tables, to_json
 
     rng = parse_range(since, until, season, period)
-    if table is not None and table not in TABLES:
-        raise SchreiberError(_("unknown table '{table}'; valid: {TABLES}"), table=table, TABLES=", ".join(TABLES))
+    name = read_table(table) if table is not None else None
     led = ledger()
     data = compute(led.statistics(rng, schrift))
     if json_out:
         print_json(to_json(data, rng))
         return
     if csv_out:
-        headers, rows = tables(data)[table or "leaderboard"]
+        headers, rows = tables(data)[name or "leaderboard"]
         sys.stdout.write(csv_text(headers, rows))
         return
     render_table([], [], fmt)  # an unknown format fails before any output
-    _print_stats(data, rng, table, fmt)
+    _print_stats(data, rng, name, fmt, led)
 
 
-def _print_stats(data: dict, rng: DateRange, table: str | None, fmt: str) -> None:
-    """The statistics as text: every table with its title, or the one asked for."""
-    from ..render import table as render_table
-    from ..reports.stats import TABLE_TITLES, tables
+def _print_stats(data: dict, rng: DateRange, table: str | None, fmt: str, led: Ledger) -> None:
+    """The statistics as text: every table with its title, or the one asked for
+    (contracts and premiums by the names of the rules of ``led``'s evenings)."""
+    from ..reports.stats_screen import TITLES, Names, screen
 
     if not data["players"]:
         echo(_("No hands in {range_text}. Enter some with: schreiber hand add").format(range_text=range_text(rng)))
@@ -85,14 +112,37 @@ def _print_stats(data: dict, rng: DateRange, table: str | None, fmt: str) -> Non
                 hands=ngettext("{n} hand", "{n} hands", data["hands"]).format(n=data["hands"]),
             )
         )
-    all_tables = tables(data, screen=True)
+    shown = screen(data, Names(*led.game_names(rng)))
     for name in [table] if table else TABLES:
-        headers, rows = all_tables[name]
         if not table:
-            echo(_(TABLE_TITLES[name]))
-        echo(render_table(headers, rows, fmt))
+            echo(_(TITLES[name]))
+        echo("\n\n".join(_part(part, fmt) for part in shown[name]))
         if not table:
             echo("")
+
+
+def _part(part: Part, fmt: str) -> str:
+    """One part of a table, with its caption above and its note below (each in lines of 80 columns)."""
+    from ..render import fitted_table
+
+    text = fitted_table(part.headers, part.rows, part.right, fmt, part.keep)
+    if part.caption:
+        text = "\n".join([*_lines(part.caption), text])
+    if part.note:
+        text = "\n".join([text, *_lines(part.note)])
+    return text
+
+
+def _lines(text: str) -> list[str]:
+    """A caption or note in lines of 80 columns at most (a wide character taking two)."""
+    from ..render import columns
+
+    wide = columns(text) - len(text)
+    if len(text) + wide <= 80:
+        return [text]
+    import textwrap
+
+    return textwrap.wrap(text, max(80 - wide, 20))
 
 
 @app.command("chart", cls=Command)

@@ -667,6 +667,24 @@ class Ledger(Opened):
             params,
         ).fetchall()
 
+    def game_names(self, rng: DateRange) -> tuple[dict[str, str], dict[str, str]]:
+        """Each contract's and premium's name (id -> name) in the rules the
+        evenings in range were played under, as the rules stored with them
+        name it (``Rules.to_json``: each one's ``name``, read without parsing
+        the rules); where two rules name one differently, the latest evening's."""
+        sel, params = rng.sql()
+        names: tuple[dict[str, str], dict[str, str]] = ({}, {})
+        for kind, key, name in self.db.execute(
+            "select k.kind, j.key, json_extract(j.value, '$.name') from (select rule_set_id, max(date) as last, "
+            f"max(id) as latest from evenings where id in ({sel}) group by rule_set_id) ev "
+            "join rule_sets rs on rs.id = ev.rule_set_id "
+            "join (select 0 as kind, '$.contracts' as path union all select 1, '$.premiums') k "
+            "join json_each(rs.rules_json, k.path) j order by ev.last, ev.latest",
+            params,
+        ).fetchall():
+            names[kind][key] = name
+        return names
+
     def statistics(self, rng: DateRange, schrift: bool = False, full: bool = False) -> StatsRows:
         """Every aggregate ``schreiber stats`` needs (``full``: from every hand's rows, not the rollups)."""
         from .statistics import read_statistics

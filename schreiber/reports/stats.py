@@ -24,10 +24,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..domain.points import as_number, from_units
-from ..i18n import N_, _
 from ..ledger.statistics import Extreme, StatsRows
 from ..ledger.stored import DateRange
-from ..render import euro, money, rounded, signed
+from ..render import money, rounded, signed
 
 
 def _pct(won: int, played: int) -> float | None:
@@ -48,8 +47,10 @@ def _blank_player() -> dict:
         "declared_decided": 0,
         "partner": 0,
         "partner_won": 0,
+        "partner_decided": 0,
         "opponent": 0,
         "opponent_won": 0,
+        "opponent_decided": 0,
         "decided": 0,
         "won": 0,
         "contracts": {},
@@ -80,6 +81,7 @@ def compute(rows: StatsRows) -> dict:
         "hands": sum(c["hands"] for c in contracts.values()),
         "players": players,
         "contracts": dict(sorted(contracts.items(), key=lambda kv: (-kv[1]["hands"], kv[0]))),
+        "games": _games(players),
         "premiums": dict(sorted(premiums.items(), key=lambda kv: (-kv[1]["played"], kv[0]))),
         "partners": partners,
         "opponents": opponents,
@@ -110,6 +112,7 @@ def _roles(rows: StatsRows) -> dict[str, dict]:
         elif role in ("partner", "opponent"):
             d[role] += n
             d[f"{role}_won"] += n * (won or 0)
+            d[f"{role}_decided"] += n if won is not None else 0
     return players
 
 
@@ -145,6 +148,20 @@ def _declarer_contracts(rows: StatsRows, players: dict[str, dict]) -> None:
         if won is not None:
             c["decided"] += n
             c["won"] += n * won
+
+
+def _games(players: dict[str, dict]) -> dict[str, dict]:
+    """Per contract, the declarers' games: each declarer's own, so that a
+    hand played side by side (Bettel, Piccolo, ...) is a game for each of
+    them, won or lost as his was (``contracts`` counts hands, and a hand
+    whose declarers fared differently has no result there)."""
+    games: dict[str, dict] = {}
+    for d in players.values():
+        for contract, c in d["contracts"].items():
+            g = games.setdefault(contract, {"played": 0, "won": 0, "decided": 0})
+            for key in g:
+                g[key] += c[key]
+    return games
 
 
 def _contracts(rows: StatsRows) -> dict[str, dict]:
@@ -283,27 +300,20 @@ def _rate(won: int, n: int) -> str:
 Table = tuple[list[str], list[list]]  # headers, rows
 
 
-def tables(data: dict, screen: bool = False) -> dict[str, Table]:
-    """Every table of the report: name -> (headers, rows). On the screen
-    (``screen``) in its language, money with €; for CSV as it always was."""
+def tables(data: dict) -> dict[str, Table]:
+    """Every table of the report as CSV writes it: name -> (headers, rows),
+    the headers in English and the contracts and premiums by their ids (CSV
+    is never translated; the screen's tables are ``stats_screen``'s)."""
     out = {"leaderboard": _leaderboard(data), "players": _players_table(data), "declarer": _declarer_table(data)}
     out["contracts"] = (
-        [N_("contract"), N_("hands"), N_("share %"), N_("declarer won"), N_("win rate %")],
+        ["contract", "hands", "share %", "declarer won", "win rate %"],
         [
             [c, v["hands"], v["share"], f"{v['won']}/{v['decided']}" if v["decided"] else "-", v["win_rate"]]
             for c, v in data["contracts"].items()
         ],
     )
     out["premiums"] = (
-        [
-            N_("premium"),
-            N_("played"),
-            N_("announced"),
-            N_("announced made"),
-            N_("rate %"),
-            N_("silent made"),
-            N_("with Kontra"),
-        ],
+        ["premium", "played", "announced", "announced made", "rate %", "silent made", "with Kontra"],
         [
             [k, v["played"], v["announced"], v["announced_made"], v["announced_rate"], v["silent_made"], v["kontra"]]
             for k, v in data["premiums"].items()
@@ -313,23 +323,10 @@ def tables(data: dict, screen: bool = False) -> dict[str, Table]:
     for key in ("partners", "opponents"):
         t = data[key]
         out[key] = (
-            [N_("with ->") if key == "partners" else N_("against ->"), *names],
+            ["with ->" if key == "partners" else "against ->", *names],
             [[a] + [_won_of(t.get(a, {}).get(b), "hands") for b in names] for a in names],
         )
-    if screen:
-        out = {name: _on_screen(name, headers, rows, data) for name, (headers, rows) in out.items()}
     return out
-
-
-def _on_screen(name: str, headers: list[str], rows: list[list], data: dict) -> Table:
-    """A table as the screen shows it: its headers in the screen's language
-    (the players' and contracts' names as they are), money with €."""
-    keep = set(data["leaderboard"]) | set(data["contracts"])
-    shown = [h if h in keep else _(h) for h in headers]
-    if name == "leaderboard":
-        P = data["players"]
-        rows = [r[:3] + [euro(P[r[1]]["money_cents"])] + r[4:] for r in rows]
-    return shown, rows
 
 
 def _won_of(cell: dict | None, of: str) -> str:
@@ -340,17 +337,7 @@ def _won_of(cell: dict | None, of: str) -> str:
 def _leaderboard(data: dict) -> Table:
     P = data["players"]
     return (
-        [
-            "#",
-            N_("player"),
-            N_("points"),
-            N_("money"),
-            N_("evenings"),
-            N_("hands"),
-            N_("per evening"),
-            N_("per hand"),
-            N_("as declarer"),
-        ],
+        ["#", "player", "points", "money", "evenings", "hands", "per evening", "per hand", "as declarer"],
         [
             [
                 i,
@@ -370,9 +357,8 @@ def _leaderboard(data: dict) -> Table:
 
 def _players_table(data: dict) -> Table:
     P = data["players"]
-    headers = [N_("player"), N_("sat out"), N_("won"), N_("partner"), N_("opponent"), N_("premiums ann./made"),
-               N_("silent made"), N_("Kontra given/won"), N_("Re given/won"), N_("best evening"),
-               N_("worst evening")]  # fmt: skip
+    headers = ["player", "sat out", "won", "partner", "opponent", "premiums ann./made", "silent made",
+               "Kontra given/won", "Re given/won", "best evening", "worst evening"]  # fmt: skip
     rows = []
     for p in data["leaderboard"]:
         d, prem, k = P[p], P[p]["premiums"].values(), P[p]["kontra"]
@@ -396,20 +382,9 @@ def _declarer_table(data: dict) -> Table:
     P = data["players"]
     contracts = list(data["contracts"])
     return (
-        [N_("player"), *contracts],
+        ["player", *contracts],
         [[p] + [_won_of(P[p]["contracts"].get(c), "played") for c in contracts] for p in data["leaderboard"]],
     )
-
-
-TABLE_TITLES = {  # shown through _()
-    "leaderboard": N_("Leaderboard"),
-    "players": N_("Players (won: hands whose game the player's side won)"),
-    "declarer": N_("As declarer: won/played per contract"),
-    "contracts": N_("Contracts"),
-    "premiums": N_("Premiums"),
-    "partners": N_("Partners: row player's side won / hands on the same side"),
-    "opponents": N_("Opponents: row player's side won / hands on opposite sides"),
-}
 
 
 def _evening_cell(e) -> str:

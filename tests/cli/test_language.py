@@ -34,7 +34,7 @@ SAYS = {
         "legend": "Cell: total (this hand)",
         "balance": "Evening 1 (",
         "settle": ["Settlement of evening 1", "Tarif: 0.10 € per point", "Transfers:", "Ilse pays Hans 0.10 €"],
-        "stats": ["Leaderboard", "player", "money", "0.10 €"],
+        "stats": ["Leaderboard", "Player", "Money", "0.10 €"],
         "help": ["Usage: ", "schreiber sheet [OPTIONS]", "The score sheet (Schrift) of the open evening", "Options:"],
         "won": "won",
     },
