@@ -443,11 +443,17 @@ class Ledger(Opened):
         ).fetchone()[0]
 
     def next_number(self, evening: Evening) -> int:
-        """The number the evening's next hand gets (voided hands keep theirs)."""
-        last = self.db.execute(  # just max(): SQLite reads it off the end of entries_hand_number
-            "select max(number) from entries where evening_id = ? and kind = 'hand'", [evening.id]
-        ).fetchone()[0]
-        return (last or 0) + 1
+        """The number the evening's next hand gets: the one after the last hand
+        dealt. A hand voided afterwards was dealt and keeps its number; one
+        taken back (``undo``) or replaced was not, so the hand entered in its
+        stead has its number, as the prompt said it would."""
+        last = self.db.execute(  # off the end of entries_hand_number, past the hands taken back at its end
+            "select e.number from entries e left join results r on r.entry_id = e.id "
+            "where e.evening_id = ? and e.kind = 'hand' and (e.status = 'active' or r.kind = 'dealt') "
+            "order by e.number desc limit 1",
+            [evening.id],
+        ).fetchone()
+        return (last[0] if last else 0) + 1
 
     def hand_entry(self, evening: Evening, number: int) -> StoredEntry:
         """The active hand ``number`` of the evening."""

@@ -94,9 +94,9 @@ def _scored_batches(run: _Import, entries: list[Entry]) -> Iterator[tuple]:
                 at, n = placed[old]
             else:
                 seq += 1
-                if entry.kind == "hand":
-                    number += 1
-                at, n = seq, (number if entry.kind == "hand" else None)
+                at, n = seq, (number + 1 if entry.kind == "hand" else None)
+            if n is not None and o is not None:  # dealt: the next hand has the next number (Ledger.next_number)
+                number = max(number, n)
             if links:
                 placed[i] = (at, n)
             batch.append(Scored(at, entry, n, uids[i] if uids else None, o))
@@ -183,7 +183,7 @@ class _Import:
     ):
         self.evening, self.state, self.labels, self.uids = evening, state, labels, uids
         self.seq = seq  # of the evening's last entry
-        self.number = number  # of its last hand
+        self.number = number  # of its last hand dealt
         self.voids = struck.voids if struck else None  # the correction that struck each entry (None: it counts)
         self.links = struck.links if struck else None  # the index of the hand each one replaces (None: none)
 
@@ -525,10 +525,13 @@ class Service:
         return problems
 
     def _misplaced(self, ev: Evening) -> list[str]:
+        """Hands dealt are numbered 1, 2, ...; a hand taken back (or replaced)
+        was not dealt: the hand after it has its number (or, as schreiber
+        numbered before, the next one)."""
         out: list[str] = []
         places: set[int] = set()
         numbers: set[int] = set()
-        last = 0
+        last = passed = 0  # the last hand dealt; the highest number of a hand taken back since
         for entry_id, seq, kind, number, status, scored in self.ledger.places(ev):
             active = status == "active"
             what = _what(kind, number, entry_id)
@@ -545,9 +548,12 @@ class Service:
                 continue
             if number < last or (active and number in numbers):
                 out.append(_("{what} stands out of order on the sheet").format(what=what))
-            elif number > last + 1:
+            elif number > max(last, passed) + 1:
                 out.append(_("hand {n} is missing from the sheet").format(n=last + 1))
-            last = max(last, number)
+            if active or scored:  # dealt (a hand voided afterwards was dealt too)
+                last = max(last, number)
+            else:
+                passed = max(passed, number)
             if active:
                 numbers.add(number)
         return out
