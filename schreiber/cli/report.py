@@ -319,17 +319,28 @@ def player_story_text(rows: list[SheetRow], player: str, fmt: str = "simple", js
     return text + summary + left_out + "\n"
 
 
+def end_line() -> str:
+    """That the Sküsradl's last hand is played: the evening's end."""
+    return _("End of the evening: the Sküsradl is played; settle it: schreiber settle --close")
+
+
 def next_line(led: Ledger, ev: Evening) -> str:
-    """Who deals next, who is Vorhand, how many doubled hands remain."""
+    """Who deals next, who is Vorhand, how many doubled hands remain (of
+    the Sküsradl: then the evening ends); after the Sküsradl, the end."""
     from ..domain.table import Table
     from ..render import cell
 
     rules = ev.rules
     state = led.last_state(ev)
+    if led.at_end(ev, state):
+        return end_line()
     t = Table(ev.seating, state.next_dealer)
     line = _("Next: {dealer} deals, {vorhand} is Vorhand").format(dealer=t.dealer, vorhand=t.vorhand)
-    if state.radl_left:
-        n = state.radl_left
+    if state.final:
+        n = state.final
+        line += ngettext("; the Sküsradl: {n} hand to go", "; the Sküsradl: {n} hands to go", n).format(n=n)
+    elif state.doubled_left:
+        n = state.doubled_left
         line += ngettext("; {n} doubled hand to go", "; {n} doubled hands to go", n).format(n=n)
     if rules.holz and any(n for _x, n in state.holz):
         line += "; Holz: " + ", ".join(f"{p} {n}" for p, n in state.holz if n)

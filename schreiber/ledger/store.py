@@ -20,7 +20,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..domain.evening import Entry, Outcome, State, initial_state
+from ..domain.evening import Entry, Outcome, State, ends_evening, initial_state
 from ..domain.names import known_player
 from ..domain.points import from_units
 from ..errors import SchreiberError
@@ -436,6 +436,20 @@ class Ledger(Opened):
                 [entry_id],
             )
         }
+
+    def at_end(self, evening: Evening, after: State | None = None) -> bool:
+        """Whether the evening's last deal was the last of its final Radl
+        (``ends_evening``) and no final Radl runs again: the next hand would
+        be one past the evening's end (``after``: its last state, where read)."""
+        after = self.last_state(evening) if after is None else after
+        if after.final:
+            return False
+        row = self.db.execute(  # the last hand dealt (standing, or voided afterwards), off the end of its index
+            "select e.seq from entries e join results r on r.entry_id = e.id where e.evening_id = ? "
+            "and e.kind = 'hand' and (e.status = 'active' or r.kind = 'dealt') order by e.seq desc limit 1",
+            [evening.id],
+        ).fetchone()
+        return row is not None and ends_evening(self.last_state(evening, before_seq=row[0]), after)
 
     def next_seq(self, evening: Evening) -> int:
         return self.db.execute(

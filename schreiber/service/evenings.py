@@ -15,7 +15,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..domain.evening import Entry, Outcome, State, replay, step
+from ..domain.evening import Entry, Outcome, State, ends_evening, replay, step
 from ..domain.names import check_name, known_player, match_players, name_key
 from ..domain.points import from_units
 from ..domain.table import Table
@@ -144,11 +144,24 @@ class EveningChanged(SchreiberError):
         super().__init__(f"evening {evening} changed in the meantime; nothing was written")
 
 
+class PastTheEnd(SchreiberError):
+    """A hand after the evening's end (its final Radl, the Sküsradl, is
+    played out): taken only where the front end says the table plays on."""
+
+    def __init__(self, evening: int, number: int):
+        self.evening, self.number = evening, number
+        super().__init__(
+            _("the Sküsradl is played, so the evening is over; hand {n} would come after its end").format(n=number)
+        )
+
+
 class Added(NamedTuple):
-    """An entry written: the hand's number on the sheet (0 for other entries)."""
+    """An entry written: the hand's number on the sheet (0 for other
+    entries); ``ends``: it was the last hand of the Sküsradl."""
 
     number: int
     outcome: Outcome
+    ends: bool = False
 
 
 class Imported(NamedTuple):
@@ -603,26 +616,31 @@ class Service:
 
     # Adding ----------------------------------------------------------------------
 
-    def add(self, entry: Entry, evening: Which = None) -> Added:
-        """Score and record one entry in one transaction."""
+    def add(self, entry: Entry, evening: Which = None, after_end: bool = False) -> Added:
+        """Score and record one entry in one transaction. A hand after the
+        evening's end (``Ledger.at_end``) is refused unless ``after_end``:
+        the table said it plays on."""
         led = self.ledger
         with led.transaction():
             ev = self._writable(evening)
+            before = led.last_state(ev)
             try:
-                outcome = step(ev.rules, ev.seating, led.last_state(ev), entry)
+                outcome = step(ev.rules, ev.seating, before, entry)
             except HandError as exc:
                 raise SchreiberError(str(exc)) from None
             number = None
             if entry.kind == "hand":
                 self._round_room(ev, 1)
                 number = led.next_number(ev)
+                if not after_end and led.at_end(ev, before):
+                    raise PastTheEnd(ev.id, number)
                 entry = Entry.hand(stored_record(outcome))
             led.insert_scored(ev, [Scored(led.next_seq(ev), entry, number, None, outcome)])
             self._carry_on(ev)
-        return Added(number or 0, outcome)
+        return Added(number or 0, outcome, entry.kind == "hand" and ends_evening(before, outcome.state))
 
-    def add_hand(self, record: dict, evening: Which = None) -> Added:
-        return self.add(Entry.hand(record), evening)
+    def add_hand(self, record: dict, evening: Which = None, after_end: bool = False) -> Added:
+        return self.add(Entry.hand(record), evening, after_end)
 
     def radl(self, player: str | None = None, final: bool = False, evening: Which = None) -> Added:
         """A Radl starts with the next hand (``final``: the evening's last, the Sküsradl)."""
