@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated, NamedTuple
@@ -175,9 +176,9 @@ def sheet(
 ) -> None:
     """The score sheet (Schrift) of the open evening: every hand, running totals, marks.
 
-    On a terminal narrower than the sheet, a compact form (number, dealer,
-    contract and declarer in short, each player's cells, a legend); into a
-    file or a pipe the wide form, as --wide.
+    On a terminal narrower than the sheet (piped on too: sheet | less), a
+    compact form (number, dealer, contract and declarer in short, each
+    player's cells, a legend); without a terminal the wide form, as --wide.
 
     Examples: schreiber sheet --explain 3
               schreiber sheet --explain-player Anna
@@ -280,13 +281,30 @@ def explained(led: Ledger, ev: Evening, rows: list[SheetRow], number: int) -> li
     return [(r, [] if r.void else hand_items(led, ev, number)) for r in rows if r.number == number and r.kind == "hand"]
 
 
-def too_wide(text: str) -> bool:
-    """On a terminal: whether the text is wider than it (into a file or a pipe: never)."""
-    import shutil
+def terminal_size() -> os.terminal_size | None:
+    """The size of the terminal the command was typed in: standard output's,
+    or where that goes into a pipe or a file (``sheet | less``), standard
+    error's or input's; ``COLUMNS`` and ``LINES`` say it where set, as for
+    ``shutil.get_terminal_size``. None without a terminal (a script, cron)."""
+    for stream in (sys.stdout, sys.stderr, sys.stdin):
+        try:
+            if stream.isatty():
+                size = os.get_terminal_size(stream.fileno())
+                break
+        except (AttributeError, ValueError, OSError):  # a stream without a file descriptor (a test's)
+            continue
+    else:
+        return None
+    said = [os.environ.get(name, "") for name in ("COLUMNS", "LINES")]
+    columns, lines = (int(v) if v.isdigit() and int(v) > 0 else n for v, n in zip(said, size))
+    return os.terminal_size((columns, lines))
 
-    if not sys.stdout.isatty():
-        return False
-    return max(len(line) for line in text.splitlines()) > shutil.get_terminal_size().columns
+
+def too_wide(text: str) -> bool:
+    """Whether the text is wider than the terminal it is shown on, or read
+    from through a pipe (without a terminal: never)."""
+    size = terminal_size()
+    return size is not None and max(len(line) for line in text.splitlines()) > size.columns
 
 
 def compact_text(rows: list[SheetRow], players: tuple[str, ...], legend: bool = True) -> str:

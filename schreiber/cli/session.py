@@ -20,7 +20,7 @@ from ..reports import sheet as sh
 from ..service import EveningChanged, PastTheEnd, Service
 from .errors import message
 from .inputs import pick_player
-from .report import compact_text, cup_line, next_line, standing, standing_lines, too_wide
+from .report import compact_text, cup_line, next_line, standing, standing_lines, terminal_size, too_wide
 from .root import echo, tell_carried
 
 if TYPE_CHECKING:
@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 
 COMMANDS = {  # German words in both languages (English aliases below); the help beside each in 80 columns
     "hilfe": N_("this help (also ?)"),
-    "schrift": N_("the whole score sheet (also sheet, blatt)"),
+    "schrift": N_("the score sheet's last rows (also sheet, blatt)"),
+    "schrift alle": N_("the whole score sheet"),
     "stand": N_("the running totals (also balance)"),
     "erklär N": N_("itemize hand N (also explain N)"),
     "erklär NAME": N_("the entries that made NAME's total"),
@@ -93,7 +94,7 @@ class Session:
         self.seen: tuple[int, int] | None = None  # the evening's change count when the prompt was shown
         self.commands: dict[str, Callable[[list[str]], None]] = {
             "hilfe": lambda rest: self.help(),
-            "schrift": lambda rest: self.show_sheet(),
+            "schrift": lambda rest: self.show_sheet(whole=bool(rest) and rest[0].lower() in ("alle", "all", "ganz")),
             "stand": lambda rest: self.show_totals(asked=True),
             "erklär": self.explain_any,
             "undo": self.undo,
@@ -297,15 +298,26 @@ class Session:
         self._sheet.extend(self.led.sheet_lines(ev, after_seq=self._sheet.last_seq))
         return self._sheet
 
-    def show_sheet(self) -> None:
-        """The whole sheet: the wide form where the terminal is wide enough, else the compact one."""
+    def show_sheet(self, whole: bool = False) -> None:
+        """The sheet, the wide form where the terminal is wide enough, else
+        the compact one, and the standing below it: on a terminal only its
+        last rows, so that the standing and the prompt stay in the window
+        (``whole``: every row)."""
         sheet = self.sheet()
         ev, rows = sheet.evening, sheet.rows
-        headers, body = sh.table_rows(rows, ev.seating, sheet.rules)
-        if body:
-            text = table(headers, body)
-            self.out(compact_text(rows, ev.seating) if too_wide(text) else text)
-        self.show_standing()
+        size = None if whole else terminal_size()
+        below = [*standing_lines(standing(self.led, ev)), next_line(self.led, ev)]
+        height = sum(_height(line, size.columns) for line in below) + 1 if size else 0  # and the prompt
+        shown = len(rows)
+        text = _sheet_text(rows, ev.seating, sheet.rules) if rows else ""
+        while size is not None and shown > 1 and _height(text, size.columns) + height > size.lines:
+            shown = min(shown - 1, max(size.lines - height - 4, 1))  # below the line above, heading and legend
+            text = _("({n} rows before these: schrift alle)").format(n=len(rows) - shown)
+            text += "\n" + _sheet_text(rows[-shown:], ev.seating, sheet.rules)
+        if text:
+            self.out(text)
+        for line in below:
+            self.out(line)
 
     def show_row(self, ref: str) -> None:
         """After a hand: its row of the compact sheet, and the standing."""
@@ -362,6 +374,18 @@ def mark_text(mark: str, factor: int, left: int, kind: str) -> str:
     else:
         text = ngettext("Radl: {times}, {n} hand to go", "Radl: {times}, {n} hands to go", left)
     return f"{mark} = " + text.format(times=times, n=left)
+
+
+def _sheet_text(rows: list[sh.SheetRow], seating: tuple[str, ...], rules: Rules) -> str:
+    """The rows as the wide sheet, or the compact one where that is wider than the terminal."""
+    headers, body = sh.table_rows(rows, seating, rules)
+    text = table(headers, body)
+    return compact_text(rows, seating) if too_wide(text) else text
+
+
+def _height(text: str, columns: int) -> int:
+    """The lines the text takes in a terminal this wide (a longer line wraps)."""
+    return sum(max(1, -(-len(line) // columns)) for line in text.split("\n"))
 
 
 def _fitted(text: str) -> str:
