@@ -254,7 +254,7 @@ def _print_sheet(
             )
         )
     if ev.is_open:
-        echo(next_line(led, ev))
+        echo(fitted(next_line(led, ev), "; "))
 
 
 def _explain(led: Ledger, ev: Evening, number: int, json_out: bool) -> None:
@@ -298,6 +298,23 @@ def terminal_size() -> os.terminal_size | None:
     said = [os.environ.get(name, "") for name in ("COLUMNS", "LINES")]
     columns, lines = (int(v) if v.isdigit() and int(v) > 0 else n for v, n in zip(said, size))
     return os.terminal_size((columns, lines))
+
+
+def fitted(line: str, sep: str) -> str:
+    """A line longer than the terminal broken after its separators (``"; "``
+    between the parts of the next line, ``", "`` between players), each
+    further line indented; without a terminal, or where it fits, as it is."""
+    size = terminal_size()
+    if size is None or len(line) <= size.columns:
+        return line
+    lines = [line.split(sep)[0]]
+    for part in line.split(sep)[1:]:
+        if len(lines[-1]) + len(sep) + len(part) <= size.columns:
+            lines[-1] += sep + part
+        else:
+            lines[-1] += sep.rstrip()
+            lines.append("  " + part)
+    return "\n".join(lines)
 
 
 def too_wide(text: str) -> bool:

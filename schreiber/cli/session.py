@@ -20,7 +20,16 @@ from ..reports import sheet as sh
 from ..service import EveningChanged, PastTheEnd, Service
 from .errors import message
 from .inputs import pick_player
-from .report import compact_text, cup_line, next_line, standing, standing_lines, terminal_size, too_wide
+from .report import (
+    compact_text,
+    cup_line,
+    fitted,
+    next_line,
+    standing,
+    standing_lines,
+    terminal_size,
+    too_wide,
+)
 from .root import echo, tell_carried
 
 if TYPE_CHECKING:
@@ -306,7 +315,8 @@ class Session:
         sheet = self.sheet()
         ev, rows = sheet.evening, sheet.rows
         size = None if whole else terminal_size()
-        below = [*standing_lines(standing(self.led, ev)), next_line(self.led, ev)]
+        below = [fitted(line, ", ") for line in standing_lines(standing(self.led, ev))]
+        below.append(fitted(next_line(self.led, ev), "; "))
         height = sum(_height(line, size.columns) for line in below) + 1 if size else 0  # and the prompt
         shown = len(rows)
         text = _sheet_text(rows, ev.seating, sheet.rules) if rows else ""
@@ -328,14 +338,14 @@ class Session:
 
     def show_standing(self) -> None:
         self.show_totals()
-        self.out(next_line(self.led, self.evening))
+        self.out(fitted(next_line(self.led, self.evening), "; "))
 
     def show_totals(self, asked: bool = False) -> None:
         """The standing (with the Schrift beside the money where it is shown);
         asked for (``stand``) at a cup table, also that the cup ranks by the Schrift."""
         st = standing(self.led, self.evening)
         for line in standing_lines(st):
-            self.out(line)
+            self.out(fitted(line, ", "))
         if asked and st.cup is not None:
             self.out(cup_line(st.cup))
 

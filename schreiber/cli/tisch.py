@@ -98,17 +98,7 @@ def tisch(
     number = started if started is not None else svc.evening(evening_id, writable=True).id
     interactive = sys.stdin.isatty()
     session = Session(svc, number, ask=lambda question: _answer(question, interactive))
-    ev = session.evening
-    echo(
-        _("Tisch: evening {n} ({date}, {preset}): {players}.").format(
-            n=ev.id, date=ev.date, preset=ev.preset, players=", ".join(ev.seating)
-        )
-    )
-    if ev.rules.schrift_kontra != "all" and (cup := session.led.cups.table_of_evening(ev.id)) is not None:
-        from .report import cup_line
-
-        echo(cup_line(cup))
-    echo(_("A hand in short notation, or hilfe."))
+    _greet(session)
     if interactive:
         _setup_readline(session)
     gc.enable()  # a session lasts an evening: the cycle collector, off for a command's start, back on
@@ -129,6 +119,19 @@ def tisch(
         if not session.handle(line):
             break
     echo(_("Until next time."))
+
+
+def _greet(session: Session) -> None:
+    """The evening the session is at, its cup (where it ranks by the Schrift), what to type."""
+    from .report import cup_line, fitted
+
+    ev = session.evening
+    players = ", ".join(ev.seating)
+    echo(fitted(_("Tisch: evening {n} ({date}, {preset}): {players}.").format(
+        n=ev.id, date=ev.date, preset=ev.preset, players=players), ", "))  # fmt: skip
+    if ev.rules.schrift_kontra != "all" and (cup := session.led.cups.table_of_evening(ev.id)) is not None:
+        echo(cup_line(cup))
+    echo(_("A hand in short notation, or hilfe."))
 
 
 def _answer(question: str, interactive: bool) -> str | None:

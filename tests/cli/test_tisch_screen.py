@@ -143,6 +143,29 @@ def test_schrift_in_tisch_shows_the_last_rows_and_the_standing_within_the_window
     assert len("\n".join(out).split("\n")) == 2 + 30 + 1 + 2  # heading, every row, legend, the standing
 
 
+@pytest.mark.lang("de")
+def test_the_standing_and_the_next_line_break_within_80_columns(monkeypatch, ledger_env):
+    """Long names, Holz and the Pagat pot: the line of who deals next breaks
+    after its parts, the standing after a player, each within the terminal."""
+    names = ("Annemarie", "Bartholomäus", "Christoph", "Dorothea")
+    ok("evening", "start", *names, "--rules", "gumpoldskirchen", "--rule", "pagatkassa=2")
+    ok("radl")
+    out: list[str] = []
+    session = Session(Service(Ledger(ledger_env)), 1, out=out.append)
+    with monkeypatch.context() as terminal:
+        for module in (session_module, report_module):  # a terminal of 80 columns
+            terminal.setattr(module, "terminal_size", lambda: os.terminal_size((80, 24)))
+        session.handle("trischaken 20 15 25 10")  # gumpoldskirchen.txt:153: a Holz for everyone
+    lines = "\n".join(out).split("\n")
+    assert [line for line in lines if len(line) > 80] == []
+    assert lines[-2:] == [
+        "Als Nächstes: Bartholomäus gibt, Christoph ist Vorhand; noch 3 doppelte Spiele;",
+        "  Holz: Annemarie 1, Bartholomäus 1, Christoph 1, Dorothea 1; Pagatkassa 2",
+    ]
+    # without a terminal the line stays whole
+    assert "noch 3 doppelte Spiele; Holz: Annemarie 1" in ok("sheet")
+
+
 # A whole evening in an 80x24 terminal ----------------------------------------------------------------
 
 EVENING = [  # hausrunde: the first four doubled, an undo, a Sküsradl, its end, a hand after it, the sheet
