@@ -4,7 +4,7 @@ entering and correcting an evening, all through the service."""
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
@@ -14,6 +14,9 @@ from . import complete
 from .inputs import pick_player, read_record
 from .options import EveningNumber
 from .root import Command, Group, app, echo, ledger, print_json, service, tell_carried
+
+if TYPE_CHECKING:
+    from ..service import Service
 
 hand_app = typer.Typer(cls=Group, help=_("Enter hands."), no_args_is_help=True)
 app.add_typer(hand_app, name="hand")
@@ -32,6 +35,12 @@ def add(
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help=_("Print nothing on success."))] = False,
     json_out: Annotated[bool, typer.Option("--json-out", help=_("Print the scored hand as JSON."))] = False,
+    after_end: Annotated[
+        bool,
+        typer.Option(
+            "--after-end", help=_("Enter the hand though the Sküsradl is played (the table plays on after the end).")
+        ),
+    ] = False,
     evening_id: EveningNumber = None,
 ) -> None:
     """Add one hand to the open evening: in short notation, as JSON, or step by step.
@@ -44,21 +53,14 @@ def add(
     """
     from ..domain.points import as_number
     from ..render import player_points
+    from ..service import PastTheEnd
 
     svc = service()
-    if json_text is not None and words:
-        raise SchreiberError(_("give the hand either in notation or with --json, not both"))
-    if json_text is not None:
-        record = read_record(json_text)
-    elif words:
-        record = svc.read_notation(words, evening_id)
-    elif sys.stdin.isatty():
-        from .guided import ask_hand
-
-        record = ask_hand(svc, svc.evening(evening_id, writable=True))
-    else:
-        raise SchreiberError(_("give the hand: schreiber hand add rufer berti carl +  (or --json '{...}')"))
-    added = svc.add_hand(record, evening_id)
+    record = _record(svc, words, json_text, after_end, evening_id)
+    try:
+        added = svc.add_hand(record, evening_id, after_end)
+    except PastTheEnd as exc:
+        _past_the_end(exc)
     tell_carried(svc)
     if json_out:
         print_json(
@@ -74,6 +76,37 @@ def add(
                 number=added.number, player_points=player_points(added.outcome.payments)
             )
         )
+        if added.ends:
+            from .report import end_line
+
+            echo(end_line())
+
+
+def _record(
+    svc: Service, words: list[str] | None, json_text: str | None, after_end: bool, evening_id: int | None
+) -> dict:
+    """The hand to add: in notation, as JSON, or asked step by step (on a
+    terminal; after the evening's end refused before the first question)."""
+    if json_text is not None and words:
+        raise SchreiberError(_("give the hand either in notation or with --json, not both"))
+    if json_text is not None:
+        return read_record(json_text)
+    if words:
+        return svc.read_notation(words, evening_id)
+    if not sys.stdin.isatty():
+        raise SchreiberError(_("give the hand: schreiber hand add rufer berti carl +  (or --json '{...}')"))
+    from ..service import PastTheEnd
+    from .guided import ask_hand
+
+    ev = svc.evening(evening_id, writable=True)
+    if not after_end and svc.ledger.at_end(ev):
+        _past_the_end(PastTheEnd(ev.id, svc.ledger.next_number(ev)))
+    return ask_hand(svc, ev)
+
+
+def _past_the_end(exc: SchreiberError) -> NoReturn:
+    """A hand after the Sküsradl, refused: with the option that enters it all the same."""
+    raise SchreiberError(str(exc) + _("; to enter it all the same: schreiber hand add --after-end ...")) from None
 
 
 @app.command("radl", cls=Command)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated, NamedTuple
@@ -175,9 +176,9 @@ def sheet(
 ) -> None:
     """The score sheet (Schrift) of the open evening: every hand, running totals, marks.
 
-    On a terminal narrower than the sheet, a compact form (number, dealer,
-    contract and declarer in short, each player's cells, a legend); into a
-    file or a pipe the wide form, as --wide.
+    On a terminal narrower than the sheet (piped on too: sheet | less), a
+    compact form (number, dealer, contract and declarer in short, each
+    player's cells, a legend); without a terminal the wide form, as --wide.
 
     Examples: schreiber sheet --explain 3
               schreiber sheet --explain-player Anna
@@ -253,7 +254,7 @@ def _print_sheet(
             )
         )
     if ev.is_open:
-        echo(next_line(led, ev))
+        echo(fitted(next_line(led, ev), "; "))
 
 
 def _explain(led: Ledger, ev: Evening, number: int, json_out: bool) -> None:
@@ -280,13 +281,47 @@ def explained(led: Ledger, ev: Evening, rows: list[SheetRow], number: int) -> li
     return [(r, [] if r.void else hand_items(led, ev, number)) for r in rows if r.number == number and r.kind == "hand"]
 
 
-def too_wide(text: str) -> bool:
-    """On a terminal: whether the text is wider than it (into a file or a pipe: never)."""
-    import shutil
+def terminal_size() -> os.terminal_size | None:
+    """The size of the terminal the command was typed in: standard output's,
+    or where that goes into a pipe or a file (``sheet | less``), standard
+    error's or input's; ``COLUMNS`` and ``LINES`` say it where set, as for
+    ``shutil.get_terminal_size``. None without a terminal (a script, cron)."""
+    for stream in (sys.stdout, sys.stderr, sys.stdin):
+        try:
+            if stream.isatty():
+                size = os.get_terminal_size(stream.fileno())
+                break
+        except (AttributeError, ValueError, OSError):  # a stream without a file descriptor (a test's)
+            continue
+    else:
+        return None
+    said = [os.environ.get(name, "") for name in ("COLUMNS", "LINES")]
+    columns, lines = (int(v) if v.isdigit() and int(v) > 0 else n for v, n in zip(said, size))
+    return os.terminal_size((columns, lines))
 
-    if not sys.stdout.isatty():
-        return False
-    return max(len(line) for line in text.splitlines()) > shutil.get_terminal_size().columns
+
+def fitted(line: str, sep: str) -> str:
+    """A line longer than the terminal broken after its separators (``"; "``
+    between the parts of the next line, ``", "`` between players), each
+    further line indented; without a terminal, or where it fits, as it is."""
+    size = terminal_size()
+    if size is None or len(line) <= size.columns:
+        return line
+    lines = [line.split(sep)[0]]
+    for part in line.split(sep)[1:]:
+        if len(lines[-1]) + len(sep) + len(part) <= size.columns:
+            lines[-1] += sep + part
+        else:
+            lines[-1] += sep.rstrip()
+            lines.append("  " + part)
+    return "\n".join(lines)
+
+
+def too_wide(text: str) -> bool:
+    """Whether the text is wider than the terminal it is shown on, or read
+    from through a pipe (without a terminal: never)."""
+    size = terminal_size()
+    return size is not None and max(len(line) for line in text.splitlines()) > size.columns
 
 
 def compact_text(rows: list[SheetRow], players: tuple[str, ...], legend: bool = True) -> str:
@@ -319,17 +354,28 @@ def player_story_text(rows: list[SheetRow], player: str, fmt: str = "simple", js
     return text + summary + left_out + "\n"
 
 
+def end_line() -> str:
+    """That the Sküsradl's last hand is played: the evening's end."""
+    return _("End of the evening: the Sküsradl is played; settle it: schreiber settle --close")
+
+
 def next_line(led: Ledger, ev: Evening) -> str:
-    """Who deals next, who is Vorhand, how many doubled hands remain."""
+    """Who deals next, who is Vorhand, how many doubled hands remain (of
+    the Sküsradl: then the evening ends); after the Sküsradl, the end."""
     from ..domain.table import Table
     from ..render import cell
 
     rules = ev.rules
     state = led.last_state(ev)
+    if led.at_end(ev, state):
+        return end_line()
     t = Table(ev.seating, state.next_dealer)
     line = _("Next: {dealer} deals, {vorhand} is Vorhand").format(dealer=t.dealer, vorhand=t.vorhand)
-    if state.radl_left:
-        n = state.radl_left
+    if state.final:
+        n = state.final
+        line += ngettext("; the Sküsradl: {n} hand to go", "; the Sküsradl: {n} hands to go", n).format(n=n)
+    elif state.doubled_left:
+        n = state.doubled_left
         line += ngettext("; {n} doubled hand to go", "; {n} doubled hands to go", n).format(n=n)
     if rules.holz and any(n for _x, n in state.holz):
         line += "; Holz: " + ", ".join(f"{p} {n}" for p, n in state.holz if n)

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..domain.evening import radl_factor
+from ..domain.evening import State, radl_factor
 from ..domain.names import fold
 from ..errors import SchreiberError
 from ..i18n import N_, _, ngettext
@@ -17,15 +17,28 @@ from ..ledger.errors import NoSuchEntry, NoSuchHand, RoundFull
 from ..ledger.stored import Evening
 from ..render import player_points, table
 from ..reports import sheet as sh
-from ..service import EveningChanged, Service
+from ..service import EveningChanged, PastTheEnd, Service
 from .errors import message
 from .inputs import pick_player
-from .report import compact_text, cup_line, next_line, standing, standing_lines, too_wide
+from .report import (
+    compact_text,
+    cup_line,
+    fitted,
+    next_line,
+    standing,
+    standing_lines,
+    terminal_size,
+    too_wide,
+)
 from .root import echo, tell_carried
+
+if TYPE_CHECKING:
+    from ..domain.rules import Rules
 
 COMMANDS = {  # German words in both languages (English aliases below); the help beside each in 80 columns
     "hilfe": N_("this help (also ?)"),
-    "schrift": N_("the whole score sheet (also sheet, blatt)"),
+    "schrift": N_("the score sheet's last rows (also sheet, blatt)"),
+    "schrift alle": N_("the whole score sheet"),
     "stand": N_("the running totals (also balance)"),
     "erklär N": N_("itemize hand N (also explain N)"),
     "erklär NAME": N_("the entries that made NAME's total"),
@@ -64,21 +77,33 @@ ALIASES = {  # each command's other words
 }
 
 
+TIMES = {2: N_("double"), 4: N_("four times"), 8: N_("eight times")}  # a Radl's factor as the table says it
+
+
 class Session:
     """The state of one table session, at one evening (``number``); every line
-    is one short transaction."""
+    is one short transaction. ``ask``: a question answered by the next line
+    typed (None: at the end of the input)."""
 
-    def __init__(self, svc: Service, number: int, out: Callable[[str], Any] = echo):
+    def __init__(
+        self,
+        svc: Service,
+        number: int,
+        out: Callable[[str], Any] = echo,
+        ask: Callable[[str], str | None] = lambda question: None,
+    ):
         self.svc = svc
         self.led = svc.ledger
         self.number = number
         self.out = out
+        self.ask = ask
+        self.explained: set[str] = set()  # the prompt's marks said in words so far (radl, final, end)
         self._sheet: sh.Sheet | None = None  # the running sheet, kept current as lines add entries
         self._version = -1  # the ledger's data_version the sheet was read at
         self.seen: tuple[int, int] | None = None  # the evening's change count when the prompt was shown
         self.commands: dict[str, Callable[[list[str]], None]] = {
             "hilfe": lambda rest: self.help(),
-            "schrift": lambda rest: self.show_sheet(),
+            "schrift": lambda rest: self.show_sheet(whole=bool(rest) and rest[0].lower() in ("alle", "all", "ganz")),
             "stand": lambda rest: self.show_totals(asked=True),
             "erklär": self.explain_any,
             "undo": self.undo,
@@ -95,11 +120,12 @@ class Session:
         return self.svc.evening(self.number)
 
     def prompt(self) -> str:
-        """Who deals the next hand; the evening's number too while several are open."""
+        """Who deals the next hand (the number it will have on the sheet); the
+        evening's number too while several are open; in a Radl its factor and
+        the doubled hands to go, said in words where the session first shows them."""
         nxt = self.svc.next_hand(self.evening)
         t = nxt.table
-        factor = radl_factor(nxt.evening.rules, nxt.state)
-        extra = f" x{factor} ({nxt.state.radl_left})" if nxt.state.radl_left else ""
+        extra = self._mark(nxt.evening.rules, nxt.state)
         which = _("Evening {n}, Hand ").format(n=self.number) if len(self.led.open_evenings()) > 1 else ""
         self.seen = self.led.change_count(nxt.evening)
         self.svc.expected = (self.number, self.seen)
@@ -109,6 +135,23 @@ class Session:
             else _("{dealer} deals (sits out), {vorhand} Vorhand")  # five at the table
         ).format(dealer=t.dealer, vorhand=t.vorhand)
         return f"[{which}{nxt.number}: {deals}{extra}] > "
+
+    def _mark(self, rules: Rules, state: State) -> str:
+        """The prompt's mark of a running Radl (`` x2 (4)``), of the Sküsradl
+        (`` x2 (4) Sküsradl``), or past the evening's end; the first time
+        each shows, a line before the prompt says it in words."""
+        if state.doubled_left:
+            kind, mark = ("final" if state.final else "radl"), f"x{radl_factor(rules, state)} ({state.doubled_left})"
+            if state.final:
+                mark += " Sküsradl"
+        elif self.led.at_end(self.evening, state):
+            kind, mark = "end", _("after the end")
+        else:
+            return ""
+        if kind not in self.explained:
+            self.explained.add(kind)
+            self.out(mark_text(mark, radl_factor(rules, state), state.doubled_left, kind))
+        return ", " + mark if kind == "end" else " " + mark
 
     def words(self) -> list[str]:
         """Everything tab completion offers."""
@@ -169,7 +212,16 @@ class Session:
         self.out(_("Now: {dealer} deals, {vorhand} Vorhand.").format(dealer=t.dealer, vorhand=t.vorhand))
 
     def add_hand(self, words: list[str]) -> None:
-        added = self.svc.add_hand(self.parse(words), self.number)
+        record = self.parse(words)
+        try:
+            added = self.svc.add_hand(record, self.number)
+        except PastTheEnd as exc:  # the Sküsradl is played: the table says whether it plays on
+            question = _("The evening is over (Sküsradl played). Enter hand {n} all the same?").format(n=exc.number)
+            answer = self.ask(f"{question} [{_('y/N')}] ")
+            if (answer or "").strip().lower() not in ("j", "ja", "y", "yes"):
+                self.out(_("Not entered."))
+                return
+            added = self.svc.add_hand(record, self.number, after_end=True)
         self.out(
             _("Hand {number}: {player_points}").format(
                 number=added.number, player_points=player_points(added.outcome.payments)
@@ -241,6 +293,9 @@ class Session:
         self.out(_("  piccolo anna -   (docs/notation.md); or one of these commands:"))
         for k, v in COMMANDS.items():
             self.out(f"  {k:<16} {_(v)}")
+        self.out(_("The prompt: [the hand's number: who deals, the Vorhand], in a Radl also:"))
+        self.out(f"  {'x2 (4)':<16} " + _("Radl: double, 4 hands to go (x4: four times)"))
+        self.out(f"  {'x2 (4) Sküsradl':<16} " + _("the evening's last Radl: after 4 hands it ends"))
 
     def sheet(self) -> sh.Sheet:
         """The evening's sheet: the kept one with the entries added since, or
@@ -252,15 +307,27 @@ class Session:
         self._sheet.extend(self.led.sheet_lines(ev, after_seq=self._sheet.last_seq))
         return self._sheet
 
-    def show_sheet(self) -> None:
-        """The whole sheet: the wide form where the terminal is wide enough, else the compact one."""
+    def show_sheet(self, whole: bool = False) -> None:
+        """The sheet, the wide form where the terminal is wide enough, else
+        the compact one, and the standing below it: on a terminal only its
+        last rows, so that the standing and the prompt stay in the window
+        (``whole``: every row)."""
         sheet = self.sheet()
         ev, rows = sheet.evening, sheet.rows
-        headers, body = sh.table_rows(rows, ev.seating, sheet.rules)
-        if body:
-            text = table(headers, body)
-            self.out(compact_text(rows, ev.seating) if too_wide(text) else text)
-        self.show_standing()
+        size = None if whole else terminal_size()
+        below = [fitted(line, ", ") for line in standing_lines(standing(self.led, ev))]
+        below.append(fitted(next_line(self.led, ev), "; "))
+        height = sum(_height(line, size.columns) for line in below) + 1 if size else 0  # and the prompt
+        shown = len(rows)
+        text = _sheet_text(rows, ev.seating, sheet.rules) if rows else ""
+        while size is not None and shown > 1 and _height(text, size.columns) + height > size.lines:
+            shown = min(shown - 1, max(size.lines - height - 4, 1))  # below the line above, heading and legend
+            text = _("({n} rows before these: schrift alle)").format(n=len(rows) - shown)
+            text += "\n" + _sheet_text(rows[-shown:], ev.seating, sheet.rules)
+        if text:
+            self.out(text)
+        for line in below:
+            self.out(line)
 
     def show_row(self, ref: str) -> None:
         """After a hand: its row of the compact sheet, and the standing."""
@@ -271,14 +338,14 @@ class Session:
 
     def show_standing(self) -> None:
         self.show_totals()
-        self.out(next_line(self.led, self.evening))
+        self.out(fitted(next_line(self.led, self.evening), "; "))
 
     def show_totals(self, asked: bool = False) -> None:
         """The standing (with the Schrift beside the money where it is shown);
         asked for (``stand``) at a cup table, also that the cup ranks by the Schrift."""
         st = standing(self.led, self.evening)
         for line in standing_lines(st):
-            self.out(line)
+            self.out(fitted(line, ", "))
         if asked and st.cup is not None:
             self.out(cup_line(st.cup))
 
@@ -300,6 +367,35 @@ class Session:
         if not match:
             raise SchreiberError(_("there is no hand {n} on this sheet").format(n=n))
         self.out(_fitted("\n\n".join(sh.explain(r, items) for r, items in match)))
+
+
+def mark_text(mark: str, factor: int, left: int, kind: str) -> str:
+    """A mark of the prompt in words, as the table says it ("x2 (4) = Radl:
+    double, 4 hands to go")."""
+    if kind == "end":
+        return _("A hand after the evening's end is asked for first.")
+    times = _(TIMES[factor]) if factor in TIMES else f"x{factor}"
+    if kind == "final":
+        text = ngettext(
+            "the last Radl: {times}, {n} hand to go, then the end",
+            "the last Radl: {times}, {n} hands to go, then the end",
+            left,
+        )
+    else:
+        text = ngettext("Radl: {times}, {n} hand to go", "Radl: {times}, {n} hands to go", left)
+    return f"{mark} = " + text.format(times=times, n=left)
+
+
+def _sheet_text(rows: list[sh.SheetRow], seating: tuple[str, ...], rules: Rules) -> str:
+    """The rows as the wide sheet, or the compact one where that is wider than the terminal."""
+    headers, body = sh.table_rows(rows, seating, rules)
+    text = table(headers, body)
+    return compact_text(rows, seating) if too_wide(text) else text
+
+
+def _height(text: str, columns: int) -> int:
+    """The lines the text takes in a terminal this wide (a longer line wraps)."""
+    return sum(max(1, -(-len(line) // columns)) for line in text.split("\n"))
 
 
 def _fitted(text: str) -> str:

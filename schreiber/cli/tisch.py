@@ -96,19 +96,9 @@ def tisch(
     started = start_evening(players, rules, rule) if players else None  # before the ledger is opened: it may make it
     svc = service()
     number = started if started is not None else svc.evening(evening_id, writable=True).id
-    session = Session(svc, number)
-    ev = session.evening
-    echo(
-        _("Tisch: evening {n} ({date}, {preset}): {players}.").format(
-            n=ev.id, date=ev.date, preset=ev.preset, players=", ".join(ev.seating)
-        )
-    )
-    if ev.rules.schrift_kontra != "all" and (cup := session.led.cups.table_of_evening(ev.id)) is not None:
-        from .report import cup_line
-
-        echo(cup_line(cup))
-    echo(_("A hand in short notation, or hilfe."))
     interactive = sys.stdin.isatty()
+    session = Session(svc, number, ask=lambda question: _answer(question, interactive))
+    _greet(session)
     if interactive:
         _setup_readline(session)
     gc.enable()  # a session lasts an evening: the cycle collector, off for a command's start, back on
@@ -129,6 +119,42 @@ def tisch(
         if not session.handle(line):
             break
     echo(_("Until next time."))
+
+
+def _greet(session: Session) -> None:
+    """The evening the session is at, its cup (where it ranks by the Schrift), what to type."""
+    from .report import cup_line, fitted
+
+    ev = session.evening
+    players = ", ".join(ev.seating)
+    echo(fitted(_("Tisch: evening {n} ({date}, {preset}): {players}.").format(
+        n=ev.id, date=ev.date, preset=ev.preset, players=players), ", "))  # fmt: skip
+    if ev.rules.schrift_kontra != "all" and (cup := session.led.cups.table_of_evening(ev.id)) is not None:
+        echo(cup_line(cup))
+    echo(_("A hand in short notation, or hilfe."))
+
+
+def _answer(question: str, interactive: bool) -> str | None:
+    """A question's answer, the next line typed (None at the end of the
+    input or on Ctrl-C); on a terminal it is kept out of the history."""
+    on_ctrl_c = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        if not interactive:
+            sys.stdout.write(question)
+            sys.stdout.flush()
+            return sys.stdin.readline() or None
+        answer = input(question)
+        with contextlib.suppress(ImportError, ValueError):
+            import readline
+
+            if answer:
+                readline.remove_history_item(readline.get_current_history_length() - 1)
+        return answer
+    except (EOFError, KeyboardInterrupt):
+        echo("")
+        return None
+    finally:
+        signal.signal(signal.SIGINT, on_ctrl_c)
 
 
 def _read_line(session: Session) -> str | None:

@@ -40,6 +40,12 @@ class State(NamedTuple):
     def radl_left(self) -> int:
         return sum(self.radl)
 
+    @property
+    def doubled_left(self) -> int:
+        """How many of the next deals a running Radl doubles (Radls that
+        stack, ``radl_stack``, run side by side: the longest counts)."""
+        return max(self.radl, default=0)
+
     def to_json(self) -> str:
         """[next dealer, hands, Radl, Holz, pot, final, boost, paper], defaults left off the end."""
         if not (
@@ -111,6 +117,13 @@ def _add_radl(rules: Rules, state: State, n: int, within_final: bool = False) ->
     if rules.radl_stack or not state.radl:
         return state._replace(radl=state.radl + (n,))
     return state._replace(radl=state.radl[:-1] + (state.radl[-1] + n,))
+
+
+def ends_evening(before: State, after: State) -> bool:
+    """Whether the deal from ``before`` to ``after`` was the last of the
+    evening's final Radl (the Sküsradl, hausrunde-skuesradl.txt:65: "die
+    letzten 4 Spiele"): a hand after it is one past the evening's end."""
+    return before.final == 1 and after.final == 0
 
 
 def radl_factor(rules: Rules, state: State) -> int:

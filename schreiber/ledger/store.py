@@ -20,7 +20,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..domain.evening import Entry, Outcome, State, initial_state
+from ..domain.evening import Entry, Outcome, State, ends_evening, initial_state
 from ..domain.names import known_player
 from ..domain.points import from_units
 from ..errors import SchreiberError
@@ -437,17 +437,37 @@ class Ledger(Opened):
             )
         }
 
+    def at_end(self, evening: Evening, after: State | None = None) -> bool:
+        """Whether the evening's last deal was the last of its final Radl
+        (``ends_evening``) and no final Radl runs again: the next hand would
+        be one past the evening's end (``after``: its last state, where read)."""
+        after = self.last_state(evening) if after is None else after
+        if after.final:
+            return False
+        row = self.db.execute(  # the last hand dealt (standing, or voided afterwards), off the end of its index
+            "select e.seq from entries e join results r on r.entry_id = e.id where e.evening_id = ? "
+            "and e.kind = 'hand' and (e.status = 'active' or r.kind = 'dealt') order by e.seq desc limit 1",
+            [evening.id],
+        ).fetchone()
+        return row is not None and ends_evening(self.last_state(evening, before_seq=row[0]), after)
+
     def next_seq(self, evening: Evening) -> int:
         return self.db.execute(
             "select coalesce(max(seq), 0) + 1 from entries where evening_id = ?", [evening.id]
         ).fetchone()[0]
 
     def next_number(self, evening: Evening) -> int:
-        """The number the evening's next hand gets (voided hands keep theirs)."""
-        last = self.db.execute(  # just max(): SQLite reads it off the end of entries_hand_number
-            "select max(number) from entries where evening_id = ? and kind = 'hand'", [evening.id]
-        ).fetchone()[0]
-        return (last or 0) + 1
+        """The number the evening's next hand gets: the one after the last hand
+        dealt. A hand voided afterwards was dealt and keeps its number; one
+        taken back (``undo``) or replaced was not, so the hand entered in its
+        stead has its number, as the prompt said it would."""
+        last = self.db.execute(  # off the end of entries_hand_number, past the hands taken back at its end
+            "select e.number from entries e left join results r on r.entry_id = e.id "
+            "where e.evening_id = ? and e.kind = 'hand' and (e.status = 'active' or r.kind = 'dealt') "
+            "order by e.number desc limit 1",
+            [evening.id],
+        ).fetchone()
+        return (last[0] if last else 0) + 1
 
     def hand_entry(self, evening: Evening, number: int) -> StoredEntry:
         """The active hand ``number`` of the evening."""

@@ -204,6 +204,8 @@ def _row(line: SheetLine, rules: Rules, run: _Running) -> SheetRow:
     running = (payments, dict(run.totals), marks, e.is_void, run.radl_left, dict(run.holz), run.pot)
     if e.kind != "hand":
         label = {"radl": "Radl", "redeal": "zusammengeschlagen", "strafpunkt": "Strafpunkt", "totals": PAPER}[e.kind]
+        if e.kind == "radl" and (e.record or {}).get("final"):
+            label = SKUESRADL
         return SheetRow(None, e.kind, dealer, label, e.player or "", None, "", *running, None, written,
                         *_schrift_of(res, payments))  # fmt: skip
     record = e.record or {}
@@ -246,6 +248,7 @@ MARK_WORDS = {  # the marks as --json writes them (German), and as the screen sa
     "ausgebessert": N_("corrected"),
     "Ersatz": N_("replacement"),
 }
+SKUESRADL = "Sküsradl"  # the evening's last Radl (radl --final): after it the evening ends
 PAPER = "Rundensumme (Papier)"  # a round's totals written on paper (cup score): the whole round in one row
 ENTRY_WORDS = {"zusammengeschlagen": N_("redealt"), PAPER: N_("round's totals (paper)")}  # Radl, Strafpunkt: as said
 
@@ -292,6 +295,8 @@ def table_rows(rows: list[SheetRow], players: tuple[str, ...], rules: Rules) -> 
         else:
             cells += [_running(r, p) for p in players]
         left = [_("{n} more doubled").format(n=r.radl_left)] if r.radl_left and r.kind == "radl" else []
+        if r.contract == SKUESRADL and r.kind == "radl":
+            left.append(_("then the evening ends"))
         cells.append(", ".join([shown_mark(m) for m in r.marks] + left))
         if rules.holz:
             cells.append(" ".join(f"{p[:2]}{n}" for p, n in r.holz.items() if n) or "-")
@@ -358,8 +363,8 @@ def compact_rows(rows: list[SheetRow], players: tuple[str, ...]) -> tuple[list[s
 
 
 def _compact_game(r: SheetRow, short: dict[str, str]) -> str:
-    if r.kind == "radl":
-        return f"Radl {short.get(r.declarer, r.declarer)} ({r.radl_left})".replace(" ()", "")
+    if r.kind == "radl":  # Radl or Sküsradl, at whose deal, how many hands it doubles
+        return f"{r.contract} {short.get(r.declarer, r.declarer)} ({r.radl_left})".replace(" ()", "")
     if r.kind != "hand":
         label = _("redeal") if r.kind == "redeal" else _short_contract(r.contract)
         return (label + " " + short.get(r.declarer, r.declarer)).strip()

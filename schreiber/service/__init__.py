@@ -2,6 +2,6 @@
 entries (``evenings``), a tournament's desk (``tournament``), a hand's items
 scored again when they are asked for (``rescored``)."""
 
-from .evenings import EveningChanged, Imported, Service, collector_paused, seating
+from .evenings import EveningChanged, Imported, PastTheEnd, Service, collector_paused, seating
 
-__all__ = ["EveningChanged", "Imported", "Service", "collector_paused", "seating"]
+__all__ = ["EveningChanged", "Imported", "PastTheEnd", "Service", "collector_paused", "seating"]

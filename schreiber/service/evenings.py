@@ -15,7 +15,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..domain.evening import Entry, Outcome, State, replay, step
+from ..domain.evening import Entry, Outcome, State, ends_evening, replay, step
 from ..domain.names import check_name, known_player, match_players, name_key
 from ..domain.points import from_units
 from ..domain.table import Table
@@ -94,9 +94,9 @@ def _scored_batches(run: _Import, entries: list[Entry]) -> Iterator[tuple]:
                 at, n = placed[old]
             else:
                 seq += 1
-                if entry.kind == "hand":
-                    number += 1
-                at, n = seq, (number if entry.kind == "hand" else None)
+                at, n = seq, (number + 1 if entry.kind == "hand" else None)
+            if n is not None and o is not None:  # dealt: the next hand has the next number (Ledger.next_number)
+                number = max(number, n)
             if links:
                 placed[i] = (at, n)
             batch.append(Scored(at, entry, n, uids[i] if uids else None, o))
@@ -144,11 +144,24 @@ class EveningChanged(SchreiberError):
         super().__init__(f"evening {evening} changed in the meantime; nothing was written")
 
 
+class PastTheEnd(SchreiberError):
+    """A hand after the evening's end (its final Radl, the Sküsradl, is
+    played out): taken only where the front end says the table plays on."""
+
+    def __init__(self, evening: int, number: int):
+        self.evening, self.number = evening, number
+        super().__init__(
+            _("the Sküsradl is played, so the evening is over; hand {n} would come after its end").format(n=number)
+        )
+
+
 class Added(NamedTuple):
-    """An entry written: the hand's number on the sheet (0 for other entries)."""
+    """An entry written: the hand's number on the sheet (0 for other
+    entries); ``ends``: it was the last hand of the Sküsradl."""
 
     number: int
     outcome: Outcome
+    ends: bool = False
 
 
 class Imported(NamedTuple):
@@ -183,7 +196,7 @@ class _Import:
     ):
         self.evening, self.state, self.labels, self.uids = evening, state, labels, uids
         self.seq = seq  # of the evening's last entry
-        self.number = number  # of its last hand
+        self.number = number  # of its last hand dealt
         self.voids = struck.voids if struck else None  # the correction that struck each entry (None: it counts)
         self.links = struck.links if struck else None  # the index of the hand each one replaces (None: none)
 
@@ -525,10 +538,13 @@ class Service:
         return problems
 
     def _misplaced(self, ev: Evening) -> list[str]:
+        """Hands dealt are numbered 1, 2, ...; a hand taken back (or replaced)
+        was not dealt: the hand after it has its number (or, as schreiber
+        numbered before, the next one)."""
         out: list[str] = []
         places: set[int] = set()
         numbers: set[int] = set()
-        last = 0
+        last = passed = 0  # the last hand dealt; the highest number of a hand taken back since
         for entry_id, seq, kind, number, status, scored in self.ledger.places(ev):
             active = status == "active"
             what = _what(kind, number, entry_id)
@@ -545,9 +561,12 @@ class Service:
                 continue
             if number < last or (active and number in numbers):
                 out.append(_("{what} stands out of order on the sheet").format(what=what))
-            elif number > last + 1:
+            elif number > max(last, passed) + 1:
                 out.append(_("hand {n} is missing from the sheet").format(n=last + 1))
-            last = max(last, number)
+            if active or scored:  # dealt (a hand voided afterwards was dealt too)
+                last = max(last, number)
+            else:
+                passed = max(passed, number)
             if active:
                 numbers.add(number)
         return out
@@ -597,26 +616,31 @@ class Service:
 
     # Adding ----------------------------------------------------------------------
 
-    def add(self, entry: Entry, evening: Which = None) -> Added:
-        """Score and record one entry in one transaction."""
+    def add(self, entry: Entry, evening: Which = None, after_end: bool = False) -> Added:
+        """Score and record one entry in one transaction. A hand after the
+        evening's end (``Ledger.at_end``) is refused unless ``after_end``:
+        the table said it plays on."""
         led = self.ledger
         with led.transaction():
             ev = self._writable(evening)
+            before = led.last_state(ev)
             try:
-                outcome = step(ev.rules, ev.seating, led.last_state(ev), entry)
+                outcome = step(ev.rules, ev.seating, before, entry)
             except HandError as exc:
                 raise SchreiberError(str(exc)) from None
             number = None
             if entry.kind == "hand":
                 self._round_room(ev, 1)
                 number = led.next_number(ev)
+                if not after_end and led.at_end(ev, before):
+                    raise PastTheEnd(ev.id, number)
                 entry = Entry.hand(stored_record(outcome))
             led.insert_scored(ev, [Scored(led.next_seq(ev), entry, number, None, outcome)])
             self._carry_on(ev)
-        return Added(number or 0, outcome)
+        return Added(number or 0, outcome, entry.kind == "hand" and ends_evening(before, outcome.state))
 
-    def add_hand(self, record: dict, evening: Which = None) -> Added:
-        return self.add(Entry.hand(record), evening)
+    def add_hand(self, record: dict, evening: Which = None, after_end: bool = False) -> Added:
+        return self.add(Entry.hand(record), evening, after_end)
 
     def radl(self, player: str | None = None, final: bool = False, evening: Which = None) -> Added:
         """A Radl starts with the next hand (``final``: the evening's last, the Sküsradl)."""

@@ -40,6 +40,30 @@ def test_undo_then_balance():
     assert hands[1]["payments"] == {F: 0, G: 0, H: 0, I: 0}
 
 
+def test_the_hand_after_an_undo_has_the_number_of_the_hand_taken_back():
+    """A hand taken back was not dealt (the same dealer deals again): the hand
+    entered in its stead is numbered as the prompt said, and the sheet, hand
+    edit and hand void find it by that number; a hand voided afterwards was
+    dealt, so the next number moves on."""
+    cli("evening", "start", F, G, H, I)
+    add({"contract": "rufer", "declarer": G, "partner": H, "result": "won"})  # 1: F deals
+    add({"contract": "dreier", "declarer": I, "result": "won"})  # 2: G deals
+    assert cli("undo").exit_code == 0
+    assert cli("undo").exit_code == 0  # hands 2 and 1 taken back: F deals again
+    r = add({"contract": "dreier", "declarer": G, "result": "lost"})
+    assert r.stdout.startswith("Hand 1: ")
+    add({"contract": "rufer", "declarer": H, "partner": I, "result": "won"})  # 2: G deals
+    numbers = [(h["number"], h["dealer"], h["void"]) for h in sheet()["hands"]]
+    assert numbers == [(1, F, True), (2, G, True), (1, F, False), (2, G, False)]
+    r = cli("hand", "edit", "2", "rufer", "hans", "ilse", "-")  # the hand standing as 2, read as G dealt it
+    assert r.exit_code == 0 and r.stdout.startswith("Hand 2 corrected: "), r.output
+    assert cli("hand", "void", "2").exit_code == 0  # dealt, then struck: it keeps its number 2
+    assert add({"contract": "rufer", "declarer": I, "partner": F, "result": "won"}).stdout.startswith("Hand 3: ")
+    hands = sheet()["hands"]
+    assert [h["number"] for h in hands if not h["void"]] == [1, 3]
+    assert "without a gap: ok" in cli("check").stdout
+
+
 def test_void_rescores_holz_of_later_hands():
     # gumpoldskirchen.txt:153: after a Trischaken everyone holds a Holz; a declarer
     # holding one counts double; voiding the Trischaken removes that doubling.

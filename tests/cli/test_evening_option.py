@@ -144,7 +144,7 @@ def test_corrections_and_reports_of_the_evening_named(two_open):
     out = ok("radl", "--evening", "2")
     assert out.startswith("Radl: the next 4 hands count double;"), out
     assert ok("hand", "add", "--evening", "2", "dreier", "hans", "+") == (  # doubled: 8 from each
-        "Hand 3: Emil -8, Fritz -8, Gerti -8, Hans +24\n"
+        "Hand 2: Emil -8, Fritz -8, Gerti -8, Hans +24\n"  # in the stead of the hand taken back
     )
     assert ok("redeal", "--evening", "1").startswith("Redeal recorded;")
     assert ok("strafpunkt", "--evening", "1", "dora") == "Strafpunkt for Dora: Dora -3, Anna +1, Berti +1, Carl +1\n"
@@ -154,9 +154,9 @@ def test_corrections_and_reports_of_the_evening_named(two_open):
         "Gerti": -1 - 8,
         "Hans": 1 + 24,
     }
-    explained = as_json("sheet", "--evening", "2", "--explain", "3", "--json")
-    assert [(h["number"], h["void"]) for h in explained] == [(3, False)]
-    assert "Dreier" in ok("sheet", "--explain", "3", "--evening", "2")
+    explained = as_json("sheet", "--evening", "2", "--explain", "2", "--json")
+    assert [(h["number"], h["void"]) for h in explained] == [(2, True), (2, False)]  # the one taken back, then
+    assert "Dreier" in ok("sheet", "--explain", "2", "--evening", "2")
     assert fails("sheet", "--explain", "3", "--evening", "1").startswith("schreiber: error: there is no hand 3")
     ok("evening", "tarif", "--evening", "2", "0.50")
     settled = as_json("settle", "--json", "--evening", "2")

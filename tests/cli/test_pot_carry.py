@@ -233,3 +233,22 @@ def test_check_finds_a_hand_without_its_place_on_the_sheet(sql, said, tmp_path):
     r = cli("--db", str(db), "check")
     assert r.exit_code == 1
     assert said in r.stdout, r.stdout
+
+
+@pytest.mark.parametrize(
+    ("number", "said"),
+    [
+        (3, "without a gap: ok"),  # the hand dealt in the stead of the one taken back has its number
+        (4, "without a gap: ok"),  # as schreiber numbered it before: the number after
+        (5, "hand 3 is missing from the sheet"),
+    ],
+)
+def test_check_reads_the_hand_after_an_undo_numbered_either_way(number, said, tmp_path):
+    db = tmp_path / "one.db"
+    run(db, "evening", "start", *FOUR, "--date", "2026-11-06")
+    for words in (("rufer", "berti", "carl", "+"), ("dreier", "dora", "40"), ("rufer", "dora", "anna", "-")):
+        run(db, "hand", "add", *words)
+    run(db, "undo")
+    run(db, "hand", "add", "rufer", "dora", "anna", "+")
+    tamper(db, f"update entries set number = {number} where kind = 'hand' and status = 'active' and number = 3")
+    assert said in cli("--db", str(db), "check").stdout

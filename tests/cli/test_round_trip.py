@@ -271,8 +271,9 @@ def test_a_wrong_line_of_an_export_is_named_and_nothing_is_written(lines, said, 
 
 
 def test_a_struck_hand_keeps_its_place_and_counts_nothing(tmp_path):
-    """Hand lines struck by `hand void` are dealt (the deal passes on), by
-    `undo` they are not; both keep their numbers."""
+    """Hand lines struck by `hand void` are dealt (the deal passes on) and
+    keep their number; by `undo` they are not: the hand dealt in their stead
+    has their number, as at the table."""
     db = tmp_path / "table.db"
     run(db, "evening", "start", *FOUR, "--date", DATE)
     f = tmp_path / "h.jsonl"
@@ -289,7 +290,7 @@ def test_a_struck_hand_keeps_its_place_and_counts_nothing(tmp_path):
     assert [(h["number"], h["dealer"], h["void"]) for h in hands] == [
         (1, "Anna", True),
         (2, "Berti", True),
-        (3, "Berti", False),
+        (2, "Berti", False),
     ]
     assert json.loads(run(db, "balance", "--json").stdout) == {"Anna": -4, "Berti": -4, "Carl": -4, "Dora": 12}
     con = sqlite3.connect(db)

@@ -17,8 +17,8 @@ def hausrunde_evening():
     add("rufer", "gerti", "hans", "+")  # hausrunde.txt:8 first four hands double: +-1 x2
     add("dreier", "ilse", "40")  # Dreier 4 x2 = 8 from each (hand 2)
     assert cli("strafpunkt", "hans").exit_code == 0  # e1: hausrunde.txt:46, 1 to each other player
-    assert cli("undo").exit_code == 0  # hand 2 voided
-    add("piccolo", "fritz", "+")  # hand 3: Piccolo 2 x2 = 4 from each
+    assert cli("undo").exit_code == 0  # hand 2 taken back (kept, void)
+    add("piccolo", "fritz", "+")  # hand 2 again: Piccolo 2 x2 = 4 from each
 
 
 @pytest.mark.lang("de")  # the screen in German, as the table speaks
@@ -31,7 +31,7 @@ def test_explain_player_lists_the_entries_with_the_running_sum():
     assert [line.split() for line in lines[2:5]] == [
         ["1", "Rufer", G, "-2", "-2"],
         ["e1", "Strafpunkt", H, "+1", "-1"],
-        ["3", "Piccolo", F, "+12", "11"],
+        ["2", "Piccolo", F, "+12", "11"],
     ]
     assert lines[5] == f"{F}: 11 aus 3 Einträgen; 1 storniert, nicht gezählt"
     assert json.loads(cli("balance", "--json").stdout)[F] == 11
@@ -43,7 +43,7 @@ def test_explain_player_json_and_a_wrong_name():
     assert [(e["ref"], e["points"], e["total"]) for e in data["entries"]] == [
         ("1", 2, 2),
         ("e1", -3, -1),
-        ("3", -4, -5),
+        ("2", -4, -5),
     ]
     assert data["voided"] == 1
     r = cli("sheet", "--explain-player", "Zorro")
