@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 
 from ...i18n import _
-from ..names import closest, fold, lookup, term_index
+from ..names import closest, fold, lookup, spoken_order, term_index
 from ..rules import Contract, Rules
 from ..table import Table
 from .vocabulary import (
@@ -216,7 +216,7 @@ class _Parser:
         if elsewhere:
             return err(
                 _("{elsewhere} is not played under {preset}; its premiums: {active_premiums}").format(
-                    elsewhere=elsewhere, preset=self.rules.preset, active_premiums=listing(self.rules.active_premiums)
+                    elsewhere=elsewhere, preset=self.rules.preset, active_premiums=listing(spoken_order(self.rules.active_premiums))
                 )
             )
         near = _near_ids(base, self.rules.active_premiums)
@@ -230,7 +230,7 @@ class _Parser:
                 preset=self.rules.preset,
                 hint=hint,
                 kontra_levels=" ".join(self.rules.kontra_levels),
-                active_premiums=listing(self.rules.active_premiums),
+                active_premiums=listing(spoken_order(self.rules.active_premiums)),
             )
         )
 
@@ -644,7 +644,7 @@ def _kv_words(d: _Draft, kvs: list[KV]) -> None:
                         tok=tok,
                         preset=rules.preset,
                         did_you_mean_ids=_did_you_mean_ids(value.rstrip("+-!"), rules.active_premiums),
-                        active_premiums=listing(rules.active_premiums),
+                        active_premiums=listing(spoken_order(rules.active_premiums)),
                     )
                 )
             d.premiums.append((pos, entry))
