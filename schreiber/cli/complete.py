@@ -55,10 +55,13 @@ def players(ctx: typer.Context, incomplete: str) -> list[str]:
     return _matching(names, incomplete)
 
 
-def _rules(ctx: typer.Context) -> tuple[Rules, tuple[str, ...]]:
+def _hand(ctx: typer.Context) -> tuple[Rules, tuple[str, ...], str | None]:
     """The rules and seating of the evening the command works on (--evening N,
-    else the one open evening), else the standard preset and no players."""
+    else the one open evening) and the Vorhand of its next hand (None for a
+    correction of hand N: that hand's is not read here); else the standard
+    preset and no players."""
     from ..domain.rules import load_rules
+    from ..domain.table import Table
 
     led = _ledger(ctx)
     if led is not None:
@@ -66,12 +69,14 @@ def _rules(ctx: typer.Context) -> tuple[Rules, tuple[str, ...]]:
             number = ctx.params.get("evening_id")
             opened = [led.evening(number)] if number is not None else led.open_evenings()
             if len(opened) == 1:
-                return opened[0].rules, opened[0].seating
+                ev = opened[0]
+                vorhand = None if "number" in ctx.params else Table(ev.seating, led.last_state(ev).next_dealer).vorhand
+                return ev.rules, ev.seating, vorhand
         except Exception:  # no such evening: the preset's words
             pass
         finally:
             led.close()
-    return load_rules("standard"), ()
+    return load_rules("standard"), (), None
 
 
 def contracts(rules: Rules) -> list[str]:
@@ -81,22 +86,20 @@ def contracts(rules: Rules) -> list[str]:
     return bidding_order(rules)
 
 
-def premiums(rules: Rules) -> list[str]:
-    """Each premium as the notation writes it: won, announced (!), the opponents' (geg:)."""
-    out = []
-    for p in rules.active_premiums:
-        out += [p, p + "!", "geg:" + p]
-    return out
-
-
 def hand_words(ctx: typer.Context, incomplete: str) -> list[str]:
-    """A word of a hand in short notation: first the contract, then players,
-    results, Kontra and premiums."""
-    rules, seating = _rules(ctx)
-    if not ctx.params.get("words"):
-        return _matching(contracts(rules), incomplete)
-    extra = ["+", "-", "talon", "selbst", *rules.kontra_levels]
-    return _matching([*seating, *extra, *premiums(rules)], incomplete)
+    """A word of a hand in short notation, where the line has it (as the
+    table session completes it, domain.notation.follows): first the
+    contract, then players, then the result, Kontra and premiums; in the
+    case typed ("be" -> "berti")."""
+    from ..domain.notation.follows import next_words
+
+    rules, seating, vorhand = _hand(ctx)
+    done = list(ctx.params.get("words") or [])
+    if not seating:  # no evening to read the hand for: its contract alone
+        return [] if done else _matching(contracts(rules), incomplete)
+    low = incomplete.casefold()
+    offered = next_words(done, incomplete, rules, seating, vorhand)
+    return [incomplete + w[len(incomplete) :] if w.casefold().startswith(low) else w for w in offered]
 
 
 def known_players(ctx: typer.Context, incomplete: str) -> list[str]:

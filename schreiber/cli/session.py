@@ -10,7 +10,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..domain.evening import State, radl_factor
-from ..domain.names import fold
 from ..errors import SchreiberError
 from ..i18n import N_, _, ngettext
 from ..ledger.errors import NoSuchEntry, NoSuchHand, RoundFull
@@ -152,18 +151,6 @@ class Session:
             self.explained.add(kind)
             self.out(mark_text(mark, radl_factor(rules, state), state.doubled_left, kind))
         return ", " + mark if kind == "end" else " " + mark
-
-    def words(self) -> list[str]:
-        """Everything tab completion offers."""
-        ev = self.evening
-        rules = ev.rules
-        out = list(ev.seating) + list(COMMANDS_WORDS)
-        for c in rules.active_contracts.values():
-            out += [c.id, fold(c.name)]
-        for p in rules.active_premiums.values():
-            out += [p.id, p.id + "!", "geg:" + p.id]
-        out += ["gewonnen", "verloren", "kontra", "re", "sub", "talon", "selbst", "schleifen"]
-        return sorted(set(out))
 
     def handle(self, line: str) -> bool:
         """Run one line; False to end the session."""

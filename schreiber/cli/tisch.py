@@ -9,6 +9,7 @@ import contextlib
 import gc
 import signal
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -22,6 +23,7 @@ from .paths import app_dir
 from .root import Command, app, echo, service, writable_target
 
 if TYPE_CHECKING:
+    from ..domain.rules import Rules
     from .session import Session
 
 
@@ -54,20 +56,59 @@ def _setup_readline(session: Session) -> None:
 
     def complete(text: str, state: int):
         if state == 0:
-            words = session.words()
-            low = text.lower()
-            prefix = ""
-            if ":" in text:  # geg:tr, kontra:ca
-                prefix, _x, low = text.rpartition(":")
-                prefix += ":"
-                low = low.lower()
-            cache["m"] = [prefix + w for w in words if w.lower().startswith(low)]
+            ev = session.evening
+            vorhand = session.svc.next_hand(ev).table.vorhand
+            line = readline.get_line_buffer()[: readline.get_endidx()]
+            cache["m"] = line_words(line, ev.rules, ev.seating, vorhand, lambda n: _vorhand_of(session, n))
         m = cache.get("m", [])
         return m[state] if state < len(m) else None
 
     readline.set_completer_delims(" \t")
     readline.set_completer(complete)
     readline.parse_and_bind("tab: complete")
+
+
+def _vorhand_of(session: Session, number: int) -> str | None:
+    """The Vorhand of hand ``number`` of the session's evening (None where not known)."""
+    try:
+        dealt = session.svc.dealt(number, session.evening)
+    except SchreiberError:  # no such hand
+        return None
+    return dealt.vorhand if dealt else None
+
+
+def line_words(
+    line: str,
+    rules: Rules,
+    seating: tuple[str, ...],
+    vorhand: str | None,
+    vorhand_of: Callable[[int], str | None] = lambda number: None,
+) -> list[str]:
+    """What Tab offers at the end of ``line`` (the line up to the cursor; its
+    last word, the one being typed, is completed): at the start a command of
+    the session or a contract; after a command, what it takes (``ändern N``: a
+    hand, read with hand N's Vorhand, ``vorhand_of(N)``); in a hand, the words
+    the notation reads at that place (``domain.notation.follows``): after a
+    contract players, after them the result, Kontra and premiums."""
+    from ..domain.notation.follows import matching, next_words
+    from .session import ALIASES, COMMANDS_WORDS
+
+    word = line.replace("\t", " ").rpartition(" ")[2]  # "" after a space: a new word
+    done = line[: len(line) - len(word)].split()
+    if not done:
+        return matching(COMMANDS_WORDS, word) + next_words([], word, rules, seating, vorhand)
+    command = ALIASES.get(done[0].lower(), done[0].lower())
+    args = done[1:]
+    if command in ("radl", "sküsradl", "straf", "erklär"):
+        return matching(list(seating), word) if not args else []
+    if command == "undo":
+        return matching(["eintrag"], word) if not args else []
+    if command == "ändern":
+        dealt = vorhand_of(int(args[0])) if args and args[0].isdigit() else None
+        return next_words(args[1:], word, rules, seating, dealt) if args else []
+    if command in COMMANDS_WORDS:
+        return []
+    return next_words(done, word, rules, seating, vorhand)
 
 
 @app.command("tisch", cls=Command)

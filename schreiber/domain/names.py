@@ -10,6 +10,35 @@ from ..errors import SchreiberError
 from ..i18n import _
 
 KONTRA_LEVELS = ("kontra", "re", "sub", "hirsch", "mord")  # the doublings, lowest first
+# The premiums in the order players announce them: the birds from the Pagat up, Trull, Könige, König
+# ultimo, Valat; then the catches and the premiums of single presets. Every premium of every preset (and
+# of the example rules files) is here; another rules file's own follow them, by id.
+SPOKEN_PREMIUMS = (
+    "pagat",
+    "uhu",
+    "kakadu",
+    "quapil",
+    "trull",
+    "koenige",
+    "koenig-ultimo",
+    "valat",
+    "koenigfang",
+    "mondfang",
+    "skuesfang",
+    "sack",  # a circle's own (examples/rules/stammtisch.toml), beside tirol's two
+    "sack1",
+    "sack2",
+    "grammaboy",
+    "rossputin",
+)
+_SPOKEN_RANK = {pid: i for i, pid in enumerate(SPOKEN_PREMIUMS)}
+
+
+def spoken_order(premium_ids) -> list[str]:
+    """Premium ids in the order players say them (``SPOKEN_PREMIUMS``), the
+    same whichever order a preset file or the stored rules (sorted by id) give."""
+    return sorted(premium_ids, key=lambda pid: (_SPOKEN_RANK.get(pid, len(_SPOKEN_RANK)), pid))
+
 
 _FOLD = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "é": "e", "è": "e"})
 

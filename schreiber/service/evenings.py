@@ -607,12 +607,17 @@ class Service:
         from ..domain.notation import parse_notation
 
         ev = self._writable(evening)
-        dealer = (self.ledger.hand_entry(ev, number).record or {}).get("dealer")
-        vorhand = Table(ev.seating, dealer).vorhand if dealer in ev.seating else None
-        record = parse_notation(list(words), ev.rules, ev.seating, vorhand)
-        if dealer and "dealer" not in record:
-            record["dealer"] = dealer
+        dealt = self.dealt(number, ev)
+        record = parse_notation(list(words), ev.rules, ev.seating, dealt.vorhand if dealt else None)
+        if dealt and "dealer" not in record:
+            record["dealer"] = dealt.dealer
         return record
+
+    def dealt(self, number: int, evening: Which = None) -> Table | None:
+        """Who dealt hand N (its Vorhand too), where its record says so; NoSuchHand where there is none."""
+        ev = evening if isinstance(evening, Evening) else self.evening(evening)
+        dealer = (self.ledger.hand_entry(ev, number).record or {}).get("dealer")
+        return Table(ev.seating, dealer) if dealer in ev.seating else None
 
     # Adding ----------------------------------------------------------------------
 

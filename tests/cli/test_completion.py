@@ -46,9 +46,13 @@ def test_players_contracts_and_premiums_of_the_open_evening(ledger_env):
     assert complete.hand_words(words, "ein") == ["einer"]
     after = Ctx(words=["rufer"], evening_id=1)
     assert complete.hand_words(after, "h") == ["hans"]
-    assert complete.hand_words(after, "pag") == ["pagat", "pagat!"]
-    assert complete.hand_words(after, "geg:tr") == ["geg:trull"]
+    assert complete.hand_words(after, "pag") == []  # after the contract the players, as in tisch
+    played = Ctx(words=["rufer", "hans"], evening_id=1)  # Gerti, the Vorhand, with Hans
+    assert complete.hand_words(played, "pag") == ["pagat", "pagat!"]
+    assert complete.hand_words(played, "geg:tr") == ["geg:trull", "geg:trull!"]  # tir: Trull announced too
+    assert complete.hand_words(played, "Ver") == ["Verloren"]
     assert complete.hand_words(Ctx(words=["rufer"], evening_id=2), "farbenei") == []  # standard has none
+    assert complete.hand_words(Ctx(words=["rufer"], number=3, evening_id=1), "") == [F, G, H, I]  # hand 3's declarer
     assert complete.presets(Ctx(), "t") == ["tirol"]
 
 

@@ -25,7 +25,7 @@ def test_a_missing_partner_names_the_talon_not_null():
 def test_a_premium_not_played_under_the_rules_is_named():
     run("evening", "start", F, G, H, I, "--rules", "tirol")
     line = refused_line("hand", "add", "ruf", "gerti", "hans", "+", "sküs")
-    assert line.startswith("schreiber: error: Sküsfang is not played under tirol; its premiums: kakadu,")
+    assert line.startswith("schreiber: error: Sküsfang is not played under tirol; its premiums: pagat, uhu, kakadu,")
     assert "did you mean" not in line
 
 

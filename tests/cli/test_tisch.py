@@ -94,8 +94,14 @@ def test_tisch_tab_completion(ledger_env):
     p.send(" +\r")
     p.expect("Hand 1: Fritz -2, Gerti \\+6, Hans -2, Ilse -2")  # std:33,101 Sechserdreier +2 by the Vorhand
     p.expect(r"\] > ")
+    p.send("piccolo ilse - k\t")  # after the result of a Piccolo only Kontra begins with k (no Kakadu, no König)
+    p.send("\r")
+    p.expect(r"Hand 2: ")
+    p.expect(r"\] > ")
     p.sendline("ende")
     p.expect(pexpect.EOF)
+    hand = json.loads(cli("sheet", "--json").stdout)["hands"][1]
+    assert hand["record"]["kontra"] == {F: "kontra", G: "kontra", H: "kontra"}
 
 
 @pytest.mark.lang("de")
@@ -163,11 +169,7 @@ def test_guided_entry_answered_no_writes_nothing(ledger_env):
     p.sendline("ilse")
     p.expect(r"Ergebnis \[gewonnen\]: ")
     p.sendline("")
-    p.expect("kontriert")
-    p.sendline("")
-    p.expect("kontriert")
-    p.sendline("")
-    p.expect("kontriert")
+    p.expect(r"Kontra von \(z\.B\. gerti oder gerti re\) \[niemand\]: ")  # one question for the three
     p.sendline("")
     p.expect(r"Eintragen: piccolo Ilse \+ \[J/n\]")
     p.sendline("n")

@@ -911,7 +911,7 @@ ERRORS = [
     ("standard", "bettel", ["name the declarer"]),
     ("standard", "ruf carl + pagatt", ["unknown word 'pagatt'", "did you mean pagat or valat?"]),
     ("standard", "ruf carl + kontraa", ["unknown word 'kontraa'", "kontra"]),
-    ("standard", "ruf carl + qq", ["unknown word 'qq'", "premium: trull, koenige"]),
+    ("standard", "ruf carl + qq", ["unknown word 'qq'", "premium: pagat, uhu, kakadu, quapil, trull"]),
     ("standard", "ruf carl + ko!", ["premium 'ko' is ambiguous", "koenige", "koenigfang", "koenig-ultimo"]),
     ("standard", "ruf carl + pagat+-", ["both won (+) and lost (-)"]),
     ("standard", "ruf carl + pagat!@rx", ["unknown Kontra level '@rx'", "@re"]),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 
 from ...i18n import _
-from ..names import closest, fold, lookup, term_index
+from ..names import closest, fold, lookup, spoken_order, term_index
 from ..rules import Contract, Rules
 from ..table import Table
 from .vocabulary import (
@@ -146,6 +146,12 @@ class _Parser:
             )
         )
 
+    def contract_begins(self, bare: list[str]) -> bool:
+        """Whether the words begin the name of a contract played (one of several words)."""
+        f = fold(" ".join(bare))
+        active = self.rules.active_contracts
+        return any(term.startswith(f) and term != f and cid in active for term, cid in self.contract_index.items())
+
     def premium(self, tok: str, party: str | None):
         """A premium token -> the record's premium dict, or None if it is no premium."""
         m = PREMIUM.fullmatch(tok)
@@ -216,7 +222,9 @@ class _Parser:
         if elsewhere:
             return err(
                 _("{elsewhere} is not played under {preset}; its premiums: {active_premiums}").format(
-                    elsewhere=elsewhere, preset=self.rules.preset, active_premiums=listing(self.rules.active_premiums)
+                    elsewhere=elsewhere,
+                    preset=self.rules.preset,
+                    active_premiums=listing(spoken_order(self.rules.active_premiums)),
                 )
             )
         near = _near_ids(base, self.rules.active_premiums)
@@ -230,7 +238,7 @@ class _Parser:
                 preset=self.rules.preset,
                 hint=hint,
                 kontra_levels=" ".join(self.rules.kontra_levels),
-                active_premiums=listing(self.rules.active_premiums),
+                active_premiums=listing(spoken_order(self.rules.active_premiums)),
             )
         )
 
@@ -277,7 +285,9 @@ def _split_kv(tok: str) -> tuple[str, str] | None:
 KV = tuple[int, str, str, str]  # position in the text, the word, its folded key, its value
 
 
-def parse_notation(text: str | list[str], rules: Rules, players: tuple[str, ...], vorhand: str | None = None) -> dict:
+def parse_notation(
+    text: str | list[str], rules: Rules, players: tuple[str, ...], vorhand: str | None = None, partial: bool = False
+) -> dict:
     """Read one hand in the short notation into the hand record of interface.md.
 
     ``players`` are the evening's players in seating order; ``vorhand`` is the
@@ -285,6 +295,9 @@ def parse_notation(text: str | list[str], rules: Rules, players: tuple[str, ...]
     word in the notation names the dealer and so the Vorhand. The Vorhand is
     needed only to leave out the declarer of a Vorhand contract (``rufer Carl
     +``) and for Trischaken points given in seating order.
+    ``partial``: the line may stop short, as while it is typed (tab completion
+    asks what may follow): what is read so far, a place not yet filled (the
+    contract, a declarer, the partner, the last Trischaken points) no error.
     Raises NotationError (a SchreiberError) with one line on any problem.
     """
     ps = _Parser(rules, players)
@@ -295,16 +308,24 @@ def parse_notation(text: str | list[str], rules: Rules, players: tuple[str, ...]
             )
         )
     words = tokens(text)
-    if not words:
+    if not words and not partial:
         raise err(_("the hand is empty: start with the contract, e.g. 'rufer Berti Carl +'"))
     bare, bare_pos, kvs = _split_words(words)
     dealer, rest_kvs = _dealer(ps, kvs)
     if dealer is not None:
         vorhand = ps.players[(ps.players.index(dealer) + 1) % len(ps.players)]
+    if not bare and partial:
+        return {"dealer": dealer} if dealer else {}
     if not bare:
         raise err(_("the contract is missing: start with it, e.g. 'rufer Berti Carl +'"))
-    contract, used = ps.contract(bare)
+    try:
+        contract, used = ps.contract(bare)
+    except NotationError:
+        if partial and len(bare) < 3 and ps.contract_begins(bare):  # "zwiccolo" of "zwiccolo ouvert"
+            return {"dealer": dealer} if dealer else {}
+        raise
     d = _Draft(ps, contract, bare[used:], bare_pos[used:], vorhand, dealer)
+    d.partial = partial
     if d.trisch:
         _trischaken_declarer(d)
     elif contract.call:
@@ -386,6 +407,7 @@ class _Draft:
         self.kontra_by: dict[str, str] = {}
         self.mit: list[str] = []
         self.renonce: str | None = None
+        self.partial = False  # the line may stop short (parse_notation)
 
     def next_word(self, ahead: int = 0) -> str | None:
         j = self.i + ahead
@@ -493,6 +515,10 @@ def _call_declarer_and_partner(d: _Draft) -> None:
         d.declarers.append(vorhand)
         d.i += 1
         d.partner = vorhand if a[0] == "own" else None
+    elif d.partial and (tok is None or (a and a[0] == "player" and nxt is None)):
+        if a and a[1] is not None:  # the declarer, the partner still to come
+            d.declarers.append(a[1])
+            d.i += 1
     else:
         raise _no_call_slots(d, a, tok)
 
@@ -544,6 +570,8 @@ def _declarers(d: _Draft) -> None:
             break
     if not d.declarers:
         vorhand = d.vorhand_default()
+        if not vorhand and d.partial and d.next_word() is None:
+            return  # the declarer still to come
         if not vorhand:
             raise d.need_declarer("declarer")
         d.declarers.append(vorhand)
@@ -644,7 +672,7 @@ def _kv_words(d: _Draft, kvs: list[KV]) -> None:
                         tok=tok,
                         preset=rules.preset,
                         did_you_mean_ids=_did_you_mean_ids(value.rstrip("+-!"), rules.active_premiums),
-                        active_premiums=listing(rules.active_premiums),
+                        active_premiums=listing(spoken_order(rules.active_premiums)),
                     )
                 )
             d.premiums.append((pos, entry))
@@ -709,7 +737,7 @@ def _scores_in_seating_order(d: _Draft) -> None:
         )
     dealer = players[(players.index(d.vorhand) - 1) % len(players)]
     active = Table(players, dealer, dealer_plays=bool(d.rules.trischaken_five)).active
-    if len(d.positional) != len(active):
+    if len(d.positional) != len(active) and not (d.partial and len(d.positional) < len(active)):
         raise err(
             _(
                 "{n_positional} Trischaken scores for {n_active} players; give one per player in seating order from the Vorhand ({active}) or NAME:POINTS"
