@@ -4,7 +4,7 @@ entering and correcting an evening, all through the service."""
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -16,7 +16,7 @@ from .options import EveningNumber
 from .root import Command, Group, app, echo, ledger, print_json, service, tell_carried
 
 if TYPE_CHECKING:
-    from ..service import Service
+    from ..service import PastTheEnd, Service
 
 hand_app = typer.Typer(cls=Group, help=_("Enter hands."), no_args_is_help=True)
 app.add_typer(hand_app, name="hand")
@@ -38,7 +38,8 @@ def add(
     after_end: Annotated[
         bool,
         typer.Option(
-            "--after-end", help=_("Enter the hand though the Sküsradl is played (the table plays on after the end).")
+            "--after-end",
+            help=_("Enter the hand though the Sküsradl is played, without asking (the table plays on after the end)."),
         ),
     ] = False,
     evening_id: EveningNumber = None,
@@ -60,7 +61,8 @@ def add(
     try:
         added = svc.add_hand(record, evening_id, after_end)
     except PastTheEnd as exc:
-        _past_the_end(exc)
+        _play_on(exc)
+        added = svc.add_hand(record, evening_id, after_end=True)
     tell_carried(svc)
     if json_out:
         print_json(
@@ -100,13 +102,22 @@ def _record(
 
     ev = svc.evening(evening_id, writable=True)
     if not after_end and svc.ledger.at_end(ev):
-        _past_the_end(PastTheEnd(ev.id, svc.ledger.next_number(ev)))
+        _play_on(PastTheEnd(ev.id, svc.ledger.next_number(ev)))
     return ask_hand(svc, ev)
 
 
-def _past_the_end(exc: SchreiberError) -> NoReturn:
-    """A hand after the Sküsradl, refused: with the option that enters it all the same."""
-    raise SchreiberError(str(exc) + _("; to enter it all the same: schreiber hand add --after-end ...")) from None
+def _play_on(exc: PastTheEnd) -> None:
+    """A hand after the Sküsradl: on a terminal the table is asked whether it
+    plays on (no: nothing entered, exit 1); a script's hand is entered, with
+    a line on stderr saying it came after the end (``--after-end``: neither)."""
+    if not sys.stdin.isatty():
+        echo(_("note: {what}; entered all the same").format(what=exc), err=True)
+        return
+    question = _("The evening is over (Sküsradl played). Enter hand {n} all the same?").format(n=exc.number)
+    echo(f"{question} [{_('y/N')}] ", nl=False)
+    if sys.stdin.readline().strip().lower() not in ("j", "ja", "y", "yes"):
+        echo(_("Not entered."))
+        raise typer.Exit(1)
 
 
 @app.command("radl", cls=Command)
