@@ -594,6 +594,9 @@ class Rules(NamedTuple):
         """Apply ``KEY=VALUE`` overrides: a house rule, or ``contract.ID.FIELD``
         / ``premium.ID.FIELD`` for one entry of the tables."""
         data = self.to_dict()
+        # A contract whose lost value is its value keeps it so: changing the value changes both, unless
+        # the lost value is given too (as a rules file that leaves lost_value out).
+        following = {cid for cid, c in self.contracts.items() if c.lost_value == c.value}
         for text in overrides:
             if "=" not in text:
                 raise RulesError(_("rule '{text}' needs the form KEY=VALUE, e.g. pagatkassa=3").format(text=text))
@@ -618,6 +621,10 @@ class Rules(NamedTuple):
                         )
                     )
                 entries[entry][fname] = _convert_field(fname, raw, text)
+                if table == "contract" and fname == "lost_value":
+                    following.discard(entry)
+                elif table == "contract" and fname == "value" and entry in following:
+                    entries[entry]["lost_value"] = entries[entry]["value"]
             else:
                 if key in LEGACY_KEYS:
                     key, raw = LEGACY_KEYS[key][0], _current_keys({key: raw}, f"rule '{text}'")[LEGACY_KEYS[key][0]]
@@ -940,7 +947,9 @@ def _current_keys(raw: dict, where: str) -> dict:
     return out
 
 
-TOP_KEYS = ("format", "preset", "title", "source", "rules", "contracts", "premiums", "sources", "base")
+# made_from: the preset a file of ``rules new`` was made from; it changes no value (``rules show`` marks
+# every value that differs from it).
+TOP_KEYS = ("format", "preset", "title", "source", "rules", "contracts", "premiums", "sources", "base", "made_from")
 
 
 def rules_format(data: dict, origin: str) -> int:
@@ -1061,6 +1070,12 @@ def _check_shape(data: object, origin: str) -> None:
     for key in ("preset", "title", "source"):
         if key in data:
             _check_text(origin, key, data[key])
+    if "made_from" in data and data["made_from"] not in PRESETS:
+        raise RulesError(
+            _("{origin}: made_from '{name}' is not a preset; valid: {PRESETS}").format(
+                origin=origin, name=data["made_from"], PRESETS=", ".join(PRESETS)
+            )
+        )
     for key, value in data.get("sources", {}).items():
         _check_text(f"{origin} [sources]", key, value)
 
@@ -1268,6 +1283,27 @@ def load_rules_file(path: str | Path) -> Rules:
     text = read_rules_text(p)
     data = _resolve(_read_toml(text, f"rules file {p}"), f"rules file {p}")
     return rules_from_dict(data, origin=f"rules file {p}")
+
+
+# The first line every ``rules new`` wrote before files said ``made_from``.
+_EARLIER_FIRST_LINE = r"# Rules of the circle '[\w-]{1,60}', made from the preset '([\w-]{1,60})'\.\n"
+
+
+def rules_file_base(path: str | Path) -> str | None:
+    """The preset a rules file starts from, for ``rules show`` to mark what the
+    file changes: its ``base``, its ``made_from`` (``rules new``), or in a file
+    an earlier ``rules new`` wrote, the preset its first line names; None where
+    the file names none."""
+    import re
+
+    p = Path(path)
+    text = read_rules_text(p)
+    data = _read_toml(text, f"rules file {p}")
+    for key in ("base", "made_from"):
+        if isinstance(data.get(key), str) and data[key] in PRESETS:
+            return str(data[key])
+    earlier = re.match(_EARLIER_FIRST_LINE, text)
+    return earlier[1] if earlier and earlier[1] in PRESETS else None
 
 
 def load_rules(name_or_path: str, overrides: list[str] | tuple[str, ...] = ()) -> Rules:
