@@ -59,6 +59,8 @@ _CODE = (
     r"\b[\w-]+(?= = )|(?<= = )[\w-]+",  # a rule's value: "double = pays double", "radl_length = players"
     r"\([\w-]+(?: \| [\w-]+)+\)",  # the values a rule takes: (kontra | re | sub)
     r"\bJSON[ -]Lines\b",  # the name of a format
+    r"\bgültig(?:e Felder)?:[^;]*",  # what may be typed: a list of ids, keys or values
+    r"(?<=: )[a-z][\w-]*(?:, [a-z][\w-]*){2,}",  # the same, as a list after a colon
     r"\b[A-Z]+s?\b|\w*\d\w*",  # a placeholder of a command's help (NAME, HAND, NAMEs), a number, A4
 )
 _CODE_RE = re.compile("|".join(_CODE))

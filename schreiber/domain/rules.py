@@ -607,11 +607,12 @@ class Rules(NamedTuple):
                 entry, _x, fname = rest.rpartition(".")
                 entries = data[table + "s"]
                 if entry not in entries:
-                    raise RulesError(
-                        _("unknown {table} '{entry}' in rule '{text}'; valid: {entries}").format(
-                            table=table, entry=entry, text=text, entries=", ".join(entries)
-                        )
+                    unknown = (
+                        _("unknown contract '{entry}' in rule '{text}'; valid: {entries}")
+                        if table == "contract"
+                        else _("unknown premium '{entry}' in rule '{text}'; valid: {entries}")
                     )
+                    raise RulesError(unknown.format(entry=entry, text=text, entries=", ".join(entries)))
                 fields = CONTRACT_FIELDS if table == "contract" else PREMIUM_FIELDS
                 if fname not in fields or fname in ("id", "source"):
                     valid = ", ".join(f for f in fields if f not in ("id", "source"))
@@ -627,7 +628,7 @@ class Rules(NamedTuple):
                     entries[entry]["lost_value"] = entries[entry]["value"]
             else:
                 if key in LEGACY_KEYS:
-                    key, raw = LEGACY_KEYS[key][0], _current_keys({key: raw}, f"rule '{text}'")[LEGACY_KEYS[key][0]]
+                    key, raw = LEGACY_KEYS[key][0], _current_keys({key: raw}, rule_origin(text))[LEGACY_KEYS[key][0]]
                 if key not in SETTING_BY_KEY:
                     raise RulesError(
                         _("unknown rule '{key}'; valid: {SETTING_BY_KEY}").format(
@@ -701,7 +702,7 @@ def _parse_bool(raw: str, what: str) -> bool:
 
 def convert_setting(setting: Setting, raw: Any) -> Any:
     """Turn a text or TOML value into the setting's type, or explain why not."""
-    what = f"rule '{setting.key}'"
+    what = rule_origin(setting.key)
     if setting.key == "radl_length":
         return _radl_length(raw, what)
     value: Any
@@ -757,11 +758,11 @@ def _radl_length(raw: Any, what: str) -> str:
 
 def _convert_field(name: str, raw: str, text: str) -> Any:
     if name in _FLAGS:
-        return _parse_bool(raw, f"rule '{text}'")
+        return _parse_bool(raw, rule_origin(text))
     if name in _POINTS + _WHOLE + _OPTIONAL_WHOLE and raw.lower() in ("none", "null", "-", ""):
         return None
     if name in _POINTS:
-        value = _exact_value(f"rule '{text}'", name, raw)
+        value = _exact_value(rule_origin(text), name, raw)
         if not isinstance(value, (int, Fraction)):
             raise RulesError(_("rule '{text}': '{raw}' is not a value like 2 or 2.5").format(text=text, raw=raw))
         return value_text(value)  # as a stored evening keeps it: read again with the entry
@@ -773,6 +774,11 @@ def _convert_field(name: str, raw: str, text: str) -> Any:
     if name in ("premiums", "requires", "aliases"):
         return [x.strip() for x in raw.split(",") if x.strip()]
     return raw
+
+
+def rule_origin(text: str) -> str:
+    """Where a message about one rule points: "rule 'KEY'" in the screen's language."""
+    return _("rule '{key}'").format(key=text)
 
 
 def _check_keys(got: dict, known, where: str) -> None:
@@ -936,7 +942,7 @@ def _current_keys(raw: dict, where: str) -> dict:
         if old in raw and new not in raw:
             value = raw[old]
             if isinstance(value, str):
-                value = _legacy_value(value, values, f"{where}: rule '{old}'")
+                value = _legacy_value(value, values, f"{where}: {rule_origin(old)}")
             if value not in values:
                 raise RulesError(
                     _("{where}: rule '{old}': {value!r} is not valid; use {new} instead").format(
@@ -1134,7 +1140,7 @@ def _within_deck(rules: Rules, key: str, origin: str) -> None:
     try:
         points = parse_points(value, VALUE_MAX)  # as the engine reads it (points.threshold), then the deck
     except ValueError as exc:
-        raise RulesError(f"{origin}: rule '{key}': {exc}") from None
+        raise RulesError(f"{origin}: {rule_origin(key)}: {exc}") from None
     if not 0 < points <= rules.deck_points:
         raise RulesError(
             _("{origin}: rule '{key}' is {value}, outside a deck of {deck} card points; give 1 to {deck}").format(
@@ -1240,11 +1246,11 @@ def preset_data(name: str) -> dict:
     if name not in PRESETS:
         raise RulesError(_("unknown preset '{name}'; valid: {PRESETS}").format(name=name, PRESETS=", ".join(PRESETS)))
     text = (PRESET_DIR / f"{name}.toml").read_text(encoding="utf-8")
-    return _read_toml(text, f"preset {name}")
+    return _read_toml(text, _("preset {name}").format(name=name))
 
 
 def load_preset(name: str) -> Rules:
-    return rules_from_dict(_resolve(preset_data(name), name), origin=f"preset {name}")
+    return rules_from_dict(_resolve(preset_data(name), name), origin=_("preset {name}").format(name=name))
 
 
 RULES_FILE_MAX = 256 * 1024  # bytes: a complete rules file (rules new) is some 15 KB
@@ -1281,8 +1287,9 @@ def read_rules_text(p: Path) -> str:
 def load_rules_file(path: str | Path) -> Rules:
     p = Path(path)
     text = read_rules_text(p)
-    data = _resolve(_read_toml(text, f"rules file {p}"), f"rules file {p}")
-    return rules_from_dict(data, origin=f"rules file {p}")
+    origin = _("rules file {p}").format(p=p)
+    data = _resolve(_read_toml(text, origin), origin)
+    return rules_from_dict(data, origin=origin)
 
 
 # The first line every ``rules new`` wrote before files said ``made_from``.
@@ -1298,7 +1305,7 @@ def rules_file_base(path: str | Path) -> str | None:
 
     p = Path(path)
     text = read_rules_text(p)
-    data = _read_toml(text, f"rules file {p}")
+    data = _read_toml(text, _("rules file {p}").format(p=p))
     for key in ("base", "made_from"):
         if isinstance(data.get(key), str) and data[key] in PRESETS:
             return str(data[key])
@@ -1327,7 +1334,7 @@ def rules_from_json(text: str) -> Rules:
         data = json.loads(text, parse_float=Decimal)
     except (TypeError, ValueError):
         raise RulesError(_("stored rules are not JSON")) from None
-    return rules_from_dict(data, origin="stored rules", strict=False)
+    return rules_from_dict(data, origin=_("stored rules"), strict=False)
 
 
 def bidding_order(rules: Rules) -> list[str]:

@@ -14,7 +14,7 @@ from ..domain import tournament as rules_of_cup
 from ..domain.names import check_name, name_key
 from ..domain.rules import Rules
 from ..errors import SchreiberError
-from ..i18n import _
+from ..i18n import N_, _
 from ..ledger.cup_book import Cup, CupTable
 from ..ledger.store import Ledger
 from ..ledger.stored import stored_rules
@@ -57,7 +57,7 @@ def registration(players: list[str]) -> list[tuple[str, str | None]]:
         if name_key(name) in seen:
             raise SchreiberError(_("{name} is registered twice; every player plays once").format(name=name))
         seen.add(name_key(name))
-        out.append((name, check_name(ort, f"{name}'s place of residence") if ort.strip() else None))
+        out.append((name, check_name(ort, _("{name}'s place of residence").format(name=name)) if ort.strip() else None))
     rules_of_cup.table_sizes(len(out))  # a field that cannot be seated is said at once
     return out
 
@@ -72,7 +72,7 @@ class Desk:
         self, name: str, players: list[str], rules: Rules, date: str, season: str | None, seed: int | None
     ) -> Cup:
         """Register a cup and its players (``Name@Ort`` gives the place of residence)."""
-        name = check_name(name, "the tournament's name")
+        name = check_name(name, _("the tournament's name"))
         check_cup_rules(rules)
         field = registration(players)
         if seed is not None and not 0 <= seed <= SEED_MAX:
@@ -135,7 +135,7 @@ class Desk:
         if short and not force:
             raise SchreiberError(
                 _("round {round_no} is not finished: {unfinished}; {FINISH_HINT}").format(
-                    round_no=round_no, unfinished=unfinished(cup, short), FINISH_HINT=FINISH_HINT
+                    round_no=round_no, unfinished=unfinished(cup, short), FINISH_HINT=_(FINISH_HINT)
                 )
             )
         for t in ended:
@@ -164,8 +164,11 @@ class Desk:
         return rules_of_cup.hands_per_round(len(table.players), cup.hands, cup.hands_five)
 
 
-FINISH_HINT = "merge the tables' ledgers first, or end the round as it stands with --force (ooe-2023.md §14 O-13)"
+FINISH_HINT = N_("merge the tables' ledgers first, or end the round as it stands with --force (ooe-2023.md §14 O-13)")
 
 
 def unfinished(cup: Cup, tables: list[CupTable]) -> str:
-    return ", ".join(f"table {t.table_no} ({t.hands} of {Desk.target(cup, t)} hands)" for t in tables)
+    return ", ".join(
+        _("table {n} ({hands} of {target} hands)").format(n=t.table_no, hands=t.hands, target=Desk.target(cup, t))
+        for t in tables
+    )
