@@ -54,8 +54,10 @@ def list_rules() -> None:
 
 @rules_app.command("show", cls=Command)
 def show(
-    name: Annotated[str, typer.Argument(help=_("Preset or rules file."))],
-    rule: Annotated[list[str] | None, typer.Option("--rule", help=_("Show with an override KEY=VALUE."))] = None,
+    name: Annotated[str, typer.Argument(metavar=_("RULES"), help=_("Preset or rules file."))],
+    rule: Annotated[
+        list[str] | None, typer.Option("--rule", metavar=_("KEY=VALUE"), help=_("Show with an override KEY=VALUE."))
+    ] = None,
     markdown: Annotated[
         bool, typer.Option("--markdown", help=_("The documentation page (docs/rules/PRESET.md)."))
     ] = False,
@@ -230,7 +232,7 @@ def rules_toml(r: Rules, name: str, base: str, made_from: str | None = None) -> 
 
 @rules_app.command("new", cls=Command)
 def new(
-    name: Annotated[str, typer.Argument(help=_("Name of the circle's rules, e.g. stammtisch."))],
+    name: Annotated[str, typer.Argument(metavar=_("NAME"), help=_("Name of the circle's rules, e.g. stammtisch."))],
     base: Annotated[str, typer.Option("--from", help=_("The preset to start from."))] = "standard",
     out: Annotated[
         Path | None, typer.Option("--out", help=_("Where to write the file (default: the rules folder)."))
