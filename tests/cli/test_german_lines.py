@@ -7,12 +7,15 @@ sees, and the words it must say."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 
 from schreiber.errors import SchreiberError
 from tests.german import english_words
-from tests.helpers import F, G, H, I, cli
+from tests.helpers import ROOT, F, G, H, I, cli
 
 pytestmark = pytest.mark.lang("de")
 
@@ -158,3 +161,25 @@ def test_a_round_that_is_not_finished():
     assert cli("cup", "start", "Probe", "A", "B", "C", "D", "E", "F", "G", "H", "--date", "2026-11-20").exit_code == 0
     assert cli("cup", "draw").exit_code == 0
     german(said("cup", "draw"), "Tisch 1 (0 von 16 Spielen)", "zuerst die Ledger der Tische zusammenführen")
+
+
+def test_the_shell_completion_is_installed_in_german(tmp_path):
+    """typer says outright that it installed the completion; the console
+    script says it in the screen's language (the process is the point: the
+    console script, a shell's start file in a home of its own)."""
+    env = dict(os.environ, HOME=str(tmp_path), SHELL="/bin/bash", SCHREIBER_LANG="de")
+    r = subprocess.run(
+        [sys.executable, "-m", "schreiber", "--install-completion", "bash"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith("Vervollständigung für bash eingerichtet in ") and lines[1:] == [
+        "Die Vervollständigung wirkt in einem neuen Terminal"
+    ]
+    assert all(english_words(line) == [] for line in lines)
+    assert (tmp_path / ".bashrc").exists()
