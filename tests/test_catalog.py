@@ -81,3 +81,26 @@ def test_every_house_rules_meaning_is_in_the_catalog():
     po = catalog()
     missing = [s.key for s in SETTINGS if po.get(s.meaning) is None]
     assert not missing, f"meanings not in schreiber.po (Rule(...) is extracted): {missing[:10]}"
+
+
+def test_no_german_message_holds_an_english_word_of_ours():
+    """Every msgstr of the German catalog read for English words of ours
+    (tests/german.py: the list, the words German players use, and what
+    counts as code: a placeholder, a quoted key or value, an option, a
+    command line). The same check finds English in nearly every English
+    message, so it is not blind."""
+    from tests.german import english_words
+
+    found = {}
+    english = 0
+    for m in catalog():
+        if not m.id:
+            continue
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        texts = m.string if isinstance(m.string, tuple) else (m.string,)
+        words = sorted({w for text in texts for w in english_words(text)})
+        if words:
+            found[ids[0]] = words
+        english += bool(english_words(ids[0]))
+    assert found == {}
+    assert english > 900

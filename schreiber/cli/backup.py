@@ -17,7 +17,9 @@ from .root import OPTS, Command, app, db_path, echo, ledger, writable_target
 
 @app.command("backup", cls=Command)
 def backup(
-    path: Annotated[str, typer.Argument(help=_("File to write the copy to (or a folder: a dated file in it)."))],
+    path: Annotated[
+        str, typer.Argument(metavar=_("PATH"), help=_("File to write the copy to (or a folder: a dated file in it)."))
+    ],
     force: Annotated[bool, typer.Option("--force", help=_("Replace PATH if it already exists."))] = False,
 ) -> None:
     """Copy the ledger to PATH with SQLite's online backup (safe while hands are being added).

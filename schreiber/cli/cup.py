@@ -41,13 +41,20 @@ Force = Annotated[
 
 @cup_app.command("start", cls=Command)
 def start(
-    name: Annotated[str, typer.Argument(help=_("The tournament's name, e.g. 'RTC Schlierbach 2026'."))],
+    name: Annotated[
+        str, typer.Argument(metavar=_("NAME"), help=_("The tournament's name, e.g. 'RTC Schlierbach 2026'."))
+    ],
     players: Annotated[
         list[str],
-        typer.Argument(help=_("Every player, once; NAME@ORT adds the place of residence for the result list.")),
+        typer.Argument(
+            metavar=_("PLAYERS"),
+            help=_("Every player, once; NAME@ORT adds the place of residence for the result list."),
+        ),
     ],
     rules: Annotated[str, typer.Option("--rules", help=_("Preset or rules .toml file (default: ooe)."))] = "ooe",
-    rule: Annotated[list[str] | None, typer.Option("--rule", help=_("Override one rule: KEY=VALUE."))] = None,
+    rule: Annotated[
+        list[str] | None, typer.Option("--rule", metavar=_("KEY=VALUE"), help=_("Override one rule: KEY=VALUE."))
+    ] = None,
     rounds: Annotated[int | None, typer.Option("--rounds", help=_("Rounds (default: the rules', 3)."))] = None,
     hands: Annotated[
         int | None, typer.Option("--hands", help=_("Hands per round at a table of four (default 16; five: x5/4)."))
@@ -204,10 +211,13 @@ def standings(cup: CupName = None, json_out: JsonOut = False, csv_out: CsvOut = 
 
 @cup_app.command("score", cls=Command)
 def score(
-    round_no: Annotated[int, typer.Argument(help=_("The round."))],
-    number: Annotated[int, typer.Argument(help=_("The table's number in the round."))],
+    round_no: Annotated[int, typer.Argument(metavar=_("ROUND"), help=_("The round."))],
+    number: Annotated[int, typer.Argument(metavar=_("TABLE"), help=_("The table's number in the round."))],
     totals: Annotated[
-        list[str], typer.Argument(help=_("NAME=+N for every player of the table: the round's Schrift from the paper."))
+        list[str],
+        typer.Argument(
+            metavar="NAME=+N", help=_("NAME=+N for every player of the table: the round's Schrift from the paper.")
+        ),
     ],
     cup: CupName = None,
 ) -> None:
@@ -253,7 +263,7 @@ def finish(cup: CupName = None, force: Force = False) -> None:
 
 @cup_app.command("table", cls=Command)
 def table_copy(
-    number: Annotated[int, typer.Argument(help=_("The table's number in the round."))],
+    number: Annotated[int, typer.Argument(metavar=_("TABLE"), help=_("The table's number in the round."))],
     out: Annotated[str, typer.Option("--out", help=_("Where to write the table's copy of the ledger."))],
     round_no: Annotated[int | None, typer.Option("--round", help=_("Which round (default: the latest)."))] = None,
     cup: CupName = None,
@@ -339,7 +349,10 @@ def season(
 
 @cup_app.command("publish", cls=Command)
 def publish(
-    folder: Annotated[str, typer.Argument(help=_("The folder to write the pages into (made if it does not exist)."))],
+    folder: Annotated[
+        str,
+        typer.Argument(metavar=_("FOLDER"), help=_("The folder to write the pages into (made if it does not exist).")),
+    ],
     cup: CupName = None,
     season_name: Annotated[
         str | None,

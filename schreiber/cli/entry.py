@@ -73,8 +73,11 @@ def _run() -> None:
     import typer.main
 
     from .groups import main_app
+    from .typer_words import installs_completion
 
     try:
+        if installs_completion(sys.argv[1:]):
+            _install_completion(typer.main.get_command(main_app()))
         done = typer.main.get_command(main_app()).main(sys.argv[1:], standalone_mode=False)
     except typer.Abort:
         from ..i18n import _
@@ -84,6 +87,23 @@ def _run() -> None:
     except typer.TyperException as exc:
         _usage_error(exc)
     sys.exit(done if isinstance(done, int) else 0)
+
+
+def _install_completion(command) -> None:
+    """typer installs the completion and says so outright: its lines said again
+    in the screen's language (typer_words.installed)."""
+    import contextlib
+    import io
+
+    from .typer_words import installed
+
+    said = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(said):
+            command.main(sys.argv[1:], standalone_mode=False)
+    finally:
+        sys.stdout.write(installed(said.getvalue()))
+    sys.exit(0)
 
 
 def _usage_error(exc) -> None:

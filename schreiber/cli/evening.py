@@ -31,7 +31,9 @@ def start(
     players: Annotated[
         list[str],
         typer.Argument(
-            help=_("4 or 5 players in seating order (direction of play)."), autocompletion=complete.known_players
+            metavar=_("PLAYERS"),
+            help=_("4 or 5 players in seating order (direction of play)."),
+            autocompletion=complete.known_players,
         ),
     ],
     rules: Annotated[
@@ -43,7 +45,10 @@ def start(
         ),
     ] = "standard",
     rule: Annotated[
-        list[str] | None, typer.Option("--rule", help=_("Override one house rule: KEY=VALUE (e.g. pagatkassa=3)."))
+        list[str] | None,
+        typer.Option(
+            "--rule", metavar=_("KEY=VALUE"), help=_("Override one house rule: KEY=VALUE (e.g. pagatkassa=3).")
+        ),
     ] = None,
     date: Annotated[
         str | None, typer.Option("--date", help=_("Date of the evening, YYYY-MM-DD (default: today)."))
@@ -148,7 +153,9 @@ def close(evening_id: EveningNumber = None) -> None:
 
 @evening_app.command("reopen", cls=Command)
 def reopen(
-    evening_id: Annotated[int, typer.Argument(help=_("The evening's number (see schreiber evening list)."))],
+    evening_id: Annotated[
+        int, typer.Argument(metavar="N", help=_("The evening's number (see schreiber evening list)."))
+    ],
     keep_open: KeepOpen = False,
 ) -> None:
     """Reopen a closed evening so hands can be added again; any other open

@@ -150,7 +150,9 @@ def _exported(what: str, n: int) -> str:
 
 @hand_app.command("import", cls=Command)
 def import_hands(
-    file: Annotated[str, typer.Argument(help=_("JSON Lines file, one hand record per line ('-' = stdin)."))],
+    file: Annotated[
+        str, typer.Argument(metavar=_("FILE"), help=_("JSON Lines file, one hand record per line ('-' = stdin)."))
+    ],
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help=_("No progress and no summary."))] = False,
     evening_id: EveningNumber = None,
 ) -> None:

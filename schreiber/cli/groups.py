@@ -99,7 +99,12 @@ def _root(
     ctx: typer.Context,
     db: Annotated[
         str | None,
-        typer.Option("--db", envvar="SCHREIBER_DB", help=_("Ledger file (default: in the user's app directory).")),
+        typer.Option(
+            "--db",
+            envvar="SCHREIBER_DB",
+            metavar=_("FILE"),
+            help=_("Ledger file (default: in the user's app directory)."),
+        ),
     ] = None,
     lang: Annotated[
         str | None,

@@ -27,11 +27,14 @@ def add(
     words: Annotated[
         list[str] | None,
         typer.Argument(
-            help=_("The hand in short notation, e.g.: rufer berti carl +"), autocompletion=complete.hand_words
+            metavar=_("HAND"),
+            help=_("The hand in short notation, e.g.: rufer berti carl +"),
+            autocompletion=complete.hand_words,
         ),
     ] = None,
     json_text: Annotated[
-        str | None, typer.Option("--json", help=_("The hand record as JSON, or '-' to read it from stdin."))
+        str | None,
+        typer.Option("--json", metavar="JSON", help=_("The hand record as JSON, or '-' to read it from stdin.")),
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help=_("Print nothing on success."))] = False,
     json_out: Annotated[bool, typer.Option("--json-out", help=_("Print the scored hand as JSON."))] = False,
@@ -175,7 +178,7 @@ def undo(
 
 @hand_app.command("void", cls=Command)
 def void(
-    number: Annotated[int, typer.Argument(help=_("The hand's number on the sheet."))],
+    number: Annotated[int, typer.Argument(metavar="N", help=_("The hand's number on the sheet."))],
     evening_id: EveningNumber = None,
 ) -> None:
     """Void hand N: it stays on the sheet, marked, and counts nothing; later hands are re-scored."""
@@ -193,7 +196,9 @@ app.add_typer(entry_app, name="entry")
 
 @entry_app.command("void", cls=Command)
 def entry_void(
-    ref: Annotated[str, typer.Argument(help=_("The entry as the sheet's # column names it: 5 (hand 5) or e2."))],
+    ref: Annotated[
+        str, typer.Argument(metavar=_("ENTRY"), help=_("The entry as the sheet's # column names it: 5 (hand 5) or e2."))
+    ],
     evening_id: EveningNumber = None,
 ) -> None:
     """Take back any entry by its number on the sheet: a hand (5), or a Radl,
@@ -215,13 +220,15 @@ def entry_void(
 
 @hand_app.command("edit", cls=Command, context_settings={"ignore_unknown_options": True})
 def edit(
-    number: Annotated[int, typer.Argument(help=_("The hand's number on the sheet."))],
+    number: Annotated[int, typer.Argument(metavar="N", help=_("The hand's number on the sheet."))],
     words: Annotated[
         list[str] | None,
-        typer.Argument(help=_("The corrected hand in short notation."), autocompletion=complete.hand_words),
+        typer.Argument(
+            metavar=_("HAND"), help=_("The corrected hand in short notation."), autocompletion=complete.hand_words
+        ),
     ] = None,
     json_text: Annotated[
-        str | None, typer.Option("--json", help=_("The corrected hand record, or '-' for stdin."))
+        str | None, typer.Option("--json", metavar="JSON", help=_("The corrected hand record, or '-' for stdin."))
     ] = None,
     evening_id: EveningNumber = None,
 ) -> None:
@@ -262,7 +269,9 @@ def redeal(evening_id: EveningNumber = None) -> None:
 
 @app.command("strafpunkt", cls=Command)
 def strafpunkt(
-    player: Annotated[str, typer.Argument(help=_("Who gets the penalty point."), autocompletion=complete.players)],
+    player: Annotated[
+        str, typer.Argument(metavar=_("PLAYER"), help=_("Who gets the penalty point."), autocompletion=complete.players)
+    ],
     evening_id: EveningNumber = None,
 ) -> None:
     """A penalty point (Strafpunkt): the player pays the rule's value to each other player."""
@@ -289,7 +298,8 @@ def player_list() -> None:
 
 @player_app.command("rename", cls=Command)
 def player_rename(
-    old: Annotated[str, typer.Argument(autocompletion=complete.known_players)], new: Annotated[str, typer.Argument()]
+    old: Annotated[str, typer.Argument(metavar=_("OLD"), autocompletion=complete.known_players)],
+    new: Annotated[str, typer.Argument(metavar=_("NEW"))],
 ) -> None:
     """Rename a player everywhere (the same person; figures unchanged)."""
     n = service().rename_player(old, new)

@@ -27,7 +27,9 @@ NAMES: dict[str, Callable[[int], str]] = {
 
 @app.command("merge", cls=Command)
 def merge(
-    other: Annotated[str, typer.Argument(help=_("The other ledger file (e.g. a table's copy of this one)."))],
+    other: Annotated[
+        str, typer.Argument(metavar=_("LEDGER"), help=_("The other ledger file (e.g. a table's copy of this one)."))
+    ],
     json_out: Annotated[bool, typer.Option("--json", help=_("Print what was merged as JSON."))] = False,
 ) -> None:
     """Bring in what the ledger LEDGER has and this one lacks (new evenings, hands,

@@ -60,7 +60,7 @@ def settle(
 
 @evening_app.command("tarif", cls=Command)
 def tarif(
-    amount: Annotated[str, typer.Argument(help=_("Money per point: 0.10 (euro) or 10c."))],
+    amount: Annotated[str, typer.Argument(metavar=_("AMOUNT"), help=_("Money per point: 0.10 (euro) or 10c."))],
     evening_id: EveningNumber = None,
 ) -> None:
     """Set the open evening's tarif (money per point); settle uses it.

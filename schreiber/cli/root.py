@@ -4,6 +4,7 @@ needs: the ledger, the service, output; help pages in the screen's language."""
 from __future__ import annotations
 
 import inspect
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from ..i18n import _
+from ..i18n import N_, _
 from .paths import ledger_path
 
 if TYPE_CHECKING:
@@ -24,16 +25,53 @@ def _format_usage(self: Any, ctx: Any, formatter: Any) -> None:
     formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)), _("Usage: "))
 
 
+# An option's value where it has no metavar of ours, named for the reader instead of by typer's Python type.
+VALUE_WORDS = {"<int>": "N", "<str>": N_("TEXT"), "<list[str]>": N_("TEXT"), "<path>": N_("FILE")}
+_TYPE = re.compile(r"<[\w\[\], |]+>$")
+
+
+def _value_word(match: re.Match) -> str:
+    word = VALUE_WORDS.get(match[0])
+    return _(word) if word else match[0]
+
+
+def _format_params(self: Any, ctx: Any, formatter: Any) -> None:
+    """Arguments and options as typer lists them, without its Python types:
+    an argument named by its metavar (ours, in the screen's language), an
+    option's value by ``VALUE_WORDS`` where the option has no metavar."""
+    args, opts = [], []
+    for param in self.get_params(ctx):
+        record = param.get_help_record(ctx)
+        if record is None:
+            continue
+        name, help_text = record
+        if param.param_type_name == "argument":
+            name = (param.metavar or param.name.upper()) + ("..." if param.nargs == -1 else "")
+            args.append((name, help_text))
+        else:
+            opts.append((_TYPE.sub(_value_word, name), help_text))
+    for title, rows in ((_("Arguments"), args), (_("Options"), opts)):
+        if rows:
+            with formatter.section(title):
+                formatter.write_dl(rows)
+
+
 class Command(TyperCommand):
-    """A command whose help page says "Usage:" in the screen's language."""
+    """A command whose help page says "Usage:", its arguments and the kinds of its options' values in the
+    screen's language."""
 
     format_usage = _format_usage
+    format_options = _format_params
 
 
 class Group(TyperGroup):
-    """A command group: "Usage:" and an unknown command in the screen's language."""
+    """A command group: "Usage:", its options and an unknown command in the screen's language."""
 
     format_usage = _format_usage
+
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        _format_params(self, ctx, formatter)
+        self.format_commands(ctx, formatter)
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         name = args[0] if args else ""

@@ -54,8 +54,10 @@ def list_rules() -> None:
 
 @rules_app.command("show", cls=Command)
 def show(
-    name: Annotated[str, typer.Argument(help=_("Preset or rules file."))],
-    rule: Annotated[list[str] | None, typer.Option("--rule", help=_("Show with an override KEY=VALUE."))] = None,
+    name: Annotated[str, typer.Argument(metavar=_("RULES"), help=_("Preset or rules file."))],
+    rule: Annotated[
+        list[str] | None, typer.Option("--rule", metavar=_("KEY=VALUE"), help=_("Show with an override KEY=VALUE."))
+    ] = None,
     markdown: Annotated[
         bool, typer.Option("--markdown", help=_("The documentation page (docs/rules/PRESET.md)."))
     ] = False,
@@ -66,26 +68,59 @@ def show(
     Example: schreiber rules show tirol --rule pagatkassa=3
     """
     from ..domain.rules import load_rules
-    from ..reports.rules_page import rules_markdown
 
-    r = load_rules(resolve(name), rule or [])
+    path = resolve(name)
+    written = load_rules(path)
+    r = written.with_overrides(rule) if rule else written
     if json_out:
         print_json(r.to_dict())
         return
+    made_from, file = _made_from(path)
+    r = _marked(r, written, rule, made_from, file)
     if markdown:
-        echo(rules_markdown(r), nl=False)
+        from ..reports.rules_page import rules_markdown
+
+        echo(rules_markdown(r, file, made_from), nl=False)
         return
-    _print_rules(r)
+    _print_rules(r, made_from, file)
 
 
-def _print_rules(r: Rules) -> None:
+def _made_from(path: str) -> tuple[str | None, str | None]:
+    """The preset a rules file was made from and the file's name; (None, None) for a preset."""
+    from ..domain.rules import PRESETS, rules_file_base
+
+    if path in PRESETS:
+        return None, None
+    return rules_file_base(path), Path(path).name
+
+
+def _marked(r: Rules, written: Rules, rule: list[str] | None, made_from: str | None, file: str | None) -> Rules:
+    """Every value that differs from what the rules were made from cites where
+    it changed: --rule, else the rules file (against the preset it was made from)."""
+    from ..domain.rules import load_preset
+    from ..reports.rules_page import marked
+
+    layers = [(written, "--rule")] if rule else []
+    if made_from and file:
+        layers.append((load_preset(made_from), file))
+    return marked(r, *layers)
+
+
+def _print_rules(r: Rules, made_from: str | None = None, file: str | None = None) -> None:
     """Contracts, premiums and house rules as three tables, in the screen's
     language; ids, keys and kinds as a rules file writes them."""
     from ..domain.rules import SETTINGS
     from ..render import table
 
     yes, off = _("yes"), _("off")
-    echo(f"{r.preset}: {r.title} " + _("(source: {source})").format(source=r.source) + "\n")
+    echo(f"{r.preset}: {r.title} " + _("(source: {source})").format(source=r.source))
+    if made_from and file:
+        echo(
+            _("Made from the preset {preset}: a value that differs from it names {file} as its source.").format(
+                preset=made_from, file=file
+            )
+        )
+    echo("")
     rows: list[list] = [
         [
             c.id,
@@ -147,17 +182,33 @@ def _toml_value(v) -> str:
     return json.dumps(str(v), ensure_ascii=False)
 
 
-def rules_toml(r: Rules, name: str, base: str) -> str:
-    """A complete, commented rules file the circle can edit."""
+def rules_toml(r: Rules, name: str, base: str, made_from: str | None = None) -> str:
+    """A complete rules file the circle can edit, its comments in the screen's
+    language. A contract's lost value is written only where it differs from
+    its value: left out, it follows the value (changing the value changes
+    both). ``made_from``: the preset the file starts from, which ``rules
+    show`` marks every changed value against."""
     from ..domain.rules import RULES_FORMAT, SETTINGS
 
     out = [
-        f"# Rules of the circle '{name}', made from the preset '{base}'.",
-        "# Change any value; unknown keys are refused. Start an evening with:",
+        "# " + _("Rules of the circle '{name}', made from the preset '{base}'.").format(name=name, base=base),
+        "# " + _("Change any value; unknown keys are refused. Start an evening with:"),
         f"#   schreiber evening start A B C D --rules {name}",
-        "# An evening keeps the rules it was played under: later edits never change it.",
-        "# The rules format this file was written in: a later schreiber reads it as it was meant.",
+        "# " + _("An evening keeps the rules it was played under: later edits never change it."),
+        "# "
+        + _("A contract's lost_value is written only where a lost game counts otherwise: left out, it is the value."),
+        "# " + _("The rules format this file was written in: a later schreiber reads it as it was meant."),
         f"format = {RULES_FORMAT}",
+    ]
+    if made_from:
+        out += [
+            "# "
+            + _(
+                "The preset this file was made from: schreiber rules show names this file as the source of every value that differs from it."
+            ),
+            f"made_from = {_toml_value(made_from)}",
+        ]
+    out += [
         f'preset = "{name}"',
         f"title = {_toml_value(r.title + ' (' + name + ')')}",
         f"source = {_toml_value(r.source)}",
@@ -165,22 +216,23 @@ def rules_toml(r: Rules, name: str, base: str) -> str:
         "[rules]",
     ]
     for s in SETTINGS:
-        out.append(f"# {s.meaning}" + (f" ({' | '.join(s.choices)})" if s.choices else ""))
+        out.append(f"# {_(s.meaning)}" + (f" ({' | '.join(s.choices)})" if s.choices else ""))
         out.append(f"{s.key} = {_toml_value(r.setting(s.key))}")
     out += ["", "[sources]"] + [f"{k} = {_toml_value(v)}" for k, v in r.sources.items()]
     for table_name, entries in (("contracts", r.contracts), ("premiums", r.premiums)):
         for e in entries.values():
             out += ["", f"[{table_name}.{e.id}]"]
-            for k, v in e._asdict().items():
-                if k == "id" or v is None:
-                    continue
+            fields = e._asdict()
+            for k, v in fields.items():
+                if k == "id" or v is None or (k == "lost_value" and v == fields["value"]):
+                    continue  # a lost value that is the value follows it
                 out.append(f"{k} = {_toml_value(v)}")
     return "\n".join(out) + "\n"
 
 
 @rules_app.command("new", cls=Command)
 def new(
-    name: Annotated[str, typer.Argument(help=_("Name of the circle's rules, e.g. stammtisch."))],
+    name: Annotated[str, typer.Argument(metavar=_("NAME"), help=_("Name of the circle's rules, e.g. stammtisch."))],
     base: Annotated[str, typer.Option("--from", help=_("The preset to start from."))] = "standard",
     out: Annotated[
         Path | None, typer.Option("--out", help=_("Where to write the file (default: the rules folder)."))
@@ -193,7 +245,7 @@ def new(
     """
     import re
 
-    from ..domain.rules import PRESETS, load_rules, load_rules_file
+    from ..domain.rules import PRESETS, load_rules, load_rules_file, rules_file_base
 
     if not re.fullmatch(r"[\w-]{1,60}", name) or name in PRESETS:
         raise SchreiberError(
@@ -201,11 +253,12 @@ def new(
                 name=name[:60]
             )
         )
-    r = load_rules(resolve(base))
+    source = resolve(base)
+    r = load_rules(source)
     target = writable_target(out or rules_dir() / f"{name}.toml", "rules", ".toml")
     if target.exists() and not force:
         raise SchreiberError(_("{target} exists already; edit it, or add --force to overwrite it"), target=target)
-    text = rules_toml(r, name, r.preset)
+    text = rules_toml(r, name, r.preset, source if source in PRESETS else rules_file_base(source))
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")

@@ -111,18 +111,25 @@ def line_words(
     return next_words(done, word, rules, seating, vorhand)
 
 
+NewPlayers = Annotated[
+    list[str] | None,
+    typer.Argument(
+        metavar=_("PLAYERS"),
+        help=_("Start a new evening with these players (optional)."),
+        autocompletion=complete.known_players,
+    ),
+]
+
+
 @app.command("tisch", cls=Command)
 def tisch(
-    players: Annotated[
-        list[str] | None,
-        typer.Argument(
-            help=_("Start a new evening with these players (optional)."), autocompletion=complete.known_players
-        ),
-    ] = None,
+    players: NewPlayers = None,
     rules: Annotated[
         str, typer.Option("--rules", help=_("Preset or rules file, with PLAYERS."), autocompletion=complete.presets)
     ] = "standard",
-    rule: Annotated[list[str] | None, typer.Option("--rule", help=_("House rule KEY=VALUE, with PLAYERS."))] = None,
+    rule: Annotated[
+        list[str] | None, typer.Option("--rule", metavar=_("KEY=VALUE"), help=_("House rule KEY=VALUE, with PLAYERS."))
+    ] = None,
     evening_id: EveningNumber = None,
 ) -> None:
     """The table session: enter hands in short notation, see the sheet after each.

@@ -38,6 +38,38 @@ INPUT_WORDS = (  # what typer says of a value it cannot read, for the catalog
 )
 
 
+# typer's lines after --install-completion, written outright to the output, and ours in their place.
+INSTALLED = (
+    ("{shell} completion installed in {path}", N_("{shell} completion installed in {path}")),
+    (
+        "Completion will take effect once you restart the terminal",
+        N_("Completion will take effect once you restart the terminal"),
+    ),
+)
+
+
+def installs_completion(args: list[str]) -> bool:
+    """Whether the command line asks typer to install shell completion."""
+    return any(a == "--install-completion" or a.startswith("--install-completion=") for a in args)
+
+
+def installed(text: str) -> str:
+    """typer's lines after --install-completion, in the screen's language
+    (a line it words otherwise stays as it is)."""
+    import re
+
+    out = []
+    for line in text.splitlines():
+        for english, ours in INSTALLED:
+            pattern = re.escape(english).replace(r"\{shell\}", r"(?P<shell>\S+)").replace(r"\{path\}", "(?P<path>.+)")
+            found = re.fullmatch(pattern, line)
+            if found:
+                line = _(ours).format(**found.groupdict())
+                break
+        out.append(line)
+    return "".join(line + "\n" for line in out)
+
+
 def speak(language: str) -> None:
     """typer's own words (gettext's global domain) in ``language``, in the
     console script (which made our catalog that domain, ``entry.py``)."""

@@ -185,7 +185,7 @@ def step(rules: Rules, players: tuple[str, ...], state: State, entry: Entry) -> 
     if entry.kind == "strafpunkt":
         return _strafpunkt(rules, players, state, entry.player or "")
     if entry.kind != "hand":
-        raise HandError([f"unknown entry kind '{entry.kind}'"])
+        raise HandError([_("unknown entry kind '{kind}'").format(kind=entry.kind)])
     return _hand(rules, players, state, entry.record)
 
 

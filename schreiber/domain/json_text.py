@@ -38,3 +38,11 @@ def loads(text: str) -> object:
     if text.startswith("\ufeff"):  # as json.loads says it
         raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
     return _DECODER.decode(text)
+
+
+def shown(value: object, most: int = 40) -> str:
+    """A value from outside as JSON writes it, cut at ``most`` characters:
+    the same in every language (``[1]``, ``"rufer"``), where a type's Python
+    name (``list``) would be an English word on a German screen."""
+    text = json.dumps(value, ensure_ascii=False, default=repr)
+    return text if len(text) <= most else text[: most - 1] + "…"

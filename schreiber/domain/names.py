@@ -121,10 +121,12 @@ def known_player(word: str, known: list[str] | tuple[str, ...]) -> str | None:
 NAME_MAX = 60  # characters of a name as it fits on a sheet
 
 
-def check_name(raw: str, what: str = "a player's name") -> str:
+def check_name(raw: str, what: str | None = None) -> str:
     """A name as it is kept: trimmed and in one Unicode form (NFC), so that
     the same name typed two ways is one; empty, overlong or control
-    characters are refused."""
+    characters are refused. ``what``: the name's kind in the screen's
+    language (a player's name where not given)."""
+    what = what if what is not None else _("a player's name")
     name = unicodedata.normalize("NFC", raw).strip()
     if not name:
         raise SchreiberError(_("{what} is empty").format(what=what))

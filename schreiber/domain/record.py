@@ -12,7 +12,8 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from ..errors import HandError
-from ..i18n import _
+from ..i18n import N_, _
+from .json_text import shown
 from .names import closest, lookup, match_players
 from .points import Exact, format_points, parse_points, reaches, threshold
 from .rules import KONTRA_LEVELS, Contract, Premium, Rules, enabled
@@ -182,12 +183,13 @@ class _Checker:
             self.problems.append(msg)
 
     def player(self, value: Any, role: str) -> str | None:
+        """The player ``value`` names, as ``role`` (marked with ``N_``: said in the screen's language)."""
         if value in self.players:  # a name as seated, as most records write it
             return value
         if not isinstance(value, str) or not value.strip():
             self.fail(
                 _("{role} must be a player's name, not {value!r}; players: {players}").format(
-                    role=role, value=value, players=_listing(self.players)
+                    role=_(role), value=value, players=_listing(self.players)
                 )
             )
             return None
@@ -196,7 +198,7 @@ class _Checker:
             return matches[0]
         self.fail(
             _("unknown player '{value}' as {role}; the evening's players are {players}").format(
-                value=value, role=role, players=_listing(self.players)
+                value=value, role=_(role), players=_listing(self.players)
             )
         )
         return None
@@ -206,7 +208,7 @@ class _Checker:
         if p is not None and p not in self.active:
             self.fail(
                 _("{p} deals this hand and sits out; {role} must be one of {active}").format(
-                    p=p, role=role, active=_listing(self.active)
+                    p=p, role=_(role), active=_listing(self.active)
                 )
             )
             return None
@@ -253,7 +255,7 @@ def check_hand(raw: Any, rules: Rules, players: tuple[str, ...], dealer: str | N
     (``dealer``: by rotation; the record's own wins); raises HandError with
     every problem."""
     if not isinstance(raw, dict):
-        raise HandError([f"a hand record must be a JSON object, not {type(raw).__name__}"])
+        raise HandError([_("a hand record must be a JSON object, not {value}").format(value=shown(raw))])
     ck = _Checker(raw, rules, players)
     if not _HAND_KEYS.issuperset(raw):
         _unknown_fields(ck)
@@ -278,7 +280,7 @@ def _unknown_fields(ck: _Checker) -> None:
 def _dealer(ck: _Checker, dealer: str | None) -> None:
     """The record's dealer, else the dealer by rotation, else the first seated."""
     if ck.raw.get("dealer") is not None:
-        dealer = ck.player(ck.raw["dealer"], "dealer") or dealer
+        dealer = ck.player(ck.raw["dealer"], N_("dealer")) or dealer
     ck.dealer = dealer if dealer is not None else ck.players[0]
 
 
@@ -321,7 +323,7 @@ def _declarers(ck: _Checker) -> None:
         if not draw:
             ck.fail(_("declarer list is empty; name the player who won the bidding"))
         for d in draw:
-            p = ck.in_game(ck.player(d, "declarer"), "declarer")
+            p = ck.in_game(ck.player(d, N_("declarer")), N_("declarer"))
             if p and p in ck.declarers:
                 ck.fail(_("{p} is named twice as declarer").format(p=p))
             elif p:
@@ -329,7 +331,7 @@ def _declarers(ck: _Checker) -> None:
         if contract is not None and len(draw) > 1:
             _side_by_side(ck, contract)
     elif draw is not None:
-        p = ck.in_game(ck.player(draw, "declarer"), "declarer")
+        p = ck.in_game(ck.player(draw, N_("declarer")), N_("declarer"))
         if p:
             ck.declarers.append(p)
     elif contract is not None and not ck.trisch:
@@ -380,7 +382,7 @@ def _partner(ck: _Checker) -> None:
                 ).format(name=contract.name)
             )
         elif raw["partner"] is not None:
-            ck.partner = ck.in_game(ck.player(raw["partner"], "partner"), "partner")
+            ck.partner = ck.in_game(ck.player(raw["partner"], N_("partner")), N_("partner"))
             if ck.partner and ck.declarers and ck.partner == ck.declarers[0] and not ck.rules.own_king:
                 ck.fail(
                     _(
@@ -438,8 +440,8 @@ def _results(ck: _Checker) -> None:
     rraw = ck.raw.get("result")
     if isinstance(rraw, dict):
         for name, value in rraw.items():
-            p = ck.player(name, "result")
-            r = ck.result(value, f"result of {name}")
+            p = ck.player(name, N_("result"))
+            r = ck.result(value, _("result of {name}").format(name=name))
             if p and r:
                 if p not in ck.declarers:
                     ck.fail(_("result given for {p}, who is not a declarer").format(p=p))
@@ -447,7 +449,7 @@ def _results(ck: _Checker) -> None:
                     ck.fail(_("{p} is named twice in result").format(p=p))
                 ck.results[p] = r
     elif rraw is not None:
-        r = ck.result(rraw, "result")
+        r = ck.result(rraw, '"result"')  # the key, in every language
         if r:
             for d in ck.declarers:
                 ck.results[d] = r
@@ -471,7 +473,7 @@ def _result_of(ck: _Checker, contract: Contract, d: str) -> None:
         )
         ck.fail(
             _("{what} mean the {name} was {derived}, but result says {results}").format(
-                what=what, name=contract.name, derived=derived, results=ck.results[d]
+                what=what, name=contract.name, derived=_(derived), results=_(ck.results[d])
             )
         )
     if d in ck.results:
@@ -489,12 +491,18 @@ def _result_of(ck: _Checker, contract: Contract, d: str) -> None:
             )
         )
     else:
-        how = "points" if contract.kind == "positive" else "tricks"
-        ck.fail(
-            _("the result of {d}'s {name} is missing: give result (won/lost) or {how}").format(
-                d=d, name=contract.name, how=how
+        said = (
+            _(
+                'the result of {d}\'s {name} is missing: give + or - (in JSON "result": "won" or "lost") or '
+                "the declarer's card points"
+            )
+            if contract.kind == "positive"
+            else _(
+                'the result of {d}\'s {name} is missing: give + or - (in JSON "result": "won" or "lost") or '
+                "the declarer's tricks"
             )
         )
+        ck.fail(said.format(d=d, name=contract.name))
 
 
 def _game_kontra(ck: _Checker) -> None:
@@ -506,7 +514,7 @@ def _game_kontra(ck: _Checker) -> None:
     if isinstance(kraw, dict):
         _kontra_by(ck, contract, kraw)
     else:
-        level = ck.level(kraw, "Kontra on the game")
+        level = ck.level(kraw, _("Kontra on the game"))
         if level and ck.trisch:
             if not ck.rules.trischaken_kontra:
                 ck.fail(_("{name} has no Kontra under {preset}").format(name=contract.name, preset=ck.rules.preset))
@@ -534,7 +542,7 @@ def _game_kontra_from(ck: _Checker) -> None:
     if ck.kontra_by:
         ck.fail(_('in {name} the kontra object names who doubled; leave out "kontra_from"'), name=ck.contract.name)
     else:
-        ck.kontra_from = _kontra_from(ck, who, ck.kontra, "declarer", "the game")
+        ck.kontra_from = _kontra_from(ck, who, ck.kontra, "declarer", _("the game"))
 
 
 def _kontra_from(ck: _Checker, who: Any, level: str | None, party: str, what: str) -> str | None:
@@ -547,7 +555,7 @@ def _kontra_from(ck: _Checker, who: Any, level: str | None, party: str, what: st
             )
         )
         return None
-    p = ck.in_game(ck.player(who, f"kontra_from on {what}"), "kontra_from")
+    p = ck.in_game(ck.player(who, _("kontra_from on {what}").format(what=what)), N_("kontra_from"))
     if p is None or not ck.declarers:
         return p
     declarers = {ck.declarers[0], ck.partner}
@@ -571,8 +579,8 @@ def _kontra_by(ck: _Checker, contract: Contract, kraw: dict) -> None:
         ck.fail(_("{name} has no Kontra under {preset}").format(name=contract.name, preset=ck.rules.preset))
         return
     for name, lvl in kraw.items():
-        p = ck.in_game(ck.player(name, "Kontra"), "Kontra")
-        level = ck.level(lvl, f"Kontra of {name}")
+        p = ck.in_game(ck.player(name, N_("Kontra")), N_("Kontra"))
+        level = ck.level(lvl, _("Kontra of {name}").format(name=name))
         if p and level:
             if not ck.trisch and p in ck.declarers:
                 ck.fail(_("{p} is a declarer and cannot give Kontra on his own game").format(p=p))
@@ -612,7 +620,7 @@ def _scores(ck: _Checker, contract: Contract) -> None:
         )
         return
     for name, value in sraw.items():
-        p = ck.in_game(ck.player(name, "scores"), "scores")
+        p = ck.in_game(ck.player(name, N_("scores")), N_("scores"))
         try:
             pts = parse_points(value, rules.deck_points, rules.blatt)
         except ValueError as exc:
@@ -641,7 +649,7 @@ def _tricks_by(ck: _Checker) -> None:
         ck.fail(_("tricks_by must map each player to his number of tricks"))
         return
     for name, value in traw.items():
-        p = ck.in_game(ck.player(name, "tricks_by"), "tricks_by")
+        p = ck.in_game(ck.player(name, N_("tricks_by")), N_("tricks_by"))
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 12:
             ck.fail(_("tricks of {name} must be a whole number 0..12, not {value!r}").format(name=name, value=value))
         elif p in ck.tricks_by:
@@ -666,15 +674,15 @@ def _mit(ck: _Checker, contract: Contract) -> None:
         ck.fail(_('mit must be a list of the players who said "mit"'))
     else:
         for name in mraw:
-            p = ck.in_game(ck.player(name, "mit"), "mit")
+            p = ck.in_game(ck.player(name, N_("mit")), N_("mit"))
             if p and p not in ck.mit:
                 ck.mit.append(p)
 
 
 def _renonce(ck: _Checker) -> None:
     if ck.raw.get("renonce") is not None:
-        who = ck.player(ck.raw["renonce"], "renonce")
-        ck.renonce = who if ck.rules.renonce_sitting_out else ck.in_game(who, "renonce")  # ooe-2023.md §8.1
+        who = ck.player(ck.raw["renonce"], N_("renonce"))
+        ck.renonce = who if ck.rules.renonce_sitting_out else ck.in_game(who, N_("renonce"))  # ooe-2023.md §8.1
 
 
 # The checks of a record, in order: each reads what the ones before it found.
@@ -831,9 +839,9 @@ def _premium(ck: _Checker, i: int, p: Any, contract: Contract | None, seen: set[
         ck.fail(_("{name}: announced must be true or false, not {announced!r}"), name=prem.name, announced=announced)
         return None
     if "result" not in p:
-        ck.fail(_("{name}: result (won/lost) is missing").format(name=prem.name))
+        ck.fail(_('{name}: its result is missing (in JSON "result": "won" or "lost")').format(name=prem.name))
         return None
-    result = ck.result(p.get("result"), f"result of {prem.name}")
+    result = ck.result(p.get("result"), _("result of {name}").format(name=prem.name))
     if result is None:
         return None
     if pid in seen:
@@ -847,7 +855,7 @@ def _premium(ck: _Checker, i: int, p: Any, contract: Contract | None, seen: set[
         if not announced and not rules.kontra_silent:
             ck.fail(_("Kontra on {name}: only announced premiums can be doubled").format(name=prem.name))
         else:
-            kontra = ck.level(p["kontra"], f"Kontra on {prem.name}")
+            kontra = ck.level(p["kontra"], _("Kontra on {name}").format(name=prem.name))
     who = _kontra_from(ck, p["kontra_from"], kontra, party, prem.name) if p.get("kontra_from") is not None else None
     by, frm = _caught(ck, p, prem, party, result) if ("by" in p or "from" in p or pid == "mondfang") else (None, None)
     return PremiumEntry(pid, party, announced, result, kontra, who, by, frm)
@@ -874,8 +882,8 @@ def _caught(ck: _Checker, p: dict, prem: Premium, party: str, result: str) -> tu
     if result != "won":
         ck.fail(_("{name} was not made, so nobody caught anything: leave out by and from").format(name=prem.name))
         return None, None
-    by = ck.in_game(ck.player(by_raw, "by"), "by")
-    frm = ck.in_game(ck.player(from_raw, "from"), "from")
+    by = ck.in_game(ck.player(by_raw, N_("by")), N_("by"))
+    frm = ck.in_game(ck.player(from_raw, N_("from")), N_("from"))
     if by is None or frm is None:
         return None, None
     if by == frm:
@@ -898,7 +906,7 @@ def _fits_contract(ck: _Checker, prem: Premium, contract: Contract) -> bool:
         return False
     allowed = contract.premiums
     if allowed is not None and prem.id not in allowed:
-        names = _listing(valid[a].name for a in allowed if a in valid) or "none"
+        names = _listing(valid[a].name for a in allowed if a in valid) or _("none")
         ck.fail(
             _("{name} is not allowed in a {name2} under {preset}; allowed: {names}").format(
                 name=prem.name, name2=contract.name, preset=ck.rules.preset, names=names
@@ -915,10 +923,19 @@ def _premium_rules(ck: _Checker, prem: Premium, party: str, announced: bool, res
     """Who can make or announce the premium, and whether it can be silent or announced."""
     preset = ck.rules.preset
     if prem.party and party != prem.party:
-        ck.fail(_("{name} can only be made by the {party}").format(name=prem.name, party=prem.party))
+        made = (
+            _("{name} can only be made by the declarer's side")
+            if prem.party == "declarer"
+            else _("{name} can only be made by the opponents")
+        )
+        ck.fail(made.format(name=prem.name))
     if announced and prem.announced_by and party != prem.announced_by:
-        side = "the declarer's side" if prem.announced_by == "declarer" else "the opponents"
-        ck.fail(_("{name} can only be announced by {side} under {preset}"), name=prem.name, side=side, preset=preset)
+        said = (
+            _("{name} can only be announced by the declarer's side under {preset}")
+            if prem.announced_by == "declarer"
+            else _("{name} can only be announced by the opponents under {preset}")
+        )
+        ck.fail(said, name=prem.name, preset=preset)
     if announced and prem.announced is None:
         ck.fail(
             _("{name} cannot be announced under {preset}; record it with announced false").format(

@@ -594,6 +594,9 @@ class Rules(NamedTuple):
         """Apply ``KEY=VALUE`` overrides: a house rule, or ``contract.ID.FIELD``
         / ``premium.ID.FIELD`` for one entry of the tables."""
         data = self.to_dict()
+        # A contract whose lost value is its value keeps it so: changing the value changes both, unless
+        # the lost value is given too (as a rules file that leaves lost_value out).
+        following = {cid for cid, c in self.contracts.items() if c.lost_value == c.value}
         for text in overrides:
             if "=" not in text:
                 raise RulesError(_("rule '{text}' needs the form KEY=VALUE, e.g. pagatkassa=3").format(text=text))
@@ -604,11 +607,12 @@ class Rules(NamedTuple):
                 entry, _x, fname = rest.rpartition(".")
                 entries = data[table + "s"]
                 if entry not in entries:
-                    raise RulesError(
-                        _("unknown {table} '{entry}' in rule '{text}'; valid: {entries}").format(
-                            table=table, entry=entry, text=text, entries=", ".join(entries)
-                        )
+                    unknown = (
+                        _("unknown contract '{entry}' in rule '{text}'; valid: {entries}")
+                        if table == "contract"
+                        else _("unknown premium '{entry}' in rule '{text}'; valid: {entries}")
                     )
+                    raise RulesError(unknown.format(entry=entry, text=text, entries=", ".join(entries)))
                 fields = CONTRACT_FIELDS if table == "contract" else PREMIUM_FIELDS
                 if fname not in fields or fname in ("id", "source"):
                     valid = ", ".join(f for f in fields if f not in ("id", "source"))
@@ -618,9 +622,13 @@ class Rules(NamedTuple):
                         )
                     )
                 entries[entry][fname] = _convert_field(fname, raw, text)
+                if table == "contract" and fname == "lost_value":
+                    following.discard(entry)
+                elif table == "contract" and fname == "value" and entry in following:
+                    entries[entry]["lost_value"] = entries[entry]["value"]
             else:
                 if key in LEGACY_KEYS:
-                    key, raw = LEGACY_KEYS[key][0], _current_keys({key: raw}, f"rule '{text}'")[LEGACY_KEYS[key][0]]
+                    key, raw = LEGACY_KEYS[key][0], _current_keys({key: raw}, rule_origin(text))[LEGACY_KEYS[key][0]]
                 if key not in SETTING_BY_KEY:
                     raise RulesError(
                         _("unknown rule '{key}'; valid: {SETTING_BY_KEY}").format(
@@ -694,7 +702,7 @@ def _parse_bool(raw: str, what: str) -> bool:
 
 def convert_setting(setting: Setting, raw: Any) -> Any:
     """Turn a text or TOML value into the setting's type, or explain why not."""
-    what = f"rule '{setting.key}'"
+    what = rule_origin(setting.key)
     if setting.key == "radl_length":
         return _radl_length(raw, what)
     value: Any
@@ -750,11 +758,11 @@ def _radl_length(raw: Any, what: str) -> str:
 
 def _convert_field(name: str, raw: str, text: str) -> Any:
     if name in _FLAGS:
-        return _parse_bool(raw, f"rule '{text}'")
+        return _parse_bool(raw, rule_origin(text))
     if name in _POINTS + _WHOLE + _OPTIONAL_WHOLE and raw.lower() in ("none", "null", "-", ""):
         return None
     if name in _POINTS:
-        value = _exact_value(f"rule '{text}'", name, raw)
+        value = _exact_value(rule_origin(text), name, raw)
         if not isinstance(value, (int, Fraction)):
             raise RulesError(_("rule '{text}': '{raw}' is not a value like 2 or 2.5").format(text=text, raw=raw))
         return value_text(value)  # as a stored evening keeps it: read again with the entry
@@ -766,6 +774,11 @@ def _convert_field(name: str, raw: str, text: str) -> Any:
     if name in ("premiums", "requires", "aliases"):
         return [x.strip() for x in raw.split(",") if x.strip()]
     return raw
+
+
+def rule_origin(text: str) -> str:
+    """Where a message about one rule points: "rule 'KEY'" in the screen's language."""
+    return _("rule '{key}'").format(key=text)
 
 
 def _check_keys(got: dict, known, where: str) -> None:
@@ -929,7 +942,7 @@ def _current_keys(raw: dict, where: str) -> dict:
         if old in raw and new not in raw:
             value = raw[old]
             if isinstance(value, str):
-                value = _legacy_value(value, values, f"{where}: rule '{old}'")
+                value = _legacy_value(value, values, f"{where}: {rule_origin(old)}")
             if value not in values:
                 raise RulesError(
                     _("{where}: rule '{old}': {value!r} is not valid; use {new} instead").format(
@@ -940,7 +953,9 @@ def _current_keys(raw: dict, where: str) -> dict:
     return out
 
 
-TOP_KEYS = ("format", "preset", "title", "source", "rules", "contracts", "premiums", "sources", "base")
+# made_from: the preset a file of ``rules new`` was made from; it changes no value (``rules show`` marks
+# every value that differs from it).
+TOP_KEYS = ("format", "preset", "title", "source", "rules", "contracts", "premiums", "sources", "base", "made_from")
 
 
 def rules_format(data: dict, origin: str) -> int:
@@ -1061,6 +1076,12 @@ def _check_shape(data: object, origin: str) -> None:
     for key in ("preset", "title", "source"):
         if key in data:
             _check_text(origin, key, data[key])
+    if "made_from" in data and data["made_from"] not in PRESETS:
+        raise RulesError(
+            _("{origin}: made_from '{name}' is not a preset; valid: {PRESETS}").format(
+                origin=origin, name=data["made_from"], PRESETS=", ".join(PRESETS)
+            )
+        )
     for key, value in data.get("sources", {}).items():
         _check_text(f"{origin} [sources]", key, value)
 
@@ -1119,7 +1140,7 @@ def _within_deck(rules: Rules, key: str, origin: str) -> None:
     try:
         points = parse_points(value, VALUE_MAX)  # as the engine reads it (points.threshold), then the deck
     except ValueError as exc:
-        raise RulesError(f"{origin}: rule '{key}': {exc}") from None
+        raise RulesError(f"{origin}: {rule_origin(key)}: {exc}") from None
     if not 0 < points <= rules.deck_points:
         raise RulesError(
             _("{origin}: rule '{key}' is {value}, outside a deck of {deck} card points; give 1 to {deck}").format(
@@ -1225,11 +1246,11 @@ def preset_data(name: str) -> dict:
     if name not in PRESETS:
         raise RulesError(_("unknown preset '{name}'; valid: {PRESETS}").format(name=name, PRESETS=", ".join(PRESETS)))
     text = (PRESET_DIR / f"{name}.toml").read_text(encoding="utf-8")
-    return _read_toml(text, f"preset {name}")
+    return _read_toml(text, _("preset {name}").format(name=name))
 
 
 def load_preset(name: str) -> Rules:
-    return rules_from_dict(_resolve(preset_data(name), name), origin=f"preset {name}")
+    return rules_from_dict(_resolve(preset_data(name), name), origin=_("preset {name}").format(name=name))
 
 
 RULES_FILE_MAX = 256 * 1024  # bytes: a complete rules file (rules new) is some 15 KB
@@ -1266,8 +1287,30 @@ def read_rules_text(p: Path) -> str:
 def load_rules_file(path: str | Path) -> Rules:
     p = Path(path)
     text = read_rules_text(p)
-    data = _resolve(_read_toml(text, f"rules file {p}"), f"rules file {p}")
-    return rules_from_dict(data, origin=f"rules file {p}")
+    origin = _("rules file {p}").format(p=p)
+    data = _resolve(_read_toml(text, origin), origin)
+    return rules_from_dict(data, origin=origin)
+
+
+# The first line every ``rules new`` wrote before files said ``made_from``.
+_EARLIER_FIRST_LINE = r"# Rules of the circle '[\w-]{1,60}', made from the preset '([\w-]{1,60})'\.\n"
+
+
+def rules_file_base(path: str | Path) -> str | None:
+    """The preset a rules file starts from, for ``rules show`` to mark what the
+    file changes: its ``base``, its ``made_from`` (``rules new``), or in a file
+    an earlier ``rules new`` wrote, the preset its first line names; None where
+    the file names none."""
+    import re
+
+    p = Path(path)
+    text = read_rules_text(p)
+    data = _read_toml(text, _("rules file {p}").format(p=p))
+    for key in ("base", "made_from"):
+        if isinstance(data.get(key), str) and data[key] in PRESETS:
+            return str(data[key])
+    earlier = re.match(_EARLIER_FIRST_LINE, text)
+    return earlier[1] if earlier and earlier[1] in PRESETS else None
 
 
 def load_rules(name_or_path: str, overrides: list[str] | tuple[str, ...] = ()) -> Rules:
@@ -1291,7 +1334,7 @@ def rules_from_json(text: str) -> Rules:
         data = json.loads(text, parse_float=Decimal)
     except (TypeError, ValueError):
         raise RulesError(_("stored rules are not JSON")) from None
-    return rules_from_dict(data, origin="stored rules", strict=False)
+    return rules_from_dict(data, origin=_("stored rules"), strict=False)
 
 
 def bidding_order(rules: Rules) -> list[str]:

@@ -152,6 +152,10 @@ def tariff_problem(scheme: str, keys: dict[str, Any], value: Exact) -> str | Non
                 "rule 'trischaken_{figure}' = {n} counts only where trischaken_{key} is {modes} (here: {mode}); "
                 "set that too, or leave the figure at 0"
             ).format(
-                figure=figure, n=keys[figure], key=key, modes=", ".join(modes[:-1]) + " or " + modes[-1], mode=mode
+                figure=figure,
+                n=keys[figure],
+                key=key,
+                modes=_("{some} or {last}").format(some=", ".join(f'"{m}"' for m in modes[:-1]), last=f'"{modes[-1]}"'),
+                mode=f'"{mode}"',  # values of a rule, as typed, in every language
             )
     return None

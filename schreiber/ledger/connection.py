@@ -137,13 +137,13 @@ def _check_header(p: Path) -> None:
     except OSError as exc:
         raise LedgerUnavailable(_("cannot read ledger {p}: {strerror}"), p=p, strerror=exc.strerror) from None
     if not head.startswith(SQLITE_MAGIC):
-        raise NotALedger(p, "not an SQLite database")
+        raise NotALedger(p, _("not an SQLite database"))
     if len(head) < 100:
-        raise LedgerDamaged(p, "the file is cut short")
+        raise LedgerDamaged(p, _("the file is cut short"))
     page = int.from_bytes(head[16:18], "big")
     page = 65536 if page == 1 else page
     if page < 512 or page & (page - 1):
-        raise LedgerDamaged(p, "its header is damaged")
+        raise LedgerDamaged(p, _("its header is damaged"))
     Opened.by_sqlite.add(key)
 
 
@@ -231,12 +231,14 @@ def is_ours(conn: sqlite3.Connection, p: Path) -> bool | None:
     app_id, version = (conn.execute(f"pragma {p_}").fetchone()[0] for p_ in ("application_id", "user_version"))
     names = {r[0] for r in conn.execute("select name from sqlite_master where type = 'table'")}
     if app_id not in (0, APPLICATION_ID):
-        raise NotALedger(p, f"another program's SQLite file, application id {app_id:#x}")
+        raise NotALedger(p, _("another program's SQLite file, application id {id}").format(id=f"{app_id:#x}"))
     if app_id == APPLICATION_ID and version > LEDGER_FORMAT:
-        raise NewerLedger(p, f"ledger format {version}; this one knows {LEDGER_FORMAT}")
+        raise NewerLedger(
+            p, _("ledger format {version}; this one knows {known}").format(version=version, known=LEDGER_FORMAT)
+        )
     if not names and app_id == 0:
         if version:
-            raise NotALedger(p, f"an SQLite file of another program, user version {version}")
+            raise NotALedger(p, _("an SQLite file of another program, user version {version}").format(version=version))
         return None
     applied = set()
     if "_sqlite_migrations" in names:
@@ -244,12 +246,12 @@ def is_ours(conn: sqlite3.Connection, p: Path) -> bool | None:
             r[0] for r in conn.execute("select name from _sqlite_migrations where migration_set = ?", [MIGRATION_SET])
         }
         if not applied and app_id == 0:
-            raise NotALedger(p, "an SQLite file with another program's migrations")
+            raise NotALedger(p, _("an SQLite file with another program's migrations"))
     if app_id == 0 and not (names >= LEDGER_TABLES):
-        raise NotALedger(p, "an SQLite file without a ledger's tables")
+        raise NotALedger(p, _("an SQLite file without a ledger's tables"))
     unknown = sorted(applied - KNOWN_MIGRATIONS)
     if unknown:
-        raise NewerLedger(p, f"schema step {', '.join(unknown)}; update schreiber")
+        raise NewerLedger(p, _("schema step {steps}; update schreiber").format(steps=", ".join(unknown)))
     return app_id == APPLICATION_ID
 
 
@@ -315,7 +317,7 @@ def _problem(p: Path, exc: sqlite3.Error) -> Exception:
     if found is not None:
         return found
     if isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError):
-        return NotALedger(p, f"not an SQLite database: {exc}")
+        return NotALedger(p, _("not an SQLite database: {exc}").format(exc=exc))
     return LedgerUnavailable(_("cannot use ledger {p}: {exc}"), p=p, exc=exc)
 
 
@@ -355,7 +357,7 @@ def open_to_read(path: Path) -> tuple[sqlite3.Connection, bool]:
     a whole ledger of this or an older schreiber is refused as any command
     refuses it. The connection, and whether its schema is older."""
     if not _inspect(path, False):
-        raise NotALedger(path, "an empty file")
+        raise NotALedger(path, _("an empty file"))
     _check_header(path)
     try:
         conn = _connect("file:" + quote(str(path.resolve())) + "?mode=ro", uri=True)
@@ -364,7 +366,7 @@ def open_to_read(path: Path) -> tuple[sqlite3.Connection, bool]:
     try:
         conn.execute("PRAGMA query_only = ON")
         if is_ours(conn, path) is None:
-            raise NotALedger(path, "an SQLite file without tables")
+            raise NotALedger(path, _("an SQLite file without tables"))
         quick_check(conn, path)
         older = bool(migrations.pending(_db(conn)))
     except sqlite3.Error as exc:

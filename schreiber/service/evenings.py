@@ -22,7 +22,7 @@ from ..domain.table import Table
 from ..domain.tournament import hands_per_round
 from ..errors import HandError, SchreiberError
 from ..faults import fault
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..ledger.codec import stored_record
 from ..ledger.errors import EveningClosed, NoOpenEvening, RoundFull, SeveralOpenEvenings
 from ..ledger.store import Ledger
@@ -67,7 +67,7 @@ def _score_each(
             yield i, entry, None, str(exc)
             continue
         except (KeyError, TypeError, ValueError) as exc:
-            yield i, entry, None, f"not a valid entry ({type(exc).__name__}: {exc})"
+            yield i, entry, None, _("not a valid entry ({kind}: {exc})").format(kind=type(exc).__name__, exc=exc)
             continue
         if void and o.kind != "dealt":
             yield i, entry, None, None
@@ -141,7 +141,7 @@ class EveningChanged(SchreiberError):
 
     def __init__(self, evening: int, before: tuple[int, int], now: tuple[int, int]):
         self.evening, self.before, self.now = evening, before, now
-        super().__init__(f"evening {evening} changed in the meantime; nothing was written")
+        super().__init__(_("evening {n} changed in the meantime; nothing was written").format(n=evening))
 
 
 class PastTheEnd(SchreiberError):
@@ -464,7 +464,7 @@ class Service:
     def rename_player(self, old: str, new: str) -> int:
         """Rename a player everywhere; returns evenings touched. "anna" finds
         Anna, and Anna may become "ANNA", but not another player's name."""
-        new = check_name(new, "the new name")
+        new = check_name(new, _("the new name"))
         led = self.ledger
         with led.transaction(checked=True):
             names = led.player_names()
@@ -472,7 +472,7 @@ class Service:
             if kept is None:
                 raise SchreiberError(
                     _("unknown player '{old}'; players: {names}").format(
-                        old=unicodedata.normalize("NFC", old).strip(), names=", ".join(names) or "none yet"
+                        old=unicodedata.normalize("NFC", old).strip(), names=", ".join(names) or _("none yet")
                     )
                 )
             other = next((n for n in match_players(new, names) if n != kept), None)
@@ -719,7 +719,7 @@ class Service:
             keep = [i for i, u in enumerate(uids) if u not in here]
             if not keep:
                 return Imported(ev, [], len(entries), None)
-            labels = labels or [f"entry {i}" for i in range(1, len(entries) + 1)]
+            labels = labels or [_("entry {i}").format(i=i) for i in range(1, len(entries) + 1)]
             ev, tarif, pot = self._take_start(ev, started) if started else (ev, None, None)
             with collector_paused():
                 numbers = self._write_entries(
@@ -767,7 +767,7 @@ class Service:
         self._round_room(
             ev, sum(1 for i, e in enumerate(entries) if e.kind == "hand" and not (struck and struck.voids[i]))
         )
-        labels = labels or [f"entry {i}" for i in range(1, len(entries) + 1)]
+        labels = labels or [_("entry {i}").format(i=i) for i in range(1, len(entries) + 1)]
         run = _Import(ev, led.last_state(ev), led.next_seq(ev) - 1, led.next_number(ev) - 1, labels, uids, struck)
         first = led.next_entry_id()  # the entries are written with the ids from here on, in order
         numbers: list[int] = []
@@ -781,9 +781,13 @@ class Service:
                 progress(done, len(entries))
             fault("import.batch")
         if problems:
-            more = f"; and {len(problems) - 10} more" if len(problems) > 10 else ""
+            more = _("; and {n} more").format(n=len(problems) - 10) if len(problems) > 10 else ""
             raise SchreiberError(
-                f"{len(problems)} of {len(entries)} entries are wrong, nothing was added: "
+                ngettext(
+                    "{n} of {total} entry is wrong, nothing was added: ",
+                    "{n} of {total} entries are wrong, nothing was added: ",
+                    len(entries),
+                ).format(n=len(problems), total=len(entries))
                 + "; ".join(problems[:10])
                 + more
             )

@@ -57,7 +57,7 @@ def registration(players: list[str]) -> list[tuple[str, str | None]]:
         if name_key(name) in seen:
             raise SchreiberError(_("{name} is registered twice; every player plays once").format(name=name))
         seen.add(name_key(name))
-        out.append((name, check_name(ort, f"{name}'s place of residence") if ort.strip() else None))
+        out.append((name, check_name(ort, _("{name}'s place of residence").format(name=name)) if ort.strip() else None))
     rules_of_cup.table_sizes(len(out))  # a field that cannot be seated is said at once
     return out
 
@@ -72,7 +72,7 @@ class Desk:
         self, name: str, players: list[str], rules: Rules, date: str, season: str | None, seed: int | None
     ) -> Cup:
         """Register a cup and its players (``Name@Ort`` gives the place of residence)."""
-        name = check_name(name, "the tournament's name")
+        name = check_name(name, _("the tournament's name"))
         check_cup_rules(rules)
         field = registration(players)
         if seed is not None and not 0 <= seed <= SEED_MAX:

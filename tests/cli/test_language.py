@@ -13,6 +13,7 @@ import sys
 import pytest
 
 from schreiber.i18n import from_locale
+from tests.german import english_words
 from tests.helpers import ROOT, F, G, H, I, cli
 
 SAYS = {
@@ -183,7 +184,7 @@ def test_the_help_page_is_current(snapshot_update):
 USAGE_ERRORS = {
     "de": [
         (["sheet", "--x"], "Fehler: Die Option --x gibt es nicht", "Hilfe mit 'schreiber sheet --help'."),
-        (["evening", "start"], "Fehler: Das Argument 'players' fehlt.", "Aufruf: schreiber evening start"),
+        (["evening", "start"], "Fehler: Das Argument 'SPIELER' fehlt.", "Aufruf: schreiber evening start"),
         (["sheet", "extra"], "Fehler: Zu viele Argumente (extra)", "Aufruf: schreiber sheet"),
         (["sheet", "--evening", "x"], "Fehler: Ungültiger Wert für '--evening': erwartet ist eine ganze Zahl", ""),
         (["sheet", "--evening"], "Fehler: Die Option '--evening' braucht einen Wert.", ""),
@@ -191,7 +192,7 @@ USAGE_ERRORS = {
     ],
     "en": [
         (["sheet", "--x"], "Error: No such option: --x", "Try 'schreiber sheet --help' for help."),
-        (["evening", "start"], "Error: Missing argument 'players'.", "Usage: schreiber evening start"),
+        (["evening", "start"], "Error: Missing argument 'PLAYERS'.", "Usage: schreiber evening start"),
         (["sheet", "extra"], "Error: Got unexpected extra argument(s) (extra)", "Usage: schreiber sheet"),
         (["sheet", "--evening", "x"], "Error: Invalid value for '--evening': Input should be a valid integer", ""),
         (["sheet", "--evening"], "Error: Option '--evening' requires an argument.", ""),
@@ -215,7 +216,11 @@ import sys
 from schreiber import i18n
 i18n.choose(sys.argv[1])
 from schreiber.cli.groups import main_app
+from schreiber.cli.typer_words import console_words, speak
 import typer, typer.main
+
+console_words()  # typer's own words in the language, as the console script has them
+speak(sys.argv[1])
 
 def walk(cmd, ctx):
     print("=====", ctx.command_path)
@@ -244,6 +249,14 @@ def every_help_page(lang: str) -> dict[str, str]:
     return {path: text for path, _nl, text in pages}
 
 
+def read_as_text(page: str) -> str:
+    """A help page as one text: the commands of a group's list (their names
+    are the same in every language) left out, a word the help's wrapping
+    broke at a dash joined again (--explain-/player)."""
+    rows = re.sub(r"(?m)^(Befehle|Commands):\n(?:  \S+ .*\n?)+", "", page)
+    return " ".join(re.sub(r"-\n\s+", "-", rows).split())
+
+
 def test_every_help_page_in_german_has_no_english_sentence_of_ours():
     """Every command's --help under --lang de: none of our English texts
     (the catalog's msgids) and no English sentence; the English pages the
@@ -263,6 +276,8 @@ def test_every_help_page_in_german_has_no_english_sentence_of_ours():
             page = re.sub(r"\s+".join(map(re.escape, kept.split())), "", page)
         english = [line for line in page.splitlines() if ENGLISH_WORDS.search(OPTION.sub("", line))]
         assert not english, (path, english[:3])
+        assert english_words(read_as_text(page)) == [], path
+    assert sum(bool(english_words(read_as_text(page))) for page in en.values()) > 40  # and finds English there
     english_pages = " ".join(" ".join(en.values()).split())
     assert sum(" ".join(m.split()) in english_pages for m in ours) > 50  # the check finds them where they are
 

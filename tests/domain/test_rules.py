@@ -1,6 +1,7 @@
 """The presets as data: unknown keys rejected, every value cited, docs current."""
 
 import re
+from fractions import Fraction
 
 import pytest
 
@@ -90,6 +91,19 @@ def test_overrides():
         load_rules("standard", ["contract.schnapsen.value=3"])
     with pytest.raises(RulesError, match="KEY=VALUE"):
         load_rules("standard", ["pagatkassa"])
+
+
+def test_an_override_of_a_value_takes_the_lost_value_that_followed_it_along():
+    """standard-koenigrufen.txt:38: a Bettel counts 3, won or lost; with
+    --rule contract.bettel.value=2.5 it counts 2.5 either way. The
+    Sechserdreier (2 won, 4 lost, :33) keeps its own lost value; a lost value
+    given too stands, before or after the value."""
+    contracts = load_rules("standard", ["contract.bettel.value=2.5", "contract.sechserdreier.value=3"]).contracts
+    assert (contracts["bettel"].value, contracts["bettel"].lost_value) == (Fraction(5, 2), Fraction(5, 2))
+    assert (contracts["sechserdreier"].value, contracts["sechserdreier"].lost_value) == (3, 4)
+    for order in (["value=5", "lost_value=6"], ["lost_value=6", "value=5"]):
+        dreier = load_rules("standard", [f"contract.dreier.{o}" for o in order]).contracts["dreier"]
+        assert (dreier.value, dreier.lost_value) == (5, 6), order
 
 
 def test_hausrunde_uses_standard_values():

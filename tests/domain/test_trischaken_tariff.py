@@ -239,9 +239,9 @@ def test_rules_that_do_not_name_the_payout_keys_play_as_their_scheme():
         (
             "tirol",
             ["trischaken_jungfrau_pays=3"],
-            "counts only where trischaken_jungfrau is each, loser or instead (here: all)",
+            'counts only where trischaken_jungfrau is "each", "loser" or "instead" (here: "all")',
         ),
-        ("standard", ["trischaken_buergermeister=double", "trischaken_buergermeister_pays=3"], "(here: double)"),
+        ("standard", ["trischaken_buergermeister=double", "trischaken_buergermeister_pays=3"], '(here: "double")'),
     ],
 )
 def test_payout_keys_a_scheme_cannot_play_are_refused(preset, rules, words):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import shlex
 
+from ...i18n import _
+from ..json_text import shown
 from ..names import fold, lookup
 from ..rules import Rules
 from .vocabulary import CONCEDE_WORDS, OWN_WORDS, QUOTE_NEEDED, RESULT_WORDS, TALON_WORDS, err
@@ -30,7 +32,7 @@ def format_notation(record: dict, rules: Rules) -> str:
     Other valid records give an equivalent hand.
     """
     if not isinstance(record, dict):
-        raise err(f"a hand record must be an object, not {type(record).__name__}")
+        raise err(_("a hand record must be an object, not {value}").format(value=shown(record)))
     craw = record.get("contract")
     cid = lookup(craw, rules.contracts) if isinstance(craw, str) else None
     contract = rules.contracts.get(cid) if cid is not None else None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from ...i18n import _
+from ...i18n import N_, _
 from ..names import closest, fold, lookup, spoken_order, term_index
 from ..rules import Contract, Rules
 from ..table import Table
@@ -61,23 +61,28 @@ class _Parser:
         if len(hits) > 1:
             raise err(
                 _("'{word}' as {role} is ambiguous: {hits}; write more letters").format(
-                    word=word, role=role, hits=listing(hits)
+                    word=word, role=_(role), hits=listing(hits)
                 )
             )
         return hits[0] if hits else None
 
     def player(self, word: str, role: str) -> str:
-        """A player named where only a player fits (after 'kontra:', 'mit:' ...)."""
+        """A player named where only a player fits (after 'kontra:', 'mit:' ...);
+        ``role`` (marked with ``N_``) is said in the screen's language."""
         p = self.exact_player(word) or self.prefix_player(word, role)
         if p is None:
             raise err(
                 _("unknown player '{word}' as {role}{did_you_mean}; players: {players}").format(
-                    word=word, role=role, did_you_mean=did_you_mean(word, self.players), players=listing(self.players)
+                    word=word,
+                    role=_(role),
+                    did_you_mean=did_you_mean(word, self.players),
+                    players=listing(self.players),
                 )
             )
         return p
 
     def players_list(self, value: str, role: str) -> list[str]:
+        """The players after ``role:`` (kontra:, mit:), the word as typed in its messages."""
         out: list[str] = []
         for w in value.split(","):
             if not w.strip():
@@ -369,7 +374,7 @@ def _dealer(ps: _Parser, kvs: list[KV]) -> tuple[str | None, list[KV]]:
         if key in DEALER_KEYS and not NUMBER.fullmatch(value):
             if dealer is not None:
                 raise err(_("the dealer is given twice ('{tok}'); give geber:NAME once").format(tok=tok))
-            dealer = ps.player(value, "dealer")
+            dealer = ps.player(value, N_("dealer"))
         else:
             rest_kvs.append((pos, tok, key, value))
     return dealer, rest_kvs
@@ -420,21 +425,23 @@ class _Draft:
         """A word that is neither a keyword nor a premium: a mistyped player."""
         return tok is not None and not self.ps.reserved(tok) and not self.ps.premium(tok, None)
 
-    def need_declarer(self, what: str) -> NotationError:
+    def need_declarer(self, partner_too: bool = False) -> NotationError:
+        """The declarer (and a king-calling contract's partner) is missing."""
         c, players = self.contract, self.players
         example = f"'{c.id} {players[1 % len(players)]}{' ' + players[2 % len(players)] if c.call else ''} +'"
         tok = self.next_word()
         if tok is not None and self.not_a_word(tok):
             return err(
-                _("unknown player '{tok}' as {what}{did_you_mean}; players: {players}").format(
-                    tok=tok, what=what, did_you_mean=did_you_mean(tok, players), players=listing(players)
+                _("unknown player '{tok}' as {role}{did_you_mean}; players: {players}").format(
+                    tok=tok, role=_("declarer"), did_you_mean=did_you_mean(tok, players), players=listing(players)
                 )
             )
-        return err(
-            _("{name}: name the {what} right after the contract, e.g. {example}").format(
-                name=c.name, what=what, example=example
-            )
+        said = (
+            _("{name}: name the declarer and the partner right after the contract, e.g. {example}")
+            if partner_too
+            else _("{name}: name the declarer right after the contract, e.g. {example}")
         )
+        return err(said.format(name=c.name, example=example))
 
     def partner_slot(self, tok: str) -> tuple[str, str | None, str | None] | None:
         p = self.ps.exact_player(tok)
@@ -445,7 +452,7 @@ class _Draft:
             return "talon", None, None
         if f in OWN_WORDS:
             return "own", None, None
-        sp = self.ps.slot_player(tok, "partner")
+        sp = self.ps.slot_player(tok, N_("partner"))
         return ("player", sp[0], sp[1]) if sp else None
 
     def set_result(self, value: str, tok: str) -> None:
@@ -475,7 +482,7 @@ class _Draft:
 def _trischaken_declarer(d: _Draft) -> None:
     tok = d.next_word()
     if tok is not None and "#" not in tok:
-        sp = d.ps.slot_player(tok, "declarer")
+        sp = d.ps.slot_player(tok, N_("declarer"))
         if sp:
             if sp[1]:
                 raise err(
@@ -505,7 +512,7 @@ def _call_declarer_and_partner(d: _Draft) -> None:
         d.partner, d.game_result = a[1], a[2]
         d.i += 1
     elif a is None and tok is not None and d.not_a_word(tok):
-        role = "partner" if vorhand else "declarer"
+        role = _("partner") if vorhand else _("declarer")
         raise err(
             _("unknown player '{tok}' as {role}{did_you_mean}; players: {players}").format(
                 tok=tok, role=role, did_you_mean=did_you_mean(tok, players), players=listing(players)
@@ -546,18 +553,22 @@ def _no_call_slots(d: _Draft, a: tuple | None, tok: str | None) -> NotationError
             )
         )
     if vorhand or (contract.vorhand and tok is not None and d.ps.reserved(tok)):
-        return err(
-            f"{contract.name} calls a king: give the partner (a player, talon or selbst), "
-            f"e.g. '{contract.id} {players[2 % len(players)]} +'"
-            + ("" if vorhand else " with the Vorhand known, else the declarer first")
+        said = (
+            _("{name} calls a king: give the partner (a player, talon or selbst), e.g. '{id} {player} +'")
+            if vorhand
+            else _(
+                "{name} calls a king: give the partner (a player, talon or selbst), e.g. '{id} {player} +' with "
+                "the Vorhand known, else the declarer first"
+            )
         )
-    return d.need_declarer("declarer and the partner")
+        return err(said.format(name=contract.name, id=contract.id, player=players[2 % len(players)]))
+    return d.need_declarer(partner_too=True)
 
 
 def _declarers(d: _Draft) -> None:
     """The declarer, or several side by side in a negative contract."""
     while (tok := d.next_word()) is not None:
-        sp = d.ps.slot_player(tok, "declarer")
+        sp = d.ps.slot_player(tok, N_("declarer"))
         if not sp:
             break
         if sp[0] in d.declarers:
@@ -573,7 +584,7 @@ def _declarers(d: _Draft) -> None:
         if not vorhand and d.partial and d.next_word() is None:
             return  # the declarer still to come
         if not vorhand:
-            raise d.need_declarer("declarer")
+            raise d.need_declarer()
         d.declarers.append(vorhand)
 
 
@@ -607,7 +618,7 @@ def _items(d: _Draft) -> None:
             raise err(_("'{tok}' names the called king and belongs {where}").format(tok=tok, where=where))
         elif d.trisch and (nt := NAME_TRICKS.fullmatch(tok)):
             nm, tr = nt.groups()
-            p = d.ps.player(nm, "tricks")
+            p = d.ps.player(nm, N_("tricks"))
             if p in d.tricks_by:
                 raise err(_("{p}'s tricks are given twice ('{tok}')").format(p=p, tok=tok))
             d.tricks_by[p] = int(tr)
@@ -651,7 +662,7 @@ def _kv_words(d: _Draft, kvs: list[KV]) -> None:
         if not value:
             raise err(_("'{tok}' needs something after the colon, e.g. {tok}{players}"), tok=tok, players=d.players[0])
         if num and (ps.exact_player(key) or key not in KV_KEYS):
-            p = ps.exact_player(key) or ps.player(tok.partition(":")[0], "points")
+            p = ps.exact_player(key) or ps.player(tok.partition(":")[0], N_("scores"))
             if not d.trisch:
                 raise err(
                     _(
@@ -677,25 +688,29 @@ def _kv_words(d: _Draft, kvs: list[KV]) -> None:
                 )
             d.premiums.append((pos, entry))
         elif key in KONTRA_WORDS:
-            for p in ps.players_list(value, "kontra"):
+            for p in ps.players_list(value, N_("kontra")):
                 if p in d.kontra_by:
                     raise err(_("{p}'s Kontra is given twice ('{tok}')").format(p=p, tok=tok))
                 d.kontra_by[p] = KONTRA_WORDS[key]
         elif key in MIT_KEYS:
-            for p in ps.players_list(value, "mit"):
+            for p in ps.players_list(value, N_("mit")):
                 if p not in d.mit:
                     d.mit.append(p)
         elif key in RENONCE_KEYS:
             if d.renonce is not None:
                 raise err(_("the Renonce is given twice ('{tok}'); name the one offender").format(tok=tok))
-            d.renonce = ps.player(value, "renonce")
+            d.renonce = ps.player(value, N_("renonce"))
         elif ">" in value and (entry := _catch(d, tok.partition(":")[0], value, None, tok)) is not None:
             d.premiums.append((pos, entry))
         else:
             raise err(
-                f"unknown word '{key}:' in '{tok}'{did_you_mean(key, [k + ':' for k in KV_KEYS])}; "
-                f"valid: geg:PREMIUM, kontra:NAME, re:NAME, renonce:NAME, geber:NAME"
-                + (", mit:NAME, NAME:POINTS" if d.trisch else "")
+                _("unknown word '{key}:' in '{tok}'{did_you_mean}; valid: {valid}").format(
+                    key=key,
+                    tok=tok,
+                    did_you_mean=did_you_mean(key, [k + ":" for k in KV_KEYS]),
+                    valid="geg:PREMIUM, kontra:NAME, re:NAME, renonce:NAME, geber:NAME"
+                    + (", mit:NAME, NAME:" + _("POINTS") if d.trisch else ""),
+                )
             )
 
 
@@ -713,7 +728,7 @@ def _catch(d: _Draft, name: str, who: str, party: str | None, tok: str) -> dict 
                 tok=tok, name=name, a=d.players[0], b=d.players[1 % len(d.players)]
             )
         )
-    entry["by"], entry["from"] = d.ps.player(by, "by"), d.ps.player(frm, "from")
+    entry["by"], entry["from"] = d.ps.player(by, N_("by")), d.ps.player(frm, N_("from"))
     if party is None and d.declarers:
         side = {d.declarers[0], d.partner or d.declarers[0]}
         entry["party"] = "declarer" if entry["by"] in side else "opponents"
