@@ -17,6 +17,7 @@ from .root import Command, Group, app, echo, ledger, print_json, service, tell_c
 
 if TYPE_CHECKING:
     from ..service import PastTheEnd, Service
+    from ..service.evenings import Added
 
 hand_app = typer.Typer(cls=Group, help=_("Enter hands."), no_args_is_help=True)
 app.add_typer(hand_app, name="hand")
@@ -55,8 +56,6 @@ def add(
       schreiber hand add --evening 5 dreier dora +     (while several evenings are open)
       schreiber hand add          (asks step by step)
     """
-    from ..domain.points import as_number
-    from ..render import player_points
     from ..service import PastTheEnd
 
     svc = service()
@@ -67,6 +66,14 @@ def add(
         _play_on(exc)
         added = svc.add_hand(record, evening_id, after_end=True)
     tell_carried(svc)
+    _tell_added(added, json_out, quiet)
+
+
+def _tell_added(added: Added, json_out: bool, quiet: bool) -> None:
+    """The hand written: as JSON, or its line (and the evening's end where it came)."""
+    from ..domain.points import as_number
+    from ..render import player_points
+
     if json_out:
         print_json(
             {

@@ -252,5 +252,5 @@ def test_fahren_asks_once_who_doubled_and_knows_only_kontra():
 def test_the_kontra_question_in_german():
     record, text = asked(stored("standard"), ["piccolo", "ilse", "", "hans"])
     assert record["kontra"] == {H: "kontra"}
-    assert "  Wer hat kontriert? Gerti, Hans oder Fritz (Enter: niemand)" in lines(text)
+    assert "  Wer hat kontriert? Gerti, Hans oder Fritz (Enter = niemand)" in lines(text)
     assert "Kontra von (z.B. gerti oder gerti re) [niemand]: " in text
