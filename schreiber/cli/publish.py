@@ -1,17 +1,21 @@
 """`schreiber publish`: the ledger served read-only in Datasette, with the
-project's German titles and canned queries (docs/datasette.md)."""
+project's German pages, titles and canned queries (docs/datasette.md)."""
 
 from __future__ import annotations
 
 import shlex
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ..errors import SchreiberError
 from ..i18n import _
 from .root import Command, app, db_path, echo, writable_target
+
+if TYPE_CHECKING:
+    from ..ledger.store import Ledger
+    from ..publish import Heading
 
 LOOPBACK = "127.0.0.1"
 
@@ -113,10 +117,17 @@ def _prepare(path: Path, host: str, port: int, live: bool) -> list[str]:
     """The metadata file for this ledger (never over a ledger) and the command."""
     from .. import publish as pub
     from .paths import app_dir
+    from .root import ledger
 
+    led = ledger()
+    try:
+        cups = _headings(led)
+    finally:
+        led.close()
     folder = app_dir() / "publish"
     try:
-        meta = pub.write_metadata(path, writable_target(pub.metadata_file(path, folder), "", "", None))
+        target = writable_target(pub.metadata_file(path, folder), "", "", None)
+        meta = pub.write_metadata(pub.metadata(path, cups), target)
     except OSError as exc:
         raise SchreiberError(
             _("cannot write Datasette's metadata to {folder} ({strerror}); check its permissions").format(
@@ -124,6 +135,14 @@ def _prepare(path: Path, host: str, port: int, live: bool) -> list[str]:
             )
         ) from None
     return pub.command(path, meta, host, port, live)
+
+
+def _headings(led: Ledger) -> list[Heading]:
+    """The tournaments of the ledger, newest first, as the start page links to them."""
+    from ..publish import Heading
+
+    cups = [c for s in led.cups.seasons() for c in led.cups.season_cups(s)]
+    return [Heading(c.name, c.date, c.season) for c in sorted(cups, key=lambda c: (c.date, c.id), reverse=True)]
 
 
 def _run(cmd: list[str]) -> None:
