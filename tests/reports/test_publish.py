@@ -1,6 +1,6 @@
 """`schreiber publish`: a small cup served by Datasette on 127.0.0.1, read
 back through the canned queries' JSON (the pages in a browser:
-test_publish_pages.py). The server
+test_publish_pages.py, one cup's results: test_publish_cup.py). The server
 is always stopped (fixture, finally)."""
 
 from __future__ import annotations
@@ -201,12 +201,13 @@ def test_print_shows_the_command_on_loopback(cup_db, tmp_path):
     assert "-m datasette serve --immutable" in line and str(cup_db) in line
     assert "--host 127.0.0.1 --port 8123" in line and "--metadata" in line
     assert f"--template-dir {Path(publish.__file__).parent / 'templates'}" in line  # the German pages
+    assert "default_allow_sql" not in line  # the organizer's own view keeps his SQL
     meta = json.loads(Path(line.split("--metadata ")[1].split(" ")[0]).read_text())
     assert list(meta["databases"]) == ["turnier"]  # under the ledger's name
     live = schreiber("--db", str(cup_db), "publish", "--print", "--live", home=tmp_path)
     assert "--immutable" not in live.stdout
     wide = schreiber("--db", str(cup_db), "publish", "--print", "--host", "0.0.0.0", home=tmp_path)
-    assert "--host 0.0.0.0" in wide.stdout and "anyone who can reach it" in wide.stderr
+    assert "--host 0.0.0.0" in wide.stdout and "anyone who can reach it" in wide.stderr and "--cup" in wide.stderr
 
 
 def assert_one_error_line(r: subprocess.CompletedProcess, *words: str) -> None:
@@ -319,7 +320,9 @@ def test_a_ledger_whose_name_starts_with_a_dash_is_a_file_to_datasette(cup_db, t
         _stop(proc)
 
 
-@pytest.mark.parametrize("mode", [[], ["--live"], ["--print"], ["--print", "--live"]])
+@pytest.mark.parametrize(
+    "mode", [[], ["--live"], ["--print"], ["--print", "--live"], ["--cup", CUP], ["--cup", CUP, "--print"]]
+)
 def test_publish_refuses_a_file_that_is_not_a_ledger_as_every_command_does(tmp_path, mode):
     import sqlite3
 
