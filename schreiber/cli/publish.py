@@ -1,11 +1,14 @@
 """`schreiber publish`: the ledger served read-only in Datasette, with the
-project's German titles and canned queries (docs/datasette.md)."""
+project's German pages, titles and canned queries; with --cup, one
+tournament's results only (docs/datasette.md)."""
 
 from __future__ import annotations
 
+import contextlib
 import shlex
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, NamedTuple
 
 import typer
 
@@ -13,7 +16,20 @@ from ..errors import SchreiberError
 from ..i18n import _
 from .root import Command, app, db_path, echo, writable_target
 
+if TYPE_CHECKING:
+    from ..ledger.cup_book import Cup
+    from ..ledger.store import Ledger
+    from ..publish import Heading, Part
+
 LOOPBACK = "127.0.0.1"
+CupOnly = Annotated[
+    str | None,
+    typer.Option(
+        "--cup",
+        help=_("Serve this tournament's results only (no other evening, no SQL): a results server."),
+        show_default=False,
+    ),
+]
 
 
 @app.command("publish", cls=Command)
@@ -31,42 +47,61 @@ def publish(
     print_only: Annotated[
         bool, typer.Option("--print", help=_("Print the command line instead of running it."))
     ] = False,
+    cup: CupOnly = None,
 ) -> None:
     """Serve the ledger in Datasette: results, result list, table sheets and
-    season cup points as pages and JSON, read-only.
+    season cup points as German pages and JSON, read-only.
 
-    Pages: /DB/rangliste?cup=NAME, /DB/ergebnisliste?cup=NAME,
-    /DB/tischblatt?abend=N, /DB/cupwertung?saison=2026/27, /DB/turniere
-    (DB: the ledger's file name without .db, as the line "Serving ..." shows
-    it; a dot in it is ~2E). Needs: pip install "schreiber[publish]".
+    Pages: /DB/ergebnisliste?cup=NAME, /DB/rangliste?cup=NAME,
+    /DB/turniere?cup=NAME, /DB/tischblatt?abend=N, /DB/cupwertung?saison=2026/27,
+    /DB/abende (DB: the ledger's file name without .db, as the line
+    "Serving ..." shows it; a dot in it is ~2E). With --cup NAME only that
+    tournament's pages, from a copy of its results, and no SQL: to show on
+    the network (--host 0.0.0.0); run it again after a round. Needs:
+    pip install "schreiber[publish]".
 
-    Example: schreiber publish --port 8001
+    Example: schreiber publish --cup "RTC Schlierbach" --host 0.0.0.0
     """
     from .. import publish as pub
 
     if not 1 <= port <= 65535:
         raise SchreiberError(_("--port {port} is out of range; give 1 to 65535").format(port=port))
+    if cup is not None and live:
+        raise SchreiberError(
+            _(
+                "--live shows the whole ledger as it changes; --cup serves a copy of the cup's results: leave out --live and publish again after a round"
+            )
+        )
     if not pub.installed():
         raise SchreiberError(_('Datasette is not installed; pip install "schreiber[publish]"'))
     path = db_path()
     if not path.exists():
         raise SchreiberError(_("there is no ledger at {path} yet; nothing to publish (give --db PATH)"), path=path)
-    _open(path, live)
-    chosen = _host(host)
+    if cup is None:
+        _open(path, live)
+    results = None if cup is None else _cup_results(cup)
+    chosen = _host(host, results)
     if not print_only:
         _check_port(chosen, port)
-    cmd = _prepare(path, chosen, port, live)
+    cmd = _prepare(path, chosen, port, live) if results is None else _prepare_cup(path, results, chosen, port)
     if print_only:
         echo(shlex.join(cmd))
         return
-    url = f"http://{f'[{chosen}]' if ':' in chosen and not chosen.startswith('[') else chosen}:{port}"
-    echo(
-        _("Serving {path} on {url} (read-only); stop with Ctrl-C.").format(
-            path=path, url=f"{url}/{pub.database_path(path)}"
-        ),
-        err=True,
-    )
+    _say_serving(path, chosen, port, results)
     _run(cmd)
+
+
+def _say_serving(path: Path, host: str, port: int, results: CupResults | None) -> None:
+    """Where the pages are, on stderr: the ledger's database page, or a cup's start page."""
+    from .. import publish as pub
+
+    url = f"http://{f'[{host}]' if ':' in host and not host.startswith('[') else host}:{port}"
+    if results is not None:
+        line = _("Serving the results of {name} on {url} (read-only, no SQL); stop with Ctrl-C.")
+        echo(line.format(name=results.cup.name, url=f"{url}/"), err=True)
+    else:
+        line = _("Serving {path} on {url} (read-only); stop with Ctrl-C.")
+        echo(line.format(path=path, url=f"{url}/{pub.database_path(path)}"), err=True)
 
 
 def _open(path: Path, live: bool) -> None:
@@ -78,18 +113,21 @@ def _open(path: Path, live: bool) -> None:
         echo(_("Note: another process is writing; the newest hands may be missing (use --live)."), err=True)
 
 
-def _host(host: str | None) -> str:
+def _host(host: str | None, results: CupResults | None = None) -> str:
     """127.0.0.1 unless another address is asked for by name; a non-loopback
-    one is said out loud, since everyone on that network can then read the ledger."""
+    one for the whole ledger is said out loud, since everyone on that
+    network can then read it (a cup's results are meant to be read)."""
     from ..publish import is_loopback
 
     if host is None:
         return LOOPBACK
     if not host.strip() or any(c.isspace() or c in "/@" for c in host):
         raise SchreiberError(_("--host {host!r} is not an address; give e.g. --host 127.0.0.1").format(host=host))
-    if not is_loopback(host):
+    if results is None and not is_loopback(host):
         echo(
-            _("Warning: serving on {host}: anyone who can reach it can read the whole ledger.").format(host=host),
+            _(
+                "Warning: serving on {host}: anyone who can reach it can read the whole ledger; to show one tournament's results only, give --cup NAME."
+            ).format(host=host),
             err=True,
         )
     return host
@@ -113,17 +151,77 @@ def _prepare(path: Path, host: str, port: int, live: bool) -> list[str]:
     """The metadata file for this ledger (never over a ledger) and the command."""
     from .. import publish as pub
     from .paths import app_dir
+    from .root import ledger
 
-    folder = app_dir() / "publish"
+    led = ledger()
     try:
-        meta = pub.write_metadata(path, writable_target(pub.metadata_file(path, folder), "", "", None))
-    except OSError as exc:
-        raise SchreiberError(
-            _("cannot write Datasette's metadata to {folder} ({strerror}); check its permissions").format(
-                folder=folder, strerror=exc.strerror
-            )
-        ) from None
+        cups = _headings(led)
+    finally:
+        led.close()
+    folder = app_dir() / "publish"
+    with _writing(_("cannot write Datasette's metadata to {folder} ({strerror}); check its permissions"), folder):
+        target = writable_target(pub.metadata_file(path, folder), "", "", None)
+        meta = pub.write_metadata(pub.metadata(path, cups), target)
     return pub.command(path, meta, host, port, live)
+
+
+class CupResults(NamedTuple):
+    """A tournament's results to serve: the cup, how the pages head it, and what its database is read from."""
+
+    ledger: Ledger
+    cup: Cup
+    heading: Heading
+    title: str
+    parts: list[Part]
+
+
+def _headings(led: Ledger) -> list[Heading]:
+    """The tournaments of the ledger, newest first, as the start page links to them."""
+    from ..publish import Heading
+
+    cups = [c for s in led.cups.seasons() for c in led.cups.season_cups(s)]
+    return [Heading(c.name, c.date, c.season) for c in sorted(cups, key=lambda c: (c.date, c.id), reverse=True)]
+
+
+def _cup_results(name: str) -> CupResults:
+    """The tournament named (the line every cup command gives for a name
+    not known) and the queries its pages are read from."""
+    from ..publish import Heading, cup_parts
+    from ..reports.site import german_date
+    from .root import ledger
+
+    led = ledger()
+    c = led.cups.find(name)
+    heading = Heading(c.name, c.date, c.season)
+    evenings = [t.evening_id for t in led.cups.tables(c.id)]
+    return CupResults(led, c, heading, f"{c.name}, {german_date(c.date)}", cup_parts(heading, evenings))
+
+
+def _prepare_cup(path: Path, results: CupResults, host: str, port: int) -> list[str]:
+    """The cup's database and metadata, in a folder of their own beside the
+    ledger's metadata (never over a ledger), and the command."""
+    from .. import publish as pub
+    from ..ledger.publish import snapshot
+    from .paths import app_dir
+
+    folder = pub.cup_folder(path, app_dir() / "publish", results.cup.id)
+    with _writing(_("cannot write the tournament's results to {folder} ({strerror}); check its permissions"), folder):
+        target = writable_target(pub.cup_database(path, folder), "", "", None)
+        meta = writable_target(pub.metadata_file(path, folder), "", "", None)
+        folder.mkdir(parents=True, exist_ok=True)
+        snapshot(results.ledger, target, results.parts)
+        pub.write_metadata(pub.cup_metadata(path, results.heading, results.title), meta)
+    results.ledger.close()
+    return pub.command(target, meta, host, port, public=True)
+
+
+@contextlib.contextmanager
+def _writing(message: str, folder: Path) -> Iterator[None]:
+    """A file of publish's own that cannot be written: one line naming the folder."""
+    try:
+        yield
+    except OSError as exc:
+        raise SchreiberError(message.format(folder=folder, strerror=exc.strerror)) from None
 
 
 def _run(cmd: list[str]) -> None:

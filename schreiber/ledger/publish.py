@@ -1,10 +1,14 @@
 """The ledger made ready for Datasette: opened as every command opens it
 (refused if no ledger, migrated if older) and, for a reader that opens it
 ``--immutable`` and never reads the write-ahead log, that log written into
-the file."""
+the file; and a cup's results read from it into a database of their own."""
 
 from __future__ import annotations
 
+import errno
+import os
+import sqlite3
+from collections.abc import Iterable
 from pathlib import Path
 
 from .store import Ledger
@@ -22,3 +26,53 @@ def flush(path: Path, checkpoint: bool = True) -> bool:
     finally:
         led.close()
     return not busy
+
+
+def snapshot(led: Ledger, target: Path, parts: Iterable[tuple[str, str, dict[str, str]]]) -> int:
+    """Each part's query (table, SQL, parameters), read from the ledger in
+    one read transaction (one moment of it, while others may write), as a
+    table of a new SQLite file at ``target``: written beside it
+    (``.NAME.PID.part``) and renamed, so ``target`` is whole or as it was.
+    Parts naming the same table add to it. Returns the rows written."""
+    conn = led.db.conn
+    tables: dict[str, tuple[list[str], list[tuple]]] = {}
+    try:
+        conn.execute("BEGIN")
+        try:
+            for table, sql, params in parts:
+                cursor = conn.execute(sql, params)
+                columns = [d[0] for d in cursor.description]
+                tables.setdefault(table, (columns, []))[1].extend(cursor.fetchall())
+        finally:
+            conn.execute("COMMIT")
+    except sqlite3.Error as exc:
+        raise led._problem(exc) from None  # the ledger's own line for what SQLite says of it
+    _write_tables(target, tables)
+    return sum(len(rows) for _c, rows in tables.values())
+
+
+def _quoted(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+def _write_tables(target: Path, tables: dict[str, tuple[list[str], list[tuple]]]) -> None:
+    """The tables as a new SQLite file (no column types: each value keeps its own), then renamed to ``target``."""
+    part = target.with_name(f".{target.name}.{os.getpid()}.part")
+    with part.open("x"):  # made afresh, never over another file (an empty file is an empty database)
+        pass
+    try:
+        out = sqlite3.connect(part)
+        try:
+            for table, (columns, rows) in tables.items():
+                out.execute(f"create table {_quoted(table)} ({', '.join(map(_quoted, columns))})")
+                out.executemany(f"insert into {_quoted(table)} values ({', '.join('?' * len(columns))})", rows)
+            out.commit()
+        finally:
+            out.close()
+        os.replace(part, target)
+    except sqlite3.Error as exc:  # a full disk: said as the file system would say it
+        part.unlink(missing_ok=True)
+        raise OSError(errno.EIO, str(exc)) from None
+    except BaseException:
+        part.unlink(missing_ok=True)
+        raise

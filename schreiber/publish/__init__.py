@@ -1,7 +1,16 @@
 """Published results: the ledger in Datasette, with the German titles,
-descriptions and canned queries shipped in ``datasette.yaml``. This module
-writes that metadata for one ledger (its database named after the file)
-and builds Datasette's command line.
+descriptions and canned queries shipped in ``datasette.yaml`` and the
+German pages of the template folder ``templates`` (Datasette's own
+``--template-dir``). This module writes the metadata for one ledger (its
+database named after the file), says what a cup's results server holds, and
+builds Datasette's command line.
+
+Two ways to serve: the organizer's full view (``schreiber publish``: the
+ledger itself, every table and view, and the pages) and one cup's results
+(``schreiber publish --cup NAME``): a small database of the rows the cup's
+pages show, read from the ledger by the same queries, served with no SQL of
+the visitor's own (Datasette's setting ``default_allow_sql`` off and
+``allow_sql: false``), no download and no table of its own to browse.
 """
 
 from __future__ import annotations
@@ -11,10 +20,41 @@ import json
 import sys
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 METADATA = "datasette.yaml"
+TEMPLATES = "templates"
 SHIPPED_DATABASE = "ledger"  # the name the shipped file uses for the ledger's database
+MAX_ROWS = 10000  # Datasette's max_returned_rows: a Tischblatt has a row per entry and player
+# The pages of one cup (``--cup``); ``abende`` lists every evening and is left out.
+CUP_QUERIES = ("turniere", "ergebnisliste", "rangliste", "tischblatt", "cupwertung")
+# How the cup's database answers each parameter, as the ledger's queries do
+# (left empty: the one cup, its season).
+CUP_FILTERS = {
+    "cup": "(:cup = '' or \"Turnier\" = :cup collate nocase)",
+    "saison": "(:saison = '' or \"Saison\" = :saison)",
+    "abend": '"Abend" = cast(:abend as integer)',
+}
+# Datasette's settings for a cup's results: no SQL of the visitor's own, no
+# download of the database, no facets.
+PUBLIC_SETTINGS = (("default_allow_sql", "off"), ("allow_download", "off"), ("allow_facet", "off"),
+                   ("suggest_facets", "off"))  # fmt: skip
+
+
+class Heading(NamedTuple):
+    """A tournament as the start page links to it."""
+
+    name: str
+    date: str  # YYYY-MM-DD
+    season: str
+
+
+class Part(NamedTuple):
+    """One query of the ledger read into a table of a cup's database."""
+
+    table: str
+    sql: str
+    params: dict[str, str]
 
 
 def installed() -> bool:
@@ -41,13 +81,75 @@ def served(path: Path) -> str:
     return str(Path(path).absolute())
 
 
-def metadata(ledger: Path) -> dict[str, Any]:
-    """The shipped metadata with its database under the ledger's name (needs PyYAML, which Datasette brings)."""
+def template_dir() -> Path:
+    """The German pages, installed with the package."""
+    return Path(str(resources.files(__package__).joinpath(TEMPLATES)))
+
+
+def shipped() -> dict[str, Any]:
+    """The shipped metadata as it is (needs PyYAML, which Datasette brings)."""
     import yaml
 
     data: dict[str, Any] = yaml.safe_load(resources.files(__package__).joinpath(METADATA).read_text(encoding="utf-8"))
-    data["databases"] = {database_name(ledger): data["databases"][SHIPPED_DATABASE]}
     return data
+
+
+def _headings(cups: list[Heading]) -> list[dict[str, str]]:
+    return [c._asdict() for c in cups]
+
+
+def metadata(ledger: Path, cups: list[Heading] | None = None) -> dict[str, Any]:
+    """The shipped metadata with its database under the ledger's name and
+    the tournaments the start page links to (``turniere``, newest first)."""
+    data = shipped()
+    database = data["databases"][SHIPPED_DATABASE]
+    database["turniere"] = _headings(cups or [])
+    data["databases"] = {database_name(ledger): database}
+    return data
+
+
+def cup_table(query: str) -> str:
+    """The table of a cup's database that holds a query's rows."""
+    return f"daten_{query}"
+
+
+def cup_parts(cup: Heading, evenings: list[int]) -> list[Part]:
+    """What a cup's database is read from: each of its pages' queries, as
+    the full view runs them for this cup (a Tischblatt for each table)."""
+    queries = shipped()["databases"][SHIPPED_DATABASE]["queries"]
+    given = {"cup": cup.name, "saison": cup.season}
+    parts = []
+    for name in CUP_QUERIES:
+        sql, params = queries[name]["sql"], queries[name].get("params", [])
+        if "abend" in params:  # each table's sheet; none drawn yet: the table's columns, no row
+            parts += [Part(cup_table(name), sql, {"abend": e}) for e in [str(e) for e in evenings] or [""]]
+        else:
+            parts.append(Part(cup_table(name), sql, {p: given[p] for p in params}))
+    return parts
+
+
+def cup_metadata(ledger: Path, cup: Heading, title: str) -> dict[str, Any]:
+    """The metadata of a cup's results: its pages only, each reading its
+    table of the cup's database; the tables themselves not to be browsed;
+    no SQL of the visitor's own."""
+    full = shipped()
+    ledger_db = full["databases"][SHIPPED_DATABASE]
+    queries = {}
+    for name in CUP_QUERIES:
+        q = dict(ledger_db["queries"][name])
+        where = " and ".join(CUP_FILTERS[p] for p in q.get("params", [])) or "1"
+        q["sql"] = f"select * from {cup_table(name)} where {where} order by rowid"
+        queries[name] = q
+    database = {
+        "title": title,
+        "description": "Die Ergebnisse des Turniers: Ergebnisliste, Rangliste, die Tische jeder Runde mit "
+        "ihrem Tischblatt und die Cupwertung der Saison.",
+        "turniere": _headings([cup]),
+        "tables": {cup_table(name): {"allow": False} for name in CUP_QUERIES},
+        "queries": queries,
+    }
+    return {"title": title, "description": database["description"], "allow_sql": False,
+            "databases": {database_name(ledger): database}}  # fmt: skip
 
 
 def metadata_file(ledger: Path, folder: Path) -> Path:
@@ -55,10 +157,20 @@ def metadata_file(ledger: Path, folder: Path) -> Path:
     return folder / f"{database_name(ledger)}.metadata.json"
 
 
-def write_metadata(ledger: Path, target: Path) -> Path:
-    """The ledger's metadata as the JSON file ``target`` (rewritten each time)."""
+def cup_folder(ledger: Path, folder: Path, cup_id: int) -> Path:
+    """Where a cup's database and metadata are written in ``folder`` (one folder a cup)."""
+    return folder / f"{database_name(ledger)}.cup-{cup_id}"
+
+
+def cup_database(ledger: Path, folder: Path) -> Path:
+    """A cup's database in its folder, named as the ledger is (its pages have the ledger's URLs)."""
+    return folder / f"{database_name(ledger)}.db"
+
+
+def write_metadata(data: dict[str, Any], target: Path) -> Path:
+    """``data`` as the JSON file ``target`` (rewritten each time)."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(json.dumps(metadata(ledger), ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    target.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     return target
 
 
@@ -71,9 +183,14 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def command(ledger: Path, metadata_file: Path, host: str, port: int, live: bool = False) -> list[str]:
-    """``datasette serve`` for the ledger: immutable (a snapshot, no locks
-    taken) unless ``live`` (read-only, showing hands as they come in)."""
-    files = [served(ledger)] if live else ["--immutable", served(ledger)]
+def command(database: Path, metadata_file: Path, host: str, port: int, live: bool = False,
+            public: bool = False) -> list[str]:  # fmt: skip
+    """``datasette serve`` for the database (the ledger, or a cup's):
+    immutable (a snapshot, no locks taken) unless ``live`` (read-only,
+    showing hands as they come in), with the German pages; ``public``: a
+    cup's results, with Datasette's settings for them (``PUBLIC_SETTINGS``)."""
+    files = [served(database)] if live else ["--immutable", served(database)]
+    settings = [("max_returned_rows", str(MAX_ROWS)), *(PUBLIC_SETTINGS if public else ())]
     return [sys.executable, "-m", "datasette", "serve", *files, "--metadata", served(metadata_file),
+            "--template-dir", served(template_dir()), *(a for s in settings for a in ("--setting", *s)),
             "--host", host, "--port", str(port)]  # fmt: skip

@@ -1,0 +1,285 @@
+"""What the tests of `schreiber publish`'s pages share (test_publish_pages.py,
+test_publish_cup.py): a ledger whose cup shows what a page must show
+(tests.cups.play_small_cup: a Farbendreier, a king in the talon, Kontra, a
+voided hand, a player whose name is markup, a cup name to escape) beside
+what a cup's results must not show (a club evening, a second cup);
+`schreiber publish` started for real on a free port (the port polled until
+it answers, the process always stopped); headless Chromium; and a front of
+the test's own on another port that serves a measuring page and passes
+every other request on to Datasette, so that page reads the served pages in
+frames of its own origin (their DOM text, their links, each row's height at
+390 pixels) and writes what it read into its DOM, read back with --dump-dom.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import socket
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from html import unescape
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from tests.cups import play_small_cup
+from tests.helpers import cli
+
+HOST = "127.0.0.1"
+START_SECONDS = 20
+OTHER_CUP = "Zweitcup"
+OTHER_PLAYERS = ["Otto", "Paula", "Quirin", "Rosa"]  # seated in the other cup only
+CLUB_PLAYERS = ["Ulla", "Vera", "Walter", "Xaver"]  # a club evening's, in no cup
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
+# Datasette's own words that the public pages must not show (its query page, footer, empty list)
+ENGLISH = ["Custom SQL query", "Query parameters", "Run SQL", "This data as", "Powered by", "0 results",
+           "returning", "rows", "Edit SQL", "hide", "Format SQL"]  # fmt: skip
+SQL_WORDS = ["select ", " from ", " where ", "order by", " join ", "group_concat", "collate"]
+
+
+def build_ledger(db: Path) -> dict[str, int]:
+    """The small cup (2 rounds of 3 tables), a second cup with one table
+    and a hand, a club evening with two hands; the evenings' ids by what they are."""
+
+    def run(*args: str) -> str:
+        r = cli("--db", str(db), *args)
+        assert r.exit_code == 0, r.output
+        return r.stdout
+
+    play_small_cup(db)
+    run("cup", "start", OTHER_CUP, *OTHER_PLAYERS, "--date", "2026-12-04", "--seed", "1")
+    other = json.loads(run("cup", "draw", "--cup", OTHER_CUP, "--json"))["tables"][0]
+    run("hand", "add", "--evening", str(other["evening"]), "--json",
+        json.dumps({"contract": "rufer", "declarer": other["players"][1], "partner": other["players"][2],
+                    "result": "won"}))  # fmt: skip
+    run("evening", "start", *CLUB_PLAYERS, "--date", "2026-12-10")
+    with contextlib.closing(sqlite3.connect(db)) as con:
+        (club,) = con.execute("select max(id) from evenings").fetchone()
+    for declarer in CLUB_PLAYERS[1:3]:
+        run("hand", "add", "--evening", str(club), "--json",
+            json.dumps({"contract": "dreier", "declarer": declarer, "points": 40}))  # fmt: skip
+    return {"other_cup": other["evening"], "club": club}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+class Served:
+    """A running `schreiber publish`: its root URL and the database's path in it."""
+
+    def __init__(self, proc: subprocess.Popen, port: int, database: str, said: Path):
+        self.proc, self.port, self.database, self.said = proc, port, database, said
+        self.root = f"http://{HOST}:{port}"
+
+    def fetch(self, path: str) -> tuple[int, str]:
+        """The status and text of a path under the root (an error status too)."""
+        try:
+            with urllib.request.urlopen(self.root + path, timeout=10) as r:
+                return r.status, r.read().decode()
+        except urllib.error.HTTPError as e:
+            return e.code, e.read().decode()
+
+    def rows(self, query: str, **params: str) -> list[dict]:
+        status, text = self.fetch(
+            f"/{self.database}/{query}.json?{urllib.parse.urlencode(dict(params, _shape='array'))}"
+        )
+        assert status == 200, text
+        return json.loads(text)
+
+
+@contextlib.contextmanager
+def serving(db: Path, home: Path, *args: str) -> Iterator[Served]:
+    """`schreiber --db DB publish ARGS` in a process of its own, with its own
+    HOME, until the port answers (bounded); stopped at the end."""
+    port = free_port()
+    said = home / f"publish-{port}.log"
+    env = dict(os.environ, HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"))
+    env.pop("SCHREIBER_DB", None)
+    with said.open("w") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "schreiber", "--db", str(db), "publish", *args,
+                                 "--port", str(port)], stdout=out, stderr=subprocess.STDOUT, env=env)  # fmt: skip
+    try:
+        served = Served(proc, port, db.stem, said)
+        deadline = time.monotonic() + START_SECONDS
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"schreiber publish exited with {proc.returncode}: {said.read_text()}")
+            with contextlib.suppress(OSError):
+                served.fetch("/-/versions.json")
+                break
+            if time.monotonic() > deadline:
+                pytest.fail(f"schreiber publish did not answer within {START_SECONDS} s: {said.read_text()}")
+            time.sleep(0.1)  # polling the port, bounded by the deadline
+        yield served
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+
+
+def chromium() -> str | None:
+    if Path("/usr/bin/chromium").exists():
+        return "/usr/bin/chromium"
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def run_all(browser: str, runs: dict[str, list[str]], tmp: Path) -> dict[str, str]:
+    """Each run's standard output; the runs at once, each with its own profile."""
+    procs = {
+        name: subprocess.Popen(
+            [browser, *FLAGS, f"--user-data-dir={tmp / ('profile-' + name)}", *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
+        for name, args in runs.items()
+    }
+    out = {}
+    try:
+        for name, p in procs.items():
+            out[name] = p.communicate(timeout=90)[0]
+            assert p.returncode == 0, (name, p.returncode)
+    finally:
+        for p in procs.values():
+            if p.poll() is None:
+                p.kill()
+                p.wait()
+    return out
+
+
+def png_width(path: Path) -> int:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", path
+    return int.from_bytes(data[16:20], "big")
+
+
+# The measuring page: each served page in a frame ``width`` pixels wide; for
+# each, the text it shows (innerText of the content and of the header), the
+# links of its content, its headings, and the layout of its tables.
+PROBE = """<!DOCTYPE html><html><body style="margin:0">
+FRAMES
+<pre id="out"></pre>
+<script>
+var results = {};
+function measure(frame) {
+  var d = frame.contentDocument, content = d.querySelector("section.content");
+  var td = d.querySelector(".tafel tbody td"), box = d.querySelector(".tafel");
+  var style = td ? getComputedStyle(td) : null;
+  results[frame.dataset.page] = {
+    text: content.innerText,
+    header: d.querySelector("header").innerText,
+    footer: d.querySelector("footer").innerText,
+    title: d.title,
+    h1: Array.prototype.map.call(d.querySelectorAll("h1"), function (h) { return h.innerText; }),
+    links: Array.prototype.map.call(content.querySelectorAll("a"), function (a) {
+      return [a.innerText, a.getAttribute("href")];
+    }),
+    cells: Array.prototype.map.call(d.querySelectorAll(".tafel tr"), function (r) {
+      return Array.prototype.map.call(r.children, function (c) {
+        return [c.innerText, getComputedStyle(c).textAlign];
+      });
+    }),
+    line: style ? (parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2) : null,
+    rows: Array.prototype.map.call(d.querySelectorAll(".tafel tbody tr, .tafel tfoot tr"), function (r) {
+      return r.getBoundingClientRect().height;
+    }),
+    page: [d.documentElement.scrollWidth, d.documentElement.clientWidth],
+    box: box ? [box.scrollWidth, box.clientWidth, getComputedStyle(box).overflowX,
+                getComputedStyle(d.querySelector(".tafel table")).whiteSpace] : null
+  };
+  document.getElementById("out").textContent = JSON.stringify(results);
+}
+</script></body></html>"""
+FRAME = '<iframe data-page="{page}" src="{url}" onload="measure(this)" style="width:{width}px;height:700px;border:0"></iframe>'
+
+
+class Front:
+    """A server of the test's own: /probe-NAME.html are measuring pages, every
+    other path is passed on to Datasette as it is (same origin for the frames)."""
+
+    def __init__(self, served: Served):
+        self.served = served
+        self.probes: dict[str, bytes] = {}
+        front = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                if self.path in front.probes:
+                    status, body, kind = 200, front.probes[self.path], "text/html; charset=utf-8"
+                else:
+                    try:
+                        with urllib.request.urlopen(served.root + self.path, timeout=10) as r:
+                            status, body, kind = r.status, r.read(), r.headers.get("content-type", "")
+                    except urllib.error.HTTPError as e:
+                        status, body, kind = e.code, e.read(), e.headers.get("content-type", "")
+                self.send_response(status)
+                self.send_header("content-type", kind)
+                self.send_header("content-length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer((HOST, 0), Handler)
+        self.root = f"http://{HOST}:{self.server.server_address[1]}"
+
+    def __enter__(self) -> Front:
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+    def probe_url(self, name: str, pages: dict[str, str], width: int) -> str:
+        """A measuring page for ``pages`` (name: path under the root), in frames ``width`` wide."""
+        frames = "\n".join(
+            FRAME.format(page=page, url=path.replace("&", "&amp;"), width=width) for page, path in pages.items()
+        )
+        self.probes[f"/probe-{name}.html"] = PROBE.replace("FRAMES", frames).encode()
+        return f"{self.root}/probe-{name}.html"
+
+
+def measured(dom: str) -> dict[str, dict]:
+    """What the measuring page wrote into its DOM."""
+    import re
+
+    found = re.search(r'<pre id="out">(.*?)</pre>', dom, re.S)
+    assert found, dom[:2000]
+    return json.loads(unescape(found.group(1)))
+
+
+def assert_public_words(page: str, seen: dict) -> None:
+    """A page as the public sees it: German, none of Datasette's English controls, no SQL."""
+    shown = "\n".join([seen["text"], seen["header"], seen["footer"], seen["title"]])
+    for word in ENGLISH:
+        assert word not in shown, (page, word, shown)
+    for word in SQL_WORDS:
+        assert word not in shown.lower(), (page, word, shown)
+    assert "schreiber" in seen["footer"] and "Aufgeschrieben" in seen["footer"], (page, seen["footer"])
+
+
+def assert_one_line_a_row(page: str, seen: dict, width: int) -> None:
+    """Every table row one line high, the page no wider than the phone, the table scrolling in its box."""
+    assert seen["rows"] and max(seen["rows"]) < 2 * seen["line"], (page, seen["rows"], seen["line"])
+    assert seen["page"][0] <= seen["page"][1] <= width, (page, seen["page"])
+    assert seen["box"][2] == "auto" and seen["box"][3] == "nowrap", (page, seen["box"])
