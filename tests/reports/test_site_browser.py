@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import subprocess
 from html import unescape
 from pathlib import Path
 
@@ -25,9 +23,8 @@ import pytest
 
 from tests.cups import SMALL_CUP, play_small_cup
 from tests.helpers import cli
+from tests.reports.publishing import chromium, png_width, run_all
 
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
 PAGES_MEASURED = ("ergebnisliste.html", "runde-1-tisch-1.html")
 
 PROBE = """<!DOCTYPE html><html><body style="margin:0">
@@ -57,12 +54,6 @@ FRAME = (
 )
 
 
-def chromium() -> str | None:
-    if Path("/usr/bin/chromium").exists():
-        return "/usr/bin/chromium"
-    return shutil.which("chromium") or shutil.which("chromium-browser")
-
-
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> tuple[Path, Path]:
     folder = tmp_path_factory.mktemp("browser")
@@ -71,36 +62,6 @@ def site(tmp_path_factory) -> tuple[Path, Path]:
     r = cli("--db", str(db), "cup", "publish", str(out))
     assert r.exit_code == 0, r.output
     return db, out
-
-
-def run_all(browser: str, runs: dict[str, list[str]], tmp: Path) -> dict[str, str]:
-    """Each run's standard output; the runs at once, each with its own profile."""
-    procs = {
-        name: subprocess.Popen(
-            [browser, *FLAGS, f"--user-data-dir={tmp / ('profile-' + name)}", *args],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-        )
-        for name, args in runs.items()
-    }
-    out = {}
-    try:
-        for name, p in procs.items():
-            out[name] = p.communicate(timeout=60)[0]
-            assert p.returncode == 0, (name, p.returncode)
-    finally:
-        for p in procs.values():
-            if p.poll() is None:
-                p.kill()
-                p.wait()
-    return out
-
-
-def png_width(path: Path) -> int:
-    data = path.read_bytes()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n", path
-    return int.from_bytes(data[16:20], "big")
 
 
 def test_the_pages_in_a_headless_browser(site, tmp_path):
