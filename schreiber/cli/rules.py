@@ -267,10 +267,11 @@ def new(
             _("cannot write {target}: {strerror}; give another --out"), target=target, strerror=exc.strerror
         ) from None
     load_rules_file(target)  # what we wrote must load back
+    echo(one_line(_("Wrote {target}.").format(target=target)))  # the path on a line of its own
     echo(
         one_line(
-            _("Wrote {target}. Edit it, then: schreiber evening start A B C D --rules {rules}").format(
-                target=target, rules=name if not out else target
+            _("Edit it, then: schreiber evening start A B C D --rules {rules}").format(
+                rules=name if not out else target
             )
         )
     )

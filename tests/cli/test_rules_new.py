@@ -153,3 +153,19 @@ def test_the_comments_of_a_german_file_are_german(tmp_path):
     assert comments[0] == " Regeln der Runde 'club', gemacht aus dem Regelwerk 'standard'."
     said = {line: english_words(line) for line in comments if not line.startswith("   schreiber ")}
     assert {line: words for line, words in said.items() if words} == {}
+
+
+def test_what_rules_new_says_fits_80_columns(tmp_path, monkeypatch, lang):
+    """The file written, then the command that starts an evening under it,
+    on a line of its own: "--rules kreis.toml" no longer runs past 80."""
+    monkeypatch.chdir(tmp_path)
+    r = cli("rules", "new", "kreis", "--from", "tirol", "--out", "kreis.toml")
+    assert r.exit_code == 0, r.output
+    said = {
+        "de": ["kreis.toml geschrieben.", "Anpassen, dann: schreiber evening start A B C D --rules kreis.toml"],
+        "en": ["Wrote kreis.toml.", "Edit it, then: schreiber evening start A B C D --rules kreis.toml"],
+    }
+    assert r.stdout.splitlines() == said[lang]
+    r = cli("rules", "new", "stammtisch")  # into the rules folder: started by its name
+    assert r.exit_code == 0, r.output
+    assert r.stdout.splitlines()[1].endswith(" --rules stammtisch")
