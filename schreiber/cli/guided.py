@@ -53,14 +53,20 @@ def _choose(
             continue
         if ans in by_number:
             return by_number[ans]
+        if ans in SIGNS and SIGNS[ans] in choices:  # + and -, as the short notation writes a result
+            return SIGNS[ans]
         exact = [c for c in choices if fold(c) == fold(ans) or fold(labels.get(c, c)) == fold(ans)]
         if exact:
             return exact[0]
         pre = [c for c in choices if fold(c).startswith(fold(ans)) or fold(labels.get(c, c)).startswith(fold(ans))]
         if len(pre) == 1:
             return pre[0]
-        fits = _(" (fits {choices})").format(choices=", ".join(pre)) if pre else ""
+        pre = pre if fold(ans) else []  # a mark alone ("?") fits nothing
+        fits = _(" (fits {choices})").format(choices=", ".join(labels.get(c, c) for c in pre)) if pre else ""
         echo(_("  '{answer}' is none of the choices").format(answer=ans) + fits)
+
+
+SIGNS = {"+": "won", "-": "lost"}
 
 
 def _yes(question: str, default: bool = False) -> bool:

@@ -254,3 +254,23 @@ def test_the_kontra_question_in_german():
     assert record["kontra"] == {H: "kontra"}
     assert "  Wer hat kontriert? Gerti, Hans oder Fritz (Enter = niemand)" in lines(text)
     assert "Kontra von (z.B. gerti oder gerti re) [niemand]: " in text
+
+
+# ---- A result as the short notation writes it -------------------------------------------------------
+
+
+@pytest.mark.parametrize("sign, result", [("-", "lost"), ("+", "won")])
+def test_a_result_is_taken_as_plus_or_minus_too(sign, result):
+    """The result question of a negative game takes + and - as a line of the notation does."""
+    record, text = asked(stored("standard"), ["bettel", "", "?", sign, ""])
+    assert record == {"contract": "bettel", "declarer": G, "result": result}
+    assert "  '?' is none of the choices\n" in text  # a mark alone fits no choice
+
+
+@pytest.mark.lang("de")
+def test_a_refused_answer_names_the_choices_as_the_screen_shows_them():
+    """Not the ids (won, lost; piccolo-ouvert) but the words of the list above the question."""
+    record, text = asked(stored("standard"), ["pic", "bettel", "", "?", "ver", ""])
+    assert "  'pic' ist keine der Möglichkeiten (passt auf Piccolo, Piccolo ouvert)\n" in text
+    assert "  '?' ist keine der Möglichkeiten\n" in text  # a mark alone fits neither gewonnen nor verloren
+    assert record["result"] == "lost"
