@@ -117,9 +117,9 @@ def _print_rules(r: Rules, made_from: str | None = None, file: str | None = None
     yes, off = _("yes"), _("off")
     head = f"{r.preset}: {r.title} " + _("(source: {source})").format(source=r.source)
     if made_from and file:
-        head += "\n" + _("Made from the preset {preset}: a value that differs from it names {file} as its source.").format(
-            preset=made_from, file=file
-        )
+        head += "\n" + _(
+            "Made from the preset {preset}: a value that differs from it names {file} as its source."
+        ).format(preset=made_from, file=file)
     echo("\n".join(textwrap.fill(line, 80, break_on_hyphens=False) for line in head.split("\n")) + "\n")
     rows: list[list] = [
         [c.id, c.name, c.kind, c.value, c.lost_value, yes if c.call else "", "Vh" if c.vorhand else "",
@@ -143,22 +143,27 @@ def _print_house_rules(r: Rules) -> None:
     from ..domain.rules import SETTINGS
     from .source_notes import source_text
 
-    width = max(len(_("rule")), *(len(s.key) for s in SETTINGS))
-    echo(f"{_('rule'):<{width}}   {_('value')}")
-    echo(f"{'-' * width}   {'-' * max(len(_('value')), 15)}")
+    rule, value = _("rule"), _("value")
+    width = max(len(rule), *(len(s.key) for s in SETTINGS))
+    echo(f"{rule:<{width}}   {value}")
+    echo(f"{'-' * width}   {'-' * max(len(value), 15)}")
     for s in SETTINGS:
         echo(f"{s.key:<{width}} = {_with_played(r, s.key)}".rstrip())
         source = source_text(r.sources[s.key]) if s.key in r.sources else _("default")
         for text in (_(s.meaning), _("source: {source}").format(source=source)):
-            echo(textwrap.fill(text, 80, initial_indent="    ", subsequent_indent="    ", break_on_hyphens=False))
+            kept = text.replace(" = ", "\xa0=\xa0")  # "key = value" never broken at its "="
+            said = textwrap.fill(kept, 80, initial_indent="    ", subsequent_indent="    ", break_on_hyphens=False)
+            echo(said.replace("\xa0=\xa0", " = "))
 
 
 def _with_played(r: Rules, key: str) -> str:
     """A rule's value as the screen says it (yes/no, a list joined); a
     Trischaken payout key left to the scheme with what the scheme plays
-    beside it: "scheme (= all)"."""
+    beside it: 'scheme ("all")', "0 (2)"."""
     value, played = r.setting(key), r.played(key)
-    return _word(value) if played in (None, value) else f"{_word(value)} (= {_word(played)})"
+    if played in (None, value):
+        return _word(value)
+    return f'{_word(value)} ("{played}")' if isinstance(played, str) else f"{_word(value)} ({_word(played)})"
 
 
 def _word(value: object) -> str:
