@@ -153,6 +153,27 @@ def compact_table(
     return "\n".join([line(headers), space.join("-" * w for w in widths).rstrip()] + [line(r) for r in rows])
 
 
+def wrapped_table(headers: list[str], rows: list[list], width: int = 80) -> str:
+    """A table in tabulate's "simple" look whose last column (a long text)
+    is wrapped inside its cells to what the other columns leave of ``width``
+    (at least 24 columns), its further lines under its first."""
+    import textwrap
+
+    cells = [[cell(c) for c in r] for r in rows]
+    widths = [max(columns(c) for c in col) for col in zip(headers, *cells)]
+    room = max(width - sum(widths[:-1]) - 2 * (len(headers) - 1), 24)
+    widths[-1] = min(widths[-1], room)
+
+    def lines(texts: list[str]) -> list[str]:
+        last = textwrap.wrap(texts[-1], room, break_on_hyphens=False) or [""]
+        first = "  ".join(_pad(t, w, False) for t, w in zip([*texts[:-1], last[0]], widths)).rstrip()
+        indent = " " * (sum(widths[:-1]) + 2 * (len(widths) - 1))
+        return [first] + [indent + more for more in last[1:]]
+
+    rule = "  ".join("-" * w for w in widths)
+    return "\n".join([*lines(headers), rule] + [line for r in cells for line in lines(r)])
+
+
 # Formats for documents or programs, not for reading on a terminal: a table of these stays in one piece.
 _DOCUMENT_FORMATS = frozenset(
     {"asciidoc", "html", "jira", "latex", "latex_booktabs", "latex_longtable", "latex_raw", "mediawiki", "moinmoin",

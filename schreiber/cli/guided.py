@@ -29,10 +29,12 @@ def _choose(
     labels: dict | None = None,
     numbers: dict[str, int] | None = None,
     missing: str = "",
+    also: dict[str, str] | None = None,
 ) -> str:
     """Ask until the answer is one of the choices (a number, a name, or a unique
     prefix). ``numbers``: each choice's number where it is not its place in the
-    list; ``missing``: what an empty answer leaves out, where there is no default."""
+    list; ``missing``: what an empty answer leaves out, where there is no default;
+    ``also``: other answers a choice is (+ and - for won and lost)."""
     labels = labels or {}
     numbers = numbers or {c: i for i, c in enumerate(choices, 1)}
     by_number = {str(numbers[c]): c for c in choices}
@@ -53,20 +55,17 @@ def _choose(
             continue
         if ans in by_number:
             return by_number[ans]
-        if ans in SIGNS and SIGNS[ans] in choices:  # + and -, as the short notation writes a result
-            return SIGNS[ans]
+        if ans in (also or {}):
+            return (also or {})[ans]
         exact = [c for c in choices if fold(c) == fold(ans) or fold(labels.get(c, c)) == fold(ans)]
         if exact:
             return exact[0]
         pre = [c for c in choices if fold(c).startswith(fold(ans)) or fold(labels.get(c, c)).startswith(fold(ans))]
+        pre = pre if fold(ans) else []  # "-" or "." begins every name: it fits none
         if len(pre) == 1:
             return pre[0]
-        pre = pre if fold(ans) else []  # a mark alone ("?") fits nothing
         fits = _(" (fits {choices})").format(choices=", ".join(labels.get(c, c) for c in pre)) if pre else ""
         echo(_("  '{answer}' is none of the choices").format(answer=ans) + fits)
-
-
-SIGNS = {"+": "won", "-": "lost"}
 
 
 def _yes(question: str, default: bool = False) -> bool:
@@ -86,6 +85,15 @@ def _yes(question: str, default: bool = False) -> bool:
 
 def _won_lost() -> dict[str, str]:
     return {"won": _("won"), "lost": _("lost")}
+
+
+# A result as the notation writes it, and in the other language: "+", "-", gewonnen, verloren, won, lost.
+RESULT_WORDS = {"+": "won", "-": "lost", "gewonnen": "won", "verloren": "lost", "won": "won", "lost": "lost"}
+
+
+def _result(question: str) -> str:
+    """Won or lost, the words of the screen's list or as the notation writes them."""
+    return _choose(question, ["won", "lost"], default="won", labels=_won_lost(), also=RESULT_WORDS)
 
 
 def _no_kontra() -> dict[str, str]:
@@ -211,7 +219,7 @@ def _card_points(rules: Rules, player: str, default: str = "") -> tuple[int | st
 
 
 def _negative(rules: Rules, rec: dict, active: list[str], decl: str) -> dict:
-    rec["result"] = _choose(_("Result"), ["won", "lost"], default="won", labels=_won_lost())
+    rec["result"] = _result(_("Result"))
     kontra = _kontra_by([p for p in active if p != decl], rules.kontra_levels)
     if kontra:
         rec["kontra"] = kontra
@@ -341,7 +349,7 @@ def _premiums(rules: Rules, c: Contract, levels: list[str], active: list[str], s
             announced = _yes(_("  announced?"), False)
         else:
             announced = pr.silent is None
-        result = _choose(_("  Result"), ["won", "lost"], default="won", labels=_won_lost())
+        result = _result(_("  Result"))
         e = {"name": name, "party": party, "announced": announced, "result": result}
         if between and result == "won":
             e["by"] = _choose(_("  Who caught the Mond?"), active, missing=_("the catcher of the Mond is missing"))

@@ -107,64 +107,73 @@ def _marked(r: Rules, written: Rules, rule: list[str] | None, made_from: str | N
 
 
 def _print_rules(r: Rules, made_from: str | None = None, file: str | None = None) -> None:
-    """Contracts, premiums and house rules as three tables, in the screen's
-    language; ids, keys and kinds as a rules file writes them."""
-    from ..domain.rules import SETTINGS
-    from ..render import table
+    """Contracts, premiums and house rules in the screen's language, within 80
+    columns; ids, keys and kinds as a rules file writes them."""
+    import textwrap
+
+    from ..render import fitted_table, wrapped_table
+    from .source_notes import source_text
 
     yes, off = _("yes"), _("off")
-    echo(f"{r.preset}: {r.title} " + _("(source: {source})").format(source=r.source))
+    head = f"{r.preset}: {r.title} " + _("(source: {source})").format(source=r.source)
     if made_from and file:
-        echo(
-            _("Made from the preset {preset}: a value that differs from it names {file} as its source.").format(
-                preset=made_from, file=file
-            )
-        )
-    echo("")
+        head += "\n" + _(
+            "Made from the preset {preset}: a value that differs from it names {file} as its source."
+        ).format(preset=made_from, file=file)
+    echo("\n".join(textwrap.fill(line, 80, break_on_hyphens=False) for line in head.split("\n")) + "\n")
     rows: list[list] = [
-        [
-            c.id,
-            c.name,
-            c.kind,
-            c.value,
-            c.lost_value,
-            yes if c.call else "",
-            "Vh" if c.vorhand else "",
-            c.premium_factor if c.premium_factor != 1 else "",
-            "" if c.enabled else off,
-            c.source,
-        ]
+        [c.id, c.name, c.kind, c.value, c.lost_value, yes if c.call else "", "Vh" if c.vorhand else "",
+         c.premium_factor if c.premium_factor != 1 else "", "" if c.enabled else off]
         for c in r.contracts.values()
-    ]
-    headers = [
-        "id",
-        _("contract"),
-        _("kind"),
-        _("won"),
-        _("lost"),
-        _("king"),
-        _("only"),
-        _("premiums x"),
-        "",
-        _("source"),
-    ]
-    echo(table(headers, rows))
-    echo("")
-    rows = [
-        [p.id, p.name, p.silent, p.announced, p.party or "", "" if p.enabled else off, p.source]
-        for p in r.premiums.values()
-    ]
-    echo(table(["id", _("premium"), _("silent"), _("announced"), _("only for"), "", _("source")], rows))
-    echo("")
-    rows = [[s.key, _with_played(r, s.key), _(s.meaning), r.sources.get(s.key, _("default"))] for s in SETTINGS]
-    echo(table([_("rule"), _("value"), _("meaning"), _("source")], rows))
+    ]  # fmt: skip
+    headers = ["id", _("contract"), _("kind"), _("won"), _("lost"), _("king"), _("only"), _("premiums x"), ""]
+    echo(fitted_table(headers, rows) + "\n")
+    echo(wrapped_table(["id", _("source")], [[c.id, source_text(c.source)] for c in r.contracts.values()]) + "\n")
+    rows = [[p.id, p.name, p.silent, p.announced, p.party or "", "" if p.enabled else off] for p in r.premiums.values()]
+    echo(fitted_table(["id", _("premium"), _("silent"), _("announced"), _("only for"), ""], rows) + "\n")
+    echo(wrapped_table(["id", _("source")], [[p.id, source_text(p.source)] for p in r.premiums.values()]) + "\n")
+    _print_house_rules(r)
 
 
-def _with_played(r: Rules, key: str) -> object:
-    """A rule's value; a Trischaken payout key left to the scheme with
-    what the scheme plays beside it: "scheme (all)"."""
+def _print_house_rules(r: Rules) -> None:
+    """Each house rule as ``key = value`` (as --rule takes it), its meaning
+    and its source wrapped under it."""
+    import textwrap
+
+    from ..domain.rules import SETTINGS
+    from .source_notes import source_text
+
+    rule, value = _("rule"), _("value")
+    width = max(len(rule), *(len(s.key) for s in SETTINGS))
+    echo(f"{rule:<{width}}   {value}")
+    echo(f"{'-' * width}   {'-' * max(len(value), 15)}")
+    for s in SETTINGS:
+        echo(f"{s.key:<{width}} = {_with_played(r, s.key)}".rstrip())
+        source = source_text(r.sources[s.key]) if s.key in r.sources else _("default")
+        for text in (_(s.meaning), _("source: {source}").format(source=source)):
+            kept = text.replace(" = ", "\xa0=\xa0")  # "key = value" never broken at its "="
+            said = textwrap.fill(kept, 80, initial_indent="    ", subsequent_indent="    ", break_on_hyphens=False)
+            echo(said.replace("\xa0=\xa0", " = "))
+
+
+def _with_played(r: Rules, key: str) -> str:
+    """A rule's value as the screen says it (yes/no, a list joined); a
+    Trischaken payout key left to the scheme with what the scheme plays
+    beside it: 'scheme ("all")', "0 (2)"."""
     value, played = r.setting(key), r.played(key)
-    return value if played in (None, value) else f"{value} ({played})"
+    if played in (None, value):
+        return _word(value)
+    return f'{_word(value)} ("{played}")' if isinstance(played, str) else f"{_word(value)} ({_word(played)})"
+
+
+def _word(value: object) -> str:
+    from ..render import cell
+
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, (list, tuple)):
+        return ", ".join(map(str, value))
+    return cell(value)
 
 
 def _toml_value(v) -> str:

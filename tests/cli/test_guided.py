@@ -256,6 +256,41 @@ def test_the_kontra_question_in_german():
     assert "Kontra von (z.B. gerti oder gerti re) [niemand]: " in text
 
 
+# ---- the result: as the notation writes it, refused in the words the screen offers ------------------
+
+
+@pytest.mark.parametrize(
+    "answer, result", [("-", "lost"), ("+", "won"), ("verloren", "lost"), ("gewonnen", "won"), ("lost", "lost")]
+)
+def test_the_result_takes_plus_and_minus_and_the_words_of_both_languages(answer, result, lang):
+    record, text = asked(stored("standard"), ["bettel", "hans", answer, ""])
+    assert record["result"] == result
+    assert "'" + answer + "'" not in text  # taken at once
+
+
+def test_a_premiums_result_takes_minus_too():
+    record, text = asked(stored("standard"), ["farbensolo", "", "+", "", "8", "", "y", "-", ""])
+    assert record["premiums"] == [{"name": "valat", "party": "declarer", "announced": True, "result": "lost"}]
+    assert "none of the choices" not in text
+
+
+@pytest.mark.lang("de")
+def test_a_result_that_is_none_of_the_choices_is_refused_in_german():
+    from tests.german import english_words
+
+    record, text = asked(stored("standard"), ["bettel", "hans", "x", "verloren", ""])
+    assert "  'x' ist keine der Möglichkeiten" in lines(text)
+    assert record["result"] == "lost"
+    assert [line for line in lines(text) if english_words(line)] == []
+
+
+@pytest.mark.lang("de")
+def test_an_answer_that_fits_several_names_them_as_the_list_does():
+    _record, text = asked(stored("tirol"), ["zwiccolo", "zwiccolo ouvert", "hans", "", ""], dealer=F)
+    said = [line for line in lines(text) if "keine der Möglichkeiten" in line]
+    assert said == ["  'zwiccolo' ist keine der Möglichkeiten (passt auf Zwiccolo semi-ouvert, Zwiccolo ouvert)"]
+
+
 # ---- A result as the short notation writes it -------------------------------------------------------
 
 

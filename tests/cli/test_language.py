@@ -293,8 +293,8 @@ SCREENS = {
         "merge": "nichts Neues in ",
         "import": "1 Spiel (Spiele 1..1) und 1 anderer Eintrag in den Abend 2 eingelesen.",
         "rules": [
-            ["id", "Spiel", "Art", "gewonnen", "verloren", "König"],
-            ["Regel", "Wert", "Bedeutung", "Quelle"],
+            ["id", "Spiel", "Art", "gewonnen", "verloren"],
+            ["Regel", "Wert"],
             "Kartenpunkte im ganzen Blatt",
         ],
         "cup": ["Runde", "Tisch", "Abend", "Spieler", "Spiele", "Stand"],
@@ -310,8 +310,8 @@ SCREENS = {
         "merge": "nothing new in ",
         "import": "Imported 1 hand (hands 1..1) and 1 other entry into evening 2.",
         "rules": [
-            ["id", "contract", "kind", "won", "lost", "king"],
-            ["rule", "value", "meaning", "source"],
+            ["id", "contract", "kind", "won", "lost"],
+            ["rule", "value"],
             "card points in the whole deck",
         ],
         "cup": ["Round", "Tisch", "Evening", "Players", "Hands", "State"],
@@ -339,8 +339,8 @@ def test_the_other_screens_in_both_languages(lang, tmp_path):
     assert schreiber("evening", "start", F, G, H, I).returncode == 0
     assert schreiber("hand", "import", str(out)).stdout.strip() == says["import"]
     rules = schreiber("rules", "show", "standard").stdout.splitlines()
-    assert rules[2].split()[:6] == says["rules"][0]
-    assert any(line.split()[:4] == says["rules"][1] for line in rules)
+    assert any(line.split()[:5] == says["rules"][0] for line in rules)
+    assert any(line.split() == says["rules"][1] for line in rules)
     assert any(says["rules"][2] in line for line in rules)
 
 

@@ -5,6 +5,7 @@ as the source of every value that differs from the preset it was made from."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import shutil
@@ -72,9 +73,15 @@ def test_an_earlier_file_that_states_its_lost_values_reads_as_it_did(release, tm
 
 
 def source_column(out: str, key: str) -> str:
-    """The source a `rules show` table gives in the row of ``key``."""
-    row = next(line for line in out.splitlines() if line.split()[:1] == [key])
-    return re.split(r"\s{2,}", row.strip())[-1]
+    """The source `rules show` gives ``key``: in the row of its sources table
+    (a contract, a premium) or on the line "source: ..." under its house rule."""
+    lines = out.splitlines()
+    row = max(n for n, line in enumerate(lines) if line.split()[:1] == [key])
+    more = list(itertools.takewhile(lambda line: line.startswith("    "), lines[row + 1 :]))  # wrapped on
+    if lines[row].split()[1:2] == ["="]:  # a house rule: key = value, its meaning and source indented under it
+        said = next(n for n, line in enumerate(more) if re.match(r" {4}(source|Quelle): ", line))
+        return " ".join(line.strip() for line in more[said:]).split(": ", 1)[1]
+    return " ".join([re.split(r"\s{2,}", lines[row].strip())[-1], *(line.strip() for line in more)])
 
 
 def test_rules_show_names_the_file_as_the_source_of_what_it_changed(tmp_path):
@@ -85,7 +92,8 @@ def test_rules_show_names_the_file_as_the_source_of_what_it_changed(tmp_path):
     text = out.read_text(encoding="utf-8").replace("\npagatkassa = 0\n", "\npagatkassa = 2\n")
     out.write_text(text, encoding="utf-8")
     shown = cli("rules", "show", str(out)).stdout
-    assert "Made from the preset hausrunde: a value that differs from it names club.toml as its source." in shown
+    said = " ".join(shown.split())  # the screen wraps a long line within 80 columns
+    assert "Made from the preset hausrunde: a value that differs from it names club.toml as its source." in said
     assert source_column(shown, "dreier") == "club.toml (value, lost_value)"
     assert source_column(shown, "pagat") == "club.toml (announced)"
     assert source_column(shown, "pagatkassa") == "club.toml"
@@ -103,7 +111,8 @@ def test_rules_show_names_the_file_in_german_too(tmp_path):
     out, _text = written(tmp_path)
     changed(out, "contracts", "bettel", "value", "4")
     shown = cli("rules", "show", str(out)).stdout
-    assert "Gemacht aus dem Regelwerk standard: ein Wert, der davon abweicht, nennt club.toml als Quelle." in shown
+    said = " ".join(shown.split())  # the screen wraps a long line within 80 columns
+    assert "Gemacht aus dem Regelwerk standard: ein Wert, der davon abweicht, nennt club.toml als Quelle." in said
     assert source_column(shown, "bettel") == "club.toml (value, lost_value)"
 
 

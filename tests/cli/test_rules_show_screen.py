@@ -1,0 +1,61 @@
+"""`rules show` on the screen, in German and in English: each preset within
+80 columns (the contracts and premiums stacked in parts, long sources and
+meanings wrapped in their cells), yes/no in the screen's language, the
+presets' notes of ours through the catalog; golden files
+(tests/golden/rules.PRESET.LANG.txt), refreshed with --snapshot-update.
+The Markdown pages stay as they were (tests/domain/test_rules.py)."""
+
+import pytest
+
+from schreiber.domain.rules import SETTINGS
+from schreiber.render import columns
+from tests.helpers import TESTS, cli
+
+PRESETS = ("standard", "tirol", "hausrunde", "gumpoldskirchen", "lungau", "ooe")
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_every_preset_fits_80_columns_and_matches_its_golden_file(preset, lang, snapshot_update):
+    r = cli("rules", "show", preset)
+    assert r.exit_code == 0, r.output
+    assert [line for line in r.stdout.splitlines() if columns(line) > 80] == []
+    golden = TESTS / "golden" / f"rules.{preset}.{lang}.txt"
+    if snapshot_update or not golden.exists():
+        golden.write_text(r.stdout, encoding="utf-8")
+    assert r.stdout == golden.read_text(encoding="utf-8"), golden.name
+
+
+def test_every_house_rule_is_shown_with_its_value_meaning_and_source(lang):
+    lines = cli("rules", "show", "tirol").stdout.splitlines()
+    for s in SETTINGS:
+        (row,) = [n for n, line in enumerate(lines) if line.startswith(s.key + " ") and line.split()[1] == "="]
+        assert lines[row + 1].startswith("    "), s.key
+    said = {"de": ("blatt", "ja", "own_king", "nein", "Quelle: "), "en": ("blatt", "yes", "own_king", "no", "source: ")}
+    key, yes, other, no, source = said[lang]
+    assert f"{key} = {yes}" in " ".join(" ".join(lines).split())
+    assert f"{other} = {no}" in " ".join(" ".join(lines).split())
+    assert "True" not in " ".join(lines) and "False" not in " ".join(lines)
+    assert sum(line.startswith("    " + source) for line in lines) == len(SETTINGS)
+
+
+@pytest.mark.lang("de")
+def test_the_notes_of_ours_are_german_and_the_documents_quotes_stay():
+    said = " ".join(cli("rules", "show", "tirol").stdout.split())
+    assert "tirol-koenigrufen-de-luxe.txt:95 (Zusatz, aus)" in said
+    assert "(wie die Abrechnungsart: Spieler ohne Stich bekommen den ganzen Gewinn)" in said
+    assert "(ein Radl nach einem Fang, einmal die Runde; Zusatz, aus)" in said
+    assert "tirol-koenigrufen-de-luxe.txt:57 (sich selber rufen ist verboten)" in said
+    assert "extra" not in said and "as the scheme" not in said
+
+
+def test_a_long_source_wraps_inside_its_cell(tmp_path):
+    """A rules file's own source, longer than the line: wrapped under its column, every word kept."""
+    own = "the circle's tariff as written on the back of the old score pad in the Gasthaus zur Post, 1987"
+    text = f'base = "standard"\npreset = "lang"\n\n[contracts.dreier]\nvalue = 3\nsource = "{own}"\n'
+    path = tmp_path / "lang.toml"
+    path.write_text(text, encoding="utf-8")
+    r = cli("rules", "show", str(path))
+    assert r.exit_code == 0, r.output
+    out = r.stdout
+    assert [line for line in out.splitlines() if columns(line) > 80] == []
+    assert own in " ".join(out.split())
