@@ -127,12 +127,17 @@ def serving(db: Path, home: Path, *args: str) -> Iterator[Served]:
             time.sleep(0.1)  # polling the port, bounded by the deadline
         yield served
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
+        stop(proc)
+
+
+def stop(proc: subprocess.Popen) -> None:
+    """The server ended: asked to, then killed if it does not within 10 s."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=10)
 
 
 def chromium() -> str | None:

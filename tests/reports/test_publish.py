@@ -22,6 +22,7 @@ from schreiber import publish
 from schreiber.domain.tournament import FIXED_POINTS
 from tests.cups import CUP, play_cup
 from tests.helpers import cli
+from tests.reports.publishing import free_port, stop
 
 pytest.importorskip("datasette", reason='Datasette is not installed: pip install -e ".[test]"')
 
@@ -29,12 +30,6 @@ HOST = "127.0.0.1"
 START_SECONDS = 20
 ROUNDS = ["R1", "R2", "R3", "R4", "R5", "R6"]  # a round the cup has not played: null
 CONTEXT = ["Turnier", "Datum", "Saison", "Runden", "Gespielt"]  # each row says whose list it is (the heading)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return s.getsockname()[1]
 
 
 def schreiber(*args: str, home: Path, timeout: float = 60, cwd: Path | None = None) -> subprocess.CompletedProcess:
@@ -103,12 +98,7 @@ def server(cup_db, tmp_path_factory):
         _wait_until_up(proc, f"http://{HOST}:{port}/-/versions.json", log)
         yield Server(cup_db, port)
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
+        stop(proc)
 
 
 def cup_json(db: Path, *args: str) -> dict:
@@ -259,23 +249,14 @@ def _serve(args: list[str], cwd: Path, home: Path) -> tuple[subprocess.Popen, st
         deadline = time.monotonic() + START_SECONDS
         while b"Uvicorn running on" not in said:
             if not sel.select(timeout=max(0.0, deadline - time.monotonic())):
-                _stop(proc)
+                stop(proc)
                 pytest.fail(f"schreiber publish did not come up within {START_SECONDS} s: {said.decode()}")
             chunk = os.read(proc.stdout.fileno(), 65536)
             if not chunk:
-                _stop(proc)
+                stop(proc)
                 pytest.fail(f"schreiber publish exited with {proc.returncode}: {said.decode()}")
             said += chunk
     return proc, said.decode()
-
-
-def _stop(proc: subprocess.Popen) -> None:
-    proc.terminate()
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait(timeout=10)
 
 
 def _served_url(said: str) -> str:
@@ -302,7 +283,7 @@ def test_the_printed_url_is_where_datasette_serves_the_ledger(cup_db, tmp_path, 
         with urllib.request.urlopen(f"{url}/rangliste.json?cup={CUP}&_shape=array", timeout=10) as page:
             assert len(json.load(page)) == 8  # the shipped queries are under the served name
     finally:
-        _stop(proc)
+        stop(proc)
 
 
 def test_a_ledger_whose_name_starts_with_a_dash_is_a_file_to_datasette(cup_db, tmp_path):
@@ -317,7 +298,7 @@ def test_a_ledger_whose_name_starts_with_a_dash_is_a_file_to_datasette(cup_db, t
         with urllib.request.urlopen(f"{_served_url(said)}.json", timeout=10) as page:
             assert json.load(page)["database"] == "--root"
     finally:
-        _stop(proc)
+        stop(proc)
 
 
 @pytest.mark.parametrize(
