@@ -129,7 +129,8 @@ def _print_rules(r: Rules, made_from: str | None = None, file: str | None = None
     headers = ["id", _("contract"), _("kind"), _("won"), _("lost"), _("king"), _("only"), _("premiums x"), ""]
     echo(fitted_table(headers, rows) + "\n")
     echo(wrapped_table(["id", _("source")], [[c.id, source_text(c.source)] for c in r.contracts.values()]) + "\n")
-    rows = [[p.id, p.name, p.silent, p.announced, p.party or "", "" if p.enabled else off] for p in r.premiums.values()]
+    side = {"declarer": _("declarer"), "opponents": _("opponents"), None: ""}
+    rows = [[p.id, p.name, p.silent, p.announced, side[p.party], "" if p.enabled else off] for p in r.premiums.values()]
     echo(fitted_table(["id", _("premium"), _("silent"), _("announced"), _("only for"), ""], rows) + "\n")
     echo(wrapped_table(["id", _("source")], [[p.id, source_text(p.source)] for p in r.premiums.values()]) + "\n")
     _print_house_rules(r)

@@ -9,6 +9,7 @@ import pytest
 
 from schreiber.domain.rules import SETTINGS
 from schreiber.render import columns
+from tests.german import english_words
 from tests.helpers import TESTS, cli
 
 PRESETS = ("standard", "tirol", "hausrunde", "gumpoldskirchen", "lungau", "ooe")
@@ -48,6 +49,46 @@ def test_the_notes_of_ours_are_german_and_the_documents_quotes_stay():
     assert "extra" not in said and "as the scheme" not in said
 
 
+@pytest.mark.lang("de")
+@pytest.mark.parametrize("preset", PRESETS)
+def test_no_line_of_a_german_rules_show_holds_an_english_word_of_ours(preset):
+    """Every note of ours in a preset's sources, the words beside a citation and
+    a premium's side are German; ids, keys, values and citations stay code."""
+    lines = cli("rules", "show", preset).stdout.splitlines()
+    assert [(line, english_words(line)) for line in lines if english_words(line)] == []
+
+
+@pytest.mark.lang("de")
+def test_the_notes_of_the_other_presets_in_german():
+    said = {p: " ".join(cli("rules", "show", p).stdout.split()) for p in ("standard", "lungau", "ooe")}
+    assert "side_by_side = nein" in said["standard"]
+    assert "Quelle: nicht im Regeltext (aus)" in said["standard"]
+    assert "Quelle: üblicher Tarif (10 Cent pro Punkt)" in said["standard"]
+    assert "koenigfang Königfang 1 Gegner" in said["standard"]
+    # a note with a citation and a note of its own inside it: translated whole
+    assert (
+        "lungau.txt:87 (paarweise; dem Wortlaut nach zahlt, wer weniger Punkte hat, gegen lungau.txt:83 "
+        "(möglichst wenige Punkte): es zahlt, wer mehr hat)"
+    ) in said["lungau"]
+    assert "lungau.txt:40,46,62,77; Schleifen lungau.txt:46" in said["lungau"]
+    assert "ooe-2023.md §2.1 (Besserrufer = A-Rufer 1 + Vogel), §2.2, §6 (schleifen: 3/5/7/9 an jeden)" in said["ooe"]
+    assert "koenig-ultimo König ultimo 1 2 Spieler" in said["ooe"]
+
+
+@pytest.mark.parametrize(
+    ("source", "pieces"),
+    [
+        ("a.txt:1 (b; c (d)) e", [(False, "a.txt:1 "), (True, "b; c (d)"), (False, " e")]),
+        ("a.txt:1 (b", [(False, "a.txt:1 (b")]),  # unbalanced: left whole
+        ("a) b (c)", [(False, "a) b "), (True, "c"), (False, "")]),
+    ],
+)
+def test_a_source_is_read_by_its_balanced_brackets(source, pieces):
+    from schreiber.cli.source_notes import _pieces
+
+    assert _pieces(source) == pieces
+
+
 def test_a_long_source_wraps_inside_its_cell(tmp_path):
     """A rules file's own source, longer than the line: wrapped under its column, every word kept."""
     own = "the circle's tariff as written on the back of the old score pad in the Gasthaus zur Post, 1987"
@@ -59,3 +100,17 @@ def test_a_long_source_wraps_inside_its_cell(tmp_path):
     out = r.stdout
     assert [line for line in out.splitlines() if columns(line) > 80] == []
     assert own in " ".join(out.split())
+
+
+def test_every_note_of_ours_stands_in_a_presets_sources():
+    """The catalog's notes are the presets' own: none is left over from a source that changed."""
+    from schreiber.cli.source_notes import NOTES, OUTER
+    from schreiber.domain.rules import PRESETS, load_preset
+
+    sources = []
+    for p in PRESETS:
+        r = load_preset(p)
+        sources += [c.source for c in r.contracts.values()] + [e.source for e in r.premiums.values()]
+        sources += list(r.sources.values())
+    said = "\n".join(sources)
+    assert [n for n in (*NOTES, *OUTER) if n not in said] == []
