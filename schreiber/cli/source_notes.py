@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from ..domain.rules import Contract, Premium
 from ..i18n import N_, _
 
 # Every note of ours that the presets' sources hold (each part of a note between semicolons).
@@ -120,13 +121,19 @@ NOTES = (
 OUTER = (N_("not in the document"), N_("usual tarif"), N_("conceding"))
 
 _AS_THE_SCHEME = "as the scheme: "
+_FIELDS = (set(Contract._fields) | set(Premium._fields)) - {"id", "source"}
 _OUTER = re.compile(r"\b(?:" + "|".join(map(re.escape, OUTER)) + r")\b")
 
 
 def source_text(source: str) -> str:
-    """``source`` with each note of ours in the screen's language."""
+    """``source`` with each note of ours in the screen's language; the mark
+    of a changed value (``club.toml (value, lost_value)``) quotes the keys
+    as the file writes them."""
+    pieces = _pieces(source)
+    if len(pieces) > 1 and " " not in pieces[0][1].strip() and set(pieces[1][1].split(", ")) <= _FIELDS:
+        pieces[1] = (False, "(" + ", ".join(f'"{key}"' for key in pieces[1][1].split(", ")) + ")")
     return "".join(f"({_note(text)})" if inside else _OUTER.sub(lambda m: _(m.group()), text)
-                   for inside, text in _pieces(source))  # fmt: skip
+                   for inside, text in pieces)  # fmt: skip
 
 
 def _pieces(text: str) -> list[tuple[bool, str]]:

@@ -108,7 +108,7 @@ ROWS = [  # table rows, word by word, the same in both languages
     ["Bettler", "1", "8%", "1/1", "100%"],  # ... and in the contracts table, twice (stats; --table contracts)
     ["Könige", "1", "0", "0", "1", "0"],  # premiums by their names, twice (stats; --table premiums)
     ["dreier", "Dreier", "positive", "6", "6"],  # point 10: the lost value follows the value ...
-    ["dreier", "kreis.toml", "(value,", "lost_value)"],  # ... and the file is the source of both
+    ["dreier", "kreis.toml", '("value",', '"lost_value")'],  # ... and the file is the source of both
 ]
 
 

@@ -13,6 +13,7 @@ import shutil
 import pytest
 
 from schreiber.domain.rules import RulesError, load_preset, load_rules_file
+from tests.german import english_words
 from tests.helpers import TESTS, F, G, H, I, cli
 
 
@@ -94,8 +95,8 @@ def test_rules_show_names_the_file_as_the_source_of_what_it_changed(tmp_path):
     shown = cli("rules", "show", str(out)).stdout
     said = " ".join(shown.split())  # the screen wraps a long line within 80 columns
     assert "Made from the preset hausrunde: a value that differs from it names club.toml as its source." in said
-    assert source_column(shown, "dreier") == "club.toml (value, lost_value)"
-    assert source_column(shown, "pagat") == "club.toml (announced)"
+    assert source_column(shown, "dreier") == 'club.toml ("value", "lost_value")'
+    assert source_column(shown, "pagat") == 'club.toml ("announced")'
     assert source_column(shown, "pagatkassa") == "club.toml"
     preset = cli("rules", "show", "hausrunde").stdout
     for unchanged in ("rufer", "bettel", "uhu", "strafpunkt"):
@@ -113,7 +114,8 @@ def test_rules_show_names_the_file_in_german_too(tmp_path):
     shown = cli("rules", "show", str(out)).stdout
     said = " ".join(shown.split())  # the screen wraps a long line within 80 columns
     assert "Gemacht aus dem Regelwerk standard: ein Wert, der davon abweicht, nennt club.toml als Quelle." in said
-    assert source_column(shown, "bettel") == "club.toml (value, lost_value)"
+    assert source_column(shown, "bettel") == 'club.toml ("value", "lost_value")'
+    assert [(line, english_words(line)) for line in shown.splitlines() if english_words(line)] == []
 
 
 def test_a_file_on_a_base_and_an_earlier_file_are_marked_against_their_preset(tmp_path):
@@ -127,7 +129,7 @@ def test_a_file_on_a_base_and_an_earlier_file_are_marked_against_their_preset(tm
     stammtisch = TESTS.parent / "examples" / "rules" / "stammtisch.toml"
     assert rules_file_base(stammtisch) == "standard"
     shown = cli("rules", "show", str(stammtisch)).stdout
-    assert source_column(shown, "dreier") == "stammtisch.toml (value, lost_value): the circle's tariff: Dreier 3"
+    assert source_column(shown, "dreier") == 'stammtisch.toml ("value", "lost_value"): the circle\'s tariff: Dreier 3'
     assert source_column(shown, "kontra_silent").startswith("stammtisch.toml: the circle's tariff")
     first = TESTS / "fixtures" / "release_first.toml"
     assert rules_file_base(first) == "standard"
@@ -139,7 +141,7 @@ def test_a_file_on_a_base_and_an_earlier_file_are_marked_against_their_preset(tm
 
 def test_rules_show_names_an_override_as_the_source(tmp_path):
     shown = cli("rules", "show", "standard", "--rule", "contract.dreier.value=5", "--rule", "pagatkassa=3").stdout
-    assert source_column(shown, "dreier") == "--rule (value, lost_value)"
+    assert source_column(shown, "dreier") == '--rule ("value", "lost_value")'
     assert source_column(shown, "pagatkassa") == "--rule"
     assert source_column(shown, "bettel") == "standard-koenigrufen.txt:38,121"
 
