@@ -11,9 +11,13 @@ import subprocess
 import sys
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from typer.testing import CliRunner
+
+if TYPE_CHECKING:
+    import pexpect
 
 from schreiber.domain.engine import Context, score
 from schreiber.domain.record import check_hand
@@ -262,3 +266,14 @@ def fresh_process_state() -> None:
     Opened.unmade.clear()
     Opened.by_sqlite.clear()
     i18n.reset()
+
+
+def terminal(command: str, args: list[str], **kw) -> pexpect.spawn:
+    """A process in a terminal of its own (pexpect), typed to without
+    pexpect's pause before each line: every test waits for what the process
+    says (its prompt) before it types, as a player does."""
+    import pexpect
+
+    p = pexpect.spawn(command, args, **kw)
+    p.delaybeforesend = None
+    return p

@@ -17,7 +17,7 @@ import sys
 import pexpect
 
 from tests.german import english_words
-from tests.helpers import cli
+from tests.helpers import cli, terminal
 
 PLAYERS = ("Anna", "Berti", "Carl", "Dora", "Emil")  # Anna deals first and sits out; Berti is Vorhand
 SCHREIBER = f"{shlex.quote(sys.executable)} -m schreiber"
@@ -117,7 +117,7 @@ def shell(commands: list[str], cwd, db, *, timeout=30) -> pexpect.spawn:
     env = dict(os.environ, SCHREIBER_DB=str(db), TERM="dumb")
     env.pop("COLUMNS", None)
     env.pop("LINES", None)
-    return pexpect.spawn(
+    return terminal(
         "sh", ["-c", "; ".join(commands)], env=env, cwd=str(cwd), encoding="utf-8", timeout=timeout,
         dimensions=(24, 80),
     )  # fmt: skip

@@ -14,7 +14,7 @@ import pytest
 
 from schreiber.i18n import from_locale
 from tests.german import english_words
-from tests.helpers import ROOT, F, G, H, I, cli
+from tests.helpers import ROOT, SCHREIBER, F, G, H, I, cli, console
 
 SAYS = {
     "de": {
@@ -43,15 +43,18 @@ SAYS = {
 
 
 def schreiber(*args, env=None, input=None):
-    """The console script as a user runs it (the language chosen at start, help pages included)."""
-    return subprocess.run(
-        [sys.executable, "-m", "schreiber", *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        input=input,
-        env=dict(os.environ, **(env or {})),
-    )
+    """The console script as a user runs it (the language chosen at start,
+    help pages included): a process of its own for a German screen, the
+    English one in this process as `tests.helpers.console` runs it."""
+    return console(list(args), env=dict(os.environ, **(env or {})), input=input)
+
+
+def process(*args, env=None):
+    """The console script in a process of its own, also in English: a help
+    page is read as the process starts (this process may have read one in
+    German), and help and usage lines name the program as it was started."""
+    env = dict(os.environ, **(env or {}))
+    return subprocess.run([*SCHREIBER, *args], capture_output=True, text=True, timeout=60, env=env)
 
 
 def evening():
@@ -89,7 +92,7 @@ def test_balance_settle_and_stats_in_both_languages(lang):
 
 
 def test_a_commands_help_in_both_languages(lang):
-    out = schreiber("sheet", "--help", env={"COLUMNS": "100"}).stdout
+    out = process("sheet", "--help", env={"COLUMNS": "100"}).stdout
     for said in SAYS[lang]["help"]:
         assert said in out, said
 
@@ -166,7 +169,7 @@ def help_page() -> str:
     parts = [HELP_HEAD]
     for lang, title in (("de", "Deutsch"), ("en", "English")):
         for args in ([], ["tisch"]):
-            out = schreiber("--lang", lang, *args, "--help", env={"COLUMNS": "80", "TERM": "dumb"}).stdout
+            out = process("--lang", lang, *args, "--help", env={"COLUMNS": "80", "TERM": "dumb"}).stdout
             out = out.replace("python -m schreiber", "schreiber")
             parts.append(
                 f"\n## {title}: `schreiber --lang {lang} {' '.join(args + ['--help'])}`\n\n```\n{out.rstrip()}\n```\n"
@@ -204,7 +207,7 @@ USAGE_ERRORS = {
 def test_a_usage_error_in_both_languages(lang):
     """typer's bundled click says its usage errors in the screen's language; the exit status stays 2."""
     for args, error, also in USAGE_ERRORS[lang]:
-        r = schreiber(*args)
+        r = process(*args)
         assert r.returncode == 2, args
         lines = r.stderr.replace("python -m schreiber", "schreiber").splitlines()
         assert any(line.startswith(error) for line in lines), (args, r.stderr)

@@ -11,7 +11,7 @@ import sys
 import pexpect
 import pytest
 
-from tests.helpers import F, G, H, I, cli, dump
+from tests.helpers import F, G, H, I, cli, dump, terminal
 
 SAYS = {  # what the session says, per language (the game's terms are German in both)
     "de": {
@@ -47,7 +47,7 @@ def prompt(lang, number, dealer, vorhand):
 
 def spawn(db, *args):
     env = dict(os.environ, SCHREIBER_DB=str(db), TERM="dumb", COLUMNS="200")
-    return pexpect.spawn(
+    return terminal(
         sys.executable,
         ["-m", "schreiber", *args],
         env=env,
@@ -201,7 +201,7 @@ def spawn_80(db, *args):
     """A process in an 80-column terminal, as at most tables."""
     env = dict(os.environ, SCHREIBER_DB=str(db), TERM="dumb", COLUMNS="80", LINES="40")
     env.pop("COLUMNS")
-    return pexpect.spawn(
+    return terminal(
         sys.executable, ["-m", "schreiber", *args], env=env, encoding="utf-8", timeout=20, dimensions=(40, 80)
     )
 

@@ -14,7 +14,7 @@ import pytest
 from schreiber.domain.sample import random_hands
 from schreiber.errors import SchreiberError
 from tests import helpers
-from tests.helpers import dump  # every row of every table: proves a failed import wrote nothing
+from tests.helpers import dump, terminal  # every row of every table: proves a failed import wrote nothing
 
 FOUR = ("Anna", "Berti", "Carl", "Dora")
 FIVE = ("Anna", "Berti", "Carl", "Dora", "Emil")
@@ -298,7 +298,7 @@ def test_import_shows_progress_on_a_terminal(tmp_path):
     src = tmp_path / "hands.jsonl"
     src.write_text("".join(json.dumps(r) + "\n" for r in records(1200, seed=4)), encoding="utf-8")
     env = dict(os.environ, SCHREIBER_DB=str(db), TERM="dumb")
-    p = pexpect.spawn(sys.executable, ["-m", "schreiber", "hand", "import", str(src)], env=env, encoding="utf-8")
+    p = terminal(sys.executable, ["-m", "schreiber", "hand", "import", str(src)], env=env, encoding="utf-8")
     p.expect("importing 1200/1200 \\(100%\\)", timeout=120)
     p.expect("Imported 1200 hands", timeout=60)
     p.expect(pexpect.EOF, timeout=60)

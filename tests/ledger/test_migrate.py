@@ -24,7 +24,7 @@ import sqlite_utils
 
 from schreiber.ledger.migrations import UID_TABLES, migrations
 from schreiber.ledger.store import Ledger
-from tests.helpers import TESTS, cli
+from tests.helpers import TESTS, cli, terminal
 from tests.ledger_checks import check_ledger, dreier, process, run_cli
 
 FIXTURE = TESTS / "fixtures" / "ledger_v1.db"
@@ -331,7 +331,7 @@ def test_a_migration_is_announced_on_a_terminal_only(tmp_path):
 
     db = tmp_path / "old.db"
     db.write_bytes(FIXTURE.read_bytes())
-    child = pexpect.spawn(sys.executable, ["-m", "schreiber", "--db", str(db), "balance", "--json"],
+    child = terminal(sys.executable, ["-m", "schreiber", "--db", str(db), "balance", "--json"],
                           env=dict(os.environ, TERM="dumb"), encoding="utf-8", timeout=60, dimensions=(24, 400),
                           preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # fmt: skip
     child.expect(r"schreiber: bringing .*old\.db up to this version's tables; a large ledger takes a few minutes "

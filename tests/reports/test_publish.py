@@ -21,7 +21,7 @@ import pytest
 from schreiber import publish
 from schreiber.domain.tournament import FIXED_POINTS
 from tests.cups import CUP, play_cup
-from tests.helpers import cli
+from tests.helpers import cli, console
 from tests.reports.publishing import free_port, stop
 
 pytest.importorskip("datasette", reason='Datasette is not installed: pip install -e ".[test]"')
@@ -32,13 +32,12 @@ ROUNDS = ["R1", "R2", "R3", "R4", "R5", "R6"]  # a round the cup has not played:
 CONTEXT = ["Turnier", "Datum", "Saison", "Runden", "Gespielt"]  # each row says whose list it is (the heading)
 
 
-def schreiber(*args: str, home: Path, timeout: float = 60, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    """The console script in a fresh process, with its own HOME (the metadata goes there)."""
+def schreiber(*args: str, home: Path, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    """The console script as `tests.helpers.console` runs it (a command that
+    serves nothing), with its own HOME (the metadata goes there)."""
     env = dict(os.environ, HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"))
     env.pop("SCHREIBER_DB", None)
-    return subprocess.run(
-        [sys.executable, "-m", "schreiber", *args], capture_output=True, text=True, env=env, timeout=timeout, cwd=cwd
-    )
+    return console(list(args), env=env, cwd=cwd)
 
 
 class Server:
