@@ -223,9 +223,21 @@ def guarded(fn: Callable[[], object]) -> None:
     except OSError as exc:
         if Opened.written:
             _written_but_not_shown(exc)
+        _drop_unwritable_output()
         _fail(_unforeseen(exc))
     except Exception as exc:
         _fail(_unforeseen(exc))
+
+
+def _drop_unwritable_output() -> None:
+    """Output that cannot be written (a full disk) is dropped once the failure
+    is known: Python's last flush at shutdown would fail again, with a second
+    message and exit status 120."""
+    try:
+        sys.stdout.flush()
+    except OSError:
+        with contextlib.suppress(OSError, ValueError, AttributeError):  # a stream with no file (in a test)
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def _written_but_not_shown(exc: OSError) -> None:

@@ -24,9 +24,10 @@ WANG = "\\u738b\\u82b3"  # 王芳 as the terminal shows it where it cannot show 
 DREIER = {"contract": "dreier", "declarer": "王芳", "points": 41}
 
 
-def run(db: Path, *args: str, encoding: str = "utf-8", stdin: bytes | None = None, stdout=subprocess.PIPE):
-    """`schreiber ARGS` as a fresh process whose standard streams have this encoding; bytes out."""
-    env = dict(os.environ, SCHREIBER_DB=str(db), PYTHONIOENCODING=encoding)
+def run(db: Path, *args: str, encoding: str = "utf-8", stdin: bytes | None = None, stdout=subprocess.PIPE, **env):
+    """`schreiber ARGS` as a fresh process whose standard streams have this
+    encoding (and this environment besides); bytes out."""
+    env = dict(os.environ, SCHREIBER_DB=str(db), PYTHONIOENCODING=encoding, **env)
     return subprocess.run([*SCHREIBER, *args], env=env, input=stdin, stdout=stdout, stderr=subprocess.PIPE, timeout=60)
 
 
@@ -88,16 +89,19 @@ def test_a_german_screen_on_a_latin1_terminal_keeps_its_umlauts(tmp_path):
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
-def test_output_that_cannot_be_written_after_a_commit_says_the_change_stands(tmp_path):
+@pytest.mark.parametrize("unbuffered", ["", "1"])  # a shell's usual environment, and PYTHONUNBUFFERED=1
+def test_output_that_cannot_be_written_after_a_commit_says_the_change_stands(tmp_path, unbuffered):
     db = tmp_path / "e.db"
     with open("/dev/full", "wb") as full:
-        r = run(db, "evening", "start", *SEATING, stdout=full)
+        r = run(db, "evening", "start", *SEATING, stdout=full, PYTHONUNBUFFERED=unbuffered)
         assert r.returncode == 0, r.stderr
         assert r.stderr.decode().splitlines() == [
             "schreiber: the change was written; its output could not be (No space left on device)"
         ]
-        r = run(db, "hand", "add", "dreier", "anna", "41", stdout=full)
+        r = run(db, "hand", "add", "dreier", "anna", "41", stdout=full, PYTHONUNBUFFERED=unbuffered)
         assert r.returncode == 0 and b"the change was written" in r.stderr
-        r = run(db, "balance", stdout=full)  # nothing written: an error as before
-        assert r.returncode == 1 and r.stderr.decode().startswith("schreiber: error: ")
+        for args in (["balance"], ["sheet", "--json"]):  # nothing written: one error line, exit 1
+            r = run(db, *args, stdout=full, PYTHONUNBUFFERED=unbuffered)
+            assert r.returncode == 1, (args, r.returncode, r.stderr)
+            assert r.stderr.decode().splitlines() == ["schreiber: error: No space left on device"], args
     assert len(hands(db)) == 1
