@@ -33,12 +33,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.cups import play_small_cup
+from tests.cups import SMALL_CUP, play_small_cup
 from tests.helpers import cli
 
 HOST = "127.0.0.1"
 START_SECONDS = 20
 OTHER_CUP = "Zweitcup"
+HEADING = f"{SMALL_CUP}, 20.11.2026"  # the small cup's pages are headed so
 OTHER_PLAYERS = ["Otto", "Paula", "Quirin", "Rosa"]  # seated in the other cup only
 CLUB_PLAYERS = ["Ulla", "Vera", "Walter", "Xaver"]  # a club evening's, in no cup
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -29,6 +29,7 @@ from tests.helpers import cli
 
 from .publishing import (
     CLUB_PLAYERS,
+    HEADING,
     OTHER_CUP,
     OTHER_PLAYERS,
     Front,
@@ -45,7 +46,6 @@ from .publishing import (
 
 pytest.importorskip("datasette", reason='Datasette is not installed: pip install -e ".[test]"')
 
-HEADING = f"{SMALL_CUP}, 20.11.2026"
 DEFAULTS = {"cup": SMALL_CUP, "saison": "2026/27"}  # what the cup's pages read for a parameter left empty
 
 

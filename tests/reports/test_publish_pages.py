@@ -27,6 +27,7 @@ from tests.helpers import cli
 
 from .publishing import (
     CLUB_PLAYERS,
+    HEADING,
     OTHER_CUP,
     Front,
     Served,
@@ -42,7 +43,6 @@ from .publishing import (
 
 pytest.importorskip("datasette", reason='Datasette is not installed: pip install -e ".[test]"')
 
-HEADING = f"{SMALL_CUP}, 20.11.2026"
 SIGNED = re.compile(r"^(\+[1-9]\d*(\.\d\d)?|-[1-9]\d*(\.\d\d)?|-?0\.\d\d|\+0\.\d\d|0)$")  # +13, -4, 0, +1.50
 
 
