@@ -198,7 +198,7 @@ def rules_toml(r: Rules, name: str, base: str, made_from: str | None = None) -> 
     its value: left out, it follows the value (changing the value changes
     both). ``made_from``: the preset the file starts from, which ``rules
     show`` marks every changed value against."""
-    from ..domain.rules import RULES_FORMAT, SETTINGS
+    from ..domain.rules import SETTINGS
 
     out = [
         "# " + _("Rules of the circle '{name}', made from the preset '{base}'.").format(name=name, base=base),
@@ -208,7 +208,7 @@ def rules_toml(r: Rules, name: str, base: str, made_from: str | None = None) -> 
         "# "
         + _("A contract's lost_value is written only where a lost game counts otherwise: left out, it is the value."),
         "# " + _("The rules format this file was written in: a later schreiber reads it as it was meant."),
-        f"format = {RULES_FORMAT}",
+        f"format = {r.format}",  # today's, unless a value needs the checks of the format it was read as
     ]
     if made_from:
         out += [

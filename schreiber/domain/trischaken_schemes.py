@@ -142,7 +142,7 @@ def tariff_problem(scheme: str, keys: dict[str, Any], value: Exact) -> str | Non
             ).format(key=key, mode=mode, scheme=scheme, shape=_(SHAPES[t.shape]))
     for key, (figure, modes) in FIGURES.items():
         mode = getattr(t, key)
-        if mode in modes and not getattr(t, figure):
+        if keys[key] != SCHEME and mode in modes and not getattr(t, figure):  # the scheme's own: its figure
             return _(
                 "rule 'trischaken_{key}' = {mode} needs its figure: set trischaken_{figure} (points); "
                 "trischaken = {scheme} has none"
