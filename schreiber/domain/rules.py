@@ -341,8 +341,10 @@ class Rules(NamedTuple):
         str,
         Rule(
             "a positive game the declarer plays alone against three and loses: counts = the opponents' Kontra on "
-            "the game counts; void = it does not, unless he announced a premium or answered with Re",
-            ("counts", "void"),
+            "the game counts; void = it does not, unless he announced a premium or answered with Re; called = void "
+            "only where he called a king and ended alone (the king in the talon or his own), not in a Dreier or "
+            "another game announced alone",
+            ("counts", "void", "called"),
         ),
     ] = "counts"
     value_rounding: Annotated[
