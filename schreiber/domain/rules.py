@@ -329,6 +329,16 @@ class Rules(NamedTuple):
         ),
     ] = "multiply"
     # Valat, Kontra and values as some circles count them; each default plays as schreiber played before it.
+    valat_game_kontra: Annotated[
+        str,
+        Rule(
+            "under valat=replace, a Kontra on the game beside a Valat: along = the Valat, a multiple of the game, "
+            "takes the game's Kontra along (1 x 4 x 2 = 8); apart = the game counts with its Kontra and the Valat "
+            "on top as a multiple of the undoubled game, less the game (1 x 2 + 1 x 3 = 5); void_silent = beside "
+            "a silent Valat the game's Kontra counts nothing (1 x 4 = 4), beside an announced one it goes along",
+            ("along", "apart", "void_silent"),
+        ),
+    ] = "along"
     valat_add_failed: Annotated[
         str,
         Rule(

@@ -11,8 +11,11 @@ from the issue; the values behind them are the preset's, cited as
 
 import pytest
 
+from schreiber.domain.engine import score
+from schreiber.domain.evening import Entry, initial_state, replay
+from schreiber.domain.record import check_hand
 from schreiber.domain.rules import PRESETS, load_rules
-from tests.helpers import P4, G, H, play
+from tests.helpers import P4, F, G, H, play, prem
 
 
 def each(v, declarer):
@@ -68,3 +71,68 @@ def test_called_keeps_the_kontra_two_against_two_and_after_a_re():
 def test_every_preset_keeps_every_kontra():
     for preset in PRESETS:
         assert load_rules(preset).lost_solo_kontra == "counts", preset
+
+
+# valat_game_kontra ----------------------------------------------------------------
+
+
+def valat_hand(contract="rufer", announced=False, party="declarer", result="won", **kw):
+    partner = {"partner": H} if contract == "rufer" else {}
+    return {"contract": contract, "declarer": G, **partner, "result": result, "kontra": "kontra",
+            "premiums": [prem("valat", party=party, announced=announced)], **kw}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "how, silent, announced",
+    [
+        # std:31 Rufer 1, std:60 Valat 4 x / 8 x Spielwert, std:84 Kontra x2
+        ("along", 8, 16),  # the Valat takes the game's Kontra along: 1 x 4 x 2; 1 x 8 x 2
+        ("apart", 5, 9),  # the doubled game and the Valat on top: 1 x 2 + 1 x 3; 1 x 2 + 1 x 7
+        ("void_silent", 4, 16),  # beside a silent Valat the Kontra counts nothing: 1 x 4; announced: along
+    ],
+)
+def test_the_games_kontra_beside_a_valat(how, silent, announced):
+    """The issue's circles: today's 1 x 4 x 2 = 8, the Valat as a multiple
+    of the undoubled game on top of the doubled game, 1 + 1 + 3 = 5, and the
+    game's Kontra void beside a silent Valat, 4; to each of the two."""
+    rule = [f"valat_game_kontra={how}"]
+    assert play("standard", valat_hand(), rules=rule) == pair(silent, G, H)
+    assert play("standard", valat_hand(announced=True), rules=rule) == pair(announced, G, H)
+
+
+def test_apart_is_two_lines():
+    """`sheet --explain` shows the game with its Kontra and the Valat over it."""
+    r = load_rules("standard", ["valat_game_kontra=apart"])
+    hand, table = check_hand(valat_hand(), r, P4, F)
+    assert [(it.label, it.multipliers, it.value) for it in score(hand, r, table).items] == [
+        ("Rufer gewonnen (Valat darüber)", (("Kontra (Spiel)", 2),), 2),
+        ("Valat still, gewonnen", (("Valat still über dem Spiel", 3),), 3),
+    ]
+
+
+def test_apart_alone_and_against():
+    """A Dreier (4, std:40) with a silent Valat and Kontra: 4 x2 + 4 x3 = 20
+    from each (along: 4 x4 x2 = 32). The opponents' silent Valat against a
+    Rufer doubled: the game lost with its Kontra and the Valat over it, 2 + 3
+    = 5 to each opponent (along: 8)."""
+    rule = ["valat_game_kontra=apart"]
+    assert play("standard", valat_hand("dreier"), rules=rule) == each(20, G)
+    assert play("standard", valat_hand("dreier")) == each(32, G)
+    against = valat_hand(party="opponents", result="lost")
+    assert play("standard", against, rules=rule) == pair(-5, G, H)
+    assert play("standard", against) == pair(-8, G, H)
+
+
+def test_void_silent_in_the_money_as_the_schrift_has_it():
+    """Where the Schrift counts no Kontra (schrift_kontra=none, ooe-2023.md
+    §5.2) it wrote the silent Valat as 1 x 4 = 4 already; void_silent makes
+    the money the same."""
+    r = load_rules("standard", ["valat_game_kontra=void_silent", "schrift_kontra=none"])
+    out = replay(r, P4, [Entry.hand(valat_hand())], initial_state(r, P4))[0]
+    assert dict(out.payments) == pair(4, G, H)
+    assert out.schrift is not None and dict(out.schrift.payments) == pair(4, G, H)
+
+
+def test_every_preset_takes_the_games_kontra_along():
+    for preset in PRESETS:
+        assert load_rules(preset).valat_game_kontra == "along", preset
