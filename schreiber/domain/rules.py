@@ -24,6 +24,7 @@ from .trischaken_schemes import (
     TIES,
     TRISCHAKEN_SCHEMES,
     VORHAND,
+    VORHAND_TIED,
     Tariff,
     tariff,
     tariff_problem,
@@ -266,11 +267,20 @@ class Rules(NamedTuple):
     trischaken_ties: Annotated[
         str,
         Rule(
-            "Trischaken/Fahren, players tied for most points (a Vorhand among them loses alone), where one loser "
-            "pays: one = together they pay what one loser pays, shared by the others; shared = together they pay "
-            "each other player what one loser owes him; each = each of them pays each other player in full; "
-            "scheme = as trischaken plays it",
+            "Trischaken/Fahren, players tied for most points (a Vorhand among them: trischaken_vorhand_tied), "
+            "where one loser pays: one = together they pay what one loser pays, shared by the others; shared = "
+            "together they pay each other player what one loser owes him; each = each of them pays each other "
+            "player in full; scheme = as trischaken plays it",
             TIES,
+        ),
+    ] = "scheme"
+    trischaken_vorhand_tied: Annotated[
+        str,
+        Rule(
+            "Trischaken/Fahren, the Vorhand tied with others for most points where one loser pays: alone = he loses "
+            "alone; among = every tied player pays as trischaken_ties says, the Vorhand with his doubling "
+            "(trischaken_vorhand); scheme = as trischaken plays it",
+            VORHAND_TIED,
         ),
     ] = "scheme"
     trischaken_mit: Annotated[

@@ -9,13 +9,15 @@ from the issue; the values behind them are the preset's, cited as
 ../shared/rules/standard-koenigrufen.txt (std), tirol-koenigrufen-de-luxe.txt
 (tir), lungau.txt (lun). Fritz deals the first hand, Gerti is its Vorhand."""
 
+from fractions import Fraction as Fr
+
 import pytest
 
 from schreiber.domain.engine import score
 from schreiber.domain.evening import Entry, initial_state, replay
 from schreiber.domain.record import check_hand
-from schreiber.domain.rules import PRESETS, load_rules
-from tests.helpers import P4, F, G, H, play, prem
+from schreiber.domain.rules import PRESETS, RulesError, load_rules
+from tests.helpers import P4, F, G, H, I, play, prem
 
 
 def each(v, declarer):
@@ -136,3 +138,50 @@ def test_void_silent_in_the_money_as_the_schrift_has_it():
 def test_every_preset_takes_the_games_kontra_along():
     for preset in PRESETS:
         assert load_rules(preset).valat_game_kontra == "along", preset
+
+
+# trischaken_vorhand_tied ------------------------------------------------------------
+
+# The issue's 25/25/10/10 with the Vorhand first: Gerti (the Vorhand) and Hans 25, Ilse and Fritz 10.
+VORHAND_TIED = {G: 25, H: 25, I: 10, F: 10}
+AMONG = ["trischaken_vorhand_tied=among"]
+
+
+@pytest.mark.parametrize(
+    "preset, rules, paid",
+    [
+        # tir:69, value 2 (tirol.toml): a Vorhand tied loses alone (RULINGS.md Trischaken), double: 4 to each
+        ("tirol", [], {G: -12, H: 4, I: 4, F: 4}),
+        # the issue's circle: every tied player pays each other player in full, the Vorhand double:
+        # Gerti 2 x2 to Ilse and to Fritz, Hans 2 to each of them
+        ("tirol", [*AMONG, "trischaken_ties=each"], {G: -8, H: -4, I: 6, F: 6}),
+        # tied losers sharing what each owes (shared): Gerti 4 / 2 to each of the two, Hans 2 / 2
+        ("tirol", [*AMONG, "trischaken_ties=shared"], {G: -4, H: -2, I: 3, F: 3}),
+        # ooe-2023.md §7 case A: the Trischaker tied pays 2 to each alone (value 1); among them, case C
+        # with his double: Gerti 1 x2 to each of the two others, Hans 1
+        ("ooe", [], {G: -6, H: 2, I: 2, F: 2}),
+        ("ooe", AMONG, {G: -4, H: -2, I: 3, F: 3}),
+        # gumpoldskirchen.txt:153: the Rufer loses a tie, 1 x2 as Rufer to each; among: shared, Gerti 2 / 2
+        # and Hans 1 / 2 to each of the two others
+        ("gumpoldskirchen", [], {G: -6, H: 2, I: 2, F: 2}),
+        ("gumpoldskirchen", AMONG, {G: -2, H: -1, I: Fr(3, 2), F: Fr(3, 2)}),
+    ],
+)
+def test_a_tied_vorhand_alone_or_among_the_losers(preset, rules, paid):
+    assert play(preset, {"contract": "trischaken", "scores": VORHAND_TIED}, rules=rules) == paid
+
+
+def test_alone_has_no_reading_where_two_pay_two():
+    """standard's places (std:127): tied players on a boundary share; no
+    loser pays alone, so `alone` is refused in one line."""
+    with pytest.raises(
+        RulesError, match="'trischaken_vorhand_tied' = alone has no reading under trischaken = standard"
+    ):
+        load_rules("standard", ["trischaken_vorhand_tied=alone"])
+
+
+def test_every_preset_leaves_the_tied_vorhand_to_its_scheme():
+    for preset in PRESETS:
+        r = load_rules(preset)
+        assert r.trischaken_vorhand_tied == "scheme", preset
+        assert r.trischaken_tariff(1).vorhand_tied == ("among" if r.trischaken in ("standard", "pairwise") else "alone")
