@@ -245,15 +245,17 @@ class Rules(NamedTuple):
             "Trischaken/Fahren, a player who reaches trischaken_double_from (Bürgermeister): double = pays double; "
             "each = pays trischaken_buergermeister_pays to each other player besides; all = pays "
             "trischaken_buergermeister_pays in all besides, shared by the others, or by the Jungfrauen alone "
-            "where there are any; none = pays as any loser; scheme = as trischaken plays it",
+            "where there are any; instead = pays trischaken_buergermeister_pays to each other player, all of it "
+            "to the Jungfrauen where there are any, and no other line of the payout counts; none = pays as any "
+            "loser; scheme = as trischaken plays it",
             BUERGERMEISTER,
         ),
     ] = "scheme"
     trischaken_buergermeister_pays: Annotated[
         int,
         Rule(
-            "Trischaken/Fahren: the points a Bürgermeister pays under trischaken_buergermeister = each or all "
-            "(0 = the scheme's figure)"
+            "Trischaken/Fahren: the points a Bürgermeister pays under trischaken_buergermeister = each, all or "
+            "instead (0 = the scheme's figure)"
         ),
     ] = 0
     trischaken_vorhand: Annotated[

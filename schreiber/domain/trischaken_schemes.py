@@ -25,7 +25,7 @@ PAYOUT_KEYS = (
     "vorhand_tied",
 )
 JUNGFRAU = (SCHEME, "all", "each", "loser", "instead", "none")
-BUERGERMEISTER = (SCHEME, "double", "each", "all", "none")
+BUERGERMEISTER = (SCHEME, "double", "each", "all", "instead", "none")
 VORHAND = (SCHEME, "double", "single")
 TIES = (SCHEME, "one", "shared", "each")
 MIT = (SCHEME, "none", "own", "whole")
@@ -139,7 +139,7 @@ FITS: dict[tuple[str, str], tuple[str, ...]] = {
 # The modes that pay a figure of their own: key -> (its figure's key, the modes that pay it).
 FIGURES = {
     "jungfrau": ("jungfrau_pays", ("each", "loser", "instead")),
-    "buergermeister": ("buergermeister_pays", ("each", "all")),
+    "buergermeister": ("buergermeister_pays", ("each", "all", "instead")),
 }
 
 
@@ -148,6 +148,11 @@ def tariff_problem(scheme: str, keys: dict[str, Any], value: Exact) -> str | Non
     None: a value the scheme's shape cannot play, a mode without its figure,
     a figure that no mode pays."""
     t = tariff(scheme, keys, value)
+    if t.jungfrau == t.buergermeister == "instead":
+        return _(
+            "rules 'trischaken_jungfrau' and 'trischaken_buergermeister' are both instead, and each puts its "
+            "payment in place of the whole payout; set one of them otherwise"
+        )
     for (key, mode), shapes in FITS.items():
         if keys[key] == mode and t.shape not in shapes:
             return _(

@@ -185,3 +185,43 @@ def test_every_preset_leaves_the_tied_vorhand_to_its_scheme():
         r = load_rules(preset)
         assert r.trischaken_vorhand_tied == "scheme", preset
         assert r.trischaken_tariff(1).vorhand_tied == ("among" if r.trischaken in ("standard", "pairwise") else "alone")
+
+
+# trischaken_buergermeister = instead --------------------------------------------------
+
+INSTEAD = ["trischaken_buergermeister=instead", "trischaken_buergermeister_pays=1"]
+OVER_35 = {F: 10, G: 12, H: 10, I: 38}  # Ilse has the game (36 or more, std:127), nobody is trickless
+WITH_JUNGFRAU = {F: 0, G: 15, H: 17, I: 38}  # ... and Fritz has no trick
+
+
+@pytest.mark.parametrize("preset", ["standard", "tirol"])
+def test_the_buergermeister_pays_everything_instead(preset):
+    """The issue's circle: the player over 35 pays everything instead: 1 to
+    each other player; 3 to the Jungfrau alone where there is one, and the
+    others get nothing; whatever the scheme would have paid."""
+    assert play(preset, {"contract": "trischaken", "scores": OVER_35}, rules=INSTEAD) == {F: 1, G: 1, H: 1, I: -3}
+    assert play(preset, {"contract": "trischaken", "scores": WITH_JUNGFRAU}, rules=INSTEAD) == {F: 3, G: 0, H: 0, I: -3}
+
+
+def test_besides_the_scheme_as_before():
+    """standard's own (std:127, RULINGS.md Trischaken): Ilse and Gerti with
+    most points pay 1, Fritz and Hans get 1, and Ilse with 36 or more pays 2
+    to each besides (each): Ilse -7, Gerti +1, Fritz and Hans +3. With the
+    Jungfrau Fritz, Ilse and Hans pay 1, Fritz and Gerti get 1, Fritz 2
+    from each besides: Fritz +1 +6 +2, Gerti +1 -2 +2, Hans -1 -2 +2, Ilse
+    -1 -2 -6."""
+    assert play("standard", {"contract": "trischaken", "scores": OVER_35}) == {F: 3, G: 1, H: 3, I: -7}
+    assert play("standard", {"contract": "trischaken", "scores": WITH_JUNGFRAU}) == {F: 9, G: 1, H: -1, I: -9}
+
+
+def test_instead_needs_a_figure_and_no_second_instead():
+    """tirol has no Bürgermeister figure of its own (it doubles, tir:69):
+    `instead` asks for one; standard's is 2 x the value (std:127): 2 to
+    each. A Jungfrau paid instead of the payout beside it is refused: both
+    would replace the whole payout."""
+    with pytest.raises(RulesError, match="'trischaken_buergermeister' = instead needs its figure"):
+        load_rules("tirol", ["trischaken_buergermeister=instead"])
+    paid = play("standard", {"contract": "trischaken", "scores": OVER_35}, rules=["trischaken_buergermeister=instead"])
+    assert paid == {F: 2, G: 2, H: 2, I: -6}
+    with pytest.raises(RulesError, match="are both instead"):
+        load_rules("standard", [*INSTEAD, "trischaken_jungfrau=instead", "trischaken_jungfrau_pays=1"])

@@ -43,15 +43,26 @@ def scheme(name: str) -> Callable[[Scheme], Scheme]:
 
 def trischaken(hand: Hand, rules: Rules, table: Table) -> list[Item]:
     """The scheme's payout (none where Jungfrauen are paid instead of it),
-    then what a Jungfrau and a Bürgermeister are paid of their own, then the
-    doubling of a "mit" that doubles it all."""
+    then what a Jungfrau and a Bürgermeister are paid of their own (where a
+    Bürgermeister pays instead of it all, that alone), then the doubling of
+    a "mit" that doubles it all."""
     t = rules.trischaken_tariff(rules.contracts[hand.contract].value)
-    if t.jungfrau == "instead" and _trickless(hand, rules, list(table.active)):
-        items = []  # the Jungfrauen are paid by each other player, and nothing else of the payout counts
+    if t.buergermeister == "instead" and _with_the_game(hand, rules, list(table.active)):
+        items = _buergermeister_items(hand, rules, table, t)  # he pays everything: no other line counts
     else:
-        items = SCHEMES[rules.trischaken](hand, rules, table, t)
-    items += _jungfrau_items(hand, rules, table, t) + _buergermeister_items(hand, rules, table, t)
+        if t.jungfrau == "instead" and _trickless(hand, rules, list(table.active)):
+            items = []  # the Jungfrauen are paid by each other player, and nothing else of the payout counts
+        else:
+            items = SCHEMES[rules.trischaken](hand, rules, table, t)
+        items += _jungfrau_items(hand, rules, table, t) + _buergermeister_items(hand, rules, table, t)
     return _mit_whole(items, hand, table, t) if t.mit == "whole" and hand.mit else items
+
+
+def _with_the_game(hand: Hand, rules: Rules, players: list[str]) -> list[str]:
+    """The players who reach trischaken_double_from (the Bürgermeister)."""
+    need = threshold(rules.trischaken_double_from)
+    scores = dict(hand.scores)
+    return [p for p in players if reaches(scores[p], need)]
 
 
 def _trickless(hand: Hand, rules: Rules, players: list[str]) -> list[str]:
@@ -177,24 +188,28 @@ def _jungfrau_items(hand: Hand, rules: Rules, table: Table, t: Tariff) -> list[I
 def _buergermeister_items(hand: Hand, rules: Rules, table: Table, t: Tariff) -> list[Item]:
     """What a player with the game pays of his own: trischaken_buergermeister_pays
     to each other player (each), or in all (all), shared by the others or,
-    where there are any, by the Jungfrauen alone ("he pays everything")."""
-    if t.buergermeister not in ("each", "all"):
+    where there are any, by the Jungfrauen alone ("he pays everything");
+    instead of the payout, to each other player, all of it to the Jungfrauen
+    where there are any (instead)."""
+    if t.buergermeister not in ("each", "all", "instead"):
         return []
     players = list(table.active)
-    scores = dict(hand.scores)
     need = threshold(rules.trischaken_double_from)
     out = []
-    for p in [p for p in players if reaches(scores[p], need)]:
+    for p in _with_the_game(hand, rules, players):
         label = f"Trischaken: {p} hat das Spiel ({threshold_words(need)})"
         if t.buergermeister == "each":
             pay = one_against_all(-t.buergermeister_pays, p, players)
         else:
-            jungfrauen = _trickless(hand, rules, [q for q in players if q != p])
-            receivers = jungfrauen or [q for q in players if q != p]
+            others = [q for q in players if q != p]
+            jungfrauen = _trickless(hand, rules, others)
+            receivers = jungfrauen or others
+            paid = t.buergermeister_pays * (len(others) if t.buergermeister == "instead" else 1)
             pay = zero(players)
-            pay[p] -= t.buergermeister_pays
+            pay[p] -= paid
             for q in receivers:
-                pay[q] += divided(t.buergermeister_pays, len(receivers))
+                pay[q] += divided(paid, len(receivers))
+            label += ", zahlt statt der Auszahlung" if t.buergermeister == "instead" else ""
             label += f"; Jungfrau: {', '.join(jungfrauen)}" if jungfrauen else ""
         out.append(item("trischaken", label, t.buergermeister_pays, [], pay))
     return out
