@@ -111,6 +111,7 @@ def _print_rules(r: Rules, made_from: str | None = None, file: str | None = None
     columns; ids, keys and kinds as a rules file writes them."""
     import textwrap
 
+    from ..domain.rules import CONTRACT_NOTES
     from ..render import fitted_table, wrapped_table
     from .source_notes import source_text
 
@@ -128,6 +129,10 @@ def _print_rules(r: Rules, made_from: str | None = None, file: str | None = None
     ]  # fmt: skip
     headers = ["id", _("contract"), _("kind"), _("won"), _("lost"), _("king"), _("only"), _("premiums x"), ""]
     echo(fitted_table(headers, rows) + "\n")
+    for key, meaning in CONTRACT_NOTES.items():
+        ids = [c.id for c in r.contracts.values() if getattr(c, key)]
+        if ids:
+            echo(textwrap.fill(f"{key} ({', '.join(ids)}): {_(meaning)}", 80, break_on_hyphens=False) + "\n")
     echo(wrapped_table(["id", _("source")], [[c.id, source_text(c.source)] for c in r.contracts.values()]) + "\n")
     side = {"declarer": _("declarer"), "opponents": _("opponents"), None: ""}
     rows = [[p.id, p.name, p.silent, p.announced, side[p.party], "" if p.enabled else off] for p in r.premiums.values()]

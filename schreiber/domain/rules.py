@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Annotated, Any, NamedTuple, get_args, get_origin
 
 from ..errors import SchreiberError
-from ..i18n import _
+from ..i18n import N_, _
 from .names import KONTRA_LEVELS, lookup
 from .points import Exact, parse_points
 from .trischaken_schemes import (
@@ -131,6 +131,7 @@ class Contract(NamedTuple):
     colour: bool = False
     open: bool = False
     talon_kontra_void: bool = False  # with the called king in the talon, Kontras are void (rule talon_kontra)
+    bird_decides: bool = False  # CONTRACT_NOTES: a bird it requires that fails loses the game
     enabled: bool = True
     optional: bool = False
     aliases: tuple[str, ...] = ()
@@ -155,6 +156,14 @@ class Premium(NamedTuple):
 
 
 CONTRACT_FIELDS = Contract._fields
+# What a contract's flag means where rules show and the pages name the contracts that have it (no column
+# of their tables shows it).
+CONTRACT_NOTES = {
+    "bird_decides": N_(
+        "the bird decides the game: a bird the contract requires, announced and failed, loses it whatever the "
+        "card points"
+    ),
+}
 PREMIUM_FIELDS = Premium._fields
 # Fields of a contract or premium added after the first rules format: field -> (since, before), as
 # ``Rule.since`` and ``Rule.before`` for a house rule.
@@ -838,7 +847,7 @@ def _check_keys(got: dict, known, where: str) -> None:
 _WHOLE = ("premium_factor", "lost_factor")
 _OPTIONAL_WHOLE = ("tricks", "concede")
 _POINTS = ("value", "lost_value", "silent", "announced")  # whole or a half (2.5): rule value_rounding
-_FLAGS = ("enabled", "optional", "call", "vorhand", "colour", "open", "talon_kontra_void", "needs_call")
+_FLAGS = ("enabled", "optional", "call", "vorhand", "colour", "open", "talon_kontra_void", "bird_decides", "needs_call")
 _TEXT = ("name", "kind", "source")
 _WORDS = ("aliases", "premiums", "requires")
 _FIELD_KIND = {

@@ -17,7 +17,7 @@ from schreiber.domain.engine import score
 from schreiber.domain.evening import Entry, initial_state, replay
 from schreiber.domain.record import check_hand
 from schreiber.domain.rules import PRESETS, RulesError, load_rules
-from tests.helpers import P4, F, G, H, I, play, prem
+from tests.helpers import P4, F, G, H, I, cli, play, prem, refused_hand
 
 
 def each(v, declarer):
@@ -225,3 +225,86 @@ def test_instead_needs_a_figure_and_no_second_instead():
     assert paid == {F: 2, G: 2, H: 2, I: -6}
     with pytest.raises(RulesError, match="are both instead"):
         load_rules("standard", [*INSTEAD, "trischaken_jungfrau=instead", "trischaken_jungfrau_pays=1"])
+
+
+# bird_decides (a field of the contract) ----------------------------------------------
+
+DECIDES = ["contract.spatzrufer.bird_decides=true"]
+
+
+def spatzrufer(pagat: str, **kw) -> dict:
+    """lungau's Spatzrufer (the Pagatrufer, lun:40: the side commits to the
+    majority of the card points and the last trick with the Pagat), Gerti
+    with Hans, the Pagat announced."""
+    return {"contract": "spatzrufer", "declarer": G, "partner": H, "premiums": [prem("pagat", result=pagat)], **kw}
+
+
+@pytest.mark.parametrize(
+    "record, decides, played",
+    [
+        # 40 points (36 win, lun:28) and the Pagat not in the last trick: the game 1 (lun:77) and the
+        # announced Pagat 2 (lun:78) both lost; as today, the game won on points and the Pagat lost: 1 - 2
+        (spatzrufer("lost", points=40), -3, -1),
+        # the Pagat made with 40 points: won either way, 1 + 2
+        (spatzrufer("won", points=40), 3, 3),
+        # the Pagat made with 30 points: the points lose the game either way, -1 + 2
+        (spatzrufer("won", points=30), 1, 1),
+    ],
+)
+def test_a_bird_that_decides_the_game(record, decides, played):
+    assert play("lungau", record, rules=DECIDES) == pair(decides, G, H)
+    assert play("lungau", record) == pair(played, G, H)
+
+
+def test_forty_points_and_the_pagat_failed_lose():
+    """The issue's hand: 40 points and the Pagat not in the last trick,
+    entered as lost, is refused today ("40 points mean the Spatzrufer was
+    won") and taken where the bird decides: 3 to each opponent."""
+    record = spatzrufer("lost", points=40, result="lost")
+    assert "40 points mean the Spatzrufer was won, but result says lost" in refused_hand("lungau", record)
+    assert play("lungau", record, rules=DECIDES) == pair(-3, G, H)
+
+
+def test_a_result_against_the_bird_or_the_points_is_refused():
+    """Where the bird decides, a failed Pagat (lungau's Spatz) with the result won is
+    refused; so are 40 points with the Pagat made and the result lost."""
+    said = refused_hand("lungau", spatzrufer("lost", points=40, result="won"), rules=DECIDES)
+    assert said == "the Spatz failed, which loses the Spatzrufer whatever the card points, but result says won"
+    said = refused_hand("lungau", spatzrufer("won", points=40, result="lost"), rules=DECIDES)
+    assert said == "40 points mean the Spatzrufer was won, but result says lost"
+
+
+def test_a_besserrufer_whose_bird_decides():
+    """standard's Besserrufer (2, std:39) needs one of four birds: Gerti with
+    Hans announces the Uhu (4, std:56) and loses it with 45 points: the game
+    lost, 2 + 4 = 6 to each opponent (as today: 2 - 4 = -2)."""
+    record = {"contract": "besserrufer", "declarer": G, "partner": H, "points": 45,
+              "premiums": [prem("uhu", result="lost")]}  # fmt: skip
+    assert play("standard", record, rules=["contract.besserrufer.bird_decides=true"]) == pair(-6, G, H)
+    assert play("standard", record) == pair(-2, G, H)
+
+
+def test_no_preset_lets_the_bird_decide():
+    for preset in PRESETS:
+        assert not any(c.bird_decides for c in load_rules(preset).contracts.values()), preset
+
+
+@pytest.mark.lang("de")
+def test_rules_show_and_the_page_name_the_contracts_whose_bird_decides(tmp_path):
+    """`rules show` (in the screen's language) and the page (`--markdown`)
+    name the contracts whose bird decides the game; `rules new` writes the
+    field for every contract, and the file, changed, reads it back."""
+    shown = cli("rules", "show", "lungau", "--rule", "contract.spatzrufer.bird_decides=true").stdout
+    assert "bird_decides (spatzrufer): der Vogel entscheidet das Spiel" in shown
+    page = cli("rules", "show", "lungau", "--rule", "contract.spatzrufer.bird_decides=true", "--markdown").stdout
+    assert "`bird_decides` (`spatzrufer`): the bird decides the game: a bird the contract requires" in page
+    assert "bird_decides" not in cli("rules", "show", "lungau").stdout
+    f = tmp_path / "kreis.toml"
+    assert cli("rules", "new", "kreis", "--from", "lungau", "--out", str(f)).exit_code == 0
+    text = f.read_text(encoding="utf-8")
+    assert text.count("bird_decides = false") == len(load_rules("lungau").contracts)
+    start = text.index("[contracts.spatzrufer]")
+    f.write_text(
+        text[:start] + text[start:].replace("bird_decides = false", "bird_decides = true", 1), encoding="utf-8"
+    )
+    assert [c.id for c in load_rules(str(f)).contracts.values() if c.bird_decides] == ["spatzrufer"]
