@@ -9,6 +9,7 @@ from the issue; the values behind them are the preset's, cited as
 ../shared/rules/standard-koenigrufen.txt (std), tirol-koenigrufen-de-luxe.txt
 (tir), lungau.txt (lun). Fritz deals the first hand, Gerti is its Vorhand."""
 
+import json
 from fractions import Fraction as Fr
 
 import pytest
@@ -16,8 +17,8 @@ import pytest
 from schreiber.domain.engine import score
 from schreiber.domain.evening import Entry, initial_state, replay
 from schreiber.domain.record import check_hand
-from schreiber.domain.rules import PRESETS, RulesError, load_rules
-from tests.helpers import P4, F, G, H, I, cli, play, prem, refused_hand
+from schreiber.domain.rules import PRESETS, RulesError, load_rules, load_rules_file, rules_from_json
+from tests.helpers import P4, TESTS, F, G, H, I, cli, play, prem, refused_hand
 
 
 def each(v, declarer):
@@ -308,3 +309,25 @@ def test_rules_show_and_the_page_name_the_contracts_whose_bird_decides(tmp_path)
         text[:start] + text[start:].replace("bird_decides = false", "bird_decides = true", 1), encoding="utf-8"
     )
     assert [c.id for c in load_rules(str(f)).contracts.values() if c.bird_decides] == ["spatzrufer"]
+
+
+# Older rules ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fmt", [1, 2, 3])
+def test_rules_that_do_not_name_them_play_as_before(fmt, tmp_path):
+    """Stored rules of every format and the rules files of the first and the
+    last release (tests/fixtures, written by their own `rules new`) name
+    none of these: each reads the value that plays as schreiber played
+    before it (CONTRIBUTING.md, Without changing old evenings)."""
+    data = load_rules("tirol").to_dict()
+    for key in ("valat_game_kontra", "trischaken_vorhand_tied"):
+        del data["rules"][key]
+    for c in data["contracts"].values():
+        del c["bird_decides"]
+    olds = [rules_from_json(json.dumps({**data, "format": fmt}))]
+    olds += [load_rules_file(TESTS / "fixtures" / f"release_{n}.toml") for n in ("first", "before-rules-format")]
+    for r in olds:
+        assert (r.valat_game_kontra, r.trischaken_vorhand_tied, r.lost_solo_kontra) == ("along", "scheme", "counts")
+        assert r.trischaken_buergermeister == "scheme"
+        assert not any(c.bird_decides for c in r.contracts.values())
