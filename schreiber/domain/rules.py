@@ -646,6 +646,7 @@ class Rules(NamedTuple):
         # A contract whose lost value is its value keeps it so: changing the value changes both, unless
         # the lost value is given too (as a rules file that leaves lost_value out).
         following = {cid for cid, c in self.contracts.items() if c.lost_value == c.value}
+        typed: set[str] = set()
         for text in overrides:
             if "=" not in text:
                 raise RulesError(_("rule '{text}' needs the form KEY=VALUE, e.g. pagatkassa=3").format(text=text))
@@ -686,7 +687,11 @@ class Rules(NamedTuple):
                     )
                 data["rules"][key] = convert_setting(SETTING_BY_KEY[key], raw)
                 data["sources"][key] = "--rule"
-        return rules_from_dict(data, origin="--rule")
+            typed.add(key)
+        rules = rules_from_dict(data, origin="--rule")
+        if rules.format < PLAYABLE_FROM:  # rules of an earlier format: what is typed today meets today's checks
+            check_consistent(rules, "--rule", frozenset(typed))
+        return rules
 
 
 SETTINGS: tuple[Setting, ...] = tuple(
@@ -1195,29 +1200,42 @@ TRICKS_MAX = 12  # tricks a player can take at a table of four
 TABLE_MAX = 200  # contracts or premiums in one rules file
 
 
-def check_consistent(rules: Rules, origin: str) -> None:
+def check_consistent(rules: Rules, origin: str, typed: frozenset[str] = frozenset()) -> None:
     """Rules that can be played: a Trischaken tariff its scheme can play; from
     PLAYABLE_FROM on also a deck of 70 or 71 points, thresholds within it,
-    tricks a player can take, and text of a size a rules file has."""
+    tricks a player can take, and text of a size a rules file has. In rules
+    of an earlier format, of these only what was ``typed`` today (--rule:
+    a house rule's key, contract.ID.tricks)."""
     _check_tariff(rules, origin)
-    if rules.format < PLAYABLE_FROM:
-        return
+    every = rules.format >= PLAYABLE_FROM
+    if every or "deck_points" in typed:
+        _check_deck(rules, origin)
+    for key in ("game_needs", "trischaken_double_from"):
+        if every or key in typed:
+            _within_deck(rules, key, origin)
+    for c in rules.contracts.values():
+        if every or f"contract.{c.id}.tricks" in typed:
+            _check_tricks(c, origin)
+    if every:
+        _check_sizes(rules, origin)
+
+
+def _check_deck(rules: Rules, origin: str) -> None:
     if rules.deck_points not in DECKS:
         raise RulesError(
             _("{origin}: deck_points is {n}; a Tarock deck has 70 card points, or 71 counted singly").format(
                 origin=origin, n=rules.deck_points
             )
         )
-    for key in ("game_needs", "trischaken_double_from"):
-        _within_deck(rules, key, origin)
-    for c in rules.contracts.values():
-        if c.tricks is not None and c.tricks > TRICKS_MAX:
-            raise RulesError(
-                _("{origin} [contracts.{id}]: tricks is {n}; a player can take at most {most}").format(
-                    origin=origin, id=c.id, n=c.tricks, most=TRICKS_MAX
-                )
+
+
+def _check_tricks(c: Contract, origin: str) -> None:
+    if c.tricks is not None and c.tricks > TRICKS_MAX:
+        raise RulesError(
+            _("{origin} [contracts.{id}]: tricks is {n}; a player can take at most {most}").format(
+                origin=origin, id=c.id, n=c.tricks, most=TRICKS_MAX
             )
-    _check_sizes(rules, origin)
+        )
 
 
 def _check_tariff(rules: Rules, origin: str) -> None:

@@ -18,6 +18,7 @@ king, a payment the ledger cannot keep).
 from __future__ import annotations
 
 import json
+import re
 import sys
 
 import pytest
@@ -168,3 +169,23 @@ def test_todays_files_keep_todays_checks(tmp_path):
         f.write_text(f"format = {RULES_FORMAT}\n" + text, encoding="utf-8")
         with pytest.raises(SchreiberError, match=says):
             load_rules_file(f)
+
+
+def test_a_rule_typed_today_on_such_a_file_meets_todays_checks(tmp_path):
+    """--rule on the issue's file (read as its release read it): a house
+    rule typed today is checked as today's (a deck of 50, a game_needs of
+    71, a Piccolo of 13 tricks are refused in one line); one that fits
+    plays beside the file's own old value."""
+    text, _then = _case("before-rules-format", [["rules", "trischaken_double_from", '"71"']])
+    f = tmp_path / "club.toml"
+    f.write_text(text, encoding="utf-8")
+    rules = load_rules_file(f)
+    for typed, says in (
+        ("deck_points=50", "--rule: deck_points is 50; a Tarock deck has 70 card points"),
+        ("game_needs=71", "--rule: rule 'game_needs' is 71, outside a deck of 70 card points"),
+        ("contract.piccolo.tricks=13", "--rule [contracts.piccolo]: tricks is 13; a player can take at most 12"),
+    ):
+        with pytest.raises(SchreiberError, match=re.escape(says)):
+            rules.with_overrides([typed])
+    both = rules.with_overrides(["pagatkassa=2"])
+    assert (both.pagatkassa, both.trischaken_double_from, both.format) == (2, "71", 2)
