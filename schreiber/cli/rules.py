@@ -111,6 +111,7 @@ def _print_rules(r: Rules, made_from: str | None = None, file: str | None = None
     columns; ids, keys and kinds as a rules file writes them."""
     import textwrap
 
+    from ..domain.rules import CONTRACT_NOTES
     from ..render import fitted_table, wrapped_table
     from .source_notes import source_text
 
@@ -128,6 +129,10 @@ def _print_rules(r: Rules, made_from: str | None = None, file: str | None = None
     ]  # fmt: skip
     headers = ["id", _("contract"), _("kind"), _("won"), _("lost"), _("king"), _("only"), _("premiums x"), ""]
     echo(fitted_table(headers, rows) + "\n")
+    for key, meaning in CONTRACT_NOTES.items():
+        ids = [c.id for c in r.contracts.values() if getattr(c, key)]
+        if ids:
+            echo(textwrap.fill(f"{key} ({', '.join(ids)}): {_(meaning)}", 80, break_on_hyphens=False) + "\n")
     echo(wrapped_table(["id", _("source")], [[c.id, source_text(c.source)] for c in r.contracts.values()]) + "\n")
     side = {"declarer": _("declarer"), "opponents": _("opponents"), None: ""}
     rows = [[p.id, p.name, p.silent, p.announced, side[p.party], "" if p.enabled else off] for p in r.premiums.values()]
@@ -198,7 +203,7 @@ def rules_toml(r: Rules, name: str, base: str, made_from: str | None = None) -> 
     its value: left out, it follows the value (changing the value changes
     both). ``made_from``: the preset the file starts from, which ``rules
     show`` marks every changed value against."""
-    from ..domain.rules import RULES_FORMAT, SETTINGS
+    from ..domain.rules import SETTINGS
 
     out = [
         "# " + _("Rules of the circle '{name}', made from the preset '{base}'.").format(name=name, base=base),
@@ -208,7 +213,7 @@ def rules_toml(r: Rules, name: str, base: str, made_from: str | None = None) -> 
         "# "
         + _("A contract's lost_value is written only where a lost game counts otherwise: left out, it is the value."),
         "# " + _("The rules format this file was written in: a later schreiber reads it as it was meant."),
-        f"format = {RULES_FORMAT}",
+        f"format = {r.format}",  # today's, unless a value needs the checks of the format it was read as
     ]
     if made_from:
         out += [

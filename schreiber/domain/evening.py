@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import HandError
 from ..i18n import _
-from .points import Exact
+from .points import KEEPABLE, Exact, format_points
 from .table import Table
 
 if TYPE_CHECKING:  # the scoring is imported where an entry is scored: reading the ledger never needs it
@@ -166,6 +166,28 @@ class Entry(NamedTuple):
 
 def step(rules: Rules, players: tuple[str, ...], state: State, entry: Entry) -> Outcome:
     """Score one entry from the state before it."""
+    out = _step(rules, players, state, entry)
+    if not rules.bounded:  # a rules file of the first release, whose whole numbers had no bound
+        _keepable(out)
+    return out
+
+
+def _keepable(out: Outcome) -> None:
+    """Payments the ledger can keep (each a 64-bit number of 1/2520 points):
+    rules whose whole numbers have no bound can ask for more."""
+    for p, v in out.payments:
+        if not -KEEPABLE <= v <= KEEPABLE:
+            raise HandError(
+                [
+                    _(
+                        "{player}'s payment of {points} points is more than the ledger can keep; lower the "
+                        "values of the rules file (one of the first release, which took any number)"
+                    ).format(player=p, points=format_points(Fraction(-v if v < 0 else v)))
+                ]
+            )
+
+
+def _step(rules: Rules, players: tuple[str, ...], state: State, entry: Entry) -> Outcome:
     if entry.kind == "totals":
         return _totals(players, state, entry.record)
     if state.paper and entry.kind in ("hand", "radl", "redeal"):

@@ -90,6 +90,7 @@ def format_points(pts: Exact) -> str:
 # units of 1/2520 point: 2520 = lcm(1..10), so every share that occurs at a
 # table is whole.
 POINT_UNITS = 2520
+KEEPABLE = (2**63 - 1) // POINT_UNITS  # the most points one payment may be: the ledger keeps 64-bit units
 
 
 def units(v: Exact) -> int:

@@ -466,16 +466,9 @@ def _result_of(ck: _Checker, contract: Contract, d: str) -> None:
     elif contract.kind == "negative" and ck.tricks is not None and len(ck.declarers) == 1:
         derived = "won" if ck.tricks == contract.tricks else "lost"
     if d in ck.results and derived and ck.results[d] != derived:
-        what = (
-            _("{points} points").format(points=format_points(ck.points))
-            if contract.kind == "positive" and ck.points is not None
-            else _("{n} tricks").format(n=ck.tricks)
-        )
-        ck.fail(
-            _("{what} mean the {name} was {derived}, but result says {results}").format(
-                what=what, name=contract.name, derived=_(derived), results=_(ck.results[d])
-            )
-        )
+        if contract.bird_decides and derived == "won":
+            return  # a failed bird loses a game won on points: _bird_decides says, once the premiums are read
+        _contradicted(ck, contract, derived, ck.results[d])
     if d in ck.results:
         return
     if derived:
@@ -503,6 +496,20 @@ def _result_of(ck: _Checker, contract: Contract, d: str) -> None:
             )
         )
         ck.fail(said.format(d=d, name=contract.name))
+
+
+def _contradicted(ck: _Checker, contract: Contract, derived: str, said: str) -> None:
+    """The points (or tricks) say the game was ``derived``, the result ``said``."""
+    what = (
+        _("{points} points").format(points=format_points(ck.points))
+        if contract.kind == "positive" and ck.points is not None
+        else _("{n} tricks").format(n=ck.tricks)
+    )
+    ck.fail(
+        _("{what} mean the {name} was {derived}, but result says {results}").format(
+            what=what, name=contract.name, derived=_(derived), results=_(said)
+        )
+    )
 
 
 def _game_kontra(ck: _Checker) -> None:
@@ -593,6 +600,28 @@ def _kontra_by(ck: _Checker, contract: Contract, kraw: dict) -> None:
 
 def _premiums(ck: _Checker) -> None:
     ck.premiums = _check_premiums(ck, ck.raw.get("premiums"), ck.contract, ck.rules, ck.conceded)
+
+
+def _bird_decides(ck: _Checker) -> None:
+    """A contract whose bird decides the game (its field bird_decides): a
+    bird it requires, announced by the declarer's side, that fails loses the
+    game whatever the card points; a game the points win and the result
+    loses is lost only so."""
+    c = ck.contract
+    if c is None or not c.bird_decides or ck.conceded or ck.raw.get("renonce") or len(ck.declarers) != 1:
+        return
+    d, points = ck.declarers[0], ck.points
+    failed = [ck.rules.premiums[e.name].name for e in ck.premiums if _named_bird(e, c)]
+    if failed and ck.raw.get("result") is not None and ck.results.get(d) == "won":
+        ck.fail(
+            _("the {bird} failed, which loses the {name} whatever the card points, but result says {result}").format(
+                bird=failed[0], name=c.name, result=_("won")
+            )
+        )
+    elif failed:
+        ck.results[d] = "lost"
+    elif points is not None and ck.results.get(d) == "lost" and reaches(points, threshold(ck.rules.game_needs)):
+        _contradicted(ck, c, "won", "lost")
 
 
 def _trischaken_counts(ck: _Checker) -> None:
@@ -696,6 +725,7 @@ _CHECKS = (
     _game_kontra,
     _game_kontra_from,
     _premiums,
+    _bird_decides,
     _trischaken_counts,
     _renonce,
 )

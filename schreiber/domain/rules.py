@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Annotated, Any, NamedTuple, get_args, get_origin
 
 from ..errors import SchreiberError
-from ..i18n import _
+from ..i18n import N_, _
 from .names import KONTRA_LEVELS, lookup
 from .points import Exact, parse_points
 from .trischaken_schemes import (
@@ -24,6 +24,7 @@ from .trischaken_schemes import (
     TIES,
     TRISCHAKEN_SCHEMES,
     VORHAND,
+    VORHAND_TIED,
     Tariff,
     tariff,
     tariff_problem,
@@ -58,6 +59,15 @@ INT_RANGES = {"tarif_cents": (0, TARIF_MAX_CENTS), "deck_points": (1, VALUE_MAX)
 # became ``radl_length`` (the same release played hands voided in a Radl and a Renonce in a game-only
 # Radl as today). 3 from the rule ``cup_draw``: a tournament started before it draws as it drew then.
 RULES_FORMAT = 3
+# The checks on values came with formats too: rules are read with the checks of the format they were written
+# in, so a rules file an earlier release accepted loads and means what it meant then (a trischaken_double_from
+# of 71 on a deck of 70: no Bürgermeister ever). From BOUNDED_FROM (the release that named radl_length): whole
+# numbers within INT_RANGES and VALUE_MAX (the first release took any from 0 up), a Radl of at most RADL_MAX
+# hands, no control character in a text. From PLAYABLE_FROM: a deck of 70 or 71 with game_needs and
+# trischaken_double_from within it, tricks a player can take, every text a text of a rules file's size
+# (``check_consistent``, ``_texts``). A value typed with --rule is checked as today's.
+BOUNDED_FROM = 2
+PLAYABLE_FROM = 3
 
 # Rule keys of earlier versions, read into today's: key -> (new key, value for each old value).
 LEGACY_KEYS: dict[str, tuple[str, dict]] = {
@@ -121,6 +131,7 @@ class Contract(NamedTuple):
     colour: bool = False
     open: bool = False
     talon_kontra_void: bool = False  # with the called king in the talon, Kontras are void (rule talon_kontra)
+    bird_decides: bool = False  # CONTRACT_NOTES: a bird it requires that fails loses the game
     enabled: bool = True
     optional: bool = False
     aliases: tuple[str, ...] = ()
@@ -145,6 +156,14 @@ class Premium(NamedTuple):
 
 
 CONTRACT_FIELDS = Contract._fields
+# What a contract's flag means where rules show and the pages name the contracts that have it (no column
+# of their tables shows it).
+CONTRACT_NOTES = {
+    "bird_decides": N_(
+        "the bird decides the game: a bird the contract requires, announced and failed, loses it whatever the "
+        "card points"
+    ),
+}
 PREMIUM_FIELDS = Premium._fields
 # Fields of a contract or premium added after the first rules format: field -> (since, before), as
 # ``Rule.since`` and ``Rule.before`` for a house rule.
@@ -181,6 +200,7 @@ class Rules(NamedTuple):
     contracts: dict[str, Contract]
     premiums: dict[str, Premium]
     sources: dict[str, str]
+    format: int = RULES_FORMAT  # the format read: today's, or an earlier one whose checks its values need
     deck_points: Annotated[int, Rule("card points in the whole deck (70; 71 where cards are counted singly)")] = 70
     game_needs: Annotated[
         str, Rule("card points the declarer's side needs to win a positive game (Blatt notation allowed)")
@@ -234,15 +254,17 @@ class Rules(NamedTuple):
             "Trischaken/Fahren, a player who reaches trischaken_double_from (Bürgermeister): double = pays double; "
             "each = pays trischaken_buergermeister_pays to each other player besides; all = pays "
             "trischaken_buergermeister_pays in all besides, shared by the others, or by the Jungfrauen alone "
-            "where there are any; none = pays as any loser; scheme = as trischaken plays it",
+            "where there are any; instead = pays trischaken_buergermeister_pays to each other player, all of it "
+            "to the Jungfrauen where there are any, and no other line of the payout counts; none = pays as any "
+            "loser; scheme = as trischaken plays it",
             BUERGERMEISTER,
         ),
     ] = "scheme"
     trischaken_buergermeister_pays: Annotated[
         int,
         Rule(
-            "Trischaken/Fahren: the points a Bürgermeister pays under trischaken_buergermeister = each or all "
-            "(0 = the scheme's figure)"
+            "Trischaken/Fahren: the points a Bürgermeister pays under trischaken_buergermeister = each, all or "
+            "instead (0 = the scheme's figure)"
         ),
     ] = 0
     trischaken_vorhand: Annotated[
@@ -256,11 +278,20 @@ class Rules(NamedTuple):
     trischaken_ties: Annotated[
         str,
         Rule(
-            "Trischaken/Fahren, players tied for most points (a Vorhand among them loses alone), where one loser "
-            "pays: one = together they pay what one loser pays, shared by the others; shared = together they pay "
-            "each other player what one loser owes him; each = each of them pays each other player in full; "
-            "scheme = as trischaken plays it",
+            "Trischaken/Fahren, players tied for most points (a Vorhand among them: trischaken_vorhand_tied), "
+            "where one loser pays: one = together they pay what one loser pays, shared by the others; shared = "
+            "together they pay each other player what one loser owes him; each = each of them pays each other "
+            "player in full; scheme = as trischaken plays it",
             TIES,
+        ),
+    ] = "scheme"
+    trischaken_vorhand_tied: Annotated[
+        str,
+        Rule(
+            "Trischaken/Fahren, the Vorhand tied with others for most points where one loser pays: alone = he loses "
+            "alone; among = every tied player pays as trischaken_ties says, the Vorhand with his doubling "
+            "(trischaken_vorhand); scheme = as trischaken plays it",
+            VORHAND_TIED,
         ),
     ] = "scheme"
     trischaken_mit: Annotated[
@@ -319,6 +350,16 @@ class Rules(NamedTuple):
         ),
     ] = "multiply"
     # Valat, Kontra and values as some circles count them; each default plays as schreiber played before it.
+    valat_game_kontra: Annotated[
+        str,
+        Rule(
+            "under valat=replace, a Kontra on the game beside a Valat: along = the Valat, a multiple of the game, "
+            "takes the game's Kontra along (1 x 4 x 2 = 8); apart = the game counts with its Kontra and the Valat "
+            "on top as a multiple of the undoubled game, less the game (1 x 2 + 1 x 3 = 5); void_silent = beside "
+            "a silent Valat the game's Kontra counts nothing (1 x 4 = 4), beside an announced one it goes along",
+            ("along", "apart", "void_silent"),
+        ),
+    ] = "along"
     valat_add_failed: Annotated[
         str,
         Rule(
@@ -331,8 +372,10 @@ class Rules(NamedTuple):
         str,
         Rule(
             "a positive game the declarer plays alone against three and loses: counts = the opponents' Kontra on "
-            "the game counts; void = it does not, unless he announced a premium or answered with Re",
-            ("counts", "void"),
+            "the game counts; void = it does not, unless he announced a premium or answered with Re; called = void "
+            "only where he called a king and ended alone (the king in the talon or his own), not in a Dreier or "
+            "another game announced alone",
+            ("counts", "void", "called"),
         ),
     ] = "counts"
     value_rounding: Annotated[
@@ -548,6 +591,12 @@ class Rules(NamedTuple):
         return dict(enabled(self.premiums))
 
     @property
+    def bounded(self) -> bool:
+        """Whole numbers within VALUE_MAX, so every payment fits the ledger (all but rules of the first
+        format whose values need its checks: it took any number)."""
+        return self.format >= BOUNDED_FROM
+
+    @property
     def kontra_levels(self) -> tuple[str, ...]:
         return KONTRA_LEVELS[: KONTRA_LEVELS.index(self.kontra_max) + 1]
 
@@ -577,7 +626,7 @@ class Rules(NamedTuple):
 
     def to_dict(self) -> dict:
         return {
-            "format": RULES_FORMAT,
+            "format": self.format,
             "preset": self.preset,
             "title": self.title,
             "source": self.source,
@@ -597,6 +646,7 @@ class Rules(NamedTuple):
         # A contract whose lost value is its value keeps it so: changing the value changes both, unless
         # the lost value is given too (as a rules file that leaves lost_value out).
         following = {cid for cid, c in self.contracts.items() if c.lost_value == c.value}
+        typed: set[str] = set()
         for text in overrides:
             if "=" not in text:
                 raise RulesError(_("rule '{text}' needs the form KEY=VALUE, e.g. pagatkassa=3").format(text=text))
@@ -637,7 +687,11 @@ class Rules(NamedTuple):
                     )
                 data["rules"][key] = convert_setting(SETTING_BY_KEY[key], raw)
                 data["sources"][key] = "--rule"
-        return rules_from_dict(data, origin="--rule")
+            typed.add(key)
+        rules = rules_from_dict(data, origin="--rule")
+        if rules.format < PLAYABLE_FROM:  # rules of an earlier format: what is typed today meets today's checks
+            check_consistent(rules, "--rule", frozenset(typed))
+        return rules
 
 
 SETTINGS: tuple[Setting, ...] = tuple(
@@ -700,11 +754,12 @@ def _parse_bool(raw: str, what: str) -> bool:
     raise RulesError(_("{what}: '{raw}' is not a yes/no value; use true or false").format(what=what, raw=raw))
 
 
-def convert_setting(setting: Setting, raw: Any) -> Any:
-    """Turn a text or TOML value into the setting's type, or explain why not."""
+def convert_setting(setting: Setting, raw: Any, fmt: int = RULES_FORMAT) -> Any:
+    """Turn a text or TOML value into the setting's type, or explain why not
+    (within the ranges of rules format ``fmt``)."""
     what = rule_origin(setting.key)
     if setting.key == "radl_length":
-        return _radl_length(raw, what)
+        return _radl_length(raw, what, fmt)
     value: Any
     if isinstance(raw, str):
         if setting.type is bool:
@@ -730,7 +785,7 @@ def convert_setting(setting: Setting, raw: Any) -> Any:
         )
     if setting.type is int:
         low, high = INT_RANGES.get(setting.key, (0, VALUE_MAX))
-        if not low <= value <= high:
+        if not (low <= value <= high if fmt >= BOUNDED_FROM else value >= 0):  # the first release: any from 0 up
             raise RulesError(
                 _("{what}: {value} is out of range; give {low} to {high}"), what=what, value=value, low=low, high=high
             )
@@ -742,12 +797,13 @@ def convert_setting(setting: Setting, raw: Any) -> Any:
     return value
 
 
-def _radl_length(raw: Any, what: str) -> str:
+def _radl_length(raw: Any, what: str, fmt: int = RULES_FORMAT) -> str:
     """``players`` or a number of hands (RULINGS.md Later rulings: a Radl counts deals)."""
     text = str(raw).strip().lower()
     if text in ("players", "spieler"):
         return "players"
-    if not text.isdigit() or isinstance(raw, bool) or not 1 <= int(text) <= RADL_MAX:
+    most = RADL_MAX if fmt >= BOUNDED_FROM else int(text) if text.isdigit() else 0  # the first release: any
+    if not text.isdigit() or isinstance(raw, bool) or not 1 <= int(text) <= most:
         raise RulesError(
             _("{what}: '{raw}' is not valid; use players (one hand per player) or 1 to {RADL_MAX} hands").format(
                 what=what, raw=raw, RADL_MAX=RADL_MAX
@@ -768,9 +824,11 @@ def _convert_field(name: str, raw: str, text: str) -> Any:
         return value_text(value)  # as a stored evening keeps it: read again with the entry
     if name in _WHOLE + _OPTIONAL_WHOLE:
         try:
-            return int(raw)
+            number = int(raw)
         except ValueError:
             raise RulesError(_("rule '{text}': '{raw}' is not a whole number").format(text=text, raw=raw)) from None
+        _check_field(rule_origin(text), name, number)  # typed today: today's range, whatever the rules' format
+        return number
     if name in ("premiums", "requires", "aliases"):
         return [x.strip() for x in raw.split(",") if x.strip()]
     return raw
@@ -794,7 +852,7 @@ def _check_keys(got: dict, known, where: str) -> None:
 _WHOLE = ("premium_factor", "lost_factor")
 _OPTIONAL_WHOLE = ("tricks", "concede")
 _POINTS = ("value", "lost_value", "silent", "announced")  # whole or a half (2.5): rule value_rounding
-_FLAGS = ("enabled", "optional", "call", "vorhand", "colour", "open", "talon_kontra_void", "needs_call")
+_FLAGS = ("enabled", "optional", "call", "vorhand", "colour", "open", "talon_kontra_void", "bird_decides", "needs_call")
 _TEXT = ("name", "kind", "source")
 _WORDS = ("aliases", "premiums", "requires")
 _FIELD_KIND = {
@@ -809,32 +867,23 @@ _FIELD_KIND = {
 }
 
 
-def _whole(v: object) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= VALUE_MAX
+def _whole(v: object, fmt: int = RULES_FORMAT) -> bool:
+    """A whole number from 0 (to VALUE_MAX: the first release took any)."""
+    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= (VALUE_MAX if fmt >= BOUNDED_FROM else v)
 
 
-def _points(v: object) -> bool:
+def _points(v: object, fmt: int = RULES_FORMAT) -> bool:
     """Whole, or a half: what ``_exact_value`` makes of a value field."""
-    return _whole(v) or (isinstance(v, Fraction) and v.denominator == 2 and 0 <= v <= VALUE_MAX)
+    return _whole(v, fmt) or (isinstance(v, Fraction) and v.denominator == 2 and 0 <= v <= VALUE_MAX)
 
 
-def _check_field(where: str, name: str, value) -> None:
-    """Every field of a contract or premium has the type its kind needs."""
+def _check_field(where: str, name: str, value, fmt: int = RULES_FORMAT) -> None:
+    """Every field of a contract or premium has the type its kind needs
+    (within the ranges of rules format ``fmt``)."""
     kind = _FIELD_KIND.get(name)
     if kind is None:
         return
-    if (kind == "whole" or (kind == "optional whole" and value is not None)) and not _whole(value):
-        raise RulesError(
-            _("{where}: '{name}' must be a whole number from 0 to {VALUE_MAX}, not {value!r}").format(
-                where=where, name=name, VALUE_MAX=VALUE_MAX, value=value
-            )
-        )
-    if (kind == "points" or (kind == "optional points" and value is not None)) and not _points(value):
-        raise RulesError(
-            _(
-                "{where}: '{name}' must be a whole number from 0 to {VALUE_MAX} or a half (like 2.5), not {value!r}"
-            ).format(where=where, name=name, VALUE_MAX=VALUE_MAX, value=value)
-        )
+    _check_number(where, name, value, kind, fmt)
     if kind == "side" and value not in (None, "declarer", "opponents"):
         raise RulesError(
             _('{where}: \'{name}\' must be "declarer" or "opponents", not {value!r}').format(
@@ -846,19 +895,41 @@ def _check_field(where: str, name: str, value) -> None:
             _("{where}: '{name}' must be true or false, not {value!r}"), where=where, name=name, value=value
         )
     if kind == "text":
-        _check_text(where, name, value)
+        _check_text(where, name, value, fmt)
     elif kind == "words":
-        _check_words(where, name, value)
+        _check_words(where, name, value, fmt)
 
 
-def _check_text(where: str, name: str, value: object) -> None:
+def _check_number(where: str, name: str, value, kind: str, fmt: int) -> None:
+    """A whole number (or a half, a value field) from 0 to VALUE_MAX; in the first format from 0 up (the
+    message gives today's range, which every format takes)."""
+    whole = kind == "whole" or (kind == "optional whole" and value is not None)
+    points = kind == "points" or (kind == "optional points" and value is not None)
+    if (whole and _whole(value, fmt)) or (points and _points(value, fmt)) or not (whole or points):
+        return
+    if whole:
+        raise RulesError(
+            _("{where}: '{name}' must be a whole number from 0 to {VALUE_MAX}, not {value!r}").format(
+                where=where, name=name, VALUE_MAX=VALUE_MAX, value=value
+            )
+        )
+    raise RulesError(
+        _("{where}: '{name}' must be a whole number from 0 to {VALUE_MAX} or a half (like 2.5), not {value!r}").format(
+            where=where, name=name, VALUE_MAX=VALUE_MAX, value=value
+        )
+    )
+
+
+def _check_text(where: str, name: str, value: object, fmt: int = RULES_FORMAT) -> None:
     if not isinstance(value, str):
         raise RulesError(_("{where}: '{name}' must be text, not {value!r}").format(where=where, name=name, value=value))
-    _plain(where, name, (value,))
+    if fmt >= BOUNDED_FROM:
+        _plain(where, name, (value,))
 
 
-def _check_words(where: str, name: str, value: object) -> None:
-    _plain(where, name, value if isinstance(value, tuple) else (value,))
+def _check_words(where: str, name: str, value: object, fmt: int = RULES_FORMAT) -> None:
+    if fmt >= BOUNDED_FROM:
+        _plain(where, name, value if isinstance(value, tuple) else (value,))
     if value is not None and not (isinstance(value, tuple) and all(isinstance(w, str) for w in value)):
         raise RulesError(
             _('{where}: \'{name}\' must be a list of words like ["a", "b"], not {value!r}').format(
@@ -919,7 +990,7 @@ def _build_entry(cls: type, fields: tuple[str, ...], eid: str, raw: dict, where:
                 )
             )
     for name, value in kwargs.items():
-        _check_field(where, name, value)
+        _check_field(where, name, value, fmt)
     try:
         return cls(**kwargs)
     except TypeError as exc:  # pragma: no cover - guarded by the key check above
@@ -935,7 +1006,7 @@ def _legacy_value(raw: str, values: dict, what: str) -> Any:
         raise RulesError(_("{what}: '{raw}' is not a whole number").format(what=what, raw=raw)) from None
 
 
-def _current_keys(raw: dict, where: str) -> dict:
+def _current_keys(raw: dict, where: str, fmt: int = RULES_FORMAT) -> dict:
     """A [rules] table with the keys of earlier versions read as today's."""
     out = {k: v for k, v in raw.items() if k not in LEGACY_KEYS}
     for old, (new, values) in LEGACY_KEYS.items():
@@ -943,6 +1014,9 @@ def _current_keys(raw: dict, where: str) -> dict:
             value = raw[old]
             if isinstance(value, str):
                 value = _legacy_value(value, values, f"{where}: {rule_origin(old)}")
+            if old == "radl_hands" and fmt < BOUNDED_FROM and type(value) is int and value > RADL_MAX:
+                out[new] = str(value)  # the first release's Radl of any length
+                continue
             if value not in values:
                 raise RulesError(
                     _("{where}: rule '{old}': {value!r} is not valid; use {new} instead").format(
@@ -987,11 +1061,12 @@ def rules_from_dict(data: dict, origin: str = "rules", strict: bool = True) -> R
     (stored rules are read with the checks they were stored under)."""
     _check_shape(data, origin)
     fmt = rules_format(data, origin)
-    raw_settings = _current_keys(data.get("rules", {}), f"{origin} [rules]")
+    texts = _texts(data, origin, fmt)
+    raw_settings = _current_keys(data.get("rules", {}), f"{origin} [rules]", fmt)
     _check_keys(raw_settings, list(SETTING_BY_KEY), f"{origin} [rules]")
     settings = {s.key: s.unnamed(fmt) for s in SETTINGS}
     for key, value in raw_settings.items():
-        settings[key] = convert_setting(SETTING_BY_KEY[key], value)
+        settings[key] = convert_setting(SETTING_BY_KEY[key], value, fmt)
     premiums = {
         pid: _build_entry(Premium, PREMIUM_FIELDS, pid, dict(raw), f"{origin} [premiums.{pid}]", fmt)
         for pid, raw in data.get("premiums", {}).items()
@@ -1006,18 +1081,21 @@ def rules_from_dict(data: dict, origin: str = "rules", strict: bool = True) -> R
     settings["side_by_side_contracts"] = _side_by_side_contracts(
         settings["side_by_side_contracts"], contracts, origin, strict
     )
-    rules = Rules(
-        preset=data.get("preset", "custom"),
-        title=data.get("title", data.get("preset", "custom")),
-        source=data.get("source", ""),
-        **settings,
-        contracts=contracts,
-        premiums=premiums,
-        sources=dict(data.get("sources", {})),
-    )
+    rules = Rules(**texts, **settings, contracts=contracts, premiums=premiums, format=fmt)
     if strict:
         check_consistent(rules, origin)
-    return rules
+    return rules._replace(format=RULES_FORMAT) if fmt < RULES_FORMAT and _reads_now(rules) else rules
+
+
+def _reads_now(rules: Rules) -> bool:
+    """Whether rules read as an earlier format pass today's checks too: then
+    they are today's (stored and written as such); else they keep their
+    format, whose checks their values need."""
+    try:
+        rules_from_dict({**rules.to_dict(), "format": RULES_FORMAT})
+    except RulesError:
+        return False
+    return True
 
 
 def _words(text: str) -> list[str]:
@@ -1073,17 +1151,36 @@ def _check_shape(data: object, origin: str) -> None:
                         origin=origin, table=table, eid=eid
                     )
                 )
-    for key in ("preset", "title", "source"):
-        if key in data:
-            _check_text(origin, key, data[key])
     if "made_from" in data and data["made_from"] not in PRESETS:
         raise RulesError(
             _("{origin}: made_from '{name}' is not a preset; valid: {PRESETS}").format(
                 origin=origin, name=data["made_from"], PRESETS=", ".join(PRESETS)
             )
         )
-    for key, value in data.get("sources", {}).items():
-        _check_text(f"{origin} [sources]", key, value)
+
+
+def _texts(data: dict, origin: str, fmt: int) -> dict[str, Any]:
+    """The rules' preset, title, source and sources: each a text (control
+    characters refused) of today's format; in rules of an earlier format as
+    its release took them, any value read as its text, the top three
+    without a control character from BOUNDED_FROM on."""
+    top = ("preset", "title", "source")
+    if fmt >= PLAYABLE_FROM:
+        for key in top:
+            if key in data:
+                _check_text(origin, key, data[key])
+        for key, value in data.get("sources", {}).items():
+            _check_text(f"{origin} [sources]", key, value)
+    elif fmt >= BOUNDED_FROM:
+        for key in top:
+            if isinstance(data.get(key), str):
+                _plain(origin, key, (data[key],))
+    preset = data.get("preset", "custom")
+    said = {"preset": preset, "title": data.get("title", preset), "source": data.get("source", "")}
+    return {
+        **{k: v if isinstance(v, str) else str(v) for k, v in said.items()},
+        "sources": {k: v if isinstance(v, str) else str(v) for k, v in data.get("sources", {}).items()},
+    }
 
 
 def _check_references(contracts: dict, premiums: dict, origin: str) -> None:
@@ -1103,27 +1200,42 @@ TRICKS_MAX = 12  # tricks a player can take at a table of four
 TABLE_MAX = 200  # contracts or premiums in one rules file
 
 
-def check_consistent(rules: Rules, origin: str) -> None:
-    """Rules that can be played: a deck of 70 or 71 points, thresholds within
-    it, a Trischaken tariff its scheme can play, tricks a player can take,
-    and text of a size a rules file has."""
+def check_consistent(rules: Rules, origin: str, typed: frozenset[str] = frozenset()) -> None:
+    """Rules that can be played: a Trischaken tariff its scheme can play; from
+    PLAYABLE_FROM on also a deck of 70 or 71 points, thresholds within it,
+    tricks a player can take, and text of a size a rules file has. In rules
+    of an earlier format, of these only what was ``typed`` today (--rule:
+    a house rule's key, contract.ID.tricks)."""
+    _check_tariff(rules, origin)
+    every = rules.format >= PLAYABLE_FROM
+    if every or "deck_points" in typed:
+        _check_deck(rules, origin)
+    for key in ("game_needs", "trischaken_double_from"):
+        if every or key in typed:
+            _within_deck(rules, key, origin)
+    for c in rules.contracts.values():
+        if every or f"contract.{c.id}.tricks" in typed:
+            _check_tricks(c, origin)
+    if every:
+        _check_sizes(rules, origin)
+
+
+def _check_deck(rules: Rules, origin: str) -> None:
     if rules.deck_points not in DECKS:
         raise RulesError(
             _("{origin}: deck_points is {n}; a Tarock deck has 70 card points, or 71 counted singly").format(
                 origin=origin, n=rules.deck_points
             )
         )
-    for key in ("game_needs", "trischaken_double_from"):
-        _within_deck(rules, key, origin)
-    _check_tariff(rules, origin)
-    for c in rules.contracts.values():
-        if c.tricks is not None and c.tricks > TRICKS_MAX:
-            raise RulesError(
-                _("{origin} [contracts.{id}]: tricks is {n}; a player can take at most {most}").format(
-                    origin=origin, id=c.id, n=c.tricks, most=TRICKS_MAX
-                )
+
+
+def _check_tricks(c: Contract, origin: str) -> None:
+    if c.tricks is not None and c.tricks > TRICKS_MAX:
+        raise RulesError(
+            _("{origin} [contracts.{id}]: tricks is {n}; a player can take at most {most}").format(
+                origin=origin, id=c.id, n=c.tricks, most=TRICKS_MAX
             )
-    _check_sizes(rules, origin)
+        )
 
 
 def _check_tariff(rules: Rules, origin: str) -> None:

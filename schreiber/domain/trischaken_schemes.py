@@ -14,12 +14,22 @@ from .points import Exact
 SCHEME = "scheme"  # a payout key left to the scheme: as the scheme plays it
 
 # The payout keys (each the house rule trischaken_KEY) and the values a rules file may give them.
-PAYOUT_KEYS = ("jungfrau", "jungfrau_pays", "buergermeister", "buergermeister_pays", "vorhand", "ties", "mit")
+PAYOUT_KEYS = (
+    "jungfrau",
+    "jungfrau_pays",
+    "buergermeister",
+    "buergermeister_pays",
+    "vorhand",
+    "ties",
+    "mit",
+    "vorhand_tied",
+)
 JUNGFRAU = (SCHEME, "all", "each", "loser", "instead", "none")
-BUERGERMEISTER = (SCHEME, "double", "each", "all", "none")
+BUERGERMEISTER = (SCHEME, "double", "each", "all", "instead", "none")
 VORHAND = (SCHEME, "double", "single")
 TIES = (SCHEME, "one", "shared", "each")
 MIT = (SCHEME, "none", "own", "whole")
+VORHAND_TIED = (SCHEME, "alone", "among")
 
 # The shapes of a payout: who pays whom before the payout keys say more.
 SHAPES = {
@@ -40,8 +50,10 @@ class TrischakenScheme(NamedTuple):
     plays: dict[str, Any]
 
 
-def _plays(jungfrau, jungfrau_pays, buergermeister, buergermeister_pays, vorhand, ties, mit) -> dict[str, Any]:
-    return dict(zip(PAYOUT_KEYS, (jungfrau, jungfrau_pays, buergermeister, buergermeister_pays, vorhand, ties, mit)))
+def _plays(jungfrau, jungfrau_pays, buergermeister, buergermeister_pays, vorhand, ties, mit, tied) -> dict[str, Any]:
+    return dict(
+        zip(PAYOUT_KEYS, (jungfrau, jungfrau_pays, buergermeister, buergermeister_pays, vorhand, ties, mit, tied))
+    )
 
 
 TRISCHAKEN_SCHEMES = {
@@ -52,34 +64,34 @@ TRISCHAKEN_SCHEMES = {
             "the two with most points pay the two with fewest; no trick: +2 from each; "
             "the game: 2 to each (standard-koenigrufen.txt:127)",
             "places",
-            _plays("each", 2, "each", 2, "single", "places", "none"),
+            _plays("each", 2, "each", 2, "single", "places", "none", "among"),
         ),
         TrischakenScheme(
             "tirol",
             "the one with most points pays every other, doubled with the game and for the "
             "Vorhand; trickless players take it all (tirol-koenigrufen-de-luxe.txt:69)",
             "loser",
-            _plays("all", 0, "double", 0, "double", "one", "none"),
+            _plays("all", 0, "double", 0, "double", "one", "none", "alone"),
         ),
         TrischakenScheme(
             "gumpoldskirchen",
             "the loser pays each winner, twice a winner who said mit; doubled over "
             "the threshold, for the Rufer and his own mit (gumpoldskirchen.txt:153)",
             "loser",
-            _plays("all", 0, "double", 0, "double", "shared", "own"),
+            _plays("all", 0, "double", 0, "double", "shared", "own", "alone"),
         ),
         TrischakenScheme(
             "pairwise",
             "every two players compare points; the one with more pays the other (lungau.txt:87)",
             "pairs",
-            _plays("none", 0, "none", 0, "single", "pairs", "none"),
+            _plays("none", 0, "none", 0, "single", "pairs", "none", "among"),
         ),
         TrischakenScheme(
             "ooe",
             "the Trischaker with most points (alone or tied) pays 2 to each, another loser 1, two or three tied "
             "losers 1 to each of the others; a Bürgermeister pays double; Jungfrauen take it all (ooe-2023.md §7)",
             "loser",
-            _plays("all", 0, "double", 0, "double", "each", "none"),
+            _plays("all", 0, "double", 0, "double", "each", "none", "alone"),
         ),
     )
 }
@@ -98,6 +110,7 @@ class Tariff(NamedTuple):
     vorhand: str
     ties: str
     mit: str
+    vorhand_tied: str
 
 
 def tariff(scheme: str, keys: dict[str, Any], value: Exact) -> Tariff:
@@ -120,12 +133,13 @@ FITS: dict[tuple[str, str], tuple[str, ...]] = {
     ("ties", "shared"): ("loser",),
     ("ties", "each"): ("loser",),
     ("mit", "own"): ("loser",),
+    ("vorhand_tied", "alone"): ("loser",),
     ("jungfrau", "all"): ("loser", "places"),
 }
 # The modes that pay a figure of their own: key -> (its figure's key, the modes that pay it).
 FIGURES = {
     "jungfrau": ("jungfrau_pays", ("each", "loser", "instead")),
-    "buergermeister": ("buergermeister_pays", ("each", "all")),
+    "buergermeister": ("buergermeister_pays", ("each", "all", "instead")),
 }
 
 
@@ -134,6 +148,11 @@ def tariff_problem(scheme: str, keys: dict[str, Any], value: Exact) -> str | Non
     None: a value the scheme's shape cannot play, a mode without its figure,
     a figure that no mode pays."""
     t = tariff(scheme, keys, value)
+    if t.jungfrau == t.buergermeister == "instead":
+        return _(
+            "rules 'trischaken_jungfrau' and 'trischaken_buergermeister' are both instead, and each puts its "
+            "payment in place of the whole payout; set one of them otherwise"
+        )
     for (key, mode), shapes in FITS.items():
         if keys[key] == mode and t.shape not in shapes:
             return _(
@@ -142,7 +161,7 @@ def tariff_problem(scheme: str, keys: dict[str, Any], value: Exact) -> str | Non
             ).format(key=key, mode=mode, scheme=scheme, shape=_(SHAPES[t.shape]))
     for key, (figure, modes) in FIGURES.items():
         mode = getattr(t, key)
-        if mode in modes and not getattr(t, figure):
+        if keys[key] != SCHEME and mode in modes and not getattr(t, figure):  # the scheme's own: its figure
             return _(
                 "rule 'trischaken_{key}' = {mode} needs its figure: set trischaken_{figure} (points); "
                 "trischaken = {scheme} has none"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..domain.rules import SETTINGS, Rules, value_text
+from ..domain.rules import CONTRACT_NOTES, SETTINGS, Rules, value_text
 
 _NOT_VALUES = ("id", "source")  # what a contract or premium says besides its values
 
@@ -114,6 +114,9 @@ def rules_markdown(rules: Rules, file: str | None = None, made_from: str | None 
         "Aliases: " + "; ".join(f"`{c.id}`: {', '.join(c.aliases)}" for c in rules.contracts.values() if c.aliases),
         "",
     ]
+    for key, meaning in CONTRACT_NOTES.items():
+        ids = [f"`{c.id}`" for c in rules.contracts.values() if getattr(c, key)]
+        out += [f"`{key}` ({', '.join(ids)}): {meaning}.", ""] if ids else []
     out += [
         "## Premiums",
         "",

@@ -9,7 +9,7 @@ import os
 import pytest
 
 from schreiber.cli.errors import QUOTED_MAX, excerpts
-from schreiber.domain.rules import RULES_FILE_MAX, RulesError, bidding_order, load_preset, load_rules_file
+from schreiber.domain.rules import RULES_FILE_MAX, RULES_FORMAT, RulesError, bidding_order, load_preset, load_rules_file
 from schreiber.errors import SchreiberError
 from tests.helpers import F, G, H, I, cli, refused_line
 
@@ -93,8 +93,10 @@ def test_rules_that_contradict_themselves_are_refused(rule, says, ledger_env):
     ],
 )
 def test_a_rules_file_that_cannot_be_played_is_refused(body, says, tmp_path, ledger_env):
+    """A file of today's format (as rules new writes it: format = 3) is read
+    with every check of today."""
     f = tmp_path / "club.toml"
-    f.write_text('base = "standard"\n' + body + "\n", encoding="utf-8")
+    f.write_text(f'format = {RULES_FORMAT}\nbase = "standard"\n' + body + "\n", encoding="utf-8")
     assert says in start(str(f))
     assert not ledger_env.exists()
 

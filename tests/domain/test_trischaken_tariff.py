@@ -1,6 +1,7 @@
 """The Trischaken/Fahren payout as data: every scheme is its shape and the
 values of the payout keys (trischaken_jungfrau, _jungfrau_pays,
-_buergermeister, _buergermeister_pays, _vorhand, _ties, _mit), each of
+_buergermeister, _buergermeister_pays, _vorhand, _ties, _mit,
+_vorhand_tied), each of
 which a rules file or --rule may set. Figures worked by hand; each case
 cites where its rule is written: the rule document behind the scheme, an
 example rules file's sheet, or the key's meaning where it is declared
@@ -218,7 +219,16 @@ def test_rules_that_do_not_name_the_payout_keys_play_as_their_scheme():
             del data["rules"][key]
         for fmt in (1, 2):
             old = rules_from_dict({**data, "format": fmt})
-            assert [old.setting(k) for k in PAYOUT_RULES] == ["scheme", 0, "scheme", 0, "scheme", "scheme", "scheme"]
+            assert [old.setting(k) for k in PAYOUT_RULES] == [
+                "scheme",
+                0,
+                "scheme",
+                0,
+                "scheme",
+                "scheme",
+                "scheme",
+                "scheme",
+            ]
     assert {s.key: (s.since, s.default) for s in SETTINGS if s.key in PAYOUT_RULES} == {
         k: (1, 0 if k.endswith("_pays") else "scheme") for k in PAYOUT_RULES
     }

@@ -32,7 +32,7 @@ def positive(hand: Hand, rules: Rules, table: Table) -> tuple[list[Item], bool]:
     valat_party_is_decl = valat is not None and valat.party == "declarer"
 
     if valat is not None and mode in ("replace", "only"):
-        items.append(_valat_item(hand, rules, valat, side, others, lost))
+        items += _valat_items(hand, rules, valat, side, others, lost)
     else:
         sign = -1 if lost else 1
         base = c.lost_value if lost else c.value
@@ -44,7 +44,7 @@ def positive(hand: Hand, rules: Rules, table: Table) -> tuple[list[Item], bool]:
         pay = side_payments(sign * base * kf, side, others)
         items.append(item("game", label, base, game_mults, pay))
         if valat is not None and mode == "add":
-            items.append(_valat_item(hand, rules, valat, side, others, lost))
+            items += _valat_items(hand, rules, valat, side, others, lost)
 
     for e in hand.premiums:
         prem = rules.premiums[e.name]
@@ -135,27 +135,50 @@ def _announced_item(kind: str, e, prem, base, mults: list, side, others) -> Item
     return item(kind, f"{prem.name}{who} {words}", base, mults, pay)
 
 
-def _valat_item(hand: Hand, rules: Rules, e, side, others, game_lost: bool) -> Item:
+def _valat_items(hand: Hand, rules: Rules, e, side, others, game_lost: bool) -> list[Item]:
+    """The Valat's line; where it replaces the game and the game's Kontra
+    stands apart from it (valat_game_kontra=apart), the game's line with
+    its Kontra first, paid as the Valat goes, and the Valat on top as a
+    multiple of the undoubled game less the game itself."""
     c = rules.contracts[hand.contract]
     prem = rules.premiums[e.name]
     mults: list[tuple[str, int]] = []
     factor = rules.valat_announced if e.announced else rules.valat_silent
     for_decl = (e.party == "declarer") == (e.result == "won")
+    said = "Valat angesagt" if e.announced else "Valat still"
+    game: list[Item] = []
     if rules.valat == "replace":
         base = c.lost_value if not for_decl and rules.valat_lost_base == "lost" else c.value
-        mults.append(("Valat angesagt" if e.announced else "Valat still", factor))
-        game_kontra = hand.kontra
-        if game_kontra and e.kontra and rules.valat_kontra == "higher":  # ooe-2023.md §4.8, §14 O-6
-            if kontra_factor(game_kontra) > kontra_factor(e.kontra):
-                e = e._replace(kontra=None)
-            else:
-                game_kontra = None
-        if game_kontra:  # "x Spielwert": the game's value as doubled; the Valat's own Kontra comes on top
-            mults.append((f"{KONTRA_NAMES[game_kontra]} (Spiel)", kontra_factor(game_kontra)))
+        e, game_kontra = _kontras_beside_valat(hand, rules, e)
+        if game_kontra and rules.valat_game_kontra == "apart":
+            kf = [(f"{KONTRA_NAMES[game_kontra]} (Spiel)", kontra_factor(game_kontra))]
+            pay = side_payments(base * kf[0][1] * (1 if for_decl else -1), side, others)
+            game = [item("game", f"{c.name} {'gewonnen' if for_decl else 'verloren'} (Valat darüber)", base, kf, pay)]
+            mults.append((f"{said} über dem Spiel", factor - 1))
+        else:
+            mults.append((said, factor))
+            if game_kontra:  # "x Spielwert": the game's value as doubled; the Valat's own Kontra comes on top
+                mults.append((f"{KONTRA_NAMES[game_kontra]} (Spiel)", kontra_factor(game_kontra)))
     else:
         base = factor
     if rules.valat_solo_double and c.premium_factor != 1:
         mults.append((c.name, c.premium_factor))
     if rules.valat == "only" and not for_decl and c.lost_factor != 1:
         mults.append(("Spiel verloren", c.lost_factor))
-    return _announced_item("valat", e, prem, base, mults, side, others)
+    return game + [_announced_item("valat", e, prem, base, mults, side, others)]
+
+
+def _kontras_beside_valat(hand: Hand, rules: Rules, e: PremiumEntry) -> tuple[PremiumEntry, str | None]:
+    """The Valat's entry and the game's Kontra level that count beside a
+    Valat that replaces the game: only the higher of the two where
+    valat_kontra=higher (ooe-2023.md §4.8, §14 O-6); none of the game's
+    beside a silent Valat where valat_game_kontra=void_silent."""
+    game_kontra = hand.kontra
+    if game_kontra and e.kontra and rules.valat_kontra == "higher":
+        if kontra_factor(game_kontra) > kontra_factor(e.kontra):
+            e = e._replace(kontra=None)
+        else:
+            game_kontra = None
+    if rules.valat_game_kontra == "void_silent" and not e.announced:
+        game_kontra = None
+    return e, game_kontra

@@ -96,7 +96,8 @@ def counted_kontra(hand: Hand, rules: Rules, table: Table) -> Hand:
         hand = without_kontra(hand, "none", game_only=rules.talon_kontra == "game")
     if rules.partner_kontra == "void":
         hand = without_partner_kontra(hand, table)
-    if rules.lost_solo_kontra == "void" and hand.kontra == "kontra" and contract.kind == "positive":
+    scope = rules.lost_solo_kontra == "void" or (rules.lost_solo_kontra == "called" and contract.call)
+    if scope and hand.kontra == "kontra" and contract.kind == "positive":
         hand = without_lost_solo_kontra(hand, table)
     return hand
 
@@ -106,7 +107,8 @@ def without_lost_solo_kontra(hand: Hand, table: Table) -> Hand:
     the game (played out: not by Renonce, not conceded) does not pay the
     opponents' simple Kontra on it, unless he announced a premium (then it
     counts, as the premiums' own Kontras always do); a Re he answered
-    counts (the caller passes only a simple Kontra)."""
+    counts (the caller passes only a simple Kontra; under
+    lost_solo_kontra=called only in a game that calls a king)."""
     if (
         hand.renonce
         or hand.conceded

@@ -43,15 +43,26 @@ def scheme(name: str) -> Callable[[Scheme], Scheme]:
 
 def trischaken(hand: Hand, rules: Rules, table: Table) -> list[Item]:
     """The scheme's payout (none where Jungfrauen are paid instead of it),
-    then what a Jungfrau and a Bürgermeister are paid of their own, then the
-    doubling of a "mit" that doubles it all."""
+    then what a Jungfrau and a Bürgermeister are paid of their own (where a
+    Bürgermeister pays instead of it all, that alone), then the doubling of
+    a "mit" that doubles it all."""
     t = rules.trischaken_tariff(rules.contracts[hand.contract].value)
-    if t.jungfrau == "instead" and _trickless(hand, rules, list(table.active)):
-        items = []  # the Jungfrauen are paid by each other player, and nothing else of the payout counts
+    if t.buergermeister == "instead" and _with_the_game(hand, rules, list(table.active)):
+        items = _buergermeister_items(hand, rules, table, t)  # he pays everything: no other line counts
     else:
-        items = SCHEMES[rules.trischaken](hand, rules, table, t)
-    items += _jungfrau_items(hand, rules, table, t) + _buergermeister_items(hand, rules, table, t)
+        if t.jungfrau == "instead" and _trickless(hand, rules, list(table.active)):
+            items = []  # the Jungfrauen are paid by each other player, and nothing else of the payout counts
+        else:
+            items = SCHEMES[rules.trischaken](hand, rules, table, t)
+        items += _jungfrau_items(hand, rules, table, t) + _buergermeister_items(hand, rules, table, t)
     return _mit_whole(items, hand, table, t) if t.mit == "whole" and hand.mit else items
+
+
+def _with_the_game(hand: Hand, rules: Rules, players: list[str]) -> list[str]:
+    """The players who reach trischaken_double_from (the Bürgermeister)."""
+    need = threshold(rules.trischaken_double_from)
+    scores = dict(hand.scores)
+    return [p for p in players if reaches(scores[p], need)]
 
 
 def _trickless(hand: Hand, rules: Rules, players: list[str]) -> list[str]:
@@ -67,13 +78,13 @@ def _trickless(hand: Hand, rules: Rules, players: list[str]) -> list[str]:
     return out
 
 
-def _losers(hand: Hand, table: Table, vorhand_alone: bool = True) -> list[str]:
-    """The players with the most points; where one loser pays (and
-    ``vorhand_alone``), a Vorhand tied among them loses alone."""
+def _losers(hand: Hand, table: Table, t: Tariff) -> list[str]:
+    """The players with the most points; a Vorhand tied among them loses
+    alone where trischaken_vorhand_tied plays ``alone`` (where one loser pays)."""
     scores = dict(hand.scores)
     top = max(scores[p] for p in table.active)
     losers = [p for p in table.active if scores[p] == top]
-    if vorhand_alone and len(losers) > 1 and table.vorhand in losers:
+    if t.vorhand_tied == "alone" and len(losers) > 1 and table.vorhand in losers:
         losers = [table.vorhand]  # RULINGS.md: the Vorhand among them loses alone
     return losers
 
@@ -158,7 +169,7 @@ def _jungfrau_items(hand: Hand, rules: Rules, table: Table, t: Tariff) -> list[I
     if t.jungfrau not in ("each", "loser", "instead"):
         return []
     players = list(table.active)
-    losers = _losers(hand, table, t.shape == "loser")
+    losers = _losers(hand, table, t)
     out = []
     for p in _trickless(hand, rules, players):
         label = f"Trischaken: {p} ohne Stich"
@@ -177,24 +188,28 @@ def _jungfrau_items(hand: Hand, rules: Rules, table: Table, t: Tariff) -> list[I
 def _buergermeister_items(hand: Hand, rules: Rules, table: Table, t: Tariff) -> list[Item]:
     """What a player with the game pays of his own: trischaken_buergermeister_pays
     to each other player (each), or in all (all), shared by the others or,
-    where there are any, by the Jungfrauen alone ("he pays everything")."""
-    if t.buergermeister not in ("each", "all"):
+    where there are any, by the Jungfrauen alone ("he pays everything");
+    instead of the payout, to each other player, all of it to the Jungfrauen
+    where there are any (instead)."""
+    if t.buergermeister not in ("each", "all", "instead"):
         return []
     players = list(table.active)
-    scores = dict(hand.scores)
     need = threshold(rules.trischaken_double_from)
     out = []
-    for p in [p for p in players if reaches(scores[p], need)]:
+    for p in _with_the_game(hand, rules, players):
         label = f"Trischaken: {p} hat das Spiel ({threshold_words(need)})"
         if t.buergermeister == "each":
             pay = one_against_all(-t.buergermeister_pays, p, players)
         else:
-            jungfrauen = _trickless(hand, rules, [q for q in players if q != p])
-            receivers = jungfrauen or [q for q in players if q != p]
+            others = [q for q in players if q != p]
+            jungfrauen = _trickless(hand, rules, others)
+            receivers = jungfrauen or others
+            paid = t.buergermeister_pays * (len(others) if t.buergermeister == "instead" else 1)
             pay = zero(players)
-            pay[p] -= t.buergermeister_pays
+            pay[p] -= paid
             for q in receivers:
-                pay[q] += divided(t.buergermeister_pays, len(receivers))
+                pay[q] += divided(paid, len(receivers))
+            label += ", zahlt statt der Auszahlung" if t.buergermeister == "instead" else ""
             label += f"; Jungfrau: {', '.join(jungfrauen)}" if jungfrauen else ""
         out.append(item("trischaken", label, t.buergermeister_pays, [], pay))
     return out
@@ -204,7 +219,7 @@ def _mit_whole(items: list[Item], hand: Hand, table: Table, t: Tariff) -> list[I
     """trischaken_mit = whole: each player who said "mit" doubles the whole
     payout, and the loser's own "mit" doubles it once more (each tied
     loser's, where they share the loss)."""
-    losers = _losers(hand, table, t.shape == "loser")
+    losers = _losers(hand, table, t)
     mults = [(f"mit ({p})", 2) for p in hand.mit] + [(f"selbst mit ({p})", 2) for p in losers if p in hand.mit]
     factor = _times(1, mults)
     return [
@@ -244,7 +259,7 @@ def _parts(
     paid 1 more)."""
     v = rules.contracts[hand.contract].value
     players = list(table.active)
-    losers = _losers(hand, table)
+    losers = _losers(hand, table, t)
     winners = [p for p in players if p not in losers]
     jungfrauen = _trickless(hand, rules, winners) if t.jungfrau == "all" else []
     if vorhand_out and len(jungfrauen) > 1 and table.vorhand in jungfrauen:
@@ -373,7 +388,7 @@ def _ooe(hand: Hand, rules: Rules, table: Table, t: Tariff) -> list[Item]:
     takes all 4 (§14 O-3)."""
     v = rules.contracts[hand.contract].value
     n = len(table.active)
-    losers = _losers(hand, table)
+    losers = _losers(hand, table, t)
     if len(losers) > 1 and t.ties == "each" and t.mit != "own":
         return [_ooe_tied(hand, rules, table, t, losers, v)]
     parts = _parts(hand, rules, table, t, OOE, round_up=True)
@@ -387,18 +402,25 @@ def _ooe(hand: Hand, rules: Rules, table: Table, t: Tariff) -> list[Item]:
 
 def _ooe_tied(hand: Hand, rules: Rules, table: Table, t: Tariff, losers: list[str], v: Exact) -> Item:
     """Cases C and D: each tied loser pays 1 to each of the others; in C a
-    single Jungfrau among the two others takes all (trischaken_jungfrau = all)."""
+    single Jungfrau among the two others takes all (trischaken_jungfrau = all).
+    The Trischaker tied among them (trischaken_vorhand_tied = among) pays
+    his double (case A's 2 to each)."""
     players = list(table.active)
     others = [p for p in players if p not in losers]
     pay = zero(players)
+    paid: Exact = 0
     for p in losers:
-        pay[p] -= v * len(others)
+        share = v * len(others) * (2 if t.vorhand == "double" and p == table.vorhand else 1)
+        pay[p] -= share
+        paid += share
     jungfrauen = _trickless(hand, rules, others) if t.jungfrau == "all" else []
     receivers = jungfrauen if len(losers) == 2 and len(jungfrauen) == 1 else others
     for p in receivers:
-        pay[p] += divided(v * len(others) * len(losers), len(receivers))
+        pay[p] += divided(paid, len(receivers))
     names = ", ".join(losers[:-1]) + f" und {losers[-1]}"
     label = f"Trischaken: {names} gleichauf, zahlen je {v} an {' und '.join(others)}"
+    if paid != v * len(others) * len(losers):
+        label += f", der Trischaker {table.vorhand} doppelt"
     if receivers != others:
         label += f"; Jungfrau: {receivers[0]}"
-    return item("trischaken", label, v, [], pay)._replace(total=v * len(others) * len(losers))
+    return item("trischaken", label, v, [], pay)._replace(total=paid)
