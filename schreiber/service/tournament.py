@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from ..domain import tournament as rules_of_cup
+from ..domain.cup_plan import draw_round
 from ..domain.names import check_name, name_key
 from ..domain.rules import Rules
 from ..errors import SchreiberError
@@ -108,8 +109,8 @@ class Desk:
                 raise SchreiberError(said.format(rounds=cup.rounds, name=cup.name))
             previous = self._end_round(cup, tables, last, force)
             rules = stored_rules(cup.rules_json)  # a cup started before rule cup_draw draws as it drew then
-            earlier = [t.players for t in tables]
-            drawn = rules_of_cup.draw_tables(led.cups.players(cup.id), last + 1, cup.seed, earlier, rules.cup_draw)
+            earlier = [[t.players for t in tables if t.round == r] for r in range(1, last + 1)]
+            drawn = draw_round(led.cups.players(cup.id), cup.seed, cup.rounds, earlier, rules.cup_draw)
             for table_no, seats in enumerate(drawn, start=1):
                 evening_id = led.insert_evening(seats, rules, cup.date, seats[0], rules.tarif_cents, Fraction(0))
                 led.cups.insert_table(cup.id, last + 1, table_no, evening_id)
