@@ -107,7 +107,7 @@ def play_small_cup(path: Path) -> None:
 
     run("cup", "start", SMALL_CUP, *SMALL_PLAYERS, "--seed", "5", "--date", "2026-11-20", "--rounds", "2")
     for count in (5, 3):
-        drawn = json.loads(run("cup", "draw", "--force", "--json"))
+        drawn = json.loads(run("cup", "draw", "--force", "--yes", "--json"))
         for t in drawn["tables"]:
             for rec in table_records(t["players"], count):
                 run("hand", "add", "--evening", str(t["evening"]), "--json", json.dumps(rec))

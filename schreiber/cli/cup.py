@@ -129,33 +129,31 @@ def cup_overrides(overrides: list[str], rounds: int | None, hands: int | None) -
 
 
 @cup_app.command("draw", cls=Command)
-def draw(cup: CupName = None, json_out: JsonOut = False, force: Force = False) -> None:
+def draw(
+    cup: CupName = None,
+    json_out: JsonOut = False,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force", help=_("End the round as it stands even if tables have not played all their hands (asks first).")
+        ),
+    ] = False,
+    yes: Annotated[
+        bool, typer.Option("--yes", help=_("With --force: end a round begun but unfinished without asking."))
+    ] = False,
+    undo: Annotated[
+        bool, typer.Option("--undo", help=_("Take back the last round drawn while no hand is played in it."))
+    ] = False,
+) -> None:
     """Draw the next round's tables at random; each table is an evening.
 
     The previous round's tables are closed. Enter each table's hands with
-    --evening E (or on a copy: schreiber cup table T --out FILE).
+    --evening E (or on a copy: schreiber cup table T --out FILE). Run again
+    before a hand is played, it shows the round as drawn.
     """
-    from ..reports.standings import draw_json
-    from ..service.tournament import Desk
+    from .cup_draw import run_draw
 
-    drawn = Desk(ledger()).draw(cup, force)
-    if json_out:
-        print_json(draw_json(drawn.round, drawn.tables))
-        return
-    echo(
-        _("{name}, round {round} of {rounds}:").format(name=drawn.cup.name, round=drawn.round, rounds=drawn.cup.rounds)
-    )
-    for t in drawn.tables:
-        target = Desk.target(drawn.cup, t)
-        echo(
-            _("  Tisch {table_no}: {players}  (evening {evening_id}, {target} hands, {players2} deals first)").format(
-                table_no=t.table_no,
-                players=", ".join(t.players),
-                evening_id=t.evening_id,
-                target=target,
-                players2=t.players[0],
-            )
-        )
+    run_draw(cup, json_out, force, yes, undo)
 
 
 @cup_app.command("status", cls=Command)
@@ -174,13 +172,16 @@ def status(cup: CupName = None, json_out: JsonOut = False, fmt: Fmt = "simple") 
         return
     if not tables:
         echo(_("{name}: no round drawn yet; draw one with: schreiber cup draw").format(name=c.name))
-        return
-    echo(
-        _("{name} ({date}), {max} of {rounds} rounds drawn").format(
-            name=c.name, date=c.date, max=max(t.round for t in tables), rounds=c.rounds
+    else:
+        echo(
+            _("{name} ({date}), {max} of {rounds} rounds drawn").format(
+                name=c.name, date=c.date, max=max(t.round for t in tables), rounds=c.rounds
+            )
         )
-    )
-    echo(table(*status_rows(tables, target), fmt))
+        echo(table(*status_rows(tables, target), fmt))
+    from .cup_draw import say_withdrawn
+
+    say_withdrawn(led.cups.withdrawn(c.id))
 
 
 @cup_app.command("standings", cls=Command)

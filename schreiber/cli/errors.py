@@ -15,6 +15,7 @@ from ..i18n import N_, _
 from ..ledger import Opened
 from ..ledger.errors import (
     EveningClosed,
+    EveningWithdrawn,
     Fix,
     LedgerDamaged,
     LedgerTarget,
@@ -69,6 +70,11 @@ HINTS: dict[type, Callable[[SchreiberError], str]] = {
         else _("; move it out of the way first")
     ),
     NoSuchCup: lambda e: _("; see schreiber cup list, or start one with: schreiber cup start NAME PLAYER..."),
+    EveningWithdrawn: lambda e: (
+        _("; that table is now evening {now}: give --evening {now}").format(now=getattr(e, "now", None))
+        if getattr(e, "now", None)
+        else _("; draw the round again with: schreiber cup draw")
+    ),
     MergeRefused: lambda e: _merge_refused(getattr(e, "reason", "")).format(path=getattr(e, "path", "FILE")),
     MergeConflict: lambda e: _settle(e) if isinstance(e, MergeConflict) else "",
 }

@@ -123,9 +123,9 @@ def _play_on(exc: PastTheEnd) -> None:
     if not sys.stdin.isatty():
         echo(_("note: {what}; entered all the same").format(what=exc), err=True)
         return
-    question = _("The evening is over (Sküsradl played). Enter hand {n} all the same?").format(n=exc.number)
-    echo(f"{question} [{_('y/N')}] ", nl=False)
-    if sys.stdin.readline().strip().lower() not in ("j", "ja", "y", "yes"):
+    from .inputs import ask_yes
+
+    if not ask_yes(_("The evening is over (Sküsradl played). Enter hand {n} all the same?").format(n=exc.number)):
         echo(_("Not entered."))
         raise typer.Exit(1)
 

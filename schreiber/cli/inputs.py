@@ -100,3 +100,12 @@ def parse_date(text: str | None) -> str:
     from .dates import read_date
 
     return _dt.date.today().isoformat() if text is None else read_date(text, "--date")
+
+
+def ask_yes(question: str, err: bool = False) -> bool:
+    """The question, ``[y/N]``, and a line from standard input (a terminal):
+    whether it said yes (j, ja, y, yes; anything else, or nothing, is no)."""
+    from .root import echo
+
+    echo(f"{question} [{_('y/N')}] ", err=err, nl=False)
+    return sys.stdin.readline().strip().lower() in ("j", "ja", "y", "yes")

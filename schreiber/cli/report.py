@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 
 SCHRIFT_WORDS = {"simple": N_("only the simple Kontra"), "none": N_("without Kontra")}
-EVENING_STATUS = (N_("open"), N_("closed"), N_("settled"))  # an evening's status as the screen says it
+EVENING_STATUS = (N_("open"), N_("closed"), N_("settled"), N_("withdrawn"))  # an evening's status as the screen says it
 
 
 def show_default() -> None:
@@ -228,7 +228,11 @@ def _print_sheet(
 
     rules = ev.rules
     closed = (
-        "" if ev.is_open else _(" ({status}; evening reopen {n} to change it)").format(status=_(ev.status), n=ev.id)
+        ""
+        if ev.is_open
+        else _(" (withdrawn: a table of a cup round drawn and taken back)")
+        if ev.status == "withdrawn"
+        else _(" ({status}; evening reopen {n} to change it)").format(status=_(ev.status), n=ev.id)
     )
     echo(_("Evening {n}, {date}, {preset}").format(n=ev.id, date=ev.date, preset=rules.preset) + closed)
     before, after = pot or (None, None)

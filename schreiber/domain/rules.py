@@ -57,8 +57,9 @@ INT_RANGES = {"tarif_cents": (0, TARIF_MAX_CENTS), "deck_points": (1, VALUE_MAX)
 # ``before``. Rules written before the format was kept say none; theirs is told by the keys they name
 # (``rules_format``): 1 as the first release wrote them (``radl_hands``), 2 from when a Radl's length
 # became ``radl_length`` (the same release played hands voided in a Radl and a Renonce in a game-only
-# Radl as today). 3 from the rule ``cup_draw``: a tournament started before it draws as it drew then.
-RULES_FORMAT = 3
+# Radl as today). 3 from the rule ``cup_draw``: a tournament started before it draws as it drew then;
+# 4 from its value ``plan`` (every round planned at once), the default since: the same holds for it.
+RULES_FORMAT = 4
 # The checks on values came with formats too: rules are read with the checks of the format they were written
 # in, so a rules file an earlier release accepted loads and means what it meant then (a trischaken_double_from
 # of 71 on a deck of 70: no Bürgermeister ever). From BOUNDED_FROM (the release that named radl_length): whole
@@ -84,12 +85,15 @@ class Rule(NamedTuple):
     """What one house rule means (and its valid values). A rule added later
     says in which format it came (``since``) and the value that plays as
     before it (``before``), which older rules that do not name it read
-    (CONTRIBUTING.md, Adding a house rule)."""
+    (CONTRIBUTING.md, Adding a house rule). A rule whose default changed
+    twice says, in ``earlier``, what rules of a still older format read:
+    ``(format, value)``, the oldest first; rules below that format read value."""
 
     meaning: str
     choices: tuple = ()
     since: int = 1
     before: Any = None
+    earlier: tuple = ()
 
 
 class Setting(NamedTuple):
@@ -102,10 +106,13 @@ class Setting(NamedTuple):
     choices: tuple = ()
     since: int = 1
     before: Any = None
+    earlier: tuple = ()
 
     def unnamed(self, fmt: int) -> Any:
         """The value of rules of format ``fmt`` that do not name this rule."""
-        return self.default if fmt >= self.since else self.before
+        if fmt >= self.since:
+            return self.default
+        return next((value for below, value in self.earlier if fmt < below), self.before)
 
 
 CONTRACT_KINDS = ("positive", "negative", "trischaken")
@@ -570,14 +577,18 @@ class Rules(NamedTuple):
     cup_draw: Annotated[
         str,
         Rule(
-            "a tournament: how the tables of each round after the first are drawn: spread = no pair meets a third "
-            "time where the field allows it, and as few pairs as can be meet again; shuffles = the best of 50 "
-            "shuffles (as tournaments started before the rule were drawn)",
-            ("spread", "shuffles"),
-            since=3,
-            before="shuffles",
+            "a tournament: how the tables of its rounds are drawn: plan = all its rounds planned at the first draw, "
+            "so that as few pairs as can be meet again over the whole tournament (no pair a third time where the "
+            "field allows it); spread = each round after the first drawn on the rounds before it, no pair meeting "
+            "a third time where the field allows it and as few pairs as can be meeting again (as tournaments "
+            "started before plan were drawn); shuffles = the best of 50 shuffles (as tournaments started before "
+            "the rule were drawn)",
+            ("plan", "spread", "shuffles"),
+            since=4,
+            before="spread",
+            earlier=((3, "shuffles"),),
         ),
-    ] = "spread"
+    ] = "plan"
 
     def __hash__(self) -> int:
         return hash(self.to_json())

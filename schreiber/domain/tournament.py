@@ -25,7 +25,7 @@ FIXED_POINTS = (
 
 ROUNDS_MAX = 6  # the ledger's standings carry up to six rounds
 DRAW_TRIES = 50  # shuffles tried per round, the one with the fewest repeated pairings kept
-DRAW_METHODS = ("spread", "shuffles")  # rule cup_draw
+DRAW_METHODS = ("plan", "spread", "shuffles")  # rule cup_draw (plan: domain/cup_plan.py)
 SEARCH_STARTS = 6  # the spread draw: the shuffles' draw searched on, then fresh starts
 SEARCH_STEPS = 100  # a start ends after this many swaps tried per player without a cheaper draw
 WORSE_KEPT = 0.02  # how often a swap that seats pairs again is kept anyway (divided by how many more)
@@ -66,7 +66,7 @@ def draw_tables(
 
     ``shuffles`` (rule ``cup_draw``; every cup drew so before the rule): of
     several shuffles the one where the fewest pairs meet again. ``spread``:
-    that draw, then searched on (``_spread``) for one where no pair meets a
+    that draw, then searched on (``spread_round``) for one where no pair meets a
     third time where the field allows it and as few pairs as can be meet
     again.
     Random only by ``random.Random`` seeded with a text (which it hashes with
@@ -78,7 +78,7 @@ def draw_tables(
     drawn = _best_of_shuffles(names, sizes, random.Random(f"schreiber-cup:{seed}:{round_no}"), set(met))
     if method == "shuffles" or not met:
         return drawn
-    return _spread(drawn, met, groups, random.Random(f"schreiber-cup-spread:{seed}:{round_no}"))
+    return spread_round(drawn, met, groups, random.Random(f"schreiber-cup-spread:{seed}:{round_no}"))
 
 
 def _best_of_shuffles(
@@ -115,8 +115,12 @@ def _seat(order: list[str], sizes: list[int], met: set[frozenset[str]]) -> list[
     return out
 
 
-def _spread(
-    drawn: list[tuple[str, ...]], met: Counter[frozenset[str]], groups: list[tuple[str, ...]], rnd: random.Random
+def spread_round(
+    drawn: list[tuple[str, ...]],
+    met: Counter[frozenset[str]],
+    groups: list[tuple[str, ...]],
+    rnd: random.Random,
+    starts: int = SEARCH_STARTS,
 ) -> list[tuple[str, ...]]:
     """The draw searched on by swapping players between tables (a seeded
     local search with restarts, a fixed number of steps: the same tables on
@@ -139,7 +143,7 @@ def _spread(
         k += len(t)
     bound = max(_lower_bound(weight, [len(t) for t in drawn]), _split_bound(groups, set(order), len(drawn)))
     best, best_cost = seats, _cost(seats, weight)
-    for start in range(SEARCH_STARTS):
+    for start in range(starts):
         if best_cost <= bound:
             break
         if start:

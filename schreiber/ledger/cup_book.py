@@ -53,6 +53,14 @@ create table cup_tables (
 create table cup_fixed_points (place integer primary key, points integer not null);
 """
 
+# The tables of a round drawn and taken back (``cup draw --undo``; m018): their evenings are kept, withdrawn.
+WITHDRAWN_TABLES = """
+create table cup_withdrawn_tables (
+    cup_id integer not null references cups(id), round integer not null, table_no integer not null,
+    evening_id integer not null unique references evenings(id), withdrawn_utc integer
+)
+"""
+
 CUP_VIEWS = f"""
 create view v_cup_rounds as
 with sums as (
@@ -193,6 +201,15 @@ class CupTable(NamedTuple):
     paper: bool = False
 
 
+class WithdrawnTable(NamedTuple):
+    """A table of a round drawn and taken back (``cup draw --undo``): its evening is kept, withdrawn."""
+
+    round: int
+    table_no: int
+    evening_id: int
+    players: tuple[str, ...]
+
+
 class StandingRow(NamedTuple):
     rank: int
     player: str
@@ -276,6 +293,49 @@ class CupBook:
             [cup_id],
         ).fetchall()
         return [CupTable(r[0], r[1], r[2], tuple(json.loads(r[3])), r[5], r[4], bool(r[6])) for r in rows]
+
+    def entries_standing(self, cup_id: int, round_no: int) -> dict[int, int]:
+        """The entries that stand (hands, totals from paper, Radl, ...) in
+        each table of the round, by its evening: a round with none is not begun."""
+        rows = self.conn.execute(
+            "select t.evening_id, (select count(*) from entries e where e.evening_id = t.evening_id "
+            "and e.status = 'active') from cup_tables t where t.cup_id = ? and t.round = ?",
+            [cup_id, round_no],
+        )
+        return dict(rows.fetchall())
+
+    def withdraw(self, cup_id: int, round_no: int) -> None:
+        """The round's tables taken back: kept in ``cup_withdrawn_tables``, no longer the round's."""
+        self.conn.execute(
+            "insert into cup_withdrawn_tables (cup_id, round, table_no, evening_id, withdrawn_utc) "
+            "select cup_id, round, table_no, evening_id, ? from cup_tables where cup_id = ? and round = ?",
+            [now_utc(), cup_id, round_no],
+        )
+        self.conn.execute("delete from cup_tables where cup_id = ? and round = ?", [cup_id, round_no])
+
+    def withdrawn(self, cup_id: int) -> list[WithdrawnTable]:
+        """The tables of every round drawn and taken back, as they were drawn."""
+        rows = self.conn.execute(
+            "select w.round, w.table_no, w.evening_id, ev.seating_json from cup_withdrawn_tables w "
+            "join evenings ev on ev.id = w.evening_id where w.cup_id = ? order by w.evening_id",
+            [cup_id],
+        )
+        return [WithdrawnTable(r[0], r[1], r[2], tuple(json.loads(r[3]))) for r in rows.fetchall()]
+
+    def withdrawn_table(self, evening_id: int) -> tuple[Cup, WithdrawnTable, int | None] | None:
+        """The cup whose withdrawn table an evening is, the table, and the
+        evening that table is now (its round drawn again), if it is one."""
+        row = self.conn.execute(
+            "select w.cup_id, w.round, w.table_no, ev.seating_json, "
+            "(select t.evening_id from cup_tables t where t.cup_id = w.cup_id and t.round = w.round "
+            " and t.table_no = w.table_no) "
+            "from cup_withdrawn_tables w join evenings ev on ev.id = w.evening_id where w.evening_id = ?",
+            [evening_id],
+        ).fetchone()
+        if row is None:
+            return None
+        cup = Cup(*self.conn.execute(f"select {_CUP_COLUMNS} from cups where id = ?", [row[0]]).fetchone())
+        return cup, WithdrawnTable(row[1], row[2], evening_id, tuple(json.loads(row[3]))), row[4]
 
     def table_of_evening(self, evening_id: int) -> tuple[Cup, CupTable] | None:
         """The cup table an evening is, if it is one."""

@@ -135,6 +135,22 @@ class EveningClosed(LedgerError):
         super().__init__(_("evening {n} ({date}) is closed"), n=evening_id, date=date)
 
 
+class EveningWithdrawn(LedgerError):
+    """An evening that was a table of a round drawn and taken back (``cup
+    draw --undo``): it takes nothing more and cannot be reopened; ``now`` is
+    the evening of that table since its round was drawn again (or None)."""
+
+    def __init__(self, evening_id: int, cup: str, round_no: int, table_no: int, now: int | None):
+        self.evening_id, self.now = evening_id, now
+        super().__init__(
+            _("evening {n} was Tisch {table} of round {round} of {cup} as drawn before the draw was taken back"),
+            n=evening_id,
+            table=table_no,
+            round=round_no,
+            cup=cup,
+        )
+
+
 class NoSuchHand(LedgerError):
     def __init__(self, number: int, numbers: list[int]):
         self.number = number

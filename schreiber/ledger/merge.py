@@ -41,7 +41,7 @@ from .codec import dumps, new_uid, now_utc, rule_set_id, rule_set_key
 from .errors import Fix, MergeConflict, MergeRefused
 from .stored import stored_rules
 
-STATUS_RANK = {"open": 0, "closed": 1, "settled": 2}
+STATUS_RANK = {"open": 0, "closed": 1, "settled": 2, "withdrawn": 3}  # withdrawn: a table of a draw taken back
 CUP_STATUS_RANK = {"open": 0, "closed": 1}
 CORRECTIONS = ("undo", "void", "edit")
 SHA256 = re.compile(r"[0-9a-f]{64}")
@@ -67,6 +67,8 @@ SHAPES: dict[str, dict[str, str]] = {
              "best": "int", "seed": "int", "status": "text", "created_utc": "time?"},
     "cup_players": {"cup_id": "->cups", "player_id": "->players", "number": "int", "ort": "text?", "lot": "int"},
     "cup_tables": {"cup_id": "->cups", "round": "int", "table_no": "int", "evening_id": "->evenings"},
+    "cup_withdrawn_tables": {"cup_id": "->cups", "round": "int", "table_no": "int", "evening_id": "->evenings",
+                             "withdrawn_utc": "time?"},
 }  # fmt: skip
 # A value that is not of its kind, in SQL (``_Other._column``): one query a column finds the first such
 # row. A global id as ``hand_file.ID_PATTERN`` reads one (an export's "id" may become an entry's).
@@ -147,6 +149,7 @@ def merge_rows(ours: sqlite3.Connection, theirs: sqlite3.Connection, label: str,
             _Places(m, theirs_id, ours_id).merge()
         m.imports()
         m.cup_tables()
+        m.withdrawn_tables()
         touched = sorted(m.touched)
         for evening_id in touched:  # a correction voids its entry
             ours.execute(
@@ -442,9 +445,12 @@ class _Merge:
     def cup_tables(self) -> None:
         have = {(r["cup_id"], r["round"], r["table_no"]): r for r in _rows(self.ours, "select * from cup_tables")}
         taken = {r["evening_id"] for r in have.values()}
+        back = {r["evening_id"] for r in _rows(self.ours, "select evening_id from cup_withdrawn_tables")}
         for t in self.other.rows["cup_tables"]:
             key = (self.ids["cups"][t["cup_id"]], t["round"], t["table_no"])
             evening = self.ids["evenings"][t["evening_id"]]
+            if evening in back:  # a table of a draw taken back here (``_withdrawn_alike``: nothing of it new)
+                continue
             mine = have.get(key)
             if mine is not None and mine["evening_id"] == evening:
                 continue
@@ -456,6 +462,23 @@ class _Merge:
             self.insert("cup_tables", {"cup_id": key[0], "round": key[1], "table_no": key[2], "evening_id": evening})
             taken.add(evening)
 
+    def withdrawn_tables(self) -> None:
+        """The tables of draws taken back there that this ledger lacks (their evenings came in withdrawn)."""
+        back = {r["evening_id"] for r in _rows(self.ours, "select evening_id from cup_withdrawn_tables")}
+        for t in self.other.rows["cup_withdrawn_tables"]:
+            evening = self.ids["evenings"][t["evening_id"]]
+            if evening in back:
+                continue
+            what = _("evening {id} (table {table}, round {round}, taken back)").format(
+                id=t["evening_id"], table=t["table_no"], round=t["round"])  # fmt: skip
+            status = self.other.by_id["evenings"][t["evening_id"]]["status"]
+            if status != "withdrawn" or t["evening_id"] in self.other.table_of or t["round"] < 1 or t["table_no"] < 1:
+                raise self.invalid(what, _("no table of a round as a draw taken back leaves it"))
+            self.insert("cup_withdrawn_tables", {"cup_id": self.ids["cups"][t["cup_id"]], "round": t["round"],
+                                                 "table_no": t["table_no"], "evening_id": evening,
+                                                 "withdrawn_utc": t["withdrawn_utc"]})  # fmt: skip
+            back.add(evening)
+
     # Evenings ---------------------------------------------------------------------
 
     def evenings(self) -> None:
@@ -465,7 +488,7 @@ class _Merge:
         theirs_uids = {e["uid"] for e in self.other.rows["evenings"]}
         by_start: dict[tuple, list[dict]] = defaultdict(list)
         for r in ours:
-            if r["uid"] not in theirs_uids:  # one of ours the other ledger does not hold by its id
+            if r["uid"] not in theirs_uids and r["status"] != "withdrawn":  # one of ours it does not hold by its id
                 by_start[_start_key(r, json.loads(r["seating_json"]), r["rules_key"])].append(r)
         tables = {(r["cup_id"], r["round"], r["table_no"]): r["evening_id"]
                   for r in _rows(self.ours, "select * from cup_tables")}  # fmt: skip
@@ -476,13 +499,14 @@ class _Merge:
             table = self.other.table_of.get(ev["id"])
             if mine is None and table is not None:
                 mine = by_id.get(tables.get((self.ids["cups"][table["cup_id"]], table["round"], table["table_no"])))
-            if mine is None:
+            if mine is None and ev["status"] != "withdrawn":  # a table taken back is the same only by its id
                 found = by_start.get(_start_key(ev, ev["seating"], key), [])
                 mine = found[0] if len(found) == 1 else None
             self.seating[ev["id"]] = tuple(ev["seating"]) if isinstance(ev["seating"], list) else ()
             if mine is None:
                 self.ids["evenings"][ev["id"]] = self._new_evening(ev)
             else:
+                self._withdrawn_alike(ev, mine)
                 self._same_evening(ev, mine, key)
                 self.ids["evenings"][ev["id"]] = self.matched[ev["id"]] = mine["id"]
 
@@ -506,6 +530,59 @@ class _Merge:
         if entries:
             self.touched.add(evening_id)
         return evening_id
+
+    def _closes(self, ev: dict, mine: dict) -> bool:
+        """Whether a cup table closed there is closed here too: a round is
+        closed by the draw of the next (or by cup finish after the last), so
+        only where the next round stands here or there, not where its draw
+        was taken back here (the copy was made before ``cup draw --undo``)."""
+        row = self.ours.execute(
+            "select t.cup_id, t.round, c.rounds from cup_tables t join cups c on c.id = t.cup_id where t.evening_id = ?",
+            [mine["id"]],
+        ).fetchone()
+        if ev["status"] != "closed" or row is None or row[1] >= row[2]:
+            return True
+        cup, after = row[0], row[1] + 1
+        if self.ours.execute("select 1 from cup_tables where cup_id = ? and round = ?", [cup, after]).fetchone():
+            return True
+        back = {r[0] for r in self.ours.execute(
+            "select ev.uid from cup_withdrawn_tables w join evenings ev on ev.id = w.evening_id where w.cup_id = ?",
+            [cup])}  # fmt: skip
+        theirs = [
+            t for t in self.other.rows["cup_tables"] if self.ids["cups"][t["cup_id"]] == cup and t["round"] == after
+        ]
+        return any(self.other.by_id["evenings"][t["evening_id"]]["uid"] not in back for t in theirs)
+
+    def _withdrawn_alike(self, ev: dict, mine: dict) -> None:
+        """A table of a draw taken back (``cup draw --undo``) in one ledger is
+        taken back in the other too: it stands in neither, and what was
+        entered in it on one side alone is refused, saying where it belongs."""
+        theirs_back, ours_back = ev["status"] == "withdrawn", mine["status"] == "withdrawn"
+        if theirs_back and not ours_back:
+            raise MergeRefused(self.other.path, _(
+                "{label} took back the draw of {where}, which stands here; the desk draws the rounds and takes "
+                "them back: make the table a new copy (schreiber cup table T --out FILE)"
+            ).format(label=self.label, where=self.where(mine["id"])), "withdrawn")  # fmt: skip
+        have = {r["uid"] for r in _rows(self.ours, "select uid from entries where evening_id = ?", [mine["id"]])}
+        if ours_back and any(e["uid"] not in have for e in self.other.entries[ev["id"]]):
+            raise MergeRefused(self.other.path, self._taken_back(ev, mine["id"]), "withdrawn")
+
+    def _taken_back(self, ev: dict, mine: int) -> str:
+        """Entries of a copy's table whose draw was taken back here: where they belong now."""
+        row = self.ours.execute(
+            "select w.round, w.table_no, t.evening_id from cup_withdrawn_tables w left join cup_tables t "
+            "on t.cup_id = w.cup_id and t.round = w.round and t.table_no = w.table_no where w.evening_id = ?",
+            [mine],
+        ).fetchone()
+        said = _("{label} holds entries of evening {id}, Tisch {table} of round {round} as drawn before the draw "
+                 "was taken back here (cup draw --undo)").format(label=self.label, id=ev["id"], table=row[1],
+                                                                  round=row[0])  # fmt: skip
+        if row[2] is None:
+            return said + _("; draw the round again here (schreiber cup draw), then merge again")
+        return said + _(
+            "; bring them to the table as drawn now: schreiber --db {label} export --format jsonl --what hands "
+            "--evening {id} --out FILE, then schreiber hand import FILE --evening {now}"
+        ).format(label=self.label, id=ev["id"], now=row[2])
 
     def _same_evening(self, ev: dict, mine: dict, rules_key: str) -> None:
         """Their evening is ours: started alike, the same tarif; its status moves forward here."""
@@ -535,7 +612,7 @@ class _Merge:
                  Fix("theirs", "tarif", (ev["id"], _cents(mine["tarif_cents"]), ev["status"]))])  # fmt: skip
         if ev["status"] not in STATUS_RANK:
             raise self.invalid(_("evening {id}").format(id=ev["id"]), _("status {status}").format(status=ev["status"]))
-        if STATUS_RANK[ev["status"]] > STATUS_RANK.get(mine["status"], 0):
+        if STATUS_RANK[ev["status"]] > STATUS_RANK.get(mine["status"], 0) and self._closes(ev, mine):
             self.ours.execute("update evenings set status = ?, closed_utc = ? where id = ?",
                               [ev["status"], ev["closed_utc"], mine["id"]])  # fmt: skip
             self.counts["status_changes"] += 1

@@ -498,3 +498,15 @@ def m017_paper_totals(db: sqlite_utils.Database) -> None:
         db.conn.execute(f'drop view if exists "{name}"')
     for _name, sql in views:
         db.conn.execute(sql)
+
+
+@migrations()
+def m018_withdrawn_tables(db: sqlite_utils.Database) -> None:
+    """A drawn round taken back before a hand was played in it (``cup draw
+    --undo``): its tables leave ``cup_tables`` for ``cup_withdrawn_tables``
+    (the round can be drawn again under its numbers), their evenings are
+    kept, with the status ``withdrawn``. No figure changes: nothing was
+    withdrawn before."""
+    from .cup_book import WITHDRAWN_TABLES
+
+    db.conn.execute(WITHDRAWN_TABLES)

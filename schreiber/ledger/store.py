@@ -228,15 +228,17 @@ class Ledger(Opened):
         ]
 
     def latest_evening(self) -> Evening | None:
-        """The last evening started (what a report shows while none is open)."""
-        rows = list(self.db.query(f"{EVENINGS} order by ev.id desc limit 1"))
+        """The last evening started (what a report shows while none is open; not one withdrawn)."""
+        rows = list(self.db.query(f"{EVENINGS} where status != 'withdrawn' order by ev.id desc limit 1"))
         return evening_of_row(rows[0]) if rows else None
 
     def circle_evenings(self, players: tuple[str, ...], date: str | None) -> Iterator[Evening]:
-        """The evenings of these players (in any seating) on or before ``date``, latest first."""
+        """The evenings of these players (in any seating) on or before ``date``,
+        latest first; not one withdrawn (a table of a draw taken back holds no pot)."""
         circle = set(players)
         for row in self.db.query(
-            f"{EVENINGS} where (? is null or date <= ?) order by date desc, ev.id desc", [date, date]
+            f"{EVENINGS} where (? is null or date <= ?) and status != 'withdrawn' order by date desc, ev.id desc",
+            [date, date],
         ):
             if set(json.loads(row["seating_json"])) == circle:
                 yield evening_of_row(row)
@@ -248,7 +250,7 @@ class Ledger(Opened):
 
     def has_later_evening(self, evening: Evening) -> bool:
         """Whether any evening comes after this one (by date, then as started)."""
-        later = "select 1 from evenings where date > ? or (date = ? and id > ?) limit 1"
+        later = "select 1 from evenings where (date > ? or (date = ? and id > ?)) and status != 'withdrawn' limit 1"
         return self.db.execute(later, [evening.date, evening.date, evening.id]).fetchone() is not None
 
     def set_start_pot(self, evening_id: int, pot: Fraction) -> None:
@@ -272,7 +274,7 @@ class Ledger(Opened):
         return evening_id
 
     def set_status(self, evening_id: int, status: str) -> None:
-        """open, closed or settled; closing stamps the time, reopening clears it."""
+        """open, closed, settled or withdrawn; closing stamps the time, reopening clears it."""
         closed = None if status == "open" else now_utc()
         self.db.execute("update evenings set status = ?, closed_utc = ? where id = ?", [status, closed, evening_id])
 

@@ -24,7 +24,7 @@ from ..errors import HandError, SchreiberError
 from ..faults import fault
 from ..i18n import _, ngettext
 from ..ledger.codec import stored_record
-from ..ledger.errors import EveningClosed, NoOpenEvening, RoundFull, SeveralOpenEvenings
+from ..ledger.errors import EveningClosed, EveningWithdrawn, NoOpenEvening, RoundFull, SeveralOpenEvenings
 from ..ledger.store import Ledger
 from ..ledger.stored import Evening, Scored, StoredEntry, stored_rules
 
@@ -310,8 +310,10 @@ class Incoming:
             pot = Fraction(-1)
         if pot < 0 or str(pot) != row["start_pot"]:
             raise SchreiberError(_("its Pagat pot at the start, {pot}, is no pot").format(pot=row["start_pot"]))
-        if row["status"] not in ("open", "closed", "settled"):
-            raise SchreiberError(_("its status {status} is none of open, closed, settled").format(status=row["status"]))
+        if row["status"] not in ("open", "closed", "settled", "withdrawn"):
+            raise SchreiberError(
+                _("its status {status} is none of open, closed, settled, withdrawn").format(status=row["status"])
+            )
 
     def entry(self, kind: str, record: object, player: str | None, players: tuple[str, ...]) -> None:
         from ..domain.hand_file import LineProblem, stored_entry
@@ -416,8 +418,16 @@ class Service:
                 raise NoOpenEvening()
             ev = opened[0]
         if writable and not ev.is_open:
+            self.refuse_withdrawn(ev)
             raise EveningClosed(ev.id, ev.date)
         return ev
+
+    def refuse_withdrawn(self, evening: Evening) -> None:
+        """An evening of a round drawn and taken back (``cup draw --undo``) takes nothing and stays as it is."""
+        found = self.ledger.cups.withdrawn_table(evening.id) if evening.status == "withdrawn" else None
+        if found is not None:
+            cup, table, now = found
+            raise EveningWithdrawn(evening.id, cup.name, table.round, table.table_no, now)
 
     def carried_pot(self, players: tuple[str, ...], date: str | None = None) -> tuple[Fraction, int | None]:
         """(points, evening id): the Pagat pot a new evening of this circle
@@ -434,6 +444,7 @@ class Service:
     def close_evening(self, number: int | None = None) -> Evening:
         with self.ledger.transaction():
             ev = self.evening(number)
+            self.refuse_withdrawn(ev)
             if not ev.is_open:
                 raise SchreiberError(_("evening {id} ({date}) is closed already").format(id=ev.id, date=ev.date))
             self.ledger.set_status(ev.id, "closed")
@@ -443,6 +454,7 @@ class Service:
         """Open a closed evening again, closing others as ``start_evening`` does; returns it and those closed."""
         with self.ledger.transaction(checked=True):
             ev = self.ledger.evening(evening_id)
+            self.refuse_withdrawn(ev)
             closed = [] if keep_open else self.ledger.close_open_evenings(keep=evening_id)
             self.ledger.set_status(evening_id, "open")
             self._carry_on(ev, itself=True)
@@ -451,6 +463,7 @@ class Service:
     def settle_close(self, evening: Evening) -> Evening:
         """Close the evening as settled (its tarif is then fixed)."""
         with self.ledger.transaction():
+            self.refuse_withdrawn(self.ledger.evening(evening.id))
             self.ledger.set_status(evening.id, "settled")
         return self.ledger.evening(evening.id)
 

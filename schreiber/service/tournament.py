@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from ..domain import tournament as rules_of_cup
+from ..domain.cup_plan import draw_round
 from ..domain.names import check_name, name_key
 from ..domain.rules import Rules
 from ..errors import SchreiberError
@@ -30,6 +31,50 @@ class Drawn(NamedTuple):
     round: int
     tables: list[CupTable]
     closed: list[CupTable]  # the previous round's tables closed by this draw
+    new: bool = True  # False: the round as drawn before, nothing played in it yet (nothing changed)
+
+
+class Undone(NamedTuple):
+    """A round taken back: its tables (their evenings kept, withdrawn) and
+    those of the round before it, open again as before the draw."""
+
+    cup: Cup
+    round: int
+    withdrawn: list[CupTable]
+    reopened: list[CupTable]
+
+
+class Unconfirmed(SchreiberError):
+    """``cup draw --force`` would end tables that have not played all their
+    hands: only with a yes. ``state`` is what was asked about (a yes to it
+    ends nothing else); a round in which no table has played anything
+    (``unplayed``) is ended only by a yes to that very question, never by
+    a yes given beforehand."""
+
+    def __init__(self, round_no: int, unfinished: str, unplayed: bool, state: tuple):
+        self.round, self.unfinished, self.unplayed, self.state = round_no, unfinished, unplayed, state
+        said = (
+            _("no table of round {round_no} has played a hand")
+            if unplayed
+            else _("round {round_no} is not finished: {unfinished}")
+        )
+        super().__init__(said.format(round_no=round_no, unfinished=unfinished))
+
+
+class RoundBegun(SchreiberError):
+    """A round that cannot be taken back: something stands at its tables."""
+
+    def __init__(self, round_no: int, name: str, tables: list[CupTable]):
+        self.evenings = [t.evening_id for t in tables]
+        super().__init__(
+            _("round {round_no} of {name} cannot be taken back: entries stand at {tables}").format(
+                round_no=round_no,
+                name=name,
+                tables=", ".join(
+                    _("Tisch {table} (evening {n})").format(table=t.table_no, n=t.evening_id) for t in tables
+                ),
+            )
+        )
 
 
 def check_cup_rules(rules: Rules) -> None:
@@ -89,14 +134,20 @@ class Desk:
                 led.cups.insert_player(cup_id, led.player_id(player), number, ort, lots[player])
         return led.cups.find(name)
 
-    def draw(self, name: str | None, force: bool = False) -> Drawn:
+    def draw(self, name: str | None, force: bool = False, confirmed: object = None) -> Drawn:
         """Draw the next round into evenings; the previous round's tables are
-        closed (ooe-2023.md §14 O-13; unfinished ones need ``force``)."""
+        closed (ooe-2023.md §14 O-13; unfinished ones need ``force`` and a
+        yes: ``confirmed``, see ``Unconfirmed``). A round drawn in which
+        nothing is played yet is not drawn again: it is returned as it is
+        (``Drawn.new`` False), unless ``force`` and a yes end it."""
         led = self.ledger
         with led.transaction(checked=True):
             cup = led.cups.find(name)
             tables = led.cups.tables(cup.id)
             last = max((t.round for t in tables), default=0)
+            begun = not last or cup.status == "closed" or any(led.cups.entries_standing(cup.id, last).values())
+            if not begun and (not force or last >= cup.rounds):
+                return Drawn(cup, last, [t for t in tables if t.round == last], [], new=False)
             if last >= cup.rounds:
                 said = (
                     _("all {rounds} rounds of {name} are drawn and it is finished; see schreiber cup standings")
@@ -106,15 +157,43 @@ class Desk:
                     )
                 )
                 raise SchreiberError(said.format(rounds=cup.rounds, name=cup.name))
-            previous = self._end_round(cup, tables, last, force)
+            previous = self._end_round(cup, tables, last, force, confirmed, begun)
             rules = stored_rules(cup.rules_json)  # a cup started before rule cup_draw draws as it drew then
-            earlier = [t.players for t in tables]
-            drawn = rules_of_cup.draw_tables(led.cups.players(cup.id), last + 1, cup.seed, earlier, rules.cup_draw)
+            earlier = [[t.players for t in tables if t.round == r] for r in range(1, last + 1)]
+            drawn = draw_round(led.cups.players(cup.id), cup.seed, cup.rounds, earlier, rules.cup_draw)
             for table_no, seats in enumerate(drawn, start=1):
                 evening_id = led.insert_evening(seats, rules, cup.date, seats[0], rules.tarif_cents, Fraction(0))
                 led.cups.insert_table(cup.id, last + 1, table_no, evening_id)
             new = [t for t in led.cups.tables(cup.id) if t.round == last + 1]
         return Drawn(cup, last + 1, new, previous)
+
+    def undo(self, name: str | None) -> Undone:
+        """Take back the last round drawn while nothing stands at its tables
+        (no hand, no totals from paper, no Radl): its evenings are kept,
+        withdrawn; the round before's tables, closed by the draw, are open
+        again. The round can then be drawn again (the same seed: the same
+        tables, unless the rounds before it changed)."""
+        led = self.ledger
+        with led.transaction(checked=True):
+            cup = led.cups.find(name)
+            tables = led.cups.tables(cup.id)
+            last = max((t.round for t in tables), default=0)
+            if not last:
+                raise SchreiberError(_("no round of {name} is drawn; there is nothing to take back"), name=cup.name)
+            if cup.status == "closed":
+                raise SchreiberError(_("{name} is finished; its rounds stay as they were played"), name=cup.name)
+            current = [t for t in tables if t.round == last]
+            standing = led.cups.entries_standing(cup.id, last)
+            begun = [t for t in current if standing.get(t.evening_id)]
+            if begun:
+                raise RoundBegun(last, cup.name, begun)
+            for t in current:
+                led.set_status(t.evening_id, "withdrawn")
+            led.cups.withdraw(cup.id, last)
+            reopened = [t for t in tables if t.round == last - 1 and t.status == "closed"]
+            for t in reopened:
+                led.set_status(t.evening_id, "open")
+        return Undone(led.cups.find(cup.name), last, current, reopened)
 
     def finish(self, name: str | None, force: bool = False) -> tuple[Cup, list[CupTable]]:
         """Close the last round's tables (the tournament's end); unfinished ones need ``force``."""
@@ -128,8 +207,18 @@ class Desk:
                 led.cups.set_status(cup.id, "closed")
         return led.cups.find(cup.name), current
 
-    def _end_round(self, cup: Cup, tables: list[CupTable], round_no: int, force: bool) -> list[CupTable]:
-        """Close the round's tables; unfinished ones are refused unless ``force``."""
+    def _end_round(
+        self,
+        cup: Cup,
+        tables: list[CupTable],
+        round_no: int,
+        force: bool,
+        confirmed: object = True,
+        begun: bool = True,
+    ) -> list[CupTable]:
+        """Close the round's tables; unfinished ones are refused unless
+        ``force`` and a yes (``confirmed``: True, given beforehand, or the
+        ``Unconfirmed.state`` asked about; a round not begun only the latter)."""
         ended = [t for t in tables if t.round == round_no]
         short = [t for t in ended if t.hands < self.target(cup, t) and not t.paper]
         if short and not force:
@@ -139,6 +228,9 @@ class Desk:
                     "or end the round as it stands with --force (ooe-2023.md §14 O-13)"
                 ).format(round_no=round_no, unfinished=unfinished(cup, short))
             )
+        state = (round_no, tuple((t.table_no, t.hands) for t in short))
+        if short and confirmed != state and (confirmed is not True or not begun):
+            raise Unconfirmed(round_no, unfinished(cup, short), not begun, state)
         for t in ended:
             if t.status == "open":
                 self.ledger.set_status(t.evening_id, "closed")

@@ -132,29 +132,34 @@ def test_the_desk_is_refused_what_does_not_fit(ledger_env):
         "schreiber: error: 7 players cannot sit at tables of four and five; register a field that can "
         "(e.g. 4, 5, 8, 9, 10)"
     )
-    run("cup", "start", "X", "Anna", "Berti", "Carl", "Dora", "--rounds", "2", "--hands", "1", "--seed", "2")
+    run("cup", "start", "X", "Anna", "Berti", "Carl", "Dora", "--rounds", "2", "--hands", "2", "--seed", "2")
     assert "there is already a tournament called 'x'" in refused_line(
         "cup", "start", "x", "Anna", "Berti", "Carl", "Dora"
     )
     run("cup", "draw")
     before = dump(ledger_env)
-    line = refused_line("cup", "draw")
-    assert "round 1 is not finished: table 1 (0 of 1 hands); merge the tables' ledgers first" in line
-    assert "--force" in line
-    german = console(["cup", "draw"], env={**os.environ, "SCHREIBER_LANG": "de"})
-    assert (german.returncode, german.stderr.count("\n")) == (1, 1)
-    assert "Runde 1 ist nicht fertig: Tisch 1 (0 von 1 Spielen); zuerst die Ledger der Tische" in german.stderr
+    assert "X, round 1 of 2, as drawn (no hand played yet" in run("cup", "draw")  # drawn again: shown, not redrawn
     assert dump(ledger_env) == before
     run("hand", "add", "--json", dreier("Anna"))
     before = dump(ledger_env)
-    line = refused_line("hand", "add", "--json", dreier("Berti"))  # the round's one hand is played
+    line = refused_line("cup", "draw")
+    assert "round 1 is not finished: table 1 (1 of 2 hands); merge the tables' ledgers first" in line
+    assert "--force" in line
+    german = console(["cup", "draw"], env={**os.environ, "SCHREIBER_LANG": "de"})
+    assert (german.returncode, german.stderr.count("\n")) == (1, 1)
+    assert "Runde 1 ist nicht fertig: Tisch 1 (1 von 2 Spielen); zuerst die Ledger der Tische" in german.stderr
+    assert dump(ledger_env) == before
+    run("hand", "add", "--json", dreier("Berti"))
+    before = dump(ledger_env)
+    line = refused_line("hand", "add", "--json", dreier("Carl"))  # the round's two hands are played
     assert line == (
-        "schreiber: error: evening 1 is table 1 of round 1 of X, which plays 1 hands; 1 are entered, so 1 more hand "
+        "schreiber: error: evening 1 is table 1 of round 1 of X, which plays 2 hands; 2 are entered, so 1 more hand "
         "does not fit; correct a hand entered wrongly with: schreiber hand edit N HAND"
     )
     assert dump(ledger_env) == before
     run("cup", "draw")
     run("hand", "add", "--json", dreier("Carl"))
+    run("hand", "add", "--json", dreier("Dora"))
     assert refused_line("cup", "draw") == (
         "schreiber: error: all 2 rounds of X are drawn; once the last round is played, end it with: "
         "schreiber cup finish"
@@ -171,7 +176,7 @@ def test_an_unfinished_round_ends_with_force():
     run("cup", "start", "F", "Anna", "Berti", "Carl", "Dora", "--rounds", "2", "--seed", "2")
     first = as_json("cup", "draw")["tables"][0]["evening"]
     run("hand", "add", "--json", dreier("Anna"))
-    second = as_json("cup", "draw", "--force")["tables"][0]["evening"]
+    second = as_json("cup", "draw", "--force", "--yes")["tables"][0]["evening"]
     evenings = {e["id"]: e["status"] for e in as_json("evening", "list")}
     assert evenings == {first: "closed", second: "open"}
     # round 2 is drawn, but no hand of it is played yet; geld_euro: 12 points at the ooe tarif of 10 cent (§1.4)

@@ -21,12 +21,16 @@ def run(*args: str) -> str:
 
 
 def three_rounds(cup: str) -> list[list[tuple[str, ...]]]:
-    """Rounds 1-3 as `cup draw` draws them (each ended as it stands: --force)."""
+    """Rounds 1-3 as `cup draw` draws them, each ended as it stands after a
+    hand at each table (--force --yes: a round nobody played is not ended
+    without a yes at a terminal)."""
     drawn = []
     for round_no in (1, 2, 3):
-        force = ["--force"] if round_no > 1 else []
+        force = ["--force", "--yes"] if round_no > 1 else []
         tables = json.loads(run("cup", "draw", "--cup", cup, "--json", *force))["tables"]
         drawn.append([tuple(t["players"]) for t in tables])
+        for t in tables:
+            run("hand", "add", "--evening", str(t["evening"]), "dreier", t["players"][1], "+")
     return drawn
 
 

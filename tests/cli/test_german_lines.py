@@ -159,8 +159,13 @@ def test_a_name_a_tournament_and_an_import(tmp_path):
 
 def test_a_round_that_is_not_finished():
     assert cli("cup", "start", "Probe", "A", "B", "C", "D", "E", "F", "G", "H", "--date", "2026-11-20").exit_code == 0
-    assert cli("cup", "draw").exit_code == 0
-    german(said("cup", "draw"), "Tisch 1 (0 von 16 Spielen)", "zuerst die Ledger der Tische zusammenführen")
+    first = cli("cup", "draw", "--json")
+    assert first.exit_code == 0
+    seated = json.loads(first.stdout)["tables"][0]["players"]
+    assert cli("hand", "add", "--evening", "1", "dreier", seated[1], "+").exit_code == 0
+    german(said("cup", "draw"), "Tisch 1 (1 von 16 Spielen)", "zuerst die Ledger der Tische zusammenführen")
+    german(said("cup", "draw", "--force"), "Tisch 2 (0 von 16 Spielen)", "an einem Terminal mit ja antworten")
+    german(said("cup", "draw", "--undo"), "kann nicht zurückgenommen werden", "zuerst jeden Eintrag zurücknehmen")
 
 
 def test_the_shell_completion_is_installed_in_german(tmp_path):

@@ -463,10 +463,11 @@ def test_a_copy_that_drew_the_next_round_itself(tmp_path):
     them come in; a conflict there names the table and round as the organizer knows them."""
     desk, copy = tmp_path / "desk.db", tmp_path / "table.db"
     ok(desk, "cup", "start", "Cup", "A", "B", "C", "D", "E", "F", "G", "H", "--seed", "3", "--hands", "2")
-    ok(desk, "cup", "draw")
+    for first in json.loads(ok(desk, "cup", "draw", "--json"))["tables"]:  # round 1 begun: a hand at each table
+        ok(desk, "hand", "add", "--evening", str(first["evening"]), "dreier", first["players"][1], "40")
     ok(desk, "backup", str(copy))
-    drawn = json.loads(ok(copy, "cup", "draw", "--force", "--json"))
-    ours = json.loads(ok(desk, "cup", "draw", "--force", "--json"))
+    drawn = json.loads(ok(copy, "cup", "draw", "--force", "--yes", "--json"))
+    ours = json.loads(ok(desk, "cup", "draw", "--force", "--yes", "--json"))
     assert [t["players"] for t in drawn["tables"]] == [t["players"] for t in ours["tables"]]
     table = drawn["tables"][0]
     ok(copy, "hand", "add", "--evening", str(table["evening"]), "dreier", table["players"][1], "40")

@@ -144,13 +144,17 @@ def test_the_draw_is_the_same_on_every_machine():
 
 def test_the_draw_does_not_depend_on_the_process():
     """Names are hashed differently in every process (PYTHONHASHSEED): the
-    draw does not lean on it."""
+    draw does not lean on it, one round at a time nor planned (its rounds
+    printed after the spread draw's; 27 players over six rounds: the plan
+    searches on the spread draw's rounds)."""
     code = (
         "from schreiber.domain.tournament import draw_tables\n"
+        "from schreiber.domain.cup_plan import plan_schedule\n"
         "players, earlier = [f'P{n:02d}' for n in range(1, 31)], []\n"
         "for round_no in (1, 2, 3, 4):\n"
         "    earlier += draw_tables(players, round_no, 12, earlier)\n"
         "print(earlier)\n"
+        "print(plan_schedule(players[:27], 12, 6, []))\n"
     )
     printed = {
         subprocess.run(
@@ -164,7 +168,8 @@ def test_the_draw_does_not_depend_on_the_process():
         for hash_seed in (1, 2, 3)
     }
     assert len(printed) == 1
-    assert printed.pop().count("'P01'") == 4  # in each round's tables once
+    spread, planned = printed.pop().splitlines()
+    assert spread.count("'P01'") == 4 and planned.count("'P01'") == 6  # in each round's tables once
 
 
 def test_six_rounds_of_sixty_meet_nobody_again():
@@ -182,7 +187,7 @@ def test_the_draw_by_shuffles_is_the_draw_before_the_search():
     the seed 1 cup of twelve seats three pairs together a third time in
     round 3 (Fritz-Emil, Karl-Dora, Berti-Carl); the spread draw none."""
     players = ["Anna", "Berti", "Carl", "Dora", "Emil", "Fritz", "Gerti", "Hans", "Ida", "Jakob", "Karl", "Lena"]
-    assert SETTING_BY_KEY["cup_draw"].choices == DRAW_METHODS == ("spread", "shuffles")
+    assert SETTING_BY_KEY["cup_draw"].choices == DRAW_METHODS == ("plan", "spread", "shuffles")
     earlier: list[tuple[str, ...]] = []
     for round_no in (1, 2):
         earlier += draw_tables(players, round_no, 1, earlier, "shuffles")
@@ -199,9 +204,12 @@ def test_the_draw_by_shuffles_is_the_draw_before_the_search():
 
 def test_rules_before_the_rule_draw_by_shuffles():
     """Rules of format 2 that do not name ``cup_draw`` (a cup started before
-    it) read ``shuffles``; rules written now read ``spread``."""
+    it) read ``shuffles``; of format 3 (started before ``plan``) ``spread``;
+    rules written now read ``plan``."""
     data = load_preset("ooe").to_dict()
-    assert rules_from_dict(data).cup_draw == "spread"
+    assert rules_from_dict(data).cup_draw == "plan"
     del data["rules"]["cup_draw"]
-    assert rules_from_dict(data).cup_draw == "spread"
+    assert rules_from_dict(data).cup_draw == "plan"
+    assert rules_from_dict({**data, "format": 3}).cup_draw == "spread"
     assert rules_from_dict({**data, "format": 2}).cup_draw == "shuffles"
+    assert rules_from_dict({**data, "format": 1}).cup_draw == "shuffles"

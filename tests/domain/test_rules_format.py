@@ -46,6 +46,10 @@ def test_every_later_rule_declares_how_it_played_before():
         if s.since > 1:
             assert isinstance(s.before, s.type), (s.key, s.before)
             assert not s.choices or s.before in s.choices, s.key
+        formats = [below for below, _value in s.earlier]
+        assert formats == sorted(set(formats)) and all(1 < f < s.since for f in formats), s.key
+        for _below, value in s.earlier:
+            assert isinstance(value, s.type) and (not s.choices or value in s.choices), (s.key, value)
 
 
 def test_rules_say_their_format():

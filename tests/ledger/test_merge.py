@@ -374,7 +374,7 @@ def test_a_cup_and_its_tables_come_in(cup):
     add_hands(table, 2, seed=13, evening=evening)
     out = ok(cup, "merge", str(table))
     assert merged(out) == f"merged from {table}: 4 players, 1 evening, 2 hands, 1 tournament\n"
-    assert json.loads(ok(cup, "cup", "draw", "--json", "--cup", "Frühjahrscup", "--force"))["round"] == 2
+    assert json.loads(ok(cup, "cup", "draw", "--json", "--cup", "Frühjahrscup", "--force", "--yes"))["round"] == 2
     assert json.loads(ok(cup, "cup", "status", "--json"))["tables"][0]["hands"] == 2
     assert ok(cup, "merge", str(table)) == f"nothing new in {table}\n"
 
