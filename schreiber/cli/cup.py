@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from ..ledger.cup_book import Cup
     from ..ledger.store import Ledger
 
-CUP_STATUS = (N_("open"), N_("finished"))  # a tournament's status as the screen says it
+CUP_STATUS = {"open": N_("open"), "closed": N_("finished")}  # a tournament's status as the screen says it
 
 cup_app = typer.Typer(
     cls=Group,
@@ -199,14 +199,14 @@ def standings(cup: CupName = None, json_out: JsonOut = False, csv_out: CsvOut = 
         print_json(standings_json(c, rows, played))
         return
     if csv_out:
-        sys.stdout.write(csv_text(*result_csv(rows, c.rounds)))
+        sys.stdout.write(csv_text(*result_csv(rows, c.rounds, played)))
         return
     echo(
         _("Ergebnisliste {name}, {date} ({played} of {rounds} rounds played)").format(
             name=c.name, date=c.date, played=played, rounds=c.rounds
         )
     )
-    echo(table(*result_list(rows, c.rounds), fmt))
+    echo(table(*result_list(rows, c.rounds, played), fmt))
 
 
 @cup_app.command("score", cls=Command)
@@ -269,23 +269,14 @@ def table_copy(
     cup: CupName = None,
     force: Annotated[bool, typer.Option("--force", help=_("Replace the file if it exists."))] = False,
 ) -> None:
-    """Write a copy of the ledger for one table: it enters its hands there
-    (--evening E), and the desk merges the copy back (schreiber merge FILE)."""
-    from ..errors import SchreiberError
+    """Write a copy of the ledger for one table: its evening is the copy's one
+    open evening, so it enters its hands there without --evening; the desk
+    merges the copy back (schreiber merge FILE)."""
+    from ..service.tournament import Desk
 
-    led = ledger()
-    c = led.cups.find(cup)
-    tables = led.cups.tables(c.id)
-    wanted = round_no or max((t.round for t in tables), default=0)
-    found = next((t for t in tables if t.round == wanted and t.table_no == number), None)
-    if found is None:
-        have = ", ".join(str(t.table_no) for t in tables if t.round == wanted) or _("none")
-        raise SchreiberError(
-            _("round {wanted} of {name} has no table {number} (tables: {have})").format(
-                wanted=wanted, name=c.name, number=number, have=have
-            )
-        )
-    target = led.backup(writable_target(out, f"runde{wanted}", ".db"), overwrite=force)
+    desk = Desk(ledger())
+    _c, found = desk.table(cup, round_no, number)
+    target = desk.table_copy(found, writable_target(out, f"runde{found.round}", ".db"), overwrite=force)
     echo(
         one_line(
             _("Table {table} of round {round}: {players} (evening {n})").format(
@@ -294,11 +285,7 @@ def table_copy(
         )
     )
     echo(one_line(_("Copy written to {target}.").format(target=target)))
-    echo(
-        one_line(
-            _("At the table: schreiber --db {target} tisch --evening {n}").format(target=target, n=found.evening_id)
-        )
-    )
+    echo(one_line(_("At the table: schreiber --db {target} tisch").format(target=target)))
 
 
 @cup_app.command("season", cls=Command)
@@ -488,5 +475,8 @@ def list_cups(json_out: JsonOut = False) -> None:
         return
     if not data:
         echo(_("No tournaments yet. Start one with: schreiber cup start NAME PLAYER PLAYER ..."))
+    season = max(len(d["season"]) for d in data) if data else 0
+    state = max(len(_(s)) for s in CUP_STATUS.values())  # as wide as its longest word in the screen's language
     for d in data:
-        echo(f"{d['date']}  {d['season']}  {_(d['status']):<6}  {d['name']}")
+        said = _(CUP_STATUS.get(d["status"], d["status"]))
+        echo(f"{d['date']}  {d['season']:<{season}}  {said:<{state}}  {d['name']}")

@@ -66,13 +66,15 @@ def add(
         _play_on(exc)
         added = svc.add_hand(record, evening_id, after_end=True)
     tell_carried(svc)
-    _tell_added(added, json_out, quiet)
+    _tell_added(svc, added, json_out, quiet)
 
 
-def _tell_added(added: Added, json_out: bool, quiet: bool) -> None:
-    """The hand written: as JSON, or its line (and the evening's end where it came)."""
+def _tell_added(svc: Service, added: Added, json_out: bool, quiet: bool) -> None:
+    """The hand written: as JSON, or its line (the money and the Schrift
+    labelled where they differ or a cup ranks by the Schrift), and the
+    evening's end where it came."""
     from ..domain.points import as_number
-    from ..render import player_points
+    from .report import hand_lines
 
     if json_out:
         print_json(
@@ -83,11 +85,8 @@ def _tell_added(added: Added, json_out: bool, quiet: bool) -> None:
             }
         )
     elif not quiet:
-        echo(
-            _("Hand {number}: {player_points}").format(
-                number=added.number, player_points=player_points(added.outcome.payments)
-            )
-        )
+        cup = added.outcome.schrift is not None and svc.ledger.cups.table_of_evening(added.evening) is not None
+        echo("\n".join(hand_lines(added.number, added.outcome, cup)))
         if added.ends:
             from .report import end_line
 

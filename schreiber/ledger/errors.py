@@ -235,4 +235,5 @@ class MergeConflict(LedgerError):
         self.kind = kind
         self.fixes = list(fixes or [])
         self.path = path  # the other file
+        self.ours: Path | None = None  # this ledger, where the merge was refused
         super().__init__(_("conflict in {where}: {what}; nothing was merged"), where=where, what=what)

@@ -205,6 +205,9 @@ class _Other:
         for entries in self.entries.values():
             self._standing(entries)
         self.table_of = {t["evening_id"]: t for t in self.rows["cup_tables"]}
+        self.held = {
+            r[0] for r in con.execute("select evening_id from held_elsewhere")
+        }  # closed as a copy: not carried
         self._rules_keys: dict[int, str] = {}
 
     def damaged(self, table: str, row: dict, problem: str) -> MergeRefused:
@@ -535,6 +538,8 @@ class _Merge:
                  Fix("theirs", "tarif", (ev["id"], _cents(mine["tarif_cents"]), ev["status"]))])  # fmt: skip
         if ev["status"] not in STATUS_RANK:
             raise self.invalid(_("evening {id}").format(id=ev["id"]), _("status {status}").format(status=ev["status"]))
+        if ev["id"] in self.other.held:  # a table's copy holds it closed for this ledger, which keeps it
+            return
         if STATUS_RANK[ev["status"]] > STATUS_RANK.get(mine["status"], 0):
             self.ours.execute("update evenings set status = ?, closed_utc = ? where id = ?",
                               [ev["status"], ev["closed_utc"], mine["id"]])  # fmt: skip
