@@ -29,7 +29,12 @@ cup_app = typer.Typer(
 app.add_typer(cup_app, name="cup")
 
 CupName = Annotated[
-    str | None, typer.Option("--cup", help=_("Which tournament (default: the latest open one)."), show_default=False)
+    str | None,
+    typer.Option(
+        "--cup",
+        help=_("Which tournament: its name or a beginning no other name shares (default: the latest open one)."),
+        show_default=False,
+    ),
 ]
 JsonOut = Annotated[bool, typer.Option("--json", help=_("Print JSON."))]
 CsvOut = Annotated[bool, typer.Option("--csv", help=_("Print CSV."))]

@@ -15,6 +15,7 @@ from ..errors import Interrupted, SchreiberError
 from ..i18n import N_, _
 from ..ledger import Opened
 from ..ledger.errors import (
+    CupAmbiguous,
     EveningClosed,
     Fix,
     LedgerDamaged,
@@ -70,6 +71,7 @@ HINTS: dict[type, Callable[[SchreiberError], str]] = {
         else _("; move it out of the way first")
     ),
     NoSuchCup: lambda e: _("; see schreiber cup list, or start one with: schreiber cup start NAME PLAYER..."),
+    CupAmbiguous: lambda e: _("; give more of the name (--cup NAME)"),
     MergeRefused: lambda e: _merge_refused(getattr(e, "reason", "")).format(path=getattr(e, "path", "FILE")),
     MergeConflict: lambda e: _settle(e) if isinstance(e, MergeConflict) else "",
 }

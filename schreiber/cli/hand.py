@@ -297,9 +297,23 @@ app.add_typer(player_app, name="player")
 
 @player_app.command("list", cls=Command)
 def player_list() -> None:
-    """Every player in the ledger, with the number of evenings."""
-    for name, n in ledger().players():
-        echo(f"{name:<20} " + ngettext("{n} evening", "{n} evenings", n).format(n=n))
+    """Every player in the ledger, with the number of evenings; a player of
+    a tournament also with his place of residence as last registered (a
+    later cup start takes it where NAME@ORT is not given) and his
+    tournaments."""
+    led = ledger()
+    register = led.cups.places()
+    rows = [
+        (name, ngettext("{n} evening", "{n} evenings", n).format(n=n), register.get(name)) for name, n in led.players()
+    ]
+    width = max((len(said) for _name, said, _r in rows), default=0)
+    for name, said, registered in rows:
+        if registered is None:
+            echo(f"{name:<20} {said}")
+            continue
+        ort, cups = registered
+        tournaments = ngettext("{n} tournament", "{n} tournaments", cups).format(n=cups)
+        echo(f"{name:<20} {said:<{width}}  {tournaments}" + (f", {ort}" if ort else ""))
 
 
 @player_app.command("rename", cls=Command)

@@ -26,7 +26,10 @@ CupOnly = Annotated[
     str | None,
     typer.Option(
         "--cup",
-        help=_("Serve this tournament's results only (no other evening, no SQL): a results server."),
+        help=_(
+            "Serve this tournament's results only (no other evening, no SQL): a results server; its name or a "
+            "beginning no other name shares."
+        ),
         show_default=False,
     ),
 ]

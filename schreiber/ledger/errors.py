@@ -207,6 +207,16 @@ class NoSuchCup(LedgerError):
             )
 
 
+class CupAmbiguous(LedgerError):
+    """A beginning of a name that several tournaments' names share."""
+
+    def __init__(self, name: str, names: list[str]):
+        self.name = name
+        super().__init__(
+            _("'{name}' begins the names of several tournaments: {names}"), name=name, names=", ".join(names)
+        )
+
+
 class MergeRefused(LedgerError):
     """The other file of ``merge`` cannot be merged; ``reason``: missing,
     foreign, newer, damaged, self, or invalid (a row typing would not make)."""

@@ -86,7 +86,9 @@ class Desk:
             kept = led.kept_names(tuple(n for n, _x in field))  # "anna" is the Anna of earlier evenings
             lots = rules_of_cup.draw_lots(kept, seed)
             cup_id = led.cups.insert(name, date, season or rules_of_cup.season_of(date), rules, seed)
+            register = led.cups.places()  # a place not given: the one the player last registered with
             for number, (player, (_n, ort)) in enumerate(zip(kept, field), start=1):
+                ort = ort or register.get(player, ("", 0))[0] or None
                 led.cups.insert_player(cup_id, led.player_id(player), number, ort, lots[player])
         return led.cups.find(name)
 
