@@ -362,15 +362,15 @@ def publish(
 
     Example: schreiber cup publish ~/turnier-web --cup "RTC Schlierbach"
     """
-    from ..reports.site import Table, site
-    from ..service.tournament import Desk
+    from ..ledger import pages as queries
+    from ..publish import Heading, cup_parts, template_dir
+    from ..reports.site import Site, site
 
     led = ledger()
     c, chosen = _cup_of_season(led, cup, season_name)
-    tables = [Table(t, ev, led.sheet_lines(ev)) for t in led.cups.tables(c.id) for ev in [led.evening(t.evening_id)]]
-    target = {t.table.evening_id: Desk.target(c, t.table) for t in tables}
-    season = (chosen, led.cups.season_cups(chosen), led.cups.season(chosen))
-    pages = site(c, led.cups.standings(c.id, c.rounds), tables, season, target)
+    parts = cup_parts(Heading(c.name, c.date, chosen), [t.evening_id for t in led.cups.tables(c.id)], str)
+    read = queries.read(led, parts)  # the rows Datasette's pages show, read at one moment
+    pages = site(Site(c.name, chosen, {name: rows.dicts() for name, rows in read.items()}), template_dir())
     root = write_site(folder, [(p.name, p.html) for p in pages])
     echo(
         _("{name}: {n} pages written to {folder}; open {index} in a browser or upload the folder.").format(
@@ -411,7 +411,9 @@ def _cup_of_season(led: Ledger, cup: str | None, season: str | None) -> tuple[Cu
 def write_site(folder: str, pages: list[tuple[str, str]]) -> Path:
     """The pages written into ``folder`` (made if missing). Every page is
     checked first, so nothing is written unless all can be: none over a
-    ledger, none over a file that cup publish did not write."""
+    ledger, none over a file that cup publish did not write. A page an
+    earlier cup publish wrote that this one does not (runde-1.html of an
+    older schreiber) is removed; every other file is left as it is."""
     from ..errors import SchreiberError
     from ..reports.site import MARK
 
@@ -431,6 +433,9 @@ def write_site(folder: str, pages: list[tuple[str, str]]) -> Path:
         root.mkdir(parents=True, exist_ok=True)
         for t, (_name, text) in zip(targets, pages):
             _replace(t, text)
+        for old in set(root.glob("*.html")) - set(targets):  # a page of an earlier publish no longer written
+            if _ours(old, MARK):
+                old.unlink()
     except OSError as exc:
         raise SchreiberError(
             _("cannot write the pages to {folder}: {strerror}; give another folder"), folder=root, strerror=exc.strerror

@@ -18,8 +18,9 @@ from .root import Command, app, db_path, echo, writable_target
 
 if TYPE_CHECKING:
     from ..ledger.cup_book import Cup
+    from ..ledger.pages import Part
     from ..ledger.store import Ledger
-    from ..publish import Heading, Part
+    from ..publish import Heading
 
 LOOPBACK = "127.0.0.1"
 CupOnly = Annotated[
