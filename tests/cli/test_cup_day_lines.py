@@ -68,6 +68,16 @@ def test_a_table_with_its_rounds_hands_offers_no_further_hand(ledger_env):
     assert "The round's 2 hands are entered; a wrong one is corrected with: ändern N HAND" in out
 
 
+@pytest.mark.lang("de")
+def test_a_complete_round_is_said_in_german_within_80_columns(ledger_env):
+    run("cup", "start", "Kurzcup", *FIELD[:4], "--rounds", "1", "--hands", "2", "--seed", "2")
+    run("cup", "draw")
+    out = run("tisch", input="dreier berti +\ndreier carl +\n")
+    assert "[Tisch 1, Runde 1: alle 2 Spiele eingetragen] > " in out
+    assert "Alle 2 Spiele der Runde sind eingetragen; ausbessern mit: ändern N HAND" in out
+    assert all(len(line) <= 80 for line in out.replace("] > ", "] >\n").splitlines()), out
+
+
 def test_a_tables_copy_opens_its_own_table_only_and_merges_back_without_closing_the_others(tmp_path, ledger_env):
     desk, copy = str(tmp_path / "cup.db"), str(tmp_path / "tisch2.db")
     drawn = two_tables(desk)["tables"]

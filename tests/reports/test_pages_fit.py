@@ -15,8 +15,9 @@ every figure of a Tischblatt is inside the window. It takes screenshots of
 the five's Tischblatt, served and static, at both widths and prints the
 static Ergebnisliste and that Tischblatt to PDF (A4), and the static pages'
 DOM gives the tournament's heading and the Ergebnisliste's first row as
-`cup standings --json` ranks it. Skipped, saying why, without Datasette or
-Chromium."""
+`cup standings --json` ranks it; the seating list's search box, served and
+static, shows and finds the names a few letters are in. Skipped, saying
+why, without Datasette or Chromium."""
 
 from __future__ import annotations
 
@@ -47,6 +48,24 @@ pytest.importorskip("datasette", reason='Datasette is not installed: pip install
 FIVE_CUP = "Fünfercup"
 FIVE = ["Maximilian", "Bartholomäus", "Konstantin", "Friederike", "Wolfgang"]  # one table of five, long names
 WIDTHS = (1200, 390)
+# The seating list's search box, used: each frame's box shown, "an" typed, the names of the rows still shown.
+SEARCH = """<!DOCTYPE html><html><body>
+FRAMES
+<pre id="out"></pre>
+<script>
+var results = {};
+function search(frame) {
+  var d = frame.contentDocument, box = d.querySelector("p.suche"), input = d.getElementById("suche");
+  var shown = box.hidden ? "hidden" : getComputedStyle(box).display;
+  input.value = "an";
+  input.dispatchEvent(new Event("input"));
+  var rows = Array.prototype.filter.call(d.querySelectorAll("table.sitzplan tbody tr"), function (r) {
+    return r.getBoundingClientRect().height > 0;
+  });
+  results[frame.dataset.page] = {box: shown, names: rows.map(function (r) { return r.cells[0].firstChild.textContent; })};
+  document.getElementById("out").textContent = JSON.stringify(results);
+}
+</script></body></html>"""
 
 
 def run(db: Path, *args: str) -> str:
@@ -117,6 +136,11 @@ def test_every_page_fits_its_window(ledger, tmp_path):
         runs["dom"] = ["--window-size=1200,900", "--dump-dom", f"{front.root}/web/klein/ergebnisliste.html"]
         for w in WIDTHS:
             runs[f"probe-{w}"] = ["--window-size=1300,900", "--dump-dom", front.probe_url(str(w), shown, w)]
+        seating = {"served": shown[f"sitzplan-{SMALL_CUP}"], "datei": "/web/klein/sitzplan.html"}
+        frames = "".join(f'<iframe data-page="{k}" src="{v.replace("&", "&amp;")}" onload="search(this)"></iframe>'
+                         for k, v in seating.items())  # fmt: skip
+        front.probes["/probe-suche.html"] = SEARCH.replace("FRAMES", frames).encode()
+        runs["suche"] = ["--window-size=1300,900", "--dump-dom", f"{front.root}/probe-suche.html"]
         out = run_all(browser, runs, tmp_path)
     seen = {w: measured(out[f"probe-{w}"]) for w in WIDTHS}
     for w in WIDTHS:
@@ -124,6 +148,8 @@ def test_every_page_fits_its_window(ledger, tmp_path):
     problems = [p for w in WIDTHS for page, found in seen[w].items() for p in fit_problems(page, found, w)]
     assert not problems, problems
     every_figure_of_the_tischblatt_of_five_is_in_sight(seen, ids["five"])
+    for page, found in measured(out["suche"]).items():  # the box shows where the script runs, and finds
+        assert found == {"box": "block", "names": ["Anna", "Hans"]}, (page, found)
     drawn_and_printed(tmp_path, out["dom"], db)
 
 
