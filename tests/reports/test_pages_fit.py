@@ -148,6 +148,7 @@ def test_every_page_fits_its_window(ledger, tmp_path):
     problems = [p for w in WIDTHS for page, found in seen[w].items() for p in fit_problems(page, found, w)]
     assert not problems, problems
     every_figure_of_the_tischblatt_of_five_is_in_sight(seen, ids["five"])
+    a_phone_shows_the_lists_columns_below_the_name(seen)
     for page, found in measured(out["suche"]).items():  # the box shows where the script runs, and finds
         assert found == {"box": "block", "names": ["Anna", "Hans"]}, (page, found)
     drawn_and_printed(tmp_path, out["dom"], db)
@@ -162,6 +163,18 @@ def every_figure_of_the_tischblatt_of_five_is_in_sight(seen: dict, five: int) ->
             assert len(figures) == 5 * (3 + 2), (w, page, figures)
             assert all(re.fullmatch(r"[+-]?\d+( \([+-]?\d+\))?", text) for text, *_e in figures), figures
             assert (" (" in figures[0][0]) == (w == 1200), figures[0]  # the hand's own points: not on a phone
+
+
+def a_phone_shows_the_lists_columns_below_the_name(seen: dict) -> None:
+    """At 390 pixels the Ergebnisliste's rounds and money and the Cupwertung's
+    tournaments stand below each name (at 1200 in their own columns, once)."""
+    for page in (f"ergebnisliste-{SMALL_CUP}", "klein/ergebnisliste.html"):
+        phone, desk = seen[390][page]["text"], seen[1200][page]["text"]
+        assert phone.count(" · R2 ") == 12 and phone.count(" · Geld ") == 12, (page, phone)
+        assert " · R2 " not in desk and "R2" in desk, (page, desk)
+    for page in ("cupwertung", "klein/cupwertung.html"):
+        phone = seen[390][page]["text"]
+        assert phone.count("1 Turnier · 1 gewertet") == 16 + len(FIVE), (page, phone)
 
 
 def drawn_and_printed(tmp: Path, dom: str, db: Path) -> None:
