@@ -133,3 +133,15 @@ def test_a_round_from_paper_reads_as_played(ledger):
     assert [(t["Tisch"], t["Spiele"], t["Soll"], t["Papier"]) for t in tables] == [(1, 1, 4, 0), (2, 0, 4, 1)]
     paper = sheet_rows(ledger, pages.sql("tischblatt"), tables[1]["Abend"])
     assert [e[0]["Spiel"] for e in paper] == ["Rundensumme (Papier)"] and paper[0][0]["Soll"] == 4
+
+
+def test_a_round_from_paper_reads_as_played_on_the_static_pages(ledger, tmp_path):
+    """`cup publish DIR`: Runden und Tische says "von Papier" for the paper
+    table and "1 von 4 Spielen" for the other; the paper table's sheet says
+    it came from paper, not "0 von 4 Spielen"."""
+    run(ledger, "cup", "publish", str(tmp_path / "web"), "--cup", "Papiercup")
+    rounds = (tmp_path / "web" / "runden.html").read_text()
+    assert "<td>1 von 4 Spielen</td>" in rounds and "<td>von Papier</td>" in rounds
+    assert "0 von 4" not in rounds
+    sheet = (tmp_path / "web" / "runde-1-tisch-2.html").read_text()
+    assert "von Papier (offen)" in sheet and "Rundensumme (Papier)" in sheet and "0 von 4" not in sheet
