@@ -46,6 +46,11 @@ def _evenings(n: int) -> str:
     return ngettext("{n} evening", "{n} evenings", n).format(n=n)
 
 
+def _in_evenings(n: int) -> str:
+    """Where the hands are: "in 12 evenings" (German: the dative, "in 12 Abenden")."""
+    return ngettext("in {n} evening", "in {n} evenings", n).format(n=n)
+
+
 def _hands(n: int) -> str:
     return ngettext("{n} hand", "{n} hands", n).format(n=n)
 
@@ -119,10 +124,10 @@ def _consistency(led: Any, show: Callable[[int, int], None] | None) -> tuple[lis
     if show:
         sys.stderr.write("\r\033[K")
     _found(
-        _("  {hands} in {evenings}, re-scored: payments sum to zero, balances match the hands: {found}"),
+        _("  {hands} {in_evenings}, re-scored: payments sum to zero, balances match the hands: {found}"),
         wrong,
         hands=_hands(hands),
-        evenings=_evenings(len(led.evenings())),
+        in_evenings=_in_evenings(len(led.evenings())),
     )
     placed = svc.place_problems()
     _found(_("  every hand in its place on its sheet, numbered 1, 2, ... without a gap: {found}"), placed)

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from ..ledger.cup_book import Cup
     from ..ledger.store import Ledger
 
-CUP_STATUS = (N_("open"), N_("finished"))  # a tournament's status as the screen says it
+CUP_STATUS = {"open": N_("open"), "closed": N_("finished")}  # a tournament's status as the screen says it
 
 cup_app = typer.Typer(
     cls=Group,
@@ -29,7 +29,12 @@ cup_app = typer.Typer(
 app.add_typer(cup_app, name="cup")
 
 CupName = Annotated[
-    str | None, typer.Option("--cup", help=_("Which tournament (default: the latest open one)."), show_default=False)
+    str | None,
+    typer.Option(
+        "--cup",
+        help=_("Which tournament: its name or a beginning no other name shares (default: the latest open one)."),
+        show_default=False,
+    ),
 ]
 JsonOut = Annotated[bool, typer.Option("--json", help=_("Print JSON."))]
 CsvOut = Annotated[bool, typer.Option("--csv", help=_("Print CSV."))]
@@ -200,14 +205,14 @@ def standings(cup: CupName = None, json_out: JsonOut = False, csv_out: CsvOut = 
         print_json(standings_json(c, rows, played))
         return
     if csv_out:
-        sys.stdout.write(csv_text(*result_csv(rows, c.rounds)))
+        sys.stdout.write(csv_text(*result_csv(rows, c.rounds, played)))
         return
     echo(
         _("Ergebnisliste {name}, {date} ({played} of {rounds} rounds played)").format(
             name=c.name, date=c.date, played=played, rounds=c.rounds
         )
     )
-    echo(table(*result_list(rows, c.rounds), fmt))
+    echo(table(*result_list(rows, c.rounds, played), fmt))
 
 
 @cup_app.command("score", cls=Command)
@@ -270,23 +275,14 @@ def table_copy(
     cup: CupName = None,
     force: Annotated[bool, typer.Option("--force", help=_("Replace the file if it exists."))] = False,
 ) -> None:
-    """Write a copy of the ledger for one table: it enters its hands there
-    (--evening E), and the desk merges the copy back (schreiber merge FILE)."""
-    from ..errors import SchreiberError
+    """Write a copy of the ledger for one table: its evening is the copy's one
+    open evening, so it enters its hands there without --evening; the desk
+    merges the copy back (schreiber merge FILE)."""
+    from ..service.tournament import Desk
 
-    led = ledger()
-    c = led.cups.find(cup)
-    tables = led.cups.tables(c.id)
-    wanted = round_no or max((t.round for t in tables), default=0)
-    found = next((t for t in tables if t.round == wanted and t.table_no == number), None)
-    if found is None:
-        have = ", ".join(str(t.table_no) for t in tables if t.round == wanted) or _("none")
-        raise SchreiberError(
-            _("round {wanted} of {name} has no table {number} (tables: {have})").format(
-                wanted=wanted, name=c.name, number=number, have=have
-            )
-        )
-    target = led.backup(writable_target(out, f"runde{wanted}", ".db"), overwrite=force)
+    desk = Desk(ledger())
+    _c, found = desk.table(cup, round_no, number)
+    target = desk.table_copy(found, writable_target(out, f"runde{found.round}", ".db"), overwrite=force)
     echo(
         one_line(
             _("Table {table} of round {round}: {players} (evening {n})").format(
@@ -295,11 +291,7 @@ def table_copy(
         )
     )
     echo(one_line(_("Copy written to {target}.").format(target=target)))
-    echo(
-        one_line(
-            _("At the table: schreiber --db {target} tisch --evening {n}").format(target=target, n=found.evening_id)
-        )
-    )
+    echo(one_line(_("At the table: schreiber --db {target} tisch").format(target=target)))
 
 
 @cup_app.command("season", cls=Command)
@@ -371,15 +363,15 @@ def publish(
 
     Example: schreiber cup publish ~/turnier-web --cup "RTC Schlierbach"
     """
-    from ..reports.site import Table, site
-    from ..service.tournament import Desk
+    from ..ledger import pages as queries
+    from ..publish import Heading, cup_parts, template_dir
+    from ..reports.site import Site, site
 
     led = ledger()
     c, chosen = _cup_of_season(led, cup, season_name)
-    tables = [Table(t, ev, led.sheet_lines(ev)) for t in led.cups.tables(c.id) for ev in [led.evening(t.evening_id)]]
-    target = {t.table.evening_id: Desk.target(c, t.table) for t in tables}
-    season = (chosen, led.cups.season_cups(chosen), led.cups.season(chosen))
-    pages = site(c, led.cups.standings(c.id, c.rounds), tables, season, target)
+    parts = cup_parts(Heading(c.name, c.date, chosen), [t.evening_id for t in led.cups.tables(c.id)], str)
+    read = queries.read(led, parts)  # the rows Datasette's pages show, read at one moment
+    pages = site(Site(c.name, chosen, {name: rows.dicts() for name, rows in read.items()}), template_dir())
     root = write_site(folder, [(p.name, p.html) for p in pages])
     echo(
         _("{name}: {n} pages written to {folder}; open {index} in a browser or upload the folder.").format(
@@ -420,7 +412,9 @@ def _cup_of_season(led: Ledger, cup: str | None, season: str | None) -> tuple[Cu
 def write_site(folder: str, pages: list[tuple[str, str]]) -> Path:
     """The pages written into ``folder`` (made if missing). Every page is
     checked first, so nothing is written unless all can be: none over a
-    ledger, none over a file that cup publish did not write."""
+    ledger, none over a file that cup publish did not write. A page an
+    earlier cup publish wrote that this one does not (runde-1.html of an
+    older schreiber) is removed; every other file is left as it is."""
     from ..errors import SchreiberError
     from ..reports.site import MARK
 
@@ -440,6 +434,9 @@ def write_site(folder: str, pages: list[tuple[str, str]]) -> Path:
         root.mkdir(parents=True, exist_ok=True)
         for t, (_name, text) in zip(targets, pages):
             _replace(t, text)
+        for old in set(root.glob("*.html")) - set(targets):  # a page of an earlier publish no longer written
+            if _ours(old, MARK):
+                old.unlink()
     except OSError as exc:
         raise SchreiberError(
             _("cannot write the pages to {folder}: {strerror}; give another folder"), folder=root, strerror=exc.strerror
@@ -489,5 +486,8 @@ def list_cups(json_out: JsonOut = False) -> None:
         return
     if not data:
         echo(_("No tournaments yet. Start one with: schreiber cup start NAME PLAYER PLAYER ..."))
+    season = max(len(d["season"]) for d in data) if data else 0
+    state = max(len(_(s)) for s in CUP_STATUS.values())  # as wide as its longest word in the screen's language
     for d in data:
-        echo(f"{d['date']}  {d['season']}  {_(d['status']):<6}  {d['name']}")
+        said = _(CUP_STATUS.get(d["status"], d["status"]))
+        echo(f"{d['date']}  {d['season']:<{season}}  {said:<{state}}  {d['name']}")

@@ -9,11 +9,13 @@ import re
 import sys
 import unicodedata
 from collections.abc import Callable
+from pathlib import Path
 
 from ..errors import Interrupted, SchreiberError
 from ..i18n import N_, _
 from ..ledger import Opened
 from ..ledger.errors import (
+    CupAmbiguous,
     EveningClosed,
     EveningWithdrawn,
     Fix,
@@ -75,6 +77,7 @@ HINTS: dict[type, Callable[[SchreiberError], str]] = {
         if getattr(e, "now", None)
         else _("; draw the round again with: schreiber cup draw")
     ),
+    CupAmbiguous: lambda e: _("; give more of the name (--cup NAME)"),
     MergeRefused: lambda e: _merge_refused(getattr(e, "reason", "")).format(path=getattr(e, "path", "FILE")),
     MergeConflict: lambda e: _settle(e) if isinstance(e, MergeConflict) else "",
 }
@@ -86,24 +89,25 @@ def _settle(conflict: MergeConflict) -> str:
         return _(MERGE_CONFLICT.get(conflict.kind, ": make both ledgers agree, then merge again"))
     label = str(conflict.path)
     if conflict.fixes[0].side == "both":
-        commands = "; ".join(_command(f, label) for f in conflict.fixes[1:])
+        commands = "; ".join(_command(f, label, conflict.ours) for f in conflict.fixes[1:])
         return _(": void it in both ({commands}), enter what was played in one of them, then merge again").format(
             commands=commands
         )
     ways = [
         (
             _("to keep {label}'s, type: {command}") if f.side == "ours" else _("to keep this ledger's, type: {command}")
-        ).format(label=label, command=_command(f, label))
+        ).format(label=label, command=_command(f, label, conflict.ours))
         for f in conflict.fixes
     ]
     return ": " + _("{ways}; then merge again").format(ways="; ".join(ways))
 
 
-def _command(fix: Fix, label: str) -> str:
+def _command(fix: Fix, label: str, ours: Path | None = None) -> str:
     """A fix as the command line that makes it (``--db`` for the other file)."""
     import shlex
 
-    db = ["--db", label] if fix.side == "theirs" else []
+    here = [] if ours is None else ["--db", str(ours)]
+    db = ["--db", label] if fix.side == "theirs" else here  # pasted as printed, each acts on its own ledger
     if fix.action == "edit":
         evening, number, record = fix.args
         words = ["hand", "edit", number, "--evening", str(evening), "--json", record]

@@ -136,10 +136,15 @@ def list_evenings(json_out: Annotated[bool, typer.Option("--json", help=_("Print
     if not data:
         echo(_("No evenings yet. Start one with: schreiber evening start NAME NAME NAME NAME"))
         return
-    width = max(7, *(len(_(d["status"])) for d in data))  # "withdrawn" (a table of a draw taken back) is wider
+    ids = max(4, *(len(str(d["id"])) for d in data))
+    rules = max(16, *(len(d["rules"]) for d in data))
+    from .report import EVENING_STATUS
+
+    state = max(len(_(s)) for s in EVENING_STATUS)  # the column as wide as its longest word in the screen's language
     for d in data:
         mark = "*" if d["status"] == "open" else " "
-        echo(f"{d['id']:>4}{mark} {d['date']}  {d['rules']:<16} {_(d['status']):<{width}} {', '.join(d['players'])}")
+        said = _(d["status"])
+        echo(f"{d['id']:>{ids}}{mark} {d['date']}  {d['rules']:<{rules}} {said:<{state}} {', '.join(d['players'])}")
     opened = [str(d["id"]) for d in data if d["status"] == "open"]
     if len(opened) > 1:
         echo(_("* open: evenings {opened}; choose one with --evening N").format(opened=", ".join(opened)))

@@ -66,13 +66,15 @@ def add(
         _play_on(exc)
         added = svc.add_hand(record, evening_id, after_end=True)
     tell_carried(svc)
-    _tell_added(added, json_out, quiet)
+    _tell_added(svc, added, json_out, quiet)
 
 
-def _tell_added(added: Added, json_out: bool, quiet: bool) -> None:
-    """The hand written: as JSON, or its line (and the evening's end where it came)."""
+def _tell_added(svc: Service, added: Added, json_out: bool, quiet: bool) -> None:
+    """The hand written: as JSON, or its line (the money and the Schrift
+    labelled where they differ or a cup ranks by the Schrift), and the
+    evening's end where it came."""
     from ..domain.points import as_number
-    from ..render import player_points
+    from .report import hand_lines
 
     if json_out:
         print_json(
@@ -83,11 +85,8 @@ def _tell_added(added: Added, json_out: bool, quiet: bool) -> None:
             }
         )
     elif not quiet:
-        echo(
-            _("Hand {number}: {player_points}").format(
-                number=added.number, player_points=player_points(added.outcome.payments)
-            )
-        )
+        cup = added.outcome.schrift is not None and svc.ledger.cups.table_of_evening(added.evening) is not None
+        echo("\n".join(hand_lines(added.number, added.outcome, cup)))
         if added.ends:
             from .report import end_line
 
@@ -298,9 +297,23 @@ app.add_typer(player_app, name="player")
 
 @player_app.command("list", cls=Command)
 def player_list() -> None:
-    """Every player in the ledger, with the number of evenings."""
-    for name, n in ledger().players():
-        echo(f"{name:<20} " + ngettext("{n} evening", "{n} evenings", n).format(n=n))
+    """Every player in the ledger, with the number of evenings; a player of
+    a tournament also with his place of residence as last registered (a
+    later cup start takes it where NAME@ORT is not given) and his
+    tournaments."""
+    led = ledger()
+    register = led.cups.places()
+    rows = [
+        (name, ngettext("{n} evening", "{n} evenings", n).format(n=n), register.get(name)) for name, n in led.players()
+    ]
+    width = max((len(said) for _name, said, _r in rows), default=0)
+    for name, said, registered in rows:
+        if registered is None:
+            echo(f"{name:<20} {said}")
+            continue
+        ort, cups = registered
+        tournaments = ngettext("{n} tournament", "{n} tournaments", cups).format(n=cups)
+        echo(f"{name:<20} {said:<{width}}  {tournaments}" + (f", {ort}" if ort else ""))
 
 
 @player_app.command("rename", cls=Command)

@@ -18,15 +18,19 @@ from .root import Command, app, db_path, echo, writable_target
 
 if TYPE_CHECKING:
     from ..ledger.cup_book import Cup
+    from ..ledger.pages import Part
     from ..ledger.store import Ledger
-    from ..publish import Heading, Part
+    from ..publish import Heading
 
 LOOPBACK = "127.0.0.1"
 CupOnly = Annotated[
     str | None,
     typer.Option(
         "--cup",
-        help=_("Serve this tournament's results only (no other evening, no SQL): a results server."),
+        help=_(
+            "Serve this tournament's results only (no other evening, no SQL): a results server; its name or a "
+            "beginning no other name shares."
+        ),
         show_default=False,
     ),
 ]

@@ -16,6 +16,7 @@ from .options import EveningNumber
 from .root import Command, app, echo, ledger, print_json, service
 
 if TYPE_CHECKING:
+    from ..domain.evening import Outcome
     from ..ledger.cup_book import Cup, CupTable
     from ..ledger.store import Ledger
     from ..ledger.stored import Evening
@@ -71,6 +72,22 @@ def standing(led: Ledger, ev: Evening, money: dict[str, Fraction] | None = None,
     written = led.balance(ev.id, schrift=True) if written is None else written
     cup = led.cups.table_of_evening(ev.id)
     return Standing(money, written if written != money or cup is not None else None, cup)
+
+
+def hand_lines(number: int, outcome: Outcome, cup: bool) -> list[str]:
+    """A hand entered: each player's points on one line; where the rules
+    keep the Schrift apart and it differs, or at a cup table (ranked by the
+    Schrift), the money and the Schrift on a line each, labelled."""
+    from ..render import player_points
+
+    written = outcome.schrift.payments if outcome.schrift is not None else None
+    if written is None or (not cup and dict(written) == dict(outcome.payments)):
+        return [
+            _("Hand {number}: {player_points}").format(number=number, player_points=player_points(outcome.payments))
+        ]
+    labels = [_("Hand {number} (Geld): ").format(number=number), _("Hand {number} (Schrift): ").format(number=number)]
+    width = max(len(label) for label in labels)
+    return [label.ljust(width) + player_points(v) for label, v in zip(labels, (outcome.payments, written))]
 
 
 def schrift_note(ev: Evening) -> str:

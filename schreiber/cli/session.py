@@ -14,7 +14,7 @@ from ..errors import SchreiberError
 from ..i18n import N_, _, ngettext
 from ..ledger.errors import NoSuchEntry, NoSuchHand, RoundFull
 from ..ledger.stored import Evening
-from ..render import player_points, table
+from ..render import table
 from ..reports import sheet as sh
 from ..service import EveningChanged, PastTheEnd, Service
 from .errors import message
@@ -23,6 +23,7 @@ from .report import (
     compact_text,
     cup_line,
     fitted,
+    hand_lines,
     next_line,
     standing,
     standing_lines,
@@ -124,16 +125,40 @@ class Session:
         the doubled hands to go, said in words where the session first shows them."""
         nxt = self.svc.next_hand(self.evening)
         t = nxt.table
-        extra = self._mark(nxt.evening.rules, nxt.state)
-        which = _("Evening {n}, Hand ").format(n=self.number) if len(self.led.open_evenings()) > 1 else ""
         self.seen = self.led.change_count(nxt.evening)
         self.svc.expected = (self.number, self.seen)
+        done = self._round_done()
+        if done is not None:  # a cup table with its round's hands: no next hand to offer
+            return f"[{done}] > "
+        extra = self._mark(nxt.evening.rules, nxt.state)
+        which = _("Evening {n}, Hand ").format(n=self.number) if len(self.led.open_evenings()) > 1 else ""
         deals = (
             _("{dealer} deals, {vorhand} Vorhand")
             if t.dealer in t.active
             else _("{dealer} deals (sits out), {vorhand} Vorhand")  # five at the table
         ).format(dealer=t.dealer, vorhand=t.vorhand)
         return f"[{which}{nxt.number}: {deals}{extra}] > "
+
+    def _round_done(self) -> str | None:
+        """At a cup table that has all its round's hands: what the prompt
+        says instead of the next hand (said in words the first time)."""
+        found = self.led.cups.table_of_evening(self.number)
+        if found is None:
+            return None
+        from ..service.tournament import Desk
+
+        cup, table = found
+        target = Desk.target(cup, table)
+        if table.hands < target:
+            return None
+        if "done" not in self.explained:
+            self.explained.add("done")
+            self.out(
+                _("The round's {n} hands are entered; a wrong one is corrected with: ändern N HAND").format(n=target)
+            )
+        return _("Tisch {table}, round {round}: all {n} hands entered").format(
+            table=table.table_no, round=table.round, n=target
+        )
 
     def _mark(self, rules: Rules, state: State) -> str:
         """The prompt's mark of a running Radl (`` x2 (4)``), of the Sküsradl
@@ -209,11 +234,9 @@ class Session:
                 self.out(_("Not entered."))
                 return
             added = self.svc.add_hand(record, self.number, after_end=True)
-        self.out(
-            _("Hand {number}: {player_points}").format(
-                number=added.number, player_points=player_points(added.outcome.payments)
-            )
-        )
+        cup = added.outcome.schrift is not None and self.led.cups.table_of_evening(self.number) is not None
+        for line in hand_lines(added.number, added.outcome, cup):
+            self.out(fitted(line, ", "))
         self.show_row(str(added.number))
 
     def undo(self, rest: list[str]) -> None:

@@ -14,11 +14,12 @@ from typing import NamedTuple
 
 import sqlite_utils
 
+from ..domain.names import name_key
 from ..domain.points import from_units
 from ..domain.rules import Rules
 from ..domain.tournament import FIXED_POINTS, ROUNDS_MAX
 from .codec import now_utc
-from .errors import NoSuchCup
+from .errors import CupAmbiguous, NoSuchCup
 
 
 def points(units: str) -> str:
@@ -267,15 +268,40 @@ class CupBook:
         return [r[0] for r in self.conn.execute("select name from cups order by date, id")]
 
     def find(self, name: str | None) -> Cup:
-        """The cup named (case-insensitively), else the latest open one, else the latest."""
+        """The cup named (in any case), or the one cup whose name begins so
+        ("rtc sch" is "RTC Schlierbach 2026"); without a name the latest open
+        one, else the latest. A beginning several names share is refused,
+        naming them."""
         sql = f"select {_CUP_COLUMNS} from cups "
-        if name is not None:
-            row = self.conn.execute(sql + "where name = ? collate nocase", [name]).fetchone()
-        else:
+        if name is None:
             row = self.conn.execute(sql + "order by status = 'open' desc, date desc, id desc limit 1").fetchone()
+        else:
+            names = self.names()
+            key = name_key(name)
+            whole = [n for n in names if name_key(n) == key]
+            begun = whole or [n for n in names if key and name_key(n).startswith(key)]
+            if len(begun) > 1:
+                raise CupAmbiguous(name, begun)
+            row = self.conn.execute(sql + "where name = ?", begun).fetchone() if begun else None
         if row is None:
             raise NoSuchCup(name, self.names())
         return Cup(*row)
+
+    def places(self) -> dict[str, tuple[str, int]]:
+        """The player register: each player who played a tournament, by
+        name, with his place of residence as last registered (the latest
+        tournament that gave one; "" where none did) and how many
+        tournaments he was registered for."""
+        if not self.conn.execute(
+            "select 1 from sqlite_master where type = 'table' and name = 'cup_players'"
+        ).fetchone():
+            return {}  # a ledger older than tournaments, read as it is
+        rows = self.conn.execute(
+            "select p.name, coalesce((select cp2.ort from cup_players cp2 join cups c2 on c2.id = cp2.cup_id "
+            "  where cp2.player_id = p.id and cp2.ort is not null order by c2.date desc, c2.id desc limit 1), ''), "
+            "count(*) from cup_players cp join players p on p.id = cp.player_id group by p.id"
+        ).fetchall()
+        return {name: (ort, n) for name, ort, n in rows}
 
     def players(self, cup_id: int) -> list[str]:
         registered = "select p.name from cup_players cp join players p on p.id = cp.player_id where cp.cup_id = ?"

@@ -223,6 +223,16 @@ class NoSuchCup(LedgerError):
             )
 
 
+class CupAmbiguous(LedgerError):
+    """A beginning of a name that several tournaments' names share."""
+
+    def __init__(self, name: str, names: list[str]):
+        self.name = name
+        super().__init__(
+            _("'{name}' begins the names of several tournaments: {names}"), name=name, names=", ".join(names)
+        )
+
+
 class MergeRefused(LedgerError):
     """The other file of ``merge`` cannot be merged; ``reason``: missing,
     foreign, newer, damaged, self, or invalid (a row typing would not make)."""
@@ -251,4 +261,5 @@ class MergeConflict(LedgerError):
         self.kind = kind
         self.fixes = list(fixes or [])
         self.path = path  # the other file
+        self.ours: Path | None = None  # this ledger, where the merge was refused
         super().__init__(_("conflict in {where}: {what}; nothing was merged"), where=where, what=what)

@@ -208,6 +208,9 @@ class _Other:
         for entries in self.entries.values():
             self._standing(entries)
         self.table_of = {t["evening_id"]: t for t in self.rows["cup_tables"]}
+        self.held = {
+            r[0] for r in con.execute("select evening_id from held_elsewhere")
+        }  # closed as a copy: not carried
         self._rules_keys: dict[int, str] = {}
 
     def damaged(self, table: str, row: dict, problem: str) -> MergeRefused:
@@ -535,7 +538,8 @@ class _Merge:
         """Whether a cup table closed there is closed here too: a round is
         closed by the draw of the next (or by cup finish after the last), so
         only where the next round stands here or there, not where its draw
-        was taken back here (the copy was made before ``cup draw --undo``)."""
+        was taken back here (the copy was made before ``cup draw --undo``);
+        a table closed by hand where no next round stands closes here too."""
         row = self.ours.execute(
             "select t.cup_id, t.round, c.rounds from cup_tables t join cups c on c.id = t.cup_id where t.evening_id = ?",
             [mine["id"]],
@@ -551,6 +555,8 @@ class _Merge:
         theirs = [
             t for t in self.other.rows["cup_tables"] if self.ids["cups"][t["cup_id"]] == cup and t["round"] == after
         ]
+        if not theirs:  # closed by hand there, not by a draw: it carries as every evening's closing does
+            return True
         return any(self.other.by_id["evenings"][t["evening_id"]]["uid"] not in back for t in theirs)
 
     def _withdrawn_alike(self, ev: dict, mine: dict) -> None:
@@ -612,6 +618,8 @@ class _Merge:
                  Fix("theirs", "tarif", (ev["id"], _cents(mine["tarif_cents"]), ev["status"]))])  # fmt: skip
         if ev["status"] not in STATUS_RANK:
             raise self.invalid(_("evening {id}").format(id=ev["id"]), _("status {status}").format(status=ev["status"]))
+        if ev["id"] in self.other.held:  # a table's copy holds it closed for this ledger, which keeps it
+            return
         if STATUS_RANK[ev["status"]] > STATUS_RANK.get(mine["status"], 0) and self._closes(ev, mine):
             self.ours.execute("update evenings set status = ?, closed_utc = ? where id = ?",
                               [ev["status"], ev["closed_utc"], mine["id"]])  # fmt: skip

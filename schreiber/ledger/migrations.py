@@ -510,3 +510,12 @@ def m018_withdrawn_tables(db: sqlite_utils.Database) -> None:
     from .cup_book import WITHDRAWN_TABLES
 
     db.conn.execute(WITHDRAWN_TABLES)
+
+
+@migrations()
+def m019_held_elsewhere(db: sqlite_utils.Database) -> None:
+    """The evenings a table's copy (``cup table N --out FILE``) holds closed
+    because the desk's ledger keeps them: the copy's own table is its one
+    open evening, and a merge does not carry their closing back to the desk.
+    A new table, empty in every ledger made before; no figure changes."""
+    db.conn.execute("create table held_elsewhere (evening_id integer primary key references evenings(id))")

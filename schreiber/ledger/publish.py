@@ -11,6 +11,7 @@ import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
 
+from .pages import Part, read
 from .store import Ledger
 
 
@@ -28,27 +29,14 @@ def flush(path: Path, checkpoint: bool = True) -> bool:
     return not busy
 
 
-def snapshot(led: Ledger, target: Path, parts: Iterable[tuple[str, str, dict[str, str]]]) -> int:
+def snapshot(led: Ledger, target: Path, parts: Iterable[Part]) -> int:
     """Each part's query (table, SQL, parameters), read from the ledger in
-    one read transaction (one moment of it, while others may write), as a
-    table of a new SQLite file at ``target``: written beside it
-    (``.NAME.PID.part``) and renamed, so ``target`` is whole or as it was.
-    Parts naming the same table add to it. Returns the rows written."""
-    conn = led.db.conn
-    tables: dict[str, tuple[list[str], list[tuple]]] = {}
-    try:
-        conn.execute("BEGIN")
-        try:
-            for table, sql, params in parts:
-                cursor = conn.execute(sql, params)
-                columns = [d[0] for d in cursor.description]
-                tables.setdefault(table, (columns, []))[1].extend(cursor.fetchall())
-        finally:
-            conn.execute("COMMIT")
-    except sqlite3.Error as exc:
-        raise led._problem(exc) from None  # the ledger's own line for what SQLite says of it
-    _write_tables(target, tables)
-    return sum(len(rows) for _c, rows in tables.values())
+    one read transaction (``pages.read``), as a table of a new SQLite file
+    at ``target``: written beside it (``.NAME.PID.part``) and renamed, so
+    ``target`` is whole or as it was. Returns the rows written."""
+    tables = read(led, parts)
+    _write_tables(target, {name: (t.columns, t.rows) for name, t in tables.items()})
+    return sum(len(t.rows) for t in tables.values())
 
 
 def _quoted(name: str) -> str:

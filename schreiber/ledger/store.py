@@ -274,9 +274,21 @@ class Ledger(Opened):
         return evening_id
 
     def set_status(self, evening_id: int, status: str) -> None:
-        """open, closed, settled or withdrawn; closing stamps the time, reopening clears it."""
+        """open, closed, settled or withdrawn; closing stamps the time, reopening clears it
+        (an evening a table's copy held closed for the desk is then its own)."""
         closed = None if status == "open" else now_utc()
         self.db.execute("update evenings set status = ?, closed_utc = ? where id = ?", [status, closed, evening_id])
+        if status == "open":
+            self.db.execute("delete from held_elsewhere where evening_id = ?", [evening_id])
+
+    def hold_elsewhere(self, keep: int) -> list[int]:
+        """A table's copy: every open evening but ``keep`` closed, as held by
+        the ledger it was copied from (a merge does not carry this closing)."""
+        held = [ev.id for ev in self.open_evenings() if ev.id != keep]
+        for evening_id in held:
+            self.set_status(evening_id, "closed")
+            self.db.execute("insert or ignore into held_elsewhere (evening_id) values (?)", [evening_id])
+        return held
 
     def close_open_evenings(self, keep: int | None = None) -> list[Evening]:
         """Close every open evening but ``keep`` and a tournament's tables
@@ -755,9 +767,14 @@ class Ledger(Opened):
     def merge_from(self, other: sqlite3.Connection, label: str, checks: Checks) -> Merged:
         """Bring in every row of ``other`` this ledger lacks, each checked by
         ``checks`` (ledger/merge.py); the evenings to re-score."""
+        from .errors import MergeConflict
         from .merge import merge_rows
 
-        return merge_rows(self.db.conn, other, label, checks)
+        try:
+            return merge_rows(self.db.conn, other, label, checks)
+        except MergeConflict as exc:
+            exc.ours = self.path  # the fix to type here names this ledger too (--db)
+            raise
 
     # Backup --------------------------------------------------------------------
 

@@ -18,16 +18,17 @@ from __future__ import annotations
 import ipaddress
 import json
 import sys
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 from typing import Any, NamedTuple
+
+from ..ledger import pages
 
 METADATA = "datasette.yaml"
 TEMPLATES = "templates"
 SHIPPED_DATABASE = "ledger"  # the name the shipped file uses for the ledger's database
 MAX_ROWS = 10000  # Datasette's max_returned_rows: a Tischblatt has a row per entry and player
-# The pages of one cup (``--cup``); ``abende`` lists every evening and is left out.
-CUP_QUERIES = ("turniere", "ergebnisliste", "rangliste", "tischblatt", "cupwertung")
 # How the cup's database answers each parameter, as the ledger's queries do
 # (left empty: the one cup, its season).
 CUP_FILTERS = {
@@ -47,14 +48,6 @@ class Heading(NamedTuple):
     name: str
     date: str  # YYYY-MM-DD
     season: str
-
-
-class Part(NamedTuple):
-    """One query of the ledger read into a table of a cup's database."""
-
-    table: str
-    sql: str
-    params: dict[str, str]
 
 
 def installed() -> bool:
@@ -87,10 +80,13 @@ def template_dir() -> Path:
 
 
 def shipped() -> dict[str, Any]:
-    """The shipped metadata as it is (needs PyYAML, which Datasette brings)."""
+    """The shipped metadata (needs PyYAML, which Datasette brings), each
+    page's query with its SQL and parameters (ledger/pages/NAME.sql)."""
     import yaml
 
     data: dict[str, Any] = yaml.safe_load(resources.files(__package__).joinpath(METADATA).read_text(encoding="utf-8"))
+    for name, query in data["databases"][SHIPPED_DATABASE]["queries"].items():
+        query.update(sql=pages.sql(name), params=pages.params(name))
     return data
 
 
@@ -113,18 +109,18 @@ def cup_table(query: str) -> str:
     return f"daten_{query}"
 
 
-def cup_parts(cup: Heading, evenings: list[int]) -> list[Part]:
-    """What a cup's database is read from: each of its pages' queries, as
-    the full view runs them for this cup (a Tischblatt for each table)."""
-    queries = shipped()["databases"][SHIPPED_DATABASE]["queries"]
+def cup_parts(cup: Heading, evenings: list[int], table: Callable[[str], str] = cup_table) -> list[pages.Part]:
+    """What a cup's pages are read from: each of its pages' queries, as the
+    full view runs them for this cup (a Tischblatt for each table), each
+    into the table ``table(query)`` (a cup's database: ``daten_QUERY``)."""
     given = {"cup": cup.name, "saison": cup.season}
     parts = []
-    for name in CUP_QUERIES:
-        sql, params = queries[name]["sql"], queries[name].get("params", [])
+    for name in pages.CUP_QUERIES:
+        sql, params = pages.sql(name), pages.params(name)
         if "abend" in params:  # each table's sheet; none drawn yet: the table's columns, no row
-            parts += [Part(cup_table(name), sql, {"abend": e}) for e in [str(e) for e in evenings] or [""]]
+            parts += [pages.Part(table(name), sql, {"abend": e}) for e in [str(e) for e in evenings] or [""]]
         else:
-            parts.append(Part(cup_table(name), sql, {p: given[p] for p in params}))
+            parts.append(pages.Part(table(name), sql, {p: given[p] for p in params}))
     return parts
 
 
@@ -135,7 +131,7 @@ def cup_metadata(ledger: Path, cup: Heading, title: str) -> dict[str, Any]:
     full = shipped()
     ledger_db = full["databases"][SHIPPED_DATABASE]
     queries = {}
-    for name in CUP_QUERIES:
+    for name in pages.CUP_QUERIES:
         q = dict(ledger_db["queries"][name])
         where = " and ".join(CUP_FILTERS[p] for p in q.get("params", [])) or "1"
         q["sql"] = f"select * from {cup_table(name)} where {where} order by rowid"
@@ -143,9 +139,9 @@ def cup_metadata(ledger: Path, cup: Heading, title: str) -> dict[str, Any]:
     database = {
         "title": title,
         "description": "Die Ergebnisse des Turniers: Ergebnisliste, Rangliste, die Tische jeder Runde mit "
-        "ihrem Tischblatt und die Cupwertung der Saison.",
+        "ihrem Tischblatt, der Sitzplan, die Cupwertung der Saison und die Saisonen davor.",
         "turniere": _headings([cup]),
-        "tables": {cup_table(name): {"allow": False} for name in CUP_QUERIES},
+        "tables": {cup_table(name): {"allow": False} for name in pages.CUP_QUERIES},
         "queries": queries,
     }
     return {"title": title, "description": database["description"], "allow_sql": False,

@@ -35,27 +35,28 @@ def standings_json(cup: Cup, rows: list[StandingRow], rounds_played: int) -> dic
     }
 
 
-def result_list(rows: list[StandingRow], rounds: int) -> tuple[list[str], list[list]]:
+def result_list(rows: list[StandingRow], rounds: int, played: int) -> tuple[list[str], list[list]]:
     """The Ergebnisliste (ooe-2023.md §11.1): rank, name, place of residence,
-    cup points of this tournament, total Schrift, each round's Schrift; the
-    money beside it, in euros at the cup's tarif (each table settled as
-    ``settle`` settles its evening)."""
+    cup points of this tournament, total Schrift, each round's Schrift (a
+    round not yet played left blank, as --json leaves it out); the money
+    beside it, in euros at the cup's tarif (each table settled as ``settle``
+    settles its evening)."""
     headers = ["Rang", "Name", "Ort", "Cuppunkte", "Gesamt"] + [f"R{n}" for n in range(1, rounds + 1)] + ["Geld"]
     body = [
         [f"{r.rank}.", r.player, r.ort or "", r.cup_points, signed(r.schrift)]
-        + [signed(x) for x in r.rounds[:rounds]]
+        + [signed(x) if n <= played else "" for n, x in enumerate(r.rounds[:rounds], start=1)]
         + [euro(r.cents)]
         for r in rows
     ]
     return headers, body
 
 
-def result_csv(rows: list[StandingRow], rounds: int) -> tuple[list[str], list[list]]:
-    """The result list for a spreadsheet: plain numbers."""
+def result_csv(rows: list[StandingRow], rounds: int, played: int) -> tuple[list[str], list[list]]:
+    """The result list for a spreadsheet: plain numbers; a round not yet played empty."""
     headers = ["rank", "name", "ort", "cup_points", "schrift"] + [f"r{n}" for n in range(1, rounds + 1)] + ["geld"]
     body = [
         [r.rank, r.player, r.ort or "", r.cup_points, as_number(r.schrift)]
-        + [as_number(x) for x in r.rounds[:rounds]]
+        + [as_number(x) if n <= played else "" for n, x in enumerate(r.rounds[:rounds], start=1)]
         + [as_number(r.geld)]
         for r in rows
     ]

@@ -162,6 +162,7 @@ class Added(NamedTuple):
     number: int
     outcome: Outcome
     ends: bool = False
+    evening: int = 0  # the evening written to
 
 
 class Imported(NamedTuple):
@@ -655,7 +656,7 @@ class Service:
                 entry = Entry.hand(stored_record(outcome))
             led.insert_scored(ev, [Scored(led.next_seq(ev), entry, number, None, outcome)])
             self._carry_on(ev)
-        return Added(number or 0, outcome, entry.kind == "hand" and ends_evening(before, outcome.state))
+        return Added(number or 0, outcome, entry.kind == "hand" and ends_evening(before, outcome.state), ev.id)
 
     def add_hand(self, record: dict, evening: Which = None, after_end: bool = False) -> Added:
         return self.add(Entry.hand(record), evening, after_end)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import secrets
 from fractions import Fraction
+from pathlib import Path
 from typing import NamedTuple
 
 from ..domain import tournament as rules_of_cup
@@ -130,7 +131,9 @@ class Desk:
             kept = led.kept_names(tuple(n for n, _x in field))  # "anna" is the Anna of earlier evenings
             lots = rules_of_cup.draw_lots(kept, seed)
             cup_id = led.cups.insert(name, date, season or rules_of_cup.season_of(date), rules, seed)
+            register = led.cups.places()  # a place not given: the one the player last registered with
             for number, (player, (_n, ort)) in enumerate(zip(kept, field), start=1):
+                ort = ort or register.get(player, ("", 0))[0] or None
                 led.cups.insert_player(cup_id, led.player_id(player), number, ort, lots[player])
         return led.cups.find(name)
 
@@ -225,7 +228,8 @@ class Desk:
             raise SchreiberError(
                 _(
                     "round {round_no} is not finished: {unfinished}; merge the tables' ledgers first, "
-                    "or end the round as it stands with --force (ooe-2023.md §14 O-13)"
+                    "or end it with --force: the round then ends with the hands played (the director may close a "
+                    "round early)"
                 ).format(round_no=round_no, unfinished=unfinished(cup, short))
             )
         state = (round_no, tuple((t.table_no, t.hands) for t in short))
@@ -250,6 +254,23 @@ class Desk:
                 )
             )
         return cup, found
+
+    def table_copy(self, table: CupTable, path: Path, overwrite: bool = False) -> Path:
+        """A copy of the ledger for one table at ``path``: the table's evening
+        its one open evening (the others closed there, held by this ledger:
+        merging the copy back does not close them here)."""
+        target = self.ledger.backup(path, overwrite=overwrite)
+        try:
+            copy = Ledger(target)
+            try:
+                with copy.transaction():
+                    copy.hold_elsewhere(keep=table.evening_id)
+            finally:
+                copy.close()
+        except BaseException:
+            target.unlink(missing_ok=True)  # no copy rather than one open at every table
+            raise
+        return target
 
     @staticmethod
     def target(cup: Cup, table: CupTable) -> int:

@@ -202,7 +202,7 @@ def test_a_table_copy_in_a_later_round_is_offered_a_name_of_its_own(ledger_env, 
     out = tmp_path / "tisch1.db"
     lines = run("cup", "table", "1", "--out", str(out)).splitlines()
     assert lines[0].startswith("Table 1 of round 1: ") and lines[0].endswith(" (evening 1)")
-    assert lines[1:] == [f"Copy written to {out}.", f"At the table: schreiber --db {out} tisch --evening 1"]
+    assert lines[1:] == [f"Copy written to {out}.", f"At the table: schreiber --db {out} tisch"]
     assert all(len(line) <= 80 for line in lines[:1]), lines
     run("hand", "add", "--json", dreier("Anna"))
     run("cup", "draw")

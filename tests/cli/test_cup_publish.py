@@ -1,4 +1,6 @@
-"""`schreiber cup publish DIR`: a tournament's results as a static site.
+"""`schreiber cup publish DIR`: a tournament's results as a static site,
+the pages `schreiber publish` serves (the same templates, the same
+queries), written as files.
 
 A cup of 12 players, two rounds of three tables, a few hands each (one
 taken back and entered again), published; the pages read back with the
@@ -6,8 +8,10 @@ standard library's HTML parser: every file there, every link relative and
 leading to a page of the site, the Ergebnisliste equal to `cup standings
 --json` with signed, right-aligned figures, German headings and no
 contract ids, each Tischblatt's running Schrift and totals rows equal to
-`sheet --json`, every name escaped. Writing: a folder made, pages written
-before replaced, nothing else touched, a ledger never written over."""
+`sheet --json`, the seating list, every name escaped. Writing: a folder
+made, pages written before replaced (and one an earlier publish wrote and
+this one does not, removed), nothing else touched, a ledger never written
+over."""
 
 from __future__ import annotations
 
@@ -26,13 +30,18 @@ from tests.helpers import cli, dump, refused_line
 
 PLAYERS = 12
 TABLES = {1: 3, 2: 3}  # round -> tables
-PAGES = ["index.html", "ergebnisliste.html", "cupwertung.html", "runde-1.html", "runde-2.html"] + [
-    f"runde-{r}-tisch-{t}.html" for r, n in TABLES.items() for t in range(1, n + 1)
-]
+OWN = ["index.html", "ergebnisliste.html", "rangliste.html", "runden.html", "sitzplan.html"]  # headed with the cup
+PAGES = (
+    OWN
+    + ["cupwertung.html", "saisonen.html"]
+    + [f"runde-{r}-tisch-{t}.html" for r, n in TABLES.items() for t in range(1, n + 1)]
+)
 
 
 class Page(HTMLParser):
-    """What a test reads of a page: its text by element, its links, its tables' rows."""
+    """What a test reads of a page: its text by element, its links, its
+    tables' rows (a cell's text without what it stacks below it on a phone,
+    which is kept apart in ``stacked``)."""
 
     def __init__(self, text: str):
         super().__init__(convert_charrefs=True)
@@ -41,15 +50,16 @@ class Page(HTMLParser):
         self.h2: list[str] = []
         self.heads: list[list[str]] = []  # each table's column headings
         self.rows: list[tuple[str, list[tuple[str, str]]]] = []  # (the row's class, [(cell class, text)])
+        self.stacked: list[str] = []  # each cell's line below it on a phone (small class="schmal")
         self.text: list[str] = []
-        self._in: list[str] = []
+        self._in: list[tuple[str, str]] = []  # (tag, class) of the open elements
         self._cell: list[str] | None = None
         self._cls = ""
         self.feed(text)
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
-        self._in.append(tag)
+        self._in.append((tag, a.get("class") or ""))
         if tag == "a":
             self.links.append(a.get("href") or "")
         if tag == "tr":
@@ -58,26 +68,31 @@ class Page(HTMLParser):
             self._cell, self._cls = [], a.get("class") or ""
         if tag == "thead":
             self.heads.append([])
+        if tag == "small" and a.get("class") == "schmal":
+            self.stacked.append("")
 
     def handle_endtag(self, tag):
         if tag in ("td", "th") and self._cell is not None:
             text = "".join(self._cell).strip()
-            if "thead" in self._in:
+            if any(t == "thead" for t, _c in self._in):
                 self.heads[-1].append(text)
             else:
                 self.rows[-1][1].append((self._cls, text))
             self._cell = None
-        while self._in and self._in.pop() != tag:
+        while self._in and self._in.pop()[0] != tag:
             pass
 
     def handle_data(self, data):
-        if self._cell is not None:
+        tags = {t for t, _c in self._in}
+        if ("small", "schmal") in self._in:
+            self.stacked[-1] += data
+        elif self._cell is not None:
             self._cell.append(data)
-        if "h1" in self._in:
+        if "h1" in tags:
             self.h1.append(data)
-        if "h2" in self._in:
+        if "h2" in tags:
             self.h2.append(data)
-        if not {"style", "title", "script"} & set(self._in):
+        if not {"style", "title", "script"} & tags:
             self.text.append(data)
 
     @property
@@ -103,8 +118,10 @@ def pages(site: Path) -> dict[str, Page]:
 
 
 def sg(x: object) -> str:
-    """A figure of --json as the pages write it: signed, whole or to two places."""
+    """A figure of --json as the pages write it: signed, whole or to two places; 0 as 0."""
     v = Fraction(str(x))
+    if v == 0:
+        return "0"
     return f"{int(v):+d}" if v.denominator == 1 else f"{float(v):+.2f}"
 
 
@@ -127,10 +144,13 @@ def test_every_link_is_relative_and_leads_to_a_page_of_the_site(published):
         for href in page.links:
             parts = urlsplit(href)
             assert not parts.scheme and not parts.netloc and not href.startswith("/"), (name, href)
+            if not parts.path:  # a place on the page itself (the seating list's letters)
+                assert f'id="{parts.fragment}"' in (site / name).read_text(), (name, href)
+                continue
             assert (site / parts.path).resolve().parent == site.resolve() and (site / parts.path).is_file(), href
     while todo:  # every page is reached from the index
         for href in read[todo.pop()].links:
-            if href not in reached:
+            if href not in reached and not href.startswith("#"):
                 reached.add(href)
                 todo.append(href)
     assert reached == set(PAGES)
@@ -138,8 +158,12 @@ def test_every_link_is_relative_and_leads_to_a_page_of_the_site(published):
 
 def test_every_page_has_the_tournaments_name_and_date_as_its_heading(published):
     _db, site = published
-    for name, page in pages(site).items():
-        assert "".join(page.h1) == f"{SMALL_CUP}, 20.11.2026", name  # the name as typed: escaped, read back whole
+    read = pages(site)
+    for name, page in read.items():
+        if name in OWN or name.startswith("runde-"):
+            assert "".join(page.h1) == f"{SMALL_CUP}, 20.11.2026", name  # the name as typed: escaped, read back whole
+    assert "".join(read["cupwertung.html"].h1) == "Cupwertung 2026/27"
+    assert "".join(read["saisonen.html"].h1) == "Saisonen"
     assert "&lt;Hausruck&gt; &amp; Co" in (site / "index.html").read_text()
 
 
@@ -156,10 +180,15 @@ def test_the_ergebnisliste_is_the_standings_with_signed_right_aligned_figures(pu
         assert texts[:4] == [f"{p['rank']}.", p["name"], p["ort"] or "", str(p["cup_points"])]
         assert texts[4:7] == [sg(x) for x in [p["schrift"], *p["rounds"]]]
         assert texts[7] == f"{p['geld_euro'].replace('.', ',')} €"  # German pages: the decimal comma
-        assert all(re.fullmatch(r"[+-]\d+", t) for t in texts[4:7]), texts  # +0 too: every figure signed
-        assert [c for c, _t in row] == ["zahl", "", "breit", "zahl", "zahl", "zahl", "zahl", "zahl"]
+        assert all(re.fullmatch(r"[+-]\d+|0", t) for t in texts[4:7]), texts  # every figure signed, 0 as 0
+        assert [c for c, _t in row] == ["zahl", "name", "breit", "zahl", "zahl", "zahl breit", "zahl breit",
+                                        "zahl breit"]  # fmt: skip
     assert any(t.startswith("-") for row in rows for _c, t in row[4:5])  # someone lost: a minus is there too
     assert "<b>Gustl</b>" in [t for row in rows for _c, t in row]  # the name as text, not markup
+    # on a phone the rounds, the place and the money stand below the name (the columns marked breit left out)
+    for below, p in zip(page.stacked, want):
+        parts = ([p["ort"]] if p["ort"] else []) + [f"R{n} {sg(x)}" for n, x in enumerate(p["rounds"], start=1)]
+        assert below == " · ".join([*parts, f"Geld {p['geld_euro'].replace('.', ',')} €"]), below
 
 
 def test_the_pages_are_german_and_name_contracts_as_players_say_them(published):
@@ -172,9 +201,11 @@ def test_the_pages_are_german_and_name_contracts_as_players_say_them(published):
         assert not words & ids, (name, words & ids)  # farbendreier, koenig-ultimo, ...: never shown
         assert not words & english, (name, words & english)
     blatt = pages(site)["runde-1-tisch-1.html"]
-    assert blatt.heads[0][:6] == ["Nr", "Geber", "Spiel", "Spieler", "Partner", "Ergebnis"]
+    assert blatt.heads[0][:5] == ["Nr", "Geber", "Spiel", "Spieler", "Ergebnis"]
     cells = {t for row in blatt.body for _c, t in row}
-    assert {"Farbendreier", "Rufer", "Piccolo", "Talon", "gewonnen, Pagat angesagt"} <= cells
+    assert {"Farbendreier", "Rufer", "Piccolo", "gewonnen, Kontra", "gewonnen, Pagat angesagt"} <= cells
+    assert any(c.endswith(" + Talon") for c in cells)  # the king lay in the talon
+    assert "gewonnen, Pagat angesagt, zurückgenommen" in cells  # the hand taken back, as the sheet marks it
 
 
 def running(hands_and_events: list[dict], players: list[str]) -> list[tuple[int | None, dict, bool]]:
@@ -198,28 +229,49 @@ def test_each_tischblatt_has_the_running_schrift_and_the_totals_of_sheet_json(pu
         sheet = as_json(db, "sheet", "--evening", str(t["evening"]))
         players = t["players"]
         page = read[f"runde-{t['round']}-tisch-{t['table']}.html"]
-        assert page.heads[0][6:] == players
+        assert page.heads[0][5:] == players
         rows = [cells for cls, cells in page.rows if cells and cls not in ("summe", "geld")]
         assert len(rows) == len(sheet["hands"]) and not sheet["events"]
         for cells, (number, total, void) in zip(rows, running(sheet["hands"], players)):
             texts = [text for _c, text in cells]
             assert texts[0] == str(number)
-            figures = [text.split(" ")[0] for text in texts[6:]]  # the running total; the hand's own in brackets
+            figures = [text.split(" ")[0] for text in texts[5:]]  # the running total; the hand's own in brackets
             assert figures == (["–"] * 4 if void else [sg(total[p]) for p in players])
-        foot = {cls: [text for _c, text in cells][6:] for cls, cells in page.rows if cls in ("summe", "geld")}
+        foot = {cls: [text for _c, text in cells][5:] for cls, cells in page.rows if cls in ("summe", "geld")}
         assert foot["summe"] == [sg(sheet["schrift_totals"][p]) for p in players]
         assert foot["geld"] == [sg(sheet["totals"][p]) for p in players]  # Kontra: the money differs
     voided = [cls for cls, _cells in read["runde-1-tisch-1.html"].rows if cls == "gestrichen"]
     assert voided == ["gestrichen"]  # the hand taken back stays on the sheet, struck through
 
 
-def test_a_rounds_page_lists_its_tables_with_each_players_schrift(published):
+def test_the_rounds_page_lists_each_rounds_tables_and_how_far_each_is(published):
     db, site = published
-    page = pages(site)["runde-2.html"]
-    rounds = {p["name"]: p["rounds"][1] for p in as_json(db, "cup", "standings")["players"]}
-    shown = {row[0][1]: row[1][1] for row in page.body}
-    assert shown == {name: sg(v) for name, v in rounds.items()}
-    assert [h for h in page.links if "tisch" in h] == [f"runde-2-tisch-{t}.html" for t in (1, 2, 3)]
+    page = pages(site)["runden.html"]
+    status = as_json(db, "cup", "status")["tables"]
+    assert [[t for _c, t in row][:3] for row in page.body] == [
+        [str(t["table"]), ", ".join(t["players"]), f"{t['hands']} von 16 Spielen"] for t in status
+    ]
+    assert [h for h in page.links if "tisch" in h] == [f"runde-{t['round']}-tisch-{t['table']}.html" for t in status]
+
+
+def test_the_seating_list_gives_each_player_his_table_in_every_round_by_the_alphabet(published):
+    db, site = published
+    page = pages(site)["sitzplan.html"]
+    assert page.heads == [["Name", "Ort", "Runde 1R1", "Runde 2R2"]]  # "R1" on a phone
+    seated = {p: {} for t in as_json(db, "cup", "status")["tables"] for p in t["players"]}
+    for t in as_json(db, "cup", "status")["tables"]:
+        for p in t["players"]:
+            seated[p][t["round"]] = f"Tisch {t['table']}"
+    names = [row[0][1] for row in page.body]
+    assert names == sorted(seated, key=str.casefold) and len(names) == PLAYERS  # <b>Gustl</b> first: "<"
+    for row in page.body:
+        assert [t for _c, t in row[2:]] == [seated[row[0][1]][r] for r in (1, 2)], row
+    html = (site / "sitzplan.html").read_text()
+    assert '<p class="suche" hidden>' in html  # the search box shows only where the script runs
+    assert [h for h in page.links if h.startswith("#")] == ["#sitz-A", "#sitz-B", "#sitz-C", "#sitz-D", "#sitz-E",
+                                                           "#sitz-F", "#sitz-G", "#sitz-H", "#sitz-I", "#sitz-J",
+                                                           "#sitz-K"]  # fmt: skip
+    assert all(f'id="{h[1:]}"' in html for h in page.links if h.startswith("#"))
 
 
 def test_the_cupwertung_is_the_season(published):
@@ -230,6 +282,12 @@ def test_the_cupwertung_is_the_season(published):
     assert [[t for _c, t in row][:3] for row in page.body] == [
         [f"{p['rank']}.", p["name"], str(p["points"])] for p in want
     ]
+    assert (
+        page.stacked[0]
+        == f"{want[0]['played']} Turnier · {want[0]['results']} gewertet · Finale {want[0]['final_rank']}."
+    )
+    archive = pages(site)["saisonen.html"]
+    assert [[t for _c, t in row] for row in archive.body] == [["20.11.2026", SMALL_CUP, "12", want[0]["name"]]]
 
 
 def test_publishing_again_replaces_its_own_pages_and_leaves_every_other_file(published, tmp_path):
@@ -238,6 +296,8 @@ def test_publishing_again_replaces_its_own_pages_and_leaves_every_other_file(pub
     folder.mkdir()
     (folder / "verein.html").write_text("<p>Unser Verein</p>")
     assert cli("--db", str(db), "cup", "publish", str(folder)).exit_code == 0
+    earlier = (folder / "index.html").read_text()
+    (folder / "runde-1.html").write_text(earlier)  # a page an earlier schreiber wrote, no longer written
     (folder / "index.html").write_text((folder / "index.html").read_text().replace("Übersicht", "alt"))
     r = cli("--db", str(db), "cup", "publish", str(folder))
     assert r.exit_code == 0, r.output
@@ -250,12 +310,12 @@ def test_a_page_name_taken_by_another_file_is_refused_and_nothing_is_written(pub
     db, _site = published
     folder = tmp_path / "web"
     folder.mkdir()
-    (folder / "runde-2.html").write_text("<html>the club's own page</html>")
+    (folder / "runden.html").write_text("<html>the club's own page</html>")
     rows = dump(db)
     line = refused_line("--db", str(db), "cup", "publish", str(folder))
-    assert "runde-2.html exists and was not written by cup publish" in line and "nothing was written" in line
-    assert [p.name for p in folder.iterdir()] == ["runde-2.html"]
-    assert (folder / "runde-2.html").read_text() == "<html>the club's own page</html>"
+    assert "runden.html exists and was not written by cup publish" in line and "nothing was written" in line
+    assert [p.name for p in folder.iterdir()] == ["runden.html"]
+    assert (folder / "runden.html").read_text() == "<html>the club's own page</html>"
     assert dump(db) == rows
 
 
@@ -297,9 +357,11 @@ def test_a_cup_not_yet_drawn_publishes_its_index_list_and_season(tmp_path):
     r = cli("--db", str(db), "cup", "publish", str(tmp_path / "web"))
     assert r.exit_code == 0, r.output
     read = pages(tmp_path / "web")
-    assert sorted(read) == ["cupwertung.html", "ergebnisliste.html", "index.html"]
+    assert sorted(read) == ["cupwertung.html", "ergebnisliste.html", "index.html", "rangliste.html", "runden.html",
+                            "saisonen.html", "sitzplan.html"]  # fmt: skip
     assert all(href in read for page in read.values() for href in page.links)
     assert "Noch keine Runde ausgelost." in read["index.html"].text
+    assert "Noch hat niemand gespielt." in read["cupwertung.html"].text
     assert "".join(read["index.html"].h1) == "Frühjahrscup, 6.3.2027"
 
 

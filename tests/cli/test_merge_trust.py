@@ -372,12 +372,9 @@ def settle(line: str, desk: Path, copy: Path, keep: str) -> None:
         who, _x, command = way.partition(", type: ")
         ways["desk" if who == "this ledger's" else "copy"] = command.split("; then merge again")[0]
     words = shlex.split(ways[keep])
-    assert words[0] == "schreiber"
-    db = desk
-    if words[1] == "--db":
-        assert words[2] == str(copy)
-        db, words = copy, words[2:]
-    ok(db, *words[1:])
+    assert words[:2] == ["schreiber", "--db"]  # pasted as printed: each names the ledger it acts on
+    assert words[2] == str(desk if keep == "copy" else copy), words
+    ok(Path(words[2]), *words[3:])
 
 
 CONFLICTS = {
@@ -444,14 +441,17 @@ def test_other_conflicts_say_what_to_type(evening_copy):
     desk, copy = evening_copy
     ok(copy, "evening", "tarif", "0.20")
     line = refused(desk, "merge", str(copy))
-    assert "the tarif is 0.10 here and 0.20 in" in line and "schreiber evening tarif 0.20 --evening 1" in line
+    assert (
+        "the tarif is 0.10 here and 0.20 in" in line and f"schreiber --db {desk} evening tarif 0.20 --evening 1" in line
+    )
     assert f"schreiber --db {copy} evening tarif 0.10 --evening 1" in line
     ok(desk, "evening", "tarif", "0.20")
     ok(desk, "merge", str(copy))
     ok(copy, "player", "rename", "Dora", "Dorothea")
     line = refused(desk, "merge", str(copy))
     assert (
-        "schreiber player rename Dora Dorothea" in line and f"schreiber --db {copy} player rename Dorothea Dora" in line
+        f"schreiber --db {desk} player rename Dora Dorothea" in line
+        and f"schreiber --db {copy} player rename Dorothea Dora" in line
     )
     ok(desk, "player", "rename", "Dora", "Dorothea")
     assert ok(desk, "merge", str(copy)) == f"nothing new in {copy}\n"
@@ -481,7 +481,7 @@ def test_a_copy_that_drew_the_next_round_itself(tmp_path):
     ok(copy, "hand", "add", "--evening", str(table["evening"]), "dreier", table["players"][3], "40")
     line = refused(desk, "merge", str(copy))
     assert line.startswith(f"conflict in evening {evening} (table 1, round 2): hand 2 is "), line
-    assert "cup_tables" not in line and f"schreiber hand edit 2 --evening {evening} --json" in line
+    assert "cup_tables" not in line and f"schreiber --db {desk} hand edit 2 --evening {evening} --json" in line
     settle(line, desk, copy, "copy")
     assert ok(desk, "merge", str(copy)) == f"nothing new in {copy}\n"
     checked(desk)

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from schreiber import publish
+from schreiber.ledger import pages
 from tests.helpers import cli, refused_line
 
 pytest.importorskip("datasette", reason='Datasette is not installed: pip install -e ".[test]"')
@@ -59,7 +60,7 @@ def test_print_writes_the_cups_database_and_names_its_settings(cup_db, tmp_path)
     meta = json.loads((folder / "verein.metadata.json").read_text())
     assert meta["allow_sql"] is False and meta["title"] == f"{CUP}, 3.10.2026"
     database = meta["databases"]["verein"]
-    assert set(database["queries"]) == set(publish.CUP_QUERIES)
+    assert set(database["queries"]) == set(pages.CUP_QUERIES)
     assert all(t == {"allow": False} for t in database["tables"].values())
     with sqlite3.connect(folder / "verein.db") as con:
         rows = con.execute('select "Name", "Stand" from daten_tischblatt order by rowid').fetchall()
@@ -76,9 +77,17 @@ def test_a_cup_not_yet_drawn_has_its_pages_all_the_same(tmp_path, monkeypatch):
     assert cli("--db", str(db), "publish", "--cup", CUP, "--print").exit_code == 0
     with sqlite3.connect(publish_folder(tmp_path) / "neu.cup-1" / "neu.db") as con:
         count = {
-            q: con.execute(f"select count(*) from {publish.cup_table(q)}").fetchone()[0] for q in publish.CUP_QUERIES
+            q: con.execute(f"select count(*) from {publish.cup_table(q)}").fetchone()[0] for q in pages.CUP_QUERIES
         }
-    assert count == {"turniere": 1, "ergebnisliste": 8, "rangliste": 8, "tischblatt": 0, "cupwertung": 0}
+    assert count == {
+        "turniere": 1,
+        "ergebnisliste": 8,
+        "rangliste": 8,
+        "tischblatt": 0,
+        "sitzplan": 8,
+        "cupwertung": 1,
+        "saisonen": 1,
+    }  # a season nobody played yet: one row without a player
 
 
 def test_publishing_again_replaces_the_cups_database(cup_db, tmp_path):

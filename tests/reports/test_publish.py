@@ -178,7 +178,9 @@ def test_the_metadata_is_german_and_hides_the_internal_tables(server):
     tables = meta["databases"][server.db.stem]["tables"]
     assert tables["v_cup_standings"]["title"] == "Turnier-Rangliste"
     queries = meta["databases"][server.db.stem]["queries"]
-    assert set(queries) == {"rangliste", "ergebnisliste", "tischblatt", "cupwertung", "turniere", "abende"}
+    assert set(queries) == {"rangliste", "ergebnisliste", "tischblatt", "cupwertung", "turniere", "abende",
+                            "sitzplan", "saisonen"}  # fmt: skip
+    assert queries["tischblatt"]["params"] == ["abend"] and queries["tischblatt"]["sql"].startswith("-- The Tischblatt")
     assert all(q["hide_sql"] for q in queries.values())
     assert [c["name"] for c in meta["databases"][server.db.stem]["turniere"]] == [CUP]  # the start page's links
 

@@ -2,7 +2,9 @@
 Datasette process for the module, started on the ledger of
 tests/reports/publishing.py (the cup, a second cup of the same season, a
 club evening). It serves that cup's pages only (and its season's
-Cupwertung), German and without SQL, in a browser as in
+Cupwertung and the season archive, which names every tournament and its
+winner), German and without SQL, each fitting its page at 1200 and at 390
+pixels (publishing.assert_fits), in a browser as in
 the full view (screenshots 1200 and 390 pixels wide, the Ergebnisliste
 printed to PDF, the pages read back from the DOM); the other evenings, the
 ledger's tables and views and any SQL of the visitor's own are refused;
@@ -24,6 +26,7 @@ from pathlib import Path
 import pytest
 
 from schreiber import publish
+from schreiber.ledger import pages
 from tests.cups import SMALL_CUP
 from tests.helpers import cli
 
@@ -34,7 +37,7 @@ from .publishing import (
     OTHER_PLAYERS,
     Front,
     Served,
-    assert_one_line_a_row,
+    assert_fits,
     assert_public_words,
     build_ledger,
     chromium,
@@ -77,6 +80,9 @@ def the_pages_in_a_headless_browser(served: Served, browser: str, tmp_path: Path
         "tischblatt": f"/{served.database}/tischblatt?abend=1",
         "turniere": f"/{served.database}/turniere?{cup}",
         "cupwertung": f"/{served.database}/cupwertung?saison=2026%2F27",
+        "rangliste": f"/{served.database}/rangliste?{cup}",
+        "sitzplan": f"/{served.database}/sitzplan?{cup}",
+        "saisonen": f"/{served.database}/saisonen",
         "verweigert": f"/{served.database}?sql=select+1",
     }
     with Front(served) as front:
@@ -91,8 +97,7 @@ def the_pages_in_a_headless_browser(served: Served, browser: str, tmp_path: Path
             served.root + shown["ergebnisliste"],
         ]
         runs["wide"] = ["--window-size=1300,900", "--dump-dom", front.probe_url("wide", shown, 1200)]
-        phone = {k: shown[k] for k in ("ergebnisliste", "tischblatt")}
-        runs["phone"] = ["--window-size=800,900", "--dump-dom", front.probe_url("phone", phone, 390)]
+        runs["phone"] = ["--window-size=800,900", "--dump-dom", front.probe_url("phone", shown, 390)]
         out = run_all(browser, runs, tmp_path)
     for w in (1200, 390):
         png = tmp_path / f"liste-{w}.png"
@@ -101,15 +106,18 @@ def the_pages_in_a_headless_browser(served: Served, browser: str, tmp_path: Path
     wide = measured(out["wide"])
     for page, seen in wide.items():
         assert_public_words(page, seen)
-        assert OTHER_CUP not in seen["text"] and not any(p in seen["text"] for p in CLUB_PLAYERS), page
+        assert not any(p in seen["text"] for p in CLUB_PLAYERS), page
+        assert page == "saisonen" or OTHER_CUP not in seen["text"], page  # the archive names every tournament
     assert wide["start"]["h1"] == [HEADING] == wide["ergebnisliste"]["h1"] == wide["tischblatt"]["h1"]
     assert [text for text, _href in wide["start"]["links"]] == [
-        "Ergebnisliste", "Rangliste", "Runden und Tische", "Cupwertung 2026/27"]  # fmt: skip
-    assert all("?cup=Cup+%3CHausruck%3E+%26+Co" in href for _t, href in wide["start"]["links"][:3])
+        "Ergebnisliste", "Rangliste", "Runden und Tische", "Sitzplan", "Cupwertung 2026/27"]  # fmt: skip
+    assert all("?cup=Cup+%3CHausruck%3E+%26+Co" in href for _t, href in wide["start"]["links"][:4])
     assert "Farbendreier" in wide["tischblatt"]["text"] and "Talon" in wide["tischblatt"]["text"]
     assert wide["verweigert"]["h1"] == ["Nicht erlaubt"]
+    for page, seen in wide.items():
+        assert_fits(page, seen, 1200)
     for page, seen in measured(out["phone"]).items():
-        assert_one_line_a_row(page, seen, 390)
+        assert_fits(page, seen, 390)
 
 
 def no_other_evening_no_table_of_the_ledger_no_sql(served: Served, ids: dict[str, int]) -> None:
@@ -137,17 +145,18 @@ def the_database_served_holds_the_cups_results_only(served: Served) -> None:
     (found,) = json.loads(text)
     path = Path(found["path"])
     assert path.name == "turnier.db" and "publish" in path.parts  # a copy in the app directory, not the ledger
-    season = publish.cup_table("cupwertung")
+    season, archive = publish.cup_table("cupwertung"), publish.cup_table("saisonen")
     with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as con:
         tables = [r[0] for r in con.execute("select name from sqlite_master where type = 'table' order by name")]
-        assert tables == sorted(publish.cup_table(q) for q in publish.CUP_QUERIES)
+        assert tables == sorted(publish.cup_table(q) for q in pages.CUP_QUERIES)
         text_of = {t: " ".join(str(v) for row in con.execute(f"select * from {t}") for v in row) for t in tables}
         evenings = {r[0] for r in con.execute("select distinct Abend from daten_tischblatt")}
         ranked = {r[0] for r in con.execute(f"select Name from {season}")}
     assert SMALL_CUP in text_of[publish.cup_table("ergebnisliste")] and evenings == set(range(1, 7))
     for table, values in text_of.items():
-        assert OTHER_CUP not in values and not any(p in values for p in CLUB_PLAYERS), table
-        assert table == season or not any(p in values for p in OTHER_PLAYERS), table
+        assert not any(p in values for p in CLUB_PLAYERS), table
+        assert table == archive or OTHER_CUP not in values, table  # the archive: every tournament and its winner
+        assert table in (season, archive) or not any(p in values for p in OTHER_PLAYERS), table
     assert set(OTHER_PLAYERS) <= ranked  # the season's Cupwertung ranks every player of its tournaments
 
 

@@ -6,7 +6,10 @@ page back from its DOM (publishing.PROBE): German words and none of
 Datasette's English controls, no SQL, a heading with the tournament's (or
 the evening's) name and date, signed right-aligned figures, the contracts
 by their names, the Tischblatt's running totals and totals row, the start
-page's links with their parameters, and at 390 pixels a row on one line.
+page's links with their parameters, the Tischblatt showing what the sheet
+shows (a premium, a Kontra with who gave it), and the table pages of the
+ledger in German without Datasette's English controls or SQL (whether every
+page fits its width: test_pages_fit.py).
 The server is used by one test only, so that however the tests are spread
 over workers it is started once. Skipped, saying why, without Datasette or
 Chromium."""
@@ -15,7 +18,6 @@ from __future__ import annotations
 
 import json
 import re
-import sqlite3
 import urllib.parse
 from fractions import Fraction
 from pathlib import Path
@@ -31,7 +33,6 @@ from .publishing import (
     OTHER_CUP,
     Front,
     Served,
-    assert_one_line_a_row,
     assert_public_words,
     build_ledger,
     chromium,
@@ -64,6 +65,11 @@ def pages(db: str, club: int) -> dict[str, str]:
         "abend": f"/{db}/tischblatt?abend={club}",
         "cupwertung": f"/{db}/cupwertung?saison=2026%2F27",
         "abende": f"/{db}/abende",
+        "sitzplan": f"/{db}/sitzplan?{cup}",
+        "saisonen": f"/{db}/saisonen",
+        "tabelle": f"/{db}/entries",
+        "ansicht": f"/{db}/v_hands",
+        "zeile": f"/{db}/players/1",
         "unbekannt": f"/{db}/ergebnisliste?cup=Keiner",
         "ohne": f"/{db}/tischblatt",
     }
@@ -78,7 +84,6 @@ def test_the_full_view_in_a_headless_browser(ledger, tmp_path):
     db, ids = ledger
     with serving(db, tmp_path) as served, Front(served) as front:
         shown = pages(served.database, ids["club"])
-        phone = {k: shown[k] for k in ("ergebnisliste", "tischblatt", "turniere", "abende")}
         shots = {"liste": "ergebnisliste", "blatt": "tischblatt"}
         runs = {
             f"{name}-{width}": [f"--window-size={width},900", f"--screenshot={tmp_path / f'{name}-{width}.png'}",
@@ -91,7 +96,6 @@ def test_the_full_view_in_a_headless_browser(ledger, tmp_path):
             served.root + shown["ergebnisliste"],
         ]
         runs["wide"] = ["--window-size=1300,900", "--dump-dom", front.probe_url("wide", shown, 1200)]
-        runs["phone"] = ["--window-size=800,900", "--dump-dom", front.probe_url("phone", phone, 390)]
         out = run_all(browser, runs, tmp_path)
         wide = measured(out["wide"])
         screenshots_and_the_pdf_are_drawn(tmp_path)
@@ -100,7 +104,7 @@ def test_the_full_view_in_a_headless_browser(ledger, tmp_path):
         the_ergebnisliste_has_signed_right_aligned_figures(wide, db)
         the_tischblatt_runs_its_totals_and_names_contracts_as_players_do(wide, served)
         the_start_pages_links_carry_their_parameters(wide, served)
-        at_390_pixels_a_row_keeps_to_one_line(measured(out["phone"]))
+        the_ledgers_tables_are_german_pages(wide)
 
 
 def screenshots_and_the_pdf_are_drawn(tmp: Path) -> None:
@@ -157,31 +161,38 @@ def _signed(v: float | int) -> str:
 
 def the_tischblatt_runs_its_totals_and_names_contracts_as_players_do(wide: dict, served: Served) -> None:
     heads, rows = _table(wide["tischblatt"])
-    players = heads[7:]
-    assert heads[:7] == ["Nr", "Geber", "Spiel", "Spieler", "Partner", "Ergebnis", "Kontra"]
-    body, total = rows[:-1], rows[-1]
-    assert [r[2][0] for r in body] == ["Rufer", "Farbendreier", "Rufer", "Piccolo", "Rufer"]
-    assert [r[4][0] for r in body][:3] == [body[0][4][0], "", "Talon"] and body[0][4][0] in players
-    assert body[0][6][0] == "Kontra" and body[1][5][0] == "verloren"
+    players = heads[5:]
+    assert heads[:5] == ["Nr", "Geber", "Spiel", "Spieler", "Ergebnis"]
+    foot = [r for r in rows if r[2][0] in ("Summe", "Geld in Punkten (mit Kontra)")]
+    body, total = rows[: -len(foot)], foot[0]
+    assert [r[2][0] for r in body] == ["Rufer", "Farbendreier", "Rufer", "Piccolo", "Rufer", "Rufer"]
+    declarer, partner = body[0][3][0].split(" + ")  # the declarer with his partner
+    assert {declarer, partner} <= set(players) and body[2][3][0].endswith(" + Talon") and " + " not in body[1][3][0]
+    assert body[0][4][0] == "gewonnen, Kontra" and body[1][4][0] == "verloren"
+    assert body[4][4][0] == "gewonnen, Pagat angesagt, zurückgenommen"  # the hand taken back, struck through
+    assert [c[0] for c in body[4][5:]] == ["–"] * len(players)
+    assert body[5][4][0] == "gewonnen, Pagat angesagt"  # the premium, as the sheet has it
     running = dict.fromkeys(players, Fraction(0))
-    for r in body:
-        for p, (cell, align) in zip(players, r[7:]):
+    for r in body[:4] + body[5:]:
+        for p, (cell, align) in zip(players, r[5:]):
             stand, own = re.fullmatch(r"(\S+) \((\S+)\)", cell).groups()
             assert SIGNED.match(stand) and SIGNED.match(own) and align == "right", cell
             running[p] += Fraction(own)
             assert Fraction(stand) == running[p]
-    assert total[2][0] == "Summe" and [c[0] for c in total[7:]] == [_signed(int(running[p])) for p in players]
+    assert total[2][0] == "Summe" and [c[0] for c in total[5:]] == [_signed(int(running[p])) for p in players]
+    assert foot[1][2][0] == "Geld in Punkten (mit Kontra)"  # the Kontra of hand 1: the money differs
     r1 = {r["Name"]: r["R1"] for r in served.rows("ergebnisliste", cup=SMALL_CUP)}
     assert {p: int(running[p]) for p in players} == {p: r1[p] for p in players}
     assert "farbendreier" not in wide["tischblatt"]["text"]  # the id, never shown
     club = _table(wide["abend"])[1]
-    assert [r[2][0] for r in club[:-1]] == ["Dreier", "Dreier"] and _table(wide["abend"])[0][7:] == CLUB_PLAYERS
+    assert [r[2][0] for r in club[:-1]] == ["Dreier", "Dreier"] and _table(wide["abend"])[0][5:] == CLUB_PLAYERS
+    assert [r[4][0] for r in club[:-1]] == ["gewonnen (40)", "gewonnen (40)"]  # the card points, as the sheet
 
 
 def the_start_pages_links_carry_their_parameters(wide: dict, served: Served) -> None:
-    links = dict(wide["start"]["links"][:4])  # the newest tournament first
+    links = dict(wide["start"]["links"][:5])  # the newest tournament first
     assert links["Ergebnisliste"] == f"/{served.database}/ergebnisliste?cup={OTHER_CUP}"
-    small = {text: href for text, href in wide["start"]["links"][4:8]}
+    small = {text: href for text, href in wide["start"]["links"][5:10]}
     assert small["Ergebnisliste"].endswith("?cup=Cup+%3CHausruck%3E+%26+Co")
     assert small["Cupwertung 2026/27"].endswith("?saison=2026%2F27")
     hrefs = [href for _text, href in wide["start"]["links"] + wide["turniere"]["links"] + wide["abende"]["links"]]
@@ -195,42 +206,10 @@ def the_start_pages_links_carry_their_parameters(wide: dict, served: Served) -> 
             assert served.fetch(f"{path}.json?{query}&_shape=array")[1] != "[]", href
 
 
-def at_390_pixels_a_row_keeps_to_one_line(phone: dict) -> None:
-    for page, seen in phone.items():
-        assert_one_line_a_row(page, seen, 390)
-
-
-def test_the_tischblatt_is_the_sheet_the_table_keeps(ledger):
-    """Every evening's Tischblatt, as the shipped query gives it (run here
-    with sqlite3, as Datasette runs it), is the score sheet of reports.sheet:
-    each counted entry in order, the contract by its name, the partner
-    (Talon, selbst), each player's Schrift after it."""
-    from schreiber import publish
-    from schreiber.ledger.store import Ledger
-    from schreiber.render import rounded
-    from schreiber.reports.sheet import build, partner_text
-
-    db, _ids = ledger
-    sql = publish.shipped()["databases"][publish.SHIPPED_DATABASE]["queries"]["tischblatt"]["sql"]
-    led = Ledger(db, read_only=True)
-    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
-    con.row_factory = sqlite3.Row
-    try:
-        evenings = led.evenings()
-        assert len(evenings) == 8
-        for ev in evenings:
-            sheet, _totals, _rules = build(led.sheet_lines(ev), ev)
-            counted = [r for r in sheet if not r.void and r.kind not in ("radl", "redeal")]
-            want = [
-                (r.number, r.contract, partner_text(r), {p: rounded((r.schrift or r.totals)[p], 2) for p in ev.seating})
-                for r in counted
-            ]
-            rows = [dict(r) for r in con.execute(sql, {"abend": str(ev.id)})]
-            by_entry = [rows[i : i + len(ev.seating)] for i in range(0, len(rows), len(ev.seating))]
-            got = [
-                (e[0]["Nr"], e[0]["Spiel"], e[0]["Partner"] or "", {r["Name"]: r["Stand"] for r in e}) for e in by_entry
-            ]
-            assert got == want, ev.id
-    finally:
-        con.close()
-        led.close()
+def the_ledgers_tables_are_german_pages(wide: dict) -> None:
+    """A table, a view and a row of the full view: German, no filters, no SQL (assert_public_words above)."""
+    assert wide["tabelle"]["h1"] == ["Einträge"] and "Zeilen" in wide["tabelle"]["text"]
+    assert wide["ansicht"]["h1"] == ["Spiele (Ansicht)"]
+    assert wide["zeile"]["h1"][0].startswith("Spieler: 1") and "Verweise aus anderen Tabellen" in wide["zeile"]["text"]
+    for page in ("tabelle", "ansicht", "zeile"):
+        assert "JSON" in wide[page]["text"] and "Apply" not in wide[page]["text"], page
