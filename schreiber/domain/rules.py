@@ -44,11 +44,12 @@ def _preset_names() -> tuple[str, ...]:
 PRESETS = _preset_names()
 
 RADL_MAX = 60  # the longest Radl a rule may ask for, in hands
+RADL_STACK_MAX = 40  # the most Radls a rule may let double the same hands (x2 ** 40)
 VALUE_MAX = 1000  # the largest whole number of a rule, a value or a factor: keeps every sum in 64 bits
 TARIF_MAX_CENTS = 100_000  # 1,000.00 (euro) a point
 NESTING_MAX = 32  # brackets inside brackets of a rules file
 # Ranges of the whole-number rules that differ from 0..VALUE_MAX.
-INT_RANGES = {"tarif_cents": (0, TARIF_MAX_CENTS), "deck_points": (1, VALUE_MAX)}
+INT_RANGES = {"tarif_cents": (0, TARIF_MAX_CENTS), "deck_points": (1, VALUE_MAX), "radl_stack_max": (1, RADL_STACK_MAX)}
 
 # The rules format this schreiber writes: stored with every evening's rules and in every rules file
 # (``format = 2``). Raised when a rule key (or a field of a contract or premium) is added whose default
@@ -436,6 +437,13 @@ class Rules(NamedTuple):
     radl_stack: Annotated[
         bool, Rule("a Radl that starts while one runs doubles again (x4) instead of queueing behind it")
     ] = False
+    radl_stack_max: Annotated[
+        int,
+        Rule(
+            "how many Radls may double the same hands at once (side by side where radl_stack is on, or onto the "
+            "Sküsradl; 10: up to x1024): a Radl beyond is refused when it is entered"
+        ),
+    ] = 10
     first_hands_double: Annotated[int, Rule("the first N hands of the evening count double (a Radl at the start)")] = 0
     radl_after_trischaken: Annotated[bool, Rule("a Trischaken starts a Radl")] = False
     radl_after_catch: Annotated[bool, Rule("a catch (Mondfang, Sküsfang, Königfang) starts a Radl")] = False

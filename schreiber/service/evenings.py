@@ -15,7 +15,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..domain.evening import Entry, Outcome, State, ends_evening, replay, step
+from ..domain.evening import Entry, Outcome, State, ends_evening, radl_refused, replay, step
 from ..domain.names import check_name, known_player, match_players, name_key
 from ..domain.points import from_units
 from ..domain.table import Table
@@ -633,6 +633,8 @@ class Service:
                 outcome = step(ev.rules, ev.seating, before, entry)
             except HandError as exc:
                 raise SchreiberError(str(exc)) from None
+            if entry.kind == "radl" and (refused := radl_refused(ev.rules, outcome.state)):
+                raise SchreiberError(refused)
             number = None
             if entry.kind == "hand":
                 self._round_room(ev, 1)
