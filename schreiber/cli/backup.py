@@ -12,7 +12,7 @@ import typer
 from ..errors import SchreiberError
 from ..i18n import _, ngettext
 from .errors import one_line
-from .root import OPTS, Command, app, db_path, echo, ledger, writable_target
+from .root import OPTS, Command, app, db_path, echo, ledger, writable_target, wrote
 
 
 @app.command("backup", cls=Command)
@@ -35,7 +35,7 @@ def backup(
 
     writable_target(path, "backup", ".db", "schreiber backup")
     led = ledger()
-    target = led.backup(path, overwrite=force)
+    target = wrote(led.backup(path, overwrite=force))
     led.close()
     evenings, hands = backup_counts(target)  # what the copy holds, not what the ledger holds by now
     held = _("{evenings}, {hands}").format(evenings=_evenings(evenings), hands=_hands(hands))

@@ -729,7 +729,7 @@ def convert_setting(setting: Setting, raw: Any) -> Any:
     else:
         value = raw
         if (setting.type is int and isinstance(raw, bool)) or not isinstance(raw, setting.type):
-            raise RulesError(_("{what}: {raw!r} is not a {name}"), what=what, raw=raw, name=setting.type.__name__)
+            raise _wrong_type(setting, what, raw)
     if setting.choices and value not in setting.choices:
         raise RulesError(
             _("{what}: '{value}' is not valid; valid: {choices}").format(
@@ -748,6 +748,49 @@ def convert_setting(setting: Setting, raw: Any) -> Any:
         except ValueError as exc:
             raise RulesError(f"{what}: {exc}") from None
     return value
+
+
+def _wrong_type(setting: Setting, what: str, raw: Any) -> RulesError:
+    """A rule's value of another kind than the rule takes, said in a rules
+    file's words (``2.5 is not a whole number``), never Python's."""
+    shown = as_written(raw)
+    if setting.type is bool:
+        return RulesError(_("{what}: {raw} is not true or false; write true or false").format(what=what, raw=shown))
+    if setting.type is int:
+        low, high = INT_RANGES.get(setting.key, (0, VALUE_MAX))
+        return RulesError(
+            _("{what}: {raw} is not a whole number; give {low} to {high}").format(
+                what=what, raw=shown, low=low, high=high
+            )
+        )
+    if setting.choices:
+        return RulesError(
+            _("{what}: {raw} is not one of the words this rule takes; valid: {choices}").format(
+                what=what, raw=shown, choices=", ".join(setting.choices)
+            )
+        )
+    return RulesError(_('{what}: {raw} is not text; write it in quotes, like "..."').format(what=what, raw=shown))
+
+
+def as_written(value: Any) -> str:
+    """A value as a rules file writes it (TOML): ``2.5``, ``true``,
+    ``"text"``, ``[1, 2]``; never Python's ``Decimal('2.5')`` or ``True``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Fraction):  # as a decimal where it ends (2.5), else as a fraction (1/3)
+        den = value.denominator
+        while den % 2 == 0 or den % 5 == 0:
+            den //= 2 if den % 2 == 0 else 5
+        return str(Decimal(value.numerator) / Decimal(value.denominator)) if den == 1 else str(value)
+    if isinstance(value, (int, float, Decimal)):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(as_written(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{as_written(str(k))} = {as_written(v)}" for k, v in value.items()) + "}"
+    return str(value)
 
 
 def _radl_length(raw: Any, what: str) -> str:
@@ -833,25 +876,25 @@ def _check_field(where: str, name: str, value) -> None:
         return
     if (kind == "whole" or (kind == "optional whole" and value is not None)) and not _whole(value):
         raise RulesError(
-            _("{where}: '{name}' must be a whole number from 0 to {VALUE_MAX}, not {value!r}").format(
-                where=where, name=name, VALUE_MAX=VALUE_MAX, value=value
+            _("{where}: '{name}' must be a whole number from 0 to {VALUE_MAX}, not {value}").format(
+                where=where, name=name, VALUE_MAX=VALUE_MAX, value=as_written(value)
             )
         )
     if (kind == "points" or (kind == "optional points" and value is not None)) and not _points(value):
         raise RulesError(
             _(
-                "{where}: '{name}' must be a whole number from 0 to {VALUE_MAX} or a half (like 2.5), not {value!r}"
-            ).format(where=where, name=name, VALUE_MAX=VALUE_MAX, value=value)
+                "{where}: '{name}' must be a whole number from 0 to {VALUE_MAX} or a half (like 2.5), not {value}"
+            ).format(where=where, name=name, VALUE_MAX=VALUE_MAX, value=as_written(value))
         )
     if kind == "side" and value not in (None, "declarer", "opponents"):
         raise RulesError(
-            _('{where}: \'{name}\' must be "declarer" or "opponents", not {value!r}').format(
-                where=where, name=name, value=value
+            _('{where}: \'{name}\' must be "declarer" or "opponents", not {value}').format(
+                where=where, name=name, value=as_written(value)
             )
         )
     if kind == "flag" and not isinstance(value, bool):
         raise RulesError(
-            _("{where}: '{name}' must be true or false, not {value!r}"), where=where, name=name, value=value
+            _("{where}: '{name}' must be true or false, not {value}"), where=where, name=name, value=as_written(value)
         )
     if kind == "text":
         _check_text(where, name, value)
@@ -861,7 +904,9 @@ def _check_field(where: str, name: str, value) -> None:
 
 def _check_text(where: str, name: str, value: object) -> None:
     if not isinstance(value, str):
-        raise RulesError(_("{where}: '{name}' must be text, not {value!r}").format(where=where, name=name, value=value))
+        raise RulesError(
+            _("{where}: '{name}' must be text, not {value}").format(where=where, name=name, value=as_written(value))
+        )
     _plain(where, name, (value,))
 
 
@@ -869,8 +914,8 @@ def _check_words(where: str, name: str, value: object) -> None:
     _plain(where, name, value if isinstance(value, tuple) else (value,))
     if value is not None and not (isinstance(value, tuple) and all(isinstance(w, str) for w in value)):
         raise RulesError(
-            _('{where}: \'{name}\' must be a list of words like ["a", "b"], not {value!r}').format(
-                where=where, name=name, value=value
+            _('{where}: \'{name}\' must be a list of words like ["a", "b"], not {value}').format(
+                where=where, name=name, value=as_written(value)
             )
         )
 
@@ -953,8 +998,8 @@ def _current_keys(raw: dict, where: str) -> dict:
                 value = _legacy_value(value, values, f"{where}: {rule_origin(old)}")
             if value not in values:
                 raise RulesError(
-                    _("{where}: rule '{old}': {value!r} is not valid; use {new} instead").format(
-                        where=where, old=old, value=value, new=new
+                    _("{where}: rule '{old}': {value} is not valid; use {new} instead").format(
+                        where=where, old=old, value=as_written(value), new=new
                     )
                 )
             out[new] = values[value]
