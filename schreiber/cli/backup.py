@@ -52,9 +52,10 @@ def _hands(n: int) -> str:
 
 @app.command("check", cls=Command)
 def check() -> None:
-    """Check the ledger: SQLite's integrity check, and every evening re-scored
-    from its records (each hand's payments sum to zero, the balances are the
-    sum of the hands). Reads only (a ledger of an older schreiber is first
+    """Check the ledger: SQLite's integrity check, its schema (every table,
+    view, index and trigger as this version makes them), and every evening
+    re-scored from its records (each hand's payments sum to zero, the
+    balances are the sum of the hands). Reads only (a ledger of an older schreiber is first
     brought up to this version, a copy of it kept beside it, as by every
     command); exit status 1 if anything is wrong.
 
@@ -77,6 +78,9 @@ def check() -> None:
     for p in problems:
         echo(f"    {p}")
     carried: list[str] = []
+    if not problems:
+        problems = led.schema_problems()
+        _found(_("  the schema (every table, view, index and trigger of this version): {found}"), problems)
     if not problems:
         wrong, carried = _consistency(led, show)
         problems += wrong

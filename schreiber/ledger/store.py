@@ -189,6 +189,16 @@ class Ledger(Opened):
             problems.append(str(exc))
         return problems
 
+    def schema_problems(self) -> list[str]:
+        """What the file's tables, views, indexes and triggers lack of this
+        version's, or hold otherwise (``connection.schema_problems``)."""
+        from .connection import schema_problems
+
+        try:
+            return schema_problems(self.db.conn)
+        except sqlite3.DatabaseError as exc:
+            return [str(exc)]
+
     @property
     def cups(self) -> CupBook:
         """The tournaments in this ledger (ledger/cup_book.py)."""
