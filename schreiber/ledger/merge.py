@@ -86,11 +86,13 @@ KIND_NAMES = {"radl": N_("the Radl"), "redeal": N_("the redeal"), "strafpunkt": 
 
 
 class Merged(NamedTuple):
-    """What a merge brought in: rows counted by kind, and the evenings (our
-    ids) that got new entries or corrections, to be re-scored."""
+    """What a merge brought in: rows counted by kind, the evenings (our ids)
+    that got new entries or corrections, to be re-scored, and of those the
+    evenings this ledger did not have before (``made``: nothing of theirs changed here)."""
 
     counts: dict[str, int]
     touched: list[int]
+    made: frozenset[int] = frozenset()
 
 
 class Checks(Protocol):
@@ -158,7 +160,7 @@ def merge_rows(ours: sqlite3.Connection, theirs: sqlite3.Connection, label: str,
     except sqlite3.IntegrityError as exc:  # what the checks above missed: one line, not a traceback
         raise MergeRefused(other.path, _("{label} cannot be merged ({problem})").format(label=label, problem=exc),
                            "damaged") from None  # fmt: skip
-    return Merged(m.counts, touched)
+    return Merged(m.counts, touched, frozenset(m.ids["evenings"].values()) - frozenset(m.matched.values()))
 
 
 def _grouped(rows: list[dict], key: Callable[[dict], int]) -> defaultdict[int, list[dict]]:

@@ -905,8 +905,8 @@ class Service:
             for evening_id in merged.touched:
                 ev, balance = led.evening(evening_id), led.balance(evening_id)  # as before: nothing re-scored yet
                 self._rescore(ev, _("merging {other} into evening {id}").format(other=other, id=evening_id))
-                if not ev.is_open and led.balance(evening_id) != balance:
-                    self.closed_changed.append(ev)
+                if not ev.is_open and evening_id not in merged.made and led.balance(evening_id) != balance:
+                    self.closed_changed.append(ev)  # a closed evening of ours whose balance changed (not one new here)
             if merged.counts.get("evenings") or merged.touched:  # evenings came in, or got entries: carry every pot on
                 for first in self._circle_starts():
                     self._carry_on(first, itself=True)

@@ -62,3 +62,25 @@ def test_two_tables_merged_back_at_the_desk(tmp_path):
         assert got == want
     con.close()
     assert check_ledger(desk)["hands"] == 15
+
+
+def test_a_whole_settled_evening_the_desk_never_had_comes_in_without_settle_again(tmp_path):
+    """Before, merging a settled evening the desk had never held said its
+    balance changed and to settle it again (its balance "was" nothing)."""
+    desk = tmp_path / "desk.db"
+    assert run_cli("evening", "start", *TABLE_1, db=desk).returncode == 0
+    assert run_cli("hand", "add", "--json", json.dumps(dreier("Berti", 41)), db=desk).returncode == 0
+    table = tmp_path / "table.db"
+    assert run_cli("backup", str(table), db=desk).returncode == 0
+    assert run_cli("evening", "start", *TABLE_2, "--date", "2026-11-20", "--keep-open", db=table).returncode == 0
+    assert run_cli("hand", "add", "--evening", "2", "--json", json.dumps(dreier("Fritz", 41)), db=table).returncode == 0
+    assert run_cli("settle", "--close", "--evening", "2", db=table).returncode == 0
+    r = run_cli("merge", str(table), db=desk)
+    assert (r.returncode, merged(r.stdout), r.stderr) == (
+        0,
+        f"merged from {table}: 4 players, 1 evening, 1 hand\n",
+        "",
+    )
+    assert json.loads(run_cli("balance", "--json", "--evening", "2", db=desk).stdout) == json.loads(
+        run_cli("balance", "--json", "--evening", "2", db=table).stdout
+    )
