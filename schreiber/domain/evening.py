@@ -240,8 +240,8 @@ def _totals(players: tuple[str, ...], state: State, record: object) -> Outcome:
     if state.paper:
         raise HandError([_("this round's totals are entered already; correct them rather than adding more")])
     schrift = record.get("schrift") if isinstance(record, dict) and len(record) == 1 else None
-    if not isinstance(schrift, dict) or list(schrift) != list(players):
-        raise HandError([_("paper totals name every player of the table once, in the seating's order")])
+    if not isinstance(schrift, dict) or len(schrift) != len(players) or set(schrift) != set(players):
+        raise HandError([_("paper totals name every player of the table once")])  # in any order: JSON keeps none
     if not all(type(v) is int for v in schrift.values()) or sum(schrift.values()):
         raise HandError([_("paper totals are whole points adding up to zero")])
     payments = tuple((p, schrift[p]) for p in players)
