@@ -1070,6 +1070,8 @@ def rules_from_dict(data: dict, origin: str = "rules", strict: bool = True) -> R
     )
     if strict:
         check_consistent(rules, origin)
+        if fmt >= TAKES_EFFECT_FROM:
+            _check_takes_effect(rules, origin)
     return rules
 
 
@@ -1177,6 +1179,40 @@ def check_consistent(rules: Rules, origin: str) -> None:
                 )
             )
     _check_sizes(rules, origin)
+
+
+# A rule that counts only where another is set so: (key, the other, the values it counts under). Set
+# otherwise where the other is not, it would play nothing without a word: refused, as a Trischaken figure
+# without its mode is, in rules of the format from which it is (TAKES_EFFECT_FROM: files written now, and
+# --rule); rules of an earlier format (a rules file of the format before; an evening's stored rules) read
+# as they read then.
+NEEDS = (
+    ("valat_add_failed", "valat", ("add",)),
+    ("catch_doubles", "radl_after_catch", (True,)),
+    ("side_by_side_contracts", "side_by_side", (True,)),
+)
+TAKES_EFFECT_FROM = 3
+
+
+def _check_takes_effect(rules: Rules, origin: str) -> None:
+    """A rule set away from its default only where the rule it depends on lets it count (``NEEDS``)."""
+    for key, other, under in NEEDS:
+        value, default = rules.setting(key), SETTING_BY_KEY[key].default
+        if value != default and rules.setting(other) not in under:
+            raise RulesError(
+                _(
+                    "{origin}: rule '{key}' = {value} counts only where {other} is {needs} (here: {here}); "
+                    "set that too, or leave it at {default}"
+                ).format(
+                    origin=origin,
+                    key=key,
+                    value=as_written(value),
+                    other=other,
+                    needs=" / ".join(map(as_written, under)),
+                    here=as_written(rules.setting(other)),
+                    default=as_written(default),
+                )
+            )
 
 
 def _check_tariff(rules: Rules, origin: str) -> None:
