@@ -12,7 +12,7 @@ import typer
 from ..errors import SchreiberError
 from ..i18n import _, ngettext
 from .errors import one_line
-from .root import OPTS, Command, app, db_path, echo, ledger, writable_target
+from .root import OPTS, Command, app, db_path, echo, ledger, writable_target, wrote
 
 
 @app.command("backup", cls=Command)
@@ -35,7 +35,7 @@ def backup(
 
     writable_target(path, "backup", ".db", "schreiber backup")
     led = ledger()
-    target = led.backup(path, overwrite=force)
+    target = wrote(led.backup(path, overwrite=force))
     led.close()
     evenings, hands = backup_counts(target)  # what the copy holds, not what the ledger holds by now
     held = _("{evenings}, {hands}").format(evenings=_evenings(evenings), hands=_hands(hands))
@@ -57,9 +57,10 @@ def _hands(n: int) -> str:
 
 @app.command("check", cls=Command)
 def check() -> None:
-    """Check the ledger: SQLite's integrity check, and every evening re-scored
-    from its records (each hand's payments sum to zero, the balances are the
-    sum of the hands). Reads only (a ledger of an older schreiber is first
+    """Check the ledger: SQLite's integrity check, its schema (every table,
+    view, index and trigger as this version makes them), and every evening
+    re-scored from its records (each hand's payments sum to zero, the
+    balances are the sum of the hands). Reads only (a ledger of an older schreiber is first
     brought up to this version, a copy of it kept beside it, as by every
     command); exit status 1 if anything is wrong.
 
@@ -82,6 +83,9 @@ def check() -> None:
     for p in problems:
         echo(f"    {p}")
     carried: list[str] = []
+    if not problems:
+        problems = led.schema_problems()
+        _found(_("  the schema (every table, view, index and trigger of this version): {found}"), problems)
     if not problems:
         wrong, carried = _consistency(led, show)
         problems += wrong

@@ -7,7 +7,6 @@ Each runs in a fresh process at every Tab, so it reads as little as it can
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
@@ -18,12 +17,18 @@ if TYPE_CHECKING:
 
 
 def _ledger(ctx: typer.Context) -> Ledger | None:
-    """The ledger the command line names (--db, SCHREIBER_DB, the default), if it exists."""
-    from .paths import default_ledger_path
+    """The ledger the command line names (--db, SCHREIBER_DB, the default),
+    if it exists; None for a path that names none (``~nosuchuser``, an empty
+    HOME): nothing to offer, never an error at a Tab."""
+    from ..errors import SchreiberError
+    from .paths import default_ledger_path, user_path
 
     db = ctx.find_root().params.get("db") or os.environ.get("SCHREIBER_DB")
-    path = Path(db).expanduser() if db else default_ledger_path()
-    if not path.is_file():
+    try:
+        path = user_path(db) if db else default_ledger_path()
+        if not path.is_file():
+            return None
+    except (OSError, ValueError, SchreiberError):  # no app directory (HOME empty); a name the system refuses
         return None
     from ..ledger.store import Ledger
 

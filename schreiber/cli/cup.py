@@ -13,7 +13,7 @@ import typer
 
 from ..i18n import N_, _, ngettext
 from .errors import one_line
-from .root import Command, Group, app, echo, ledger, print_json, writable_target
+from .root import Command, Group, app, echo, ledger, print_json, writable_target, wrote
 
 if TYPE_CHECKING:
     from ..ledger.cup_book import Cup
@@ -282,7 +282,7 @@ def table_copy(
 
     desk = Desk(ledger())
     _c, found = desk.table(cup, round_no, number)
-    target = desk.table_copy(found, writable_target(out, f"runde{found.round}", ".db"), overwrite=force)
+    target = wrote(desk.table_copy(found, writable_target(out, f"runde{found.round}", ".db"), overwrite=force))
     echo(
         one_line(
             _("Table {table} of round {round}: {players} (evening {n})").format(
@@ -418,6 +418,8 @@ def write_site(folder: str, pages: list[tuple[str, str]]) -> Path:
     from ..errors import SchreiberError
     from ..reports.site import MARK
 
+    if not folder.strip():  # an unset variable in a script: never the folder one happens to be in, nor one named " "
+        raise SchreiberError(_("the folder for the pages is empty; nothing was written; give one, e.g. web/"))
     root = writable_target(folder, "web", "", "schreiber cup publish")  # no ledger, nor a name SQLite keeps beside one
     if root.exists() and not root.is_dir():
         raise SchreiberError(
@@ -441,7 +443,7 @@ def write_site(folder: str, pages: list[tuple[str, str]]) -> Path:
         raise SchreiberError(
             _("cannot write the pages to {folder}: {strerror}; give another folder"), folder=root, strerror=exc.strerror
         ) from None
-    return root
+    return wrote(root)
 
 
 def _replace(target: Path, text: str) -> None:

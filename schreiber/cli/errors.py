@@ -209,8 +209,12 @@ def interrupted() -> None:
     os._exit(INTERRUPTED)
 
 
+WROTE: list[Path] = []  # the files (not the ledger) this command has written whole: ``root.wrote``
+
+
 def guarded(fn: Callable[[], object]) -> None:
     """Run a command: one clear line for every error, never a traceback."""
+    WROTE.clear()
     try:
         try:
             fn()
@@ -231,7 +235,7 @@ def guarded(fn: Callable[[], object]) -> None:
         bad = exc.object[exc.start : exc.end] if isinstance(exc.object, str) else ""
         _fail(_("{text!r} is not valid text (UTF-8); check the terminal's encoding").format(text=bad))
     except OSError as exc:
-        if Opened.written:
+        if Opened.written or WROTE:
             _written_but_not_shown(exc)
         _drop_unwritable_output()
         _fail(_unforeseen(exc))
@@ -251,13 +255,18 @@ def _drop_unwritable_output() -> None:
 
 
 def _written_but_not_shown(exc: OSError) -> None:
-    """The output failed after the change was committed: it stands, so exit
-    0 and say so (a retry would enter it twice)."""
+    """The output failed after the change was committed, or after a file was
+    written whole (``WROTE``): it stands, so exit 0 and say so (a retry would
+    enter it twice, or meet the file it wrote)."""
+    why, files = exc.strerror or exc, ", ".join(map(str, WROTE))
+    if files and Opened.written:
+        line = _("schreiber: the change and {files} were written; their output could not be ({why})")
+    elif files:
+        line = _("schreiber: {files} was written; its output could not be ({why})")
+    else:
+        line = _("schreiber: the change was written; its output could not be ({why})")
     with contextlib.suppress(Exception):
-        sys.stderr.write(
-            _("schreiber: the change was written; its output could not be ({why})").format(why=exc.strerror or exc)
-            + "\n"
-        )
+        sys.stderr.write(one_line(line.format(files=files, why=why)) + "\n")
         sys.stderr.flush()
     os._exit(0)
 

@@ -18,7 +18,7 @@ from .errors import message, one_line
 from .hand import hand_app
 from .inputs import read_lines
 from .options import EveningNumber, Period, Season, Since, Until
-from .root import Command, app, echo, ledger, service, tell_carried, writable_target
+from .root import Command, app, echo, ledger, service, tell_carried, writable_target, wrote
 
 if TYPE_CHECKING:
     from ..ledger.stored import Evening
@@ -62,7 +62,7 @@ def export(
     _check_export(fmt, what, evening_id is not None and ranged(since, until, season, period), FORMATS, WHATS)
     rng = parse_range(since, until, season, period)
     if out is not None:
-        writable_target(out, what, "." + fmt)
+        writable_target(out, what, "." + fmt, a_file=True)
     led = ledger()
     ev = led.evening(evening_id) if evening_id is not None else None  # a clear error for an unknown evening
     left_out: list[tuple[int, int | None, int]] = []
@@ -84,7 +84,7 @@ def export(
         try:
             with open(fd, "w", encoding="utf-8", newline="") as f:
                 n = write(f, rows, what, fmt)
-            tmp.replace(out)
+            tmp.replace(wrote(out))
         finally:
             tmp.unlink(missing_ok=True)
     except OSError as exc:

@@ -4,12 +4,12 @@ this one, written on elsewhere) back into this one."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from ..i18n import _, ngettext
+from .paths import user_path
 from .root import Command, app, echo, print_json, service, tell_carried
 
 # How each kind of merged row is named in the one-line summary.
@@ -43,7 +43,7 @@ def merge(
     Example: schreiber --db cup.db merge table2.db
     """
     svc = service()
-    counts = svc.merge(Path(other).expanduser())
+    counts = svc.merge(user_path(other))
     tell_carried(svc)
     if json_out:
         print_json({"from": other, "merged": any(counts.values()), **counts})

@@ -12,7 +12,7 @@ from ..i18n import _
 from .evening import evening_app
 from .inputs import parse_tarif
 from .options import EveningNumber
-from .root import Command, app, echo, print_json, service, writable_target
+from .root import Command, app, echo, print_json, service, writable_target, wrote
 
 
 @app.command("settle", cls=Command)
@@ -36,7 +36,7 @@ def settle(
     from ..reports.settlement import settle_evening, to_json, to_text
 
     if out is not None:
-        writable_target(out, "settle", ".txt")
+        writable_target(out, "settle", ".txt", a_file=True)
     svc = service()
     ev = svc.evening(evening_id)
     s = settle_evening(ev, svc.ledger.balance(ev.id), svc.ledger.last_state(ev).radl_left)
@@ -44,6 +44,7 @@ def settle(
     if out is not None:  # before the evening is closed: a summary that cannot be written closes nothing
         try:
             out.write_text(text + "\n", encoding="utf-8")
+            wrote(out)
         except OSError as exc:
             raise SchreiberError(
                 _("cannot write the summary to {out}: {strerror}; give another --out"), out=out, strerror=exc.strerror

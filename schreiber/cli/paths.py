@@ -27,6 +27,15 @@ def app_dir() -> Path:
     return Path(typer.get_app_dir("schreiber"))
 
 
+def user_path(text: str) -> Path:
+    """A path typed: ``~`` and ``~user`` expanded where they name a home
+    folder, else left as typed (``~nosuchuser/x``: a file that is not there)."""
+    try:
+        return Path(text).expanduser()
+    except RuntimeError:
+        return Path(text)
+
+
 def default_ledger_path() -> Path:
     return app_dir() / "ledger.db"
 
@@ -43,10 +52,7 @@ def ledger_path(db: str | None) -> tuple[Path, bool]:
         return default_ledger_path(), True
     if not db.strip():
         raise SchreiberError(_("--db is empty; give the ledger file, e.g. --db ~/tarock/ledger.db"))
-    try:
-        path = Path(db).expanduser()
-    except RuntimeError:  # ~nosuchuser
-        path = Path(db)
+    path = user_path(db)
     if str(path).startswith("~"):
         raise SchreiberError(_("--db {db}: there is no such user's home folder; give the path in full").format(db=db))
     if len(path.name.encode("utf-8", "surrogateescape")) > 255:

@@ -152,9 +152,9 @@ def _check_port(host: str, port: int) -> None:
 
 
 def _prepare(path: Path, host: str, port: int, live: bool) -> list[str]:
-    """The metadata file for this ledger (never over a ledger) and the command."""
+    """The metadata file for this ledger (never over a ledger) in its own
+    folder, a link to it where Datasette cannot be given its path, and the command."""
     from .. import publish as pub
-    from .paths import app_dir
     from .root import ledger
 
     led = ledger()
@@ -162,11 +162,45 @@ def _prepare(path: Path, host: str, port: int, live: bool) -> list[str]:
         cups = _headings(led)
     finally:
         led.close()
-    folder = app_dir() / "publish"
+    folder = _folder(path)
     with _writing(_("cannot write Datasette's metadata to {folder} ({strerror}); check its permissions"), folder):
         target = writable_target(pub.metadata_file(path, folder), "", "", None)
         meta = pub.write_metadata(pub.metadata(path, cups), target)
-    return pub.command(path, meta, host, port, live)
+        database = path if pub.direct(path) else _linked(path, folder)
+    return pub.command(database, meta, host, port, live)
+
+
+def _folder(path: Path) -> Path:
+    """publish's folder for this ledger in the app directory (``publish.ledger_folder``)."""
+    from .. import publish as pub
+    from .paths import app_dir
+
+    return pub.ledger_folder(path, app_dir() / "publish")
+
+
+def _served_from(file: Path) -> Path:
+    """``file``, which Datasette is to open: refused where its path is not
+    one SQLite reads as it is (the app directory's path has ``%``, ``?`` or ``#``)."""
+    from .. import publish as pub
+
+    if not pub.plain(pub.served(file)):
+        raise SchreiberError(
+            _(
+                "Datasette cannot open a database under {folder}: SQLite reads % ? and # in its path otherwise; set XDG_CONFIG_HOME to a folder without them"
+            ).format(folder=file.parent)
+        )
+    return file
+
+
+def _linked(path: Path, folder: Path) -> Path:
+    """A link to the ledger under a name Datasette reads as it is (never over a ledger kept there)."""
+    from .. import publish as pub
+
+    link = _served_from(pub.linked(path, folder))
+    if not link.is_symlink():  # a link is replaced, never what it points to
+        writable_target(link, "", "", None)
+    folder.mkdir(parents=True, exist_ok=True)
+    return pub.make_link(path, link)
 
 
 class CupResults(NamedTuple):
@@ -202,15 +236,14 @@ def _cup_results(name: str) -> CupResults:
 
 
 def _prepare_cup(path: Path, results: CupResults, host: str, port: int) -> list[str]:
-    """The cup's database and metadata, in a folder of their own beside the
-    ledger's metadata (never over a ledger), and the command."""
+    """The cup's database and metadata, in a folder of their own in the
+    ledger's (a snapshot of one cup of one ledger; never over a ledger), and the command."""
     from .. import publish as pub
     from ..ledger.publish import snapshot
-    from .paths import app_dir
 
-    folder = pub.cup_folder(path, app_dir() / "publish", results.cup.id)
+    folder = pub.cup_folder(_folder(path), results.cup.id)
     with _writing(_("cannot write the tournament's results to {folder} ({strerror}); check its permissions"), folder):
-        target = writable_target(pub.cup_database(path, folder), "", "", None)
+        target = writable_target(_served_from(pub.cup_database(path, folder)), "", "", None)
         meta = writable_target(pub.metadata_file(path, folder), "", "", None)
         folder.mkdir(parents=True, exist_ok=True)
         snapshot(results.ledger, target, results.parts)

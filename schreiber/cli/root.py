@@ -14,7 +14,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from ..i18n import N_, _
-from .paths import ledger_path
+from .paths import ledger_path, user_path
 
 if TYPE_CHECKING:
     from ..ledger.store import Ledger
@@ -138,19 +138,25 @@ def tell_carried(svc: Service, out: Callable[[str], Any] | None = None) -> None:
     svc.carried, svc.closed_changed = [], []
 
 
-def writable_target(target: Path | str, label: str, suffix: str, option: str | None = "--out") -> Path:
+def writable_target(
+    target: Path | str, label: str, suffix: str, option: str | None = "--out", a_file: bool = False
+) -> Path:
     """``target`` (a ``str``: ``~`` expanded), once a file written there
     replaces no ledger (``ledger/targets.py``); else one error line that
-    suggests ``option`` with ``target``'s name plus ``-label`` and ``suffix``."""
+    suggests ``option`` with ``target``'s name plus ``-label`` and ``suffix``.
+    ``a_file``: a folder (``.``, ``/``, an empty ``--out``) is refused too."""
     from ..errors import SchreiberError
     from ..ledger.errors import LedgerTarget
     from ..ledger.targets import refuse_ledger_target
 
     if isinstance(target, str):
-        try:
-            target = Path(target).expanduser()
-        except RuntimeError:  # ~nosuchuser: the command says so
-            target = Path(target)
+        target = user_path(target)  # ~nosuchuser: as typed, and the command says so
+    if a_file and (not target.name or target.name == ".." or target.is_dir()):
+        raise SchreiberError(
+            _("{option} {target} is a folder; give a file in it, e.g. {option} {example}").format(
+                option=option, target=target, example=target / f"{label}{suffix}"
+            )
+        )
     try:
         in_use: Path | None = db_path()
     except SchreiberError:  # no ledger can be named (HOME set but empty): the other ledgers are still refused
@@ -162,6 +168,17 @@ def writable_target(target: Path | str, label: str, suffix: str, option: str | N
             exc.instead = f"{option} {target.with_name(f'{target.stem}-{label}{suffix}')}"
         raise
     return target
+
+
+def wrote(path: Path) -> Path:
+    """``path`` (a file, not the ledger) is written whole: the command has
+    done what it was for, so output that cannot be written after it (a full
+    disk) is said on stderr with exit status 0 (``errors.guarded``), as
+    after a change of the ledger: a retry would meet the file it wrote."""
+    from .errors import WROTE
+
+    WROTE.append(path)
+    return path
 
 
 def echo(text: object = "", err: bool = False, nl: bool = True) -> None:

@@ -11,7 +11,7 @@ from ..errors import SchreiberError
 from ..i18n import _
 from .errors import one_line
 from .paths import app_dir
-from .root import Command, Group, app, echo, print_json, writable_target
+from .root import Command, Group, app, echo, print_json, writable_target, wrote
 
 if TYPE_CHECKING:
     from ..domain.rules import Rules
@@ -270,7 +270,7 @@ def new(
         )
     source = resolve(base)
     r = load_rules(source)
-    target = writable_target(out or rules_dir() / f"{name}.toml", "rules", ".toml")
+    target = writable_target(out or rules_dir() / f"{name}.toml", "rules", ".toml", a_file=True)
     if target.exists() and not force:
         raise SchreiberError(_("{target} exists already; edit it, or add --force to overwrite it"), target=target)
     text = rules_toml(r, name, r.preset, source if source in PRESETS else rules_file_base(source))
@@ -281,7 +281,7 @@ def new(
         raise SchreiberError(
             _("cannot write {target}: {strerror}; give another --out"), target=target, strerror=exc.strerror
         ) from None
-    load_rules_file(target)  # what we wrote must load back
+    load_rules_file(wrote(target))  # what we wrote must load back
     echo(one_line(_("Wrote {target}.").format(target=target)))  # the path on a line of its own
     echo(
         one_line(

@@ -1,7 +1,9 @@
 """The table session's lines: a hand in short notation, or one of its
 commands (in German, as the table speaks); each line one transaction, its
 row and the standing shown after it. A line typed against a stale prompt
-(another process changed the evening) is not taken."""
+(another process changed the evening) is not taken, nor a line that is not
+text (bytes that are not UTF-8) or longer than any hand (``LINE_MAX``): each
+is said, and the session goes on."""
 
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from ..ledger.stored import Evening
 from ..render import table
 from ..reports import sheet as sh
 from ..service import EveningChanged, PastTheEnd, Service
-from .errors import message
+from .errors import message, one_line
 from .inputs import pick_player
 from .report import (
     compact_text,
@@ -78,19 +80,21 @@ ALIASES = {  # each command's other words
 
 
 TIMES = {2: N_("double"), 4: N_("four times"), 8: N_("eight times")}  # a Radl's factor as the table says it
+LINE_MAX = 1000  # characters of a line: a hand with every premium and Kontra takes a few dozen
 
 
 class Session:
     """The state of one table session, at one evening (``number``); every line
     is one short transaction. ``ask``: a question answered by the next line
-    typed (None: at the end of the input)."""
+    typed (None: at the end of the input); None where nobody is asked (no
+    terminal: a hand after the evening's end is entered, with a note)."""
 
     def __init__(
         self,
         svc: Service,
         number: int,
         out: Callable[[str], Any] = echo,
-        ask: Callable[[str], str | None] = lambda question: None,
+        ask: Callable[[str], str | None] | None = lambda question: None,
     ):
         self.svc = svc
         self.led = svc.ledger
@@ -182,6 +186,10 @@ class Session:
         line = line.strip()
         if not line or line.startswith("#"):
             return True
+        wrong = not_a_line(line)
+        if wrong:
+            self.out(_fitted(_("Error: {message}").format(message=wrong)))
+            return True
         try:
             parts = shlex.split(line)
         except ValueError:
@@ -205,7 +213,7 @@ class Session:
         except SchreiberError as exc:
             hint = TABLE_HINTS.get(type(exc))
             text = str(exc) + _(hint) if hint else message(exc)
-            self.out(_fitted(_("Error: {message}").format(message=text)))
+            self.out(_fitted(_("Error: {message}").format(message=one_line(text))))
         self.svc.carried, self.svc.closed_changed = [], []  # what a line that failed had carried was not written
         return True
 
@@ -228,9 +236,7 @@ class Session:
         try:
             added = self.svc.add_hand(record, self.number)
         except PastTheEnd as exc:  # the Sküsradl is played: the table says whether it plays on
-            question = _("The evening is over (Sküsradl played). Enter hand {n} all the same?").format(n=exc.number)
-            answer = self.ask(f"{question} [{_('y/N')}] ")
-            if (answer or "").strip().lower() not in ("j", "ja", "y", "yes"):
+            if not self._plays_on(exc):
                 self.out(_("Not entered."))
                 return
             added = self.svc.add_hand(record, self.number, after_end=True)
@@ -238,6 +244,17 @@ class Session:
         for line in hand_lines(added.number, added.outcome, cup):
             self.out(fitted(line, ", "))
         self.show_row(str(added.number))
+
+    def _plays_on(self, exc: PastTheEnd) -> bool:
+        """Whether a hand after the evening's end is entered: the table is
+        asked; where nobody is asked (a file replayed), it is, with a note
+        (as ``hand add`` from a script), and the next line stays a line."""
+        if self.ask is None:
+            self.out(_("note: {what}; entered all the same").format(what=exc))
+            return True
+        question = _("The evening is over (Sküsradl played). Enter hand {n} all the same?").format(n=exc.number)
+        answer = self.ask(f"{question} [{_('y/N')}] ")
+        return (answer or "").strip().lower() in ("j", "ja", "y", "yes")
 
     def undo(self, rest: list[str]) -> None:
         self._sheet = None  # a correction re-scores the evening
@@ -394,6 +411,20 @@ def mark_text(mark: str, factor: int, left: int, kind: str) -> str:
     else:
         text = ngettext("Radl: {times}, {n} hand to go", "Radl: {times}, {n} hands to go", left)
     return f"{mark} = " + text.format(times=times, n=left)
+
+
+def not_a_line(line: str) -> str | None:
+    """What is wrong with a line that is no line of the session: longer than
+    ``LINE_MAX``, or not text (a byte that is not UTF-8, read as a lone
+    surrogate: shown as ``\\xff``); None for a line to read."""
+    if len(line) > LINE_MAX:
+        return _("the line is longer than {n} characters; a hand takes a few dozen: not entered").format(n=LINE_MAX)
+    if not any("\udc80" <= c <= "\udcff" for c in line):
+        return None
+    shown = "".join(f"\\x{ord(c) - 0xDC00:02x}" if "\udc80" <= c <= "\udcff" else c for c in line)
+    return one_line(
+        _("'{line}' is not UTF-8 text; check the encoding of the terminal or the file: not entered").format(line=shown)
+    )
 
 
 def _sheet_text(rows: list[sh.SheetRow], seating: tuple[str, ...], rules: Rules) -> str:

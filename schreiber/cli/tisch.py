@@ -10,7 +10,7 @@ import gc
 import signal
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Annotated
+from typing import IO, TYPE_CHECKING, Annotated, AnyStr
 
 import typer
 
@@ -145,9 +145,10 @@ def tisch(
     svc = service()
     number = started if started is not None else svc.evening(evening_id, writable=True).id
     interactive = sys.stdin.isatty()
-    session = Session(svc, number, ask=lambda question: _answer(question, interactive))
+    session = Session(svc, number, ask=_answer if interactive else None)  # no terminal: nobody is asked
     _greet(session)
     if interactive:
+        _reading_any_bytes()
         _setup_readline(session)
     gc.enable()  # a session lasts an evening: the cycle collector, off for a command's start, back on
     while True:
@@ -182,15 +183,21 @@ def _greet(session: Session) -> None:
     echo(_("A hand in short notation, or hilfe."))
 
 
-def _answer(question: str, interactive: bool) -> str | None:
-    """A question's answer, the next line typed (None at the end of the
-    input or on Ctrl-C); on a terminal it is kept out of the history."""
+def _reading_any_bytes() -> None:
+    """The terminal's lines read whatever bytes they hold: a byte that is not
+    UTF-8 is kept as a lone surrogate, which the session says is no text
+    (``session.not_a_line``), instead of an error that ends the session."""
+    reconfigure = getattr(sys.stdin, "reconfigure", None)
+    if reconfigure is not None:
+        with contextlib.suppress(ValueError, OSError):
+            reconfigure(errors="surrogateescape")
+
+
+def _answer(question: str) -> str | None:
+    """A question's answer on the terminal, the next line typed (None at the
+    end of the input or on Ctrl-C), kept out of the history."""
     on_ctrl_c = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
-        if not interactive:
-            sys.stdout.write(question)
-            sys.stdout.flush()
-            return sys.stdin.readline() or None
         answer = input(question)
         with contextlib.suppress(ImportError, ValueError):
             import readline
@@ -206,7 +213,27 @@ def _answer(question: str, interactive: bool) -> str | None:
 
 
 def _read_line(session: Session) -> str | None:
+    """The next line of the input that is no terminal (a file, a pipe), read
+    as bytes: a byte that is not UTF-8 spoils its own line only (kept as a
+    lone surrogate, see ``_reading_any_bytes``), and of a line longer than any
+    the session reads only the start is kept, the rest passed over (bounded
+    memory and time). None at the end of the input."""
+    from .session import LINE_MAX
+
     sys.stdout.write(session.prompt())
     sys.stdout.flush()
-    line = sys.stdin.readline()
-    return line if line else None
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:  # a text stream without bytes beneath (in a test): its lines as they are
+        return _bounded_line(sys.stdin, "\n", 4 * LINE_MAX + 4) or None
+    raw = _bounded_line(stream, b"\n", 4 * LINE_MAX + 4)  # more than LINE_MAX characters, however encoded
+    return raw.decode("utf-8", "surrogateescape") if raw else None
+
+
+def _bounded_line(stream: IO[AnyStr], end: AnyStr, most: int) -> AnyStr:
+    """The next line of ``stream``, at most ``most`` long: of a longer one the
+    rest is passed over, never read as lines of its own."""
+    line = stream.readline(most)
+    if line and not line.endswith(end):
+        while (rest := stream.readline(1 << 16)) and not rest.endswith(end):
+            pass
+    return line

@@ -5,7 +5,7 @@ as immutable values), ``replay`` a whole evening."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
@@ -133,6 +133,41 @@ def radl_factor(rules: Rules, state: State) -> int:
     return factor * 2**state.boost if state.final else factor
 
 
+# A payment is kept as a whole number of 1/2520 points in 64 bits (ledger, payments.points_x2520): the
+# rules' values keep it there (rules.VALUE_MAX) unless Radls double them past it; below this factor no
+# hand comes near it, so only a hand doubled further is measured.
+FACTOR_CHECKED = 2**20
+UNITS_KEPT = 2**63 - 1
+
+
+def radl_refused(rules: Rules, after: State) -> str | None:
+    """Why a Radl entered now is refused: it would make more Radls double
+    the same hands than the rule ``radl_stack_max`` allows (``after``: the
+    state with it); None where it may start. Only a Radl entered is asked
+    (the service), never one replayed: a stored evening plays as stored."""
+    factor, most = radl_factor(rules, after), 2**rules.radl_stack_max
+    if factor <= most:
+        return None
+    return _(
+        "a Radl now would make the next hands count x{factor}; these rules let {n} Radls double the same hands at most (x{most}, rule radl_stack_max): play the doubled hands first"
+    ).format(factor=factor, n=rules.radl_stack_max, most=most)
+
+
+def _kept_whole(payments: Iterable[Exact], factor: int) -> None:
+    """A hand whose payments the ledger cannot keep (more than 64 bits of
+    1/2520 points: Radls doubled it x``factor``) is refused, not written half."""
+    from .points import POINT_UNITS
+
+    if any(abs(Fraction(v)) * POINT_UNITS > UNITS_KEPT for v in payments):
+        raise HandError(
+            [
+                _(
+                    "the hand's payments are too large to keep: the Radls double it x{factor}; take a Radl back (schreiber entry void eN)"
+                ).format(factor=factor)
+            ]
+        )
+
+
 def _start_radl(rules: Rules, players: tuple[str, ...], state: State, entry: Entry) -> Outcome:
     """A Radl entry (``record`` {"final": true}: the evening's last, the Sküsradl)."""
     new = _add_radl(rules, state, radl_hands(rules, players))
@@ -227,8 +262,8 @@ def _totals(players: tuple[str, ...], state: State, record: object) -> Outcome:
     if state.paper:
         raise HandError([_("this round's totals are entered already; correct them rather than adding more")])
     schrift = record.get("schrift") if isinstance(record, dict) and len(record) == 1 else None
-    if not isinstance(schrift, dict) or list(schrift) != list(players):
-        raise HandError([_("paper totals name every player of the table once, in the seating's order")])
+    if not isinstance(schrift, dict) or len(schrift) != len(players) or set(schrift) != set(players):
+        raise HandError([_("paper totals name every player of the table once")])  # in any order: JSON keeps none
     if not all(type(v) is int for v in schrift.values()) or sum(schrift.values()):
         raise HandError([_("paper totals are whole points adding up to zero")])
     payments = tuple((p, schrift[p]) for p in players)
@@ -301,6 +336,8 @@ def _hand(rules: Rules, players: tuple[str, ...], state: State, record: object) 
         payments[table.dealer] -= stake.base
     for p, v in sc.payments:
         payments[p] += v
+    if factor > FACTOR_CHECKED:
+        _kept_whole(payments.values(), factor)
     new, notes = _after_hand(rules, players, state, hand, table, sc, pot + sc.pot_delta if sc.pot_delta else pot)
     schrift = _schrift(rules, hand, table, ctx, stake) if rules.schrift_kontra != "all" else None
     return Outcome(

@@ -45,11 +45,12 @@ def _preset_names() -> tuple[str, ...]:
 PRESETS = _preset_names()
 
 RADL_MAX = 60  # the longest Radl a rule may ask for, in hands
+RADL_STACK_MAX = 40  # the most Radls a rule may let double the same hands (x2 ** 40)
 VALUE_MAX = 1000  # the largest whole number of a rule, a value or a factor: keeps every sum in 64 bits
 TARIF_MAX_CENTS = 100_000  # 1,000.00 (euro) a point
 NESTING_MAX = 32  # brackets inside brackets of a rules file
 # Ranges of the whole-number rules that differ from 0..VALUE_MAX.
-INT_RANGES = {"tarif_cents": (0, TARIF_MAX_CENTS), "deck_points": (1, VALUE_MAX)}
+INT_RANGES = {"tarif_cents": (0, TARIF_MAX_CENTS), "deck_points": (1, VALUE_MAX), "radl_stack_max": (1, RADL_STACK_MAX)}
 
 # The rules format this schreiber writes: stored with every evening's rules and in every rules file
 # (``format = 2``). Raised when a rule key (or a field of a contract or premium) is added whose default
@@ -486,6 +487,13 @@ class Rules(NamedTuple):
     radl_stack: Annotated[
         bool, Rule("a Radl that starts while one runs doubles again (x4) instead of queueing behind it")
     ] = False
+    radl_stack_max: Annotated[
+        int,
+        Rule(
+            "how many Radls may double the same hands at once (side by side where radl_stack is on, or onto the "
+            "Sküsradl; 10: up to x1024): a Radl beyond is refused when it is entered"
+        ),
+    ] = 10
     first_hands_double: Annotated[int, Rule("the first N hands of the evening count double (a Radl at the start)")] = 0
     radl_after_trischaken: Annotated[bool, Rule("a Trischaken starts a Radl")] = False
     radl_after_catch: Annotated[bool, Rule("a catch (Mondfang, Sküsfang, Königfang) starts a Radl")] = False
@@ -787,7 +795,7 @@ def convert_setting(setting: Setting, raw: Any, fmt: int = RULES_FORMAT) -> Any:
     else:
         value = raw
         if (setting.type is int and isinstance(raw, bool)) or not isinstance(raw, setting.type):
-            raise RulesError(_("{what}: {raw!r} is not a {name}"), what=what, raw=raw, name=setting.type.__name__)
+            raise _wrong_type(setting, what, raw)
     if setting.choices and value not in setting.choices:
         raise RulesError(
             _("{what}: '{value}' is not valid; valid: {choices}").format(
@@ -806,6 +814,49 @@ def convert_setting(setting: Setting, raw: Any, fmt: int = RULES_FORMAT) -> Any:
         except ValueError as exc:
             raise RulesError(f"{what}: {exc}") from None
     return value
+
+
+def _wrong_type(setting: Setting, what: str, raw: Any) -> RulesError:
+    """A rule's value of another kind than the rule takes, said in a rules
+    file's words (``2.5 is not a whole number``), never Python's."""
+    shown = as_written(raw)
+    if setting.type is bool:
+        return RulesError(_("{what}: {raw} is not true or false; write true or false").format(what=what, raw=shown))
+    if setting.type is int:
+        low, high = INT_RANGES.get(setting.key, (0, VALUE_MAX))
+        return RulesError(
+            _("{what}: {raw} is not a whole number; give {low} to {high}").format(
+                what=what, raw=shown, low=low, high=high
+            )
+        )
+    if setting.choices:
+        return RulesError(
+            _("{what}: {raw} is not one of the words this rule takes; valid: {choices}").format(
+                what=what, raw=shown, choices=", ".join(setting.choices)
+            )
+        )
+    return RulesError(_('{what}: {raw} is not text; write it in quotes, like "..."').format(what=what, raw=shown))
+
+
+def as_written(value: Any) -> str:
+    """A value as a rules file writes it (TOML): ``2.5``, ``true``,
+    ``"text"``, ``[1, 2]``; never Python's ``Decimal('2.5')`` or ``True``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Fraction):  # as a decimal where it ends (2.5), else as a fraction (1/3)
+        den = value.denominator
+        while den % 2 == 0 or den % 5 == 0:
+            den //= 2 if den % 2 == 0 else 5
+        return str(Decimal(value.numerator) / Decimal(value.denominator)) if den == 1 else str(value)
+    if isinstance(value, (int, float, Decimal)):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(as_written(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{as_written(str(k))} = {as_written(v)}" for k, v in value.items()) + "}"
+    return str(value)
 
 
 def _radl_length(raw: Any, what: str, fmt: int = RULES_FORMAT) -> str:
@@ -897,13 +948,13 @@ def _check_field(where: str, name: str, value, fmt: int = RULES_FORMAT) -> None:
     _check_number(where, name, value, kind, fmt)
     if kind == "side" and value not in (None, "declarer", "opponents"):
         raise RulesError(
-            _('{where}: \'{name}\' must be "declarer" or "opponents", not {value!r}').format(
-                where=where, name=name, value=value
+            _('{where}: \'{name}\' must be "declarer" or "opponents", not {value}').format(
+                where=where, name=name, value=as_written(value)
             )
         )
     if kind == "flag" and not isinstance(value, bool):
         raise RulesError(
-            _("{where}: '{name}' must be true or false, not {value!r}"), where=where, name=name, value=value
+            _("{where}: '{name}' must be true or false, not {value}"), where=where, name=name, value=as_written(value)
         )
     if kind == "text":
         _check_text(where, name, value, fmt)
@@ -920,20 +971,22 @@ def _check_number(where: str, name: str, value, kind: str, fmt: int) -> None:
         return
     if whole:
         raise RulesError(
-            _("{where}: '{name}' must be a whole number from 0 to {VALUE_MAX}, not {value!r}").format(
-                where=where, name=name, VALUE_MAX=VALUE_MAX, value=value
+            _("{where}: '{name}' must be a whole number from 0 to {VALUE_MAX}, not {value}").format(
+                where=where, name=name, VALUE_MAX=VALUE_MAX, value=as_written(value)
             )
         )
     raise RulesError(
-        _("{where}: '{name}' must be a whole number from 0 to {VALUE_MAX} or a half (like 2.5), not {value!r}").format(
-            where=where, name=name, VALUE_MAX=VALUE_MAX, value=value
+        _("{where}: '{name}' must be a whole number from 0 to {VALUE_MAX} or a half (like 2.5), not {value}").format(
+            where=where, name=name, VALUE_MAX=VALUE_MAX, value=as_written(value)
         )
     )
 
 
 def _check_text(where: str, name: str, value: object, fmt: int = RULES_FORMAT) -> None:
     if not isinstance(value, str):
-        raise RulesError(_("{where}: '{name}' must be text, not {value!r}").format(where=where, name=name, value=value))
+        raise RulesError(
+            _("{where}: '{name}' must be text, not {value}").format(where=where, name=name, value=as_written(value))
+        )
     if fmt >= BOUNDED_FROM:
         _plain(where, name, (value,))
 
@@ -943,8 +996,8 @@ def _check_words(where: str, name: str, value: object, fmt: int = RULES_FORMAT) 
         _plain(where, name, value if isinstance(value, tuple) else (value,))
     if value is not None and not (isinstance(value, tuple) and all(isinstance(w, str) for w in value)):
         raise RulesError(
-            _('{where}: \'{name}\' must be a list of words like ["a", "b"], not {value!r}').format(
-                where=where, name=name, value=value
+            _('{where}: \'{name}\' must be a list of words like ["a", "b"], not {value}').format(
+                where=where, name=name, value=as_written(value)
             )
         )
 
@@ -1030,8 +1083,8 @@ def _current_keys(raw: dict, where: str, fmt: int = RULES_FORMAT) -> dict:
                 continue
             if value not in values:
                 raise RulesError(
-                    _("{where}: rule '{old}': {value!r} is not valid; use {new} instead").format(
-                        where=where, old=old, value=value, new=new
+                    _("{where}: rule '{old}': {value} is not valid; use {new} instead").format(
+                        where=where, old=old, value=as_written(value), new=new
                     )
                 )
             out[new] = values[value]
@@ -1095,6 +1148,8 @@ def rules_from_dict(data: dict, origin: str = "rules", strict: bool = True) -> R
     rules = Rules(**texts, **settings, contracts=contracts, premiums=premiums, format=fmt)
     if strict:
         check_consistent(rules, origin)
+        if fmt >= TAKES_EFFECT_FROM:
+            _check_takes_effect(rules, origin)
     return rules._replace(format=RULES_FORMAT) if fmt < RULES_FORMAT and _reads_now(rules) else rules
 
 
@@ -1247,6 +1302,40 @@ def _check_tricks(c: Contract, origin: str) -> None:
                 origin=origin, id=c.id, n=c.tricks, most=TRICKS_MAX
             )
         )
+
+
+# A rule that counts only where another is set so: (key, the other, the values it counts under). Set
+# otherwise where the other is not, it would play nothing without a word: refused, as a Trischaken figure
+# without its mode is, in rules of the format from which it is (TAKES_EFFECT_FROM: files written now, and
+# --rule); rules of an earlier format (a rules file of the format before; an evening's stored rules) read
+# as they read then.
+NEEDS = (
+    ("valat_add_failed", "valat", ("add",)),
+    ("catch_doubles", "radl_after_catch", (True,)),
+    ("side_by_side_contracts", "side_by_side", (True,)),
+)
+TAKES_EFFECT_FROM = 3
+
+
+def _check_takes_effect(rules: Rules, origin: str) -> None:
+    """A rule set away from its default only where the rule it depends on lets it count (``NEEDS``)."""
+    for key, other, under in NEEDS:
+        value, default = rules.setting(key), SETTING_BY_KEY[key].default
+        if value != default and rules.setting(other) not in under:
+            raise RulesError(
+                _(
+                    "{origin}: rule '{key}' = {value} counts only where {other} is {needs} (here: {here}); "
+                    "set that too, or leave it at {default}"
+                ).format(
+                    origin=origin,
+                    key=key,
+                    value=as_written(value),
+                    other=other,
+                    needs=" / ".join(map(as_written, under)),
+                    here=as_written(rules.setting(other)),
+                    default=as_written(default),
+                )
+            )
 
 
 def _check_tariff(rules: Rules, origin: str) -> None:

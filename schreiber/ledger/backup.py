@@ -36,7 +36,10 @@ def backup(conn: sqlite3.Connection, ledger_path: Path, path: Path, overwrite: b
 
 def target_for(ledger_path: Path, path: Path) -> Path:
     """The file a backup to ``path`` is written to: in a folder, a dated file."""
-    target = path.expanduser()
+    try:
+        target = path.expanduser()
+    except RuntimeError:  # ~nosuchuser: the path as typed (there is no such folder)
+        target = path
     if target.is_dir():
         stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
         target = target / f"{ledger_path.stem}-{stamp}.db"

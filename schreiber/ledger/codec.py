@@ -26,6 +26,18 @@ if TYPE_CHECKING:
     from ..domain.engine import Item
 
 
+def placed(alias: str = "", desc: bool = False) -> str:
+    """The ORDER BY of an evening's entries as its sheet has them: by place
+    (``seq``); at one place the entries taken back or replaced before the one
+    that stands, then by when each was made, then as entered. The same in
+    every ledger that holds them: a merge inserts another ledger's rows with
+    ids of its own, after the rows there (as entered, a row taken back here
+    could come after the hand that took its place from there); rows of one
+    ledger keep their order (a merge inserts them in it)."""
+    way = " desc" if desc else ""
+    return ", ".join(f"{alias}{c}{way}" for c in ("seq", "status = 'active'", "created_utc", "id"))
+
+
 def now_utc() -> int:
     """Now, as every ``*_utc`` column stores it: whole seconds since the epoch (m012)."""
     return int(_dt.datetime.now(_dt.UTC).timestamp())

@@ -31,7 +31,7 @@ from urllib.parse import quote
 import sqlite_utils
 
 from ..faults import fault
-from ..i18n import _
+from ..i18n import N_, _
 from . import Opened
 from .errors import LedgerDamaged, LedgerUnavailable, NeedsSchema, NewerLedger, NotALedger, sqlite_problem
 from .migrations import migrations
@@ -196,6 +196,33 @@ def _create(conn: sqlite3.Connection) -> None:
         if kind == "table":
             for row in new.execute(f'select * from "{name}"').fetchall():
                 conn.execute(f'insert into main."{name}" values ({", ".join("?" * len(row))})', row)
+
+
+SCHEMA_ROWS = "select type, name, sql from sqlite_master where sql is not null and name not like 'sqlite_%'"
+KINDS = {"table": N_("table"), "view": N_("view"), "index": N_("index"), "trigger": N_("trigger")}
+
+
+def schema_problems(conn: sqlite3.Connection) -> list[str]:
+    """What the file's schema lacks of this version's, or holds otherwise:
+    every table, view, index and trigger a new ledger is made with (a
+    ledger brought up to this version has the same, word for word), and no
+    trigger of its own (it would change what a write does). A table, view or
+    index added beside them (an organizer's own) is no problem."""
+    want = {(t, n): sql for t, n, sql in _new_ledger().execute(SCHEMA_ROWS)}
+    have = {(t, n): sql for t, n, sql in conn.execute(SCHEMA_ROWS)}
+    problems = []
+    for (kind, name), sql in want.items():
+        what = _(KINDS.get(kind, kind))
+        if (kind, name) not in have:
+            problems.append(_("{kind} {name} is missing").format(kind=what, name=name))
+        elif " ".join(have[kind, name].split()) != " ".join(sql.split()):
+            problems.append(_("{kind} {name} is not as this version makes it").format(kind=what, name=name))
+    problems += [
+        _("trigger {name} is not schreiber's").format(name=name)
+        for kind, name in have
+        if kind == "trigger" and (kind, name) not in want
+    ]
+    return problems
 
 
 def copy_new(memory: sqlite_utils.Database, path: Path, create_folder: bool) -> sqlite_utils.Database:

@@ -10,6 +10,7 @@ import sqlite3
 from collections.abc import Iterator
 
 from ..domain.points import from_units
+from .codec import placed
 from .stored import DateRange
 
 
@@ -38,7 +39,7 @@ def hand_rows(db: sqlite3.Connection, evening: int | None, rng: DateRange) -> It
         "  join players pl on pl.id = pay.player_id where pay.entry_id = e.id and e.status = 'active') "
         "from entries e join evenings ev on ev.id = e.evening_id left join results r on r.entry_id = e.id "
         "left join corrections c on c.entry_id = e.id left join entries old on old.id = e.replaces "
-        f"where {where} order by ev.date, e.evening_id, e.seq, e.id",
+        f"where {where} order by ev.date, e.evening_id, {placed('e.')}",
         params,
     )
     last = None
@@ -81,7 +82,7 @@ def payment_rows(db: sqlite3.Connection, evening: int | None, rng: DateRange) ->
         "from payments pay join entries e on e.id = pay.entry_id join evenings ev on ev.id = e.evening_id "
         "join players pl on pl.id = pay.player_id "
         f"where e.status = 'active' and {where} "
-        "order by ev.date, e.evening_id, e.seq, e.id, pl.id",
+        f"order by ev.date, e.evening_id, {placed('e.')}, pl.id",
         params,
     )
     for eid, date, number, kind, name, x in cur:

@@ -37,7 +37,7 @@ from ..domain.names import match_players
 from ..domain.notation.format import format_notation
 from ..errors import SchreiberError
 from ..i18n import N_, _
-from .codec import dumps, new_uid, now_utc, rule_set_id, rule_set_key
+from .codec import dumps, new_uid, now_utc, placed, rule_set_id, rule_set_key
 from .errors import Fix, MergeConflict, MergeRefused
 from .stored import stored_rules
 
@@ -88,11 +88,13 @@ KIND_NAMES = {"radl": N_("the Radl"), "redeal": N_("the redeal"), "strafpunkt": 
 
 
 class Merged(NamedTuple):
-    """What a merge brought in: rows counted by kind, and the evenings (our
-    ids) that got new entries or corrections, to be re-scored."""
+    """What a merge brought in: rows counted by kind, the evenings (our ids)
+    that got new entries or corrections, to be re-scored, and of those the
+    evenings this ledger did not have before (``made``: nothing of theirs changed here)."""
 
     counts: dict[str, int]
     touched: list[int]
+    made: frozenset[int] = frozenset()
 
 
 class Checks(Protocol):
@@ -161,7 +163,7 @@ def merge_rows(ours: sqlite3.Connection, theirs: sqlite3.Connection, label: str,
     except sqlite3.IntegrityError as exc:  # what the checks above missed: one line, not a traceback
         raise MergeRefused(other.path, _("{label} cannot be merged ({problem})").format(label=label, problem=exc),
                            "damaged") from None  # fmt: skip
-    return Merged(m.counts, touched)
+    return Merged(m.counts, touched, frozenset(m.ids["evenings"].values()) - frozenset(m.matched.values()))
 
 
 def _grouped(rows: list[dict], key: Callable[[dict], int]) -> defaultdict[int, list[dict]]:
@@ -690,7 +692,7 @@ class _Places:
         self.m, self.theirs_id, self.ours_id = m, theirs_id, ours_id
         self.t_entries = m.other.entries[theirs_id]
         self.t_corr = m.other.corrections[theirs_id]
-        self.o_entries = _rows(m.ours, "select * from entries where evening_id = ? order by seq, id", [ours_id])
+        self.o_entries = _rows(m.ours, f"select * from entries where evening_id = ? order by {placed()}", [ours_id])
         self.o_corr = _rows(m.ours, "select c.*, e.seq from corrections c join entries e on e.id = c.entry_id "
                                     "where c.evening_id = ? order by c.id", [ours_id])  # fmt: skip
         self.o_by_uid = {e["uid"]: e for e in self.o_entries}
@@ -829,11 +831,17 @@ def _start_key(ev: dict, seating: Any, rules_key: str) -> tuple:
     return (ev["created_utc"], ev["date"], json.dumps(seating), ev["first_dealer"], rules_key)  # the pot: carried
 
 
+def _placed(e: dict) -> tuple:
+    """An entry's place on its sheet, as ``codec.placed`` orders them (SQL puts a null first)."""
+    made = e["created_utc"]
+    return (e["seq"], e["status"] == "active", made is not None, made or 0, e["id"])
+
+
 def _ref(entry: dict, entries: list[dict]) -> str:
     """An entry as the sheet's # column names it: 5 (hand 5) or e2."""
     if entry["kind"] == "hand":
         return str(entry["number"])
-    others = [e["id"] for e in sorted(entries, key=lambda e: (e["seq"], e["id"])) if e["kind"] != "hand"]
+    others = [e["id"] for e in sorted(entries, key=_placed) if e["kind"] != "hand"]
     return f"e{others.index(entry['id']) + 1}"
 
 

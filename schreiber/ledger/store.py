@@ -37,6 +37,7 @@ from .codec import (
     kept_items,
     new_uid,
     now_utc,
+    placed,
     renamed,
     result_of_row,
     rule_set_id,
@@ -188,6 +189,16 @@ class Ledger(Opened):
         except sqlite3.DatabaseError as exc:
             problems.append(str(exc))
         return problems
+
+    def schema_problems(self) -> list[str]:
+        """What the file's tables, views, indexes and triggers lack of this
+        version's, or hold otherwise (``connection.schema_problems``)."""
+        from .connection import schema_problems
+
+        try:
+            return schema_problems(self.db.conn)
+        except sqlite3.DatabaseError as exc:
+            return [str(exc)]
 
     @property
     def cups(self) -> CupBook:
@@ -373,9 +384,7 @@ class Ledger(Opened):
     def last_active_entry(self, evening: Evening, hands_only: bool = True) -> StoredEntry | None:
         """The evening's last entry not voided (its last hand, with ``hands_only``), off the end of its index."""
         kind = "and kind = 'hand' " if hands_only else ""
-        sql = (
-            f"select * from entries where evening_id = ? and status = 'active' {kind}order by seq desc, id desc limit 1"
-        )
+        sql = f"select * from entries where evening_id = ? and status = 'active' {kind}order by {placed(desc=True)} limit 1"
         return next(map(entry_of_row, self.db.query(sql, [evening.id])), None)
 
     def replayed_before(self, evening: Evening, seq: int) -> int:
@@ -394,7 +403,7 @@ class Ledger(Opened):
             entry_of_row(r)
             for r in self.db.query(
                 "select * from entries where evening_id = ? and seq >= ? and (status = 'active' or kind = 'hand' and id in "
-                "(select entry_id from corrections where evening_id = ? and kind = 'void')) order by seq, id",
+                f"(select entry_id from corrections where evening_id = ? and kind = 'void')) order by {placed()}",
                 [evening.id, from_seq, evening.id],
             )
         ]
@@ -406,7 +415,7 @@ class Ledger(Opened):
             (i, seq, kind, number, status, bool(scored))
             for i, seq, kind, number, status, scored in self.db.execute(
                 "select e.id, e.seq, e.kind, e.number, e.status, r.entry_id is not null from entries e "
-                "left join results r on r.entry_id = e.id where e.evening_id = ? order by e.seq, e.id",
+                f"left join results r on r.entry_id = e.id where e.evening_id = ? order by {placed('e.')}",
                 [evening.id],
             )
         ]
@@ -419,7 +428,7 @@ class Ledger(Opened):
         row = self.db.execute(
             "select r.state_json from results r join entries e on e.id = r.entry_id "
             "where e.evening_id = ? and (e.status = 'active' or r.kind = 'dealt') and (? is null or e.seq < ?) "
-            "order by e.seq desc, e.id desc limit 1",
+            f"order by {placed('e.', desc=True)} limit 1",
             [evening.id, before_seq, before_seq],
         ).fetchone()
         return State.from_json(row[0]) if row else self.start_state(evening)
@@ -430,7 +439,7 @@ class Ledger(Opened):
         others are scored again: ``schreiber.service.rescored``)."""
         for row in self.db.query(
             "select e.*, r.state_json, r.items_json from entries e join results r on r.entry_id = e.id "
-            "where e.evening_id = ? and (e.status = 'active' or r.kind = 'dealt') order by e.seq, e.id",
+            f"where e.evening_id = ? and (e.status = 'active' or r.kind = 'dealt') order by {placed('e.')}",
             [evening.id],
         ):
             yield entry_of_row(row), State.from_json(row["state_json"]), kept_items(row["items_json"])
@@ -494,7 +503,7 @@ class Ledger(Opened):
     def other_entry(self, evening: Evening, ref: int) -> StoredEntry:
         """The evening's entry e``ref``: its ``ref``-th entry that is not a hand
         (a Radl, a redeal, a Strafpunkt), counted as the sheet numbers them."""
-        others = "select * from entries where evening_id = ? and kind != 'hand' order by seq, id"
+        others = f"select * from entries where evening_id = ? and kind != 'hand' order by {placed()}"
         rows = list(self.db.query(others, [evening.id]))
         if not 1 <= ref <= len(rows):
             raise NoSuchEntry(ref, len(rows))
@@ -647,7 +656,7 @@ class Ledger(Opened):
         return [
             r[0]
             for r in self.db.execute(
-                "select number from entries where evening_id = ? and kind = 'hand' order by seq, id", [evening.id]
+                f"select number from entries where evening_id = ? and kind = 'hand' order by {placed()}", [evening.id]
             )
         ]
 
@@ -667,7 +676,7 @@ class Ledger(Opened):
             for r in self.db.query(f"select c.entry_id, c.kind from corrections c {these.format('c')}", args)
         }
         out = []
-        for row in self.db.query(f"select * from entries where {entries} order by seq, id", args):
+        for row in self.db.query(f"select * from entries where {entries} order by {placed()}", args):
             e = entry_of_row(row)
             res = results.get(e.id)
             out.append(
@@ -686,7 +695,7 @@ class Ledger(Opened):
         return self.db.execute(
             "select pay.entry_id, pl.name, pay.points_x2520 from entries e "
             "join payments pay on pay.entry_id = e.id join players pl on pl.id = pay.player_id "
-            "where e.evening_id = ? and e.status = 'active' order by e.seq, e.id",
+            f"where e.evening_id = ? and e.status = 'active' order by {placed('e.')}",
             [evening.id],
         ).fetchall()
 

@@ -2,8 +2,14 @@
 descriptions and canned queries shipped in ``datasette.yaml`` and the
 German pages of the template folder ``templates`` (Datasette's own
 ``--template-dir``). This module writes the metadata for one ledger (its
-database named after the file), says what a cup's results server holds, and
-builds Datasette's command line.
+database named after the file), says what a cup's results server holds,
+where publish keeps its files (a folder for each ledger, a folder in it for
+each cup) and builds Datasette's command line.
+
+Datasette opens a database file as an SQLite URI (``file:PATH?...``), in
+which ``%``, ``?`` and ``#`` are not what they are in a file name: it gets
+only paths without them (``plain``), a ledger whose path has them through a
+symbolic link under a plain name in the ledger's folder (``linked``).
 
 Two ways to serve: the organizer's full view (``schreiber publish``: the
 ledger itself, every table and view, and the pages) and one cup's results
@@ -15,8 +21,10 @@ the visitor's own (Datasette's setting ``default_allow_sql`` off and
 
 from __future__ import annotations
 
+import hashlib
 import ipaddress
 import json
+import os
 import sys
 from collections.abc import Callable
 from importlib import resources
@@ -40,6 +48,10 @@ CUP_FILTERS = {
 # download of the database, no facets.
 PUBLIC_SETTINGS = (("default_allow_sql", "off"), ("allow_download", "off"), ("allow_facet", "off"),
                    ("suggest_facets", "off"))  # fmt: skip
+# The plugin that closes Datasette's own pages under /-/ on a cup's results server (closed/closed_pages.py).
+CLOSED = "closed"
+NOT_IN_URI = "%?#"  # characters SQLite reads otherwise in a URI than in a file name
+NAME_CHARS = 60  # of the ledger's name in the name of its folder (the rest: the key)
 
 
 class Heading(NamedTuple):
@@ -58,8 +70,50 @@ def installed() -> bool:
 
 
 def database_name(ledger: Path) -> str:
-    """The name Datasette gives the ledger's database (``turnier.2026.db``: ``turnier.2026``)."""
-    return ledger.stem
+    """The name Datasette gives the ledger's database (``turnier.2026.db``:
+    ``turnier.2026``), without a character a URI reads otherwise
+    (``Turnier #3.db``: ``Turnier _3``)."""
+    name = "".join("_" if c in NOT_IN_URI else c for c in ledger.stem)
+    return "_" if name == "-" else name  # the database "-" would be at /-/, Datasette's own pages
+
+
+def direct(ledger: Path) -> bool:
+    """Whether Datasette can be given the ledger's own path: ``plain``, and
+    named as ``database_name`` names it."""
+    return plain(served(ledger)) and database_name(ledger) == ledger.stem
+
+
+def plain(path: Path | str) -> bool:
+    """Whether SQLite reads ``file:PATH`` as this very path: no ``%``, ``?``
+    or ``#`` in it, and no ``//`` at its start (a URI's authority)."""
+    text = str(path)
+    return not any(c in NOT_IN_URI for c in text) and not text.startswith("//")
+
+
+def ledger_folder(ledger: Path, folder: Path) -> Path:
+    """The folder of publish's files for this ledger in ``folder`` (one a
+    ledger: two ledgers of one name in different folders have one each),
+    named by the ledger's name and a key of its real path."""
+    real = os.path.realpath(ledger).encode("utf-8", "surrogateescape")
+    key = hashlib.sha256(real).hexdigest()[:12]
+    return folder / f"{database_name(ledger)[:NAME_CHARS]}-{key}"
+
+
+def linked(ledger: Path, folder: Path) -> Path:
+    """Where the link to a ledger that is not ``direct`` goes: its folder
+    (``ledger_folder``), under the database's name."""
+    return folder / f"{database_name(ledger)}.db"
+
+
+def make_link(ledger: Path, link: Path) -> Path:
+    """``link`` made a symbolic link to the ledger's real path (made beside
+    it, then renamed over the link that was there): SQLite follows it and
+    finds the ledger's write-ahead log beside the ledger."""
+    part = link.with_name(f".{link.name}.{os.getpid()}.part")
+    part.unlink(missing_ok=True)
+    os.symlink(os.path.realpath(ledger), part)
+    os.replace(part, link)
+    return link
 
 
 def database_path(ledger: Path) -> str:
@@ -77,6 +131,11 @@ def served(path: Path) -> str:
 def template_dir() -> Path:
     """The German pages, installed with the package."""
     return Path(str(resources.files(__package__).joinpath(TEMPLATES)))
+
+
+def plugins_dir() -> Path:
+    """The plugin of a cup's results server (Datasette's ``--plugins-dir``), installed with the package."""
+    return Path(str(resources.files(__package__).joinpath(CLOSED)))
 
 
 def shipped() -> dict[str, Any]:
@@ -153,9 +212,10 @@ def metadata_file(ledger: Path, folder: Path) -> Path:
     return folder / f"{database_name(ledger)}.metadata.json"
 
 
-def cup_folder(ledger: Path, folder: Path, cup_id: int) -> Path:
-    """Where a cup's database and metadata are written in ``folder`` (one folder a cup)."""
-    return folder / f"{database_name(ledger)}.cup-{cup_id}"
+def cup_folder(folder: Path, cup_id: int) -> Path:
+    """Where a cup's database and metadata are written in the ledger's
+    ``folder`` (``ledger_folder``): a folder for each cup of each ledger."""
+    return folder / f"cup-{cup_id}"
 
 
 def cup_database(ledger: Path, folder: Path) -> Path:
@@ -187,6 +247,7 @@ def command(database: Path, metadata_file: Path, host: str, port: int, live: boo
     cup's results, with Datasette's settings for them (``PUBLIC_SETTINGS``)."""
     files = [served(database)] if live else ["--immutable", served(database)]
     settings = [("max_returned_rows", str(MAX_ROWS)), *(PUBLIC_SETTINGS if public else ())]
+    closed = ["--plugins-dir", served(plugins_dir())] if public else []
     return [sys.executable, "-m", "datasette", "serve", *files, "--metadata", served(metadata_file),
-            "--template-dir", served(template_dir()), *(a for s in settings for a in ("--setting", *s)),
+            "--template-dir", served(template_dir()), *closed, *(a for s in settings for a in ("--setting", *s)),
             "--host", host, "--port", str(port)]  # fmt: skip

@@ -15,7 +15,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..domain.evening import Entry, Outcome, State, ends_evening, replay, step
+from ..domain.evening import Entry, Outcome, State, ends_evening, radl_refused, replay, step
 from ..domain.names import check_name, known_player, match_players, name_key
 from ..domain.points import from_units
 from ..domain.table import Table
@@ -647,6 +647,8 @@ class Service:
                 outcome = step(ev.rules, ev.seating, before, entry)
             except HandError as exc:
                 raise SchreiberError(str(exc)) from None
+            if entry.kind == "radl" and (refused := radl_refused(ev.rules, outcome.state)):
+                raise SchreiberError(refused)
             number = None
             if entry.kind == "hand":
                 self._round_room(ev, 1)
@@ -917,8 +919,8 @@ class Service:
             for evening_id in merged.touched:
                 ev, balance = led.evening(evening_id), led.balance(evening_id)  # as before: nothing re-scored yet
                 self._rescore(ev, _("merging {other} into evening {id}").format(other=other, id=evening_id))
-                if not ev.is_open and led.balance(evening_id) != balance:
-                    self.closed_changed.append(ev)
+                if not ev.is_open and evening_id not in merged.made and led.balance(evening_id) != balance:
+                    self.closed_changed.append(ev)  # a closed evening of ours whose balance changed (not one new here)
             if merged.counts.get("evenings") or merged.touched:  # evenings came in, or got entries: carry every pot on
                 for first in self._circle_starts():
                     self._carry_on(first, itself=True)

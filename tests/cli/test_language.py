@@ -292,7 +292,11 @@ SCREENS = {
         "undo": "Zurückgenommen: das Zusammenwerfen (bleibt storniert im Ledger).",
         "export": "1 Spiel und 1 anderer Eintrag nach ",
         "backup": ": 1 Abend, 1 Spiel.",
-        "check": ["  Integrität (SQLite integrity_check, Fremdschlüssel): ok", "  1 Spiel in 1 Abend, neu gewertet"],
+        "check": [
+            "  Integrität (SQLite integrity_check, Fremdschlüssel): ok",
+            "  das Schema (jede Tabelle, Sicht, jeder Index und Trigger dieser Version): ok",
+            "  1 Spiel in 1 Abend, neu gewertet",
+        ],
         "merge": "nichts Neues in ",
         "import": "1 Spiel (Spiele 1..1) und 1 anderer Eintrag in den Abend 2 eingelesen.",
         "rules": [
@@ -309,7 +313,11 @@ SCREENS = {
         "undo": "Undone: a redeal (kept in the ledger as void).",
         "export": "Exported 1 hand and 1 other entry to ",
         "backup": ": 1 evening, 1 hand.",
-        "check": ["  integrity (SQLite integrity_check, foreign keys): ok", "  1 hand in 1 evening, re-scored"],
+        "check": [
+            "  integrity (SQLite integrity_check, foreign keys): ok",
+            "  the schema (every table, view, index and trigger of this version): ok",
+            "  1 hand in 1 evening, re-scored",
+        ],
         "merge": "nothing new in ",
         "import": "Imported 1 hand (hands 1..1) and 1 other entry into evening 2.",
         "rules": [
@@ -337,7 +345,7 @@ def test_the_other_screens_in_both_languages(lang, tmp_path):
     assert schreiber("export", "--format", "jsonl", "--out", str(out)).stderr.startswith(says["export"])
     assert schreiber("backup", str(tmp_path / "copy.db")).stdout.strip().endswith(says["backup"])
     check = schreiber("check").stdout.splitlines()
-    assert check[1] == says["check"][0] and check[2].startswith(says["check"][1])
+    assert check[1:3] == says["check"][:2] and check[3].startswith(says["check"][2])
     assert schreiber("merge", str(tmp_path / "copy.db")).stdout.startswith(says["merge"])
     assert schreiber("evening", "start", F, G, H, I).returncode == 0
     assert schreiber("hand", "import", str(out)).stdout.strip() == says["import"]

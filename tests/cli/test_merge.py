@@ -62,3 +62,55 @@ def test_two_tables_merged_back_at_the_desk(tmp_path):
         assert got == want
     con.close()
     assert check_ledger(desk)["hands"] == 15
+
+
+def test_a_whole_settled_evening_the_desk_never_had_comes_in_without_settle_again(tmp_path):
+    """Before, merging a settled evening the desk had never held said its
+    balance changed and to settle it again (its balance "was" nothing)."""
+    desk = tmp_path / "desk.db"
+    assert run_cli("evening", "start", *TABLE_1, db=desk).returncode == 0
+    assert run_cli("hand", "add", "--json", json.dumps(dreier("Berti", 41)), db=desk).returncode == 0
+    table = tmp_path / "table.db"
+    assert run_cli("backup", str(table), db=desk).returncode == 0
+    assert run_cli("evening", "start", *TABLE_2, "--date", "2026-11-20", "--keep-open", db=table).returncode == 0
+    assert run_cli("hand", "add", "--evening", "2", "--json", json.dumps(dreier("Fritz", 41)), db=table).returncode == 0
+    assert run_cli("settle", "--close", "--evening", "2", db=table).returncode == 0
+    r = run_cli("merge", str(table), db=desk)
+    assert (r.returncode, merged(r.stdout), r.stderr) == (
+        0,
+        f"merged from {table}: 4 players, 1 evening, 1 hand\n",
+        "",
+    )
+    assert json.loads(run_cli("balance", "--json", "--evening", "2", db=desk).stdout) == json.loads(
+        run_cli("balance", "--json", "--evening", "2", db=table).stdout
+    )
+
+
+def test_after_a_desk_undo_and_merges_both_ways_both_ledgers_read_the_same(tmp_path):
+    """The desk takes hand 2 back; the table has its own hand 2 and 3. After
+    merging both ways the taken-back row stood before the table's hand 2 at
+    the desk and after it at the table, for good ("nothing new" both ways):
+    at one place the row taken back comes first, in every ledger."""
+    desk, table = tmp_path / "desk.db", tmp_path / "table.db"
+    assert run_cli("evening", "start", *TABLE_1, db=desk).returncode == 0
+    assert run_cli("hand", "add", "rufer", "berti", "carl", "+", db=desk).returncode == 0
+    assert run_cli("backup", str(table), db=desk).returncode == 0
+    assert run_cli("hand", "add", "rufer", "carl", "dora", "+", db=desk).returncode == 0
+    assert run_cli("undo", db=desk).returncode == 0
+    for hand in (["rufer", "carl", "anna", "-"], ["rufer", "dora", "anna", "-"]):
+        assert run_cli("hand", "add", *hand, db=table).returncode == 0
+    assert run_cli("merge", str(table), db=desk).returncode == 0
+    assert run_cli("merge", str(desk), db=table).returncode == 0
+    for there, here in ((table, desk), (desk, table)):
+        assert run_cli("merge", str(there), db=here).stdout.startswith("nothing new in ")
+    shown = {}
+    for db in (desk, table):
+        sheet = json.loads(run_cli("sheet", "--json", db=db).stdout)
+        exported = run_cli("export", "--format", "jsonl", db=db).stdout
+        compact = run_cli("sheet", "--compact", db=db).stdout
+        shown[db] = (sheet, exported, compact)
+        rows = [line.split()[0] + (" tb" if line.endswith(" tb") else "") for line in compact.splitlines()[3:7]]
+        assert rows == ["1", "2 tb", "2", "3"], compact
+    assert shown[desk] == shown[table]
+    check_ledger(desk, zero_sum=True)
+    check_ledger(table, zero_sum=True)

@@ -105,3 +105,30 @@ def test_output_that_cannot_be_written_after_a_commit_says_the_change_stands(tmp
             assert r.returncode == 1, (args, r.returncode, r.stderr)
             assert r.stderr.decode().splitlines() == ["schreiber: error: No space left on device"], args
     assert len(hands(db)) == 1
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
+def test_a_file_written_whole_stands_though_the_output_after_it_cannot_be_written(tmp_path):
+    """`backup FILE`, `rules new --out`, `settle --out` with standard output
+    on a full disk: the file is written whole, so the command has done what
+    it was for: exit 0 and one line on stderr (before: exit 1, "No space
+    left on device", and a retry met "exists")."""
+    db = tmp_path / "e.db"
+    ok(run(db, "evening", "start", *SEATING), "utf-8")
+    ok(run(db, "hand", "add", "dreier", "anna", "41"), "utf-8")
+    backup, rules, summary = tmp_path / "copy.db", tmp_path / "club.toml", tmp_path / "abend.txt"
+    with open("/dev/full", "wb") as full:
+        for args, target in ((["backup", str(backup)], backup), (["rules", "new", "club", "--out", str(rules)], rules),
+                             (["settle", "--out", str(summary)], summary)):  # fmt: skip
+            r = run(db, *args, stdout=full)
+            assert r.returncode == 0, (args, r.stderr)
+            assert r.stderr.decode().splitlines() == [
+                f"schreiber: {target} was written; its output could not be (No space left on device)"
+            ]
+            assert target.stat().st_size > 0
+        r = run(db, "settle", "--close", "--out", str(summary), stdout=full)  # the file, and the evening closed
+        assert r.returncode == 0 and r.stderr.decode().splitlines() == [
+            f"schreiber: the change and {summary} were written; their output could not be (No space left on device)"
+        ]
+    assert [e["status"] for e in json.loads(ok(run(db, "evening", "list", "--json"), "utf-8"))] == ["settled"]
+    assert "club" in rules.read_text() and backup.read_bytes()[:16] == b"SQLite format 3\x00"

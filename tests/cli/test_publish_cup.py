@@ -47,11 +47,17 @@ def publish_folder(tmp_path: Path) -> Path:
     return tmp_path / ".config" / "schreiber" / "publish"
 
 
+def cup_folder(tmp_path: Path, db: Path, cup_id: int = 1) -> Path:
+    """Where publish --cup keeps the cup's files: in the ledger's own folder, one folder a cup."""
+    return publish.cup_folder(publish.ledger_folder(db, publish_folder(tmp_path)), cup_id)
+
+
 def test_print_writes_the_cups_database_and_names_its_settings(cup_db, tmp_path):
     r = cli("--db", str(cup_db), "publish", "--cup", CUP.lower(), "--print", "--port", "8124")
     assert r.exit_code == 0, r.output
     cmd = shlex.split(r.stdout)
-    folder = publish_folder(tmp_path) / "verein.cup-1"
+    folder = cup_folder(tmp_path, cup_db)
+    assert folder.parent.name.startswith("verein-")  # the ledger's folder: its name and a key of its path
     assert cmd[cmd.index("--immutable") + 1] == str(folder / "verein.db")  # never the ledger itself
     assert str(cup_db) not in cmd
     settings = {(cmd[i + 1], cmd[i + 2]) for i, a in enumerate(cmd) if a == "--setting"}
@@ -75,7 +81,7 @@ def test_a_cup_not_yet_drawn_has_its_pages_all_the_same(tmp_path, monkeypatch):
     db = tmp_path / "neu.db"
     assert cli("--db", str(db), "cup", "start", CUP, *PLAYERS, "--date", "2026-10-03").exit_code == 0
     assert cli("--db", str(db), "publish", "--cup", CUP, "--print").exit_code == 0
-    with sqlite3.connect(publish_folder(tmp_path) / "neu.cup-1" / "neu.db") as con:
+    with sqlite3.connect(cup_folder(tmp_path, db) / "neu.db") as con:
         count = {
             q: con.execute(f"select count(*) from {publish.cup_table(q)}").fetchone()[0] for q in pages.CUP_QUERIES
         }
@@ -92,7 +98,7 @@ def test_a_cup_not_yet_drawn_has_its_pages_all_the_same(tmp_path, monkeypatch):
 
 def test_publishing_again_replaces_the_cups_database(cup_db, tmp_path):
     assert cli("--db", str(cup_db), "publish", "--cup", CUP, "--print").exit_code == 0
-    target = publish_folder(tmp_path) / "verein.cup-1" / "verein.db"
+    target = cup_folder(tmp_path, cup_db) / "verein.db"
     before = target.stat().st_ino
     hand = {"contract": "dreier", "declarer": "Anna", "points": 40}
     with sqlite3.connect(cup_db) as con:
@@ -122,7 +128,7 @@ def test_live_is_refused_with_a_cup(cup_db, tmp_path):
 
 
 def test_the_cups_database_is_never_written_over_a_ledger(cup_db, tmp_path):
-    folder = publish_folder(tmp_path) / "verein.cup-1"
+    folder = cup_folder(tmp_path, cup_db)
     folder.mkdir(parents=True)
     planted = folder / "verein.db"
     planted.write_bytes(cup_db.read_bytes())
@@ -139,9 +145,47 @@ def test_the_lines_are_german_on_a_german_screen(cup_db):
 
 
 def test_a_folder_that_cannot_be_made_is_one_line(cup_db, tmp_path):
-    blocked = publish_folder(tmp_path) / "verein.cup-1"
+    blocked = cup_folder(tmp_path, cup_db)
     blocked.parent.mkdir(parents=True)
     blocked.write_text("a file where the cup's folder would go")
     line = refused_line("--db", str(cup_db), "publish", "--cup", CUP, "--print")
     assert line.startswith("schreiber: error: cannot write the tournament's results to ") and str(blocked) in line
     assert blocked.read_text() == "a file where the cup's folder would go"
+
+
+def test_a_snapshot_belongs_to_one_ledger_and_one_cup(tmp_path, monkeypatch):
+    """Two ledgers named cup.db in two folders, each with a cup of the same
+    name: publishing the second leaves the first's snapshot (which its
+    server may be serving) as it was."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / ".config"))
+    served = []
+    for hall, players in (("halle1", PLAYERS), ("halle2", [p + "2" for p in PLAYERS])):
+        (tmp_path / hall).mkdir()
+        db = tmp_path / hall / "cup.db"
+        assert cli("--db", str(db), "cup", "start", CUP, *players, "--date", "2026-10-03").exit_code == 0
+        r = cli("--db", str(db), "publish", "--cup", CUP, "--print")
+        assert r.exit_code == 0, r.output
+        cmd = shlex.split(r.stdout)
+        served.append(Path(cmd[cmd.index("--immutable") + 1]))
+    assert served[0] != served[1] and served[0].parent.parent != served[1].parent.parent
+    for path, players in zip(served, (PLAYERS, [p + "2" for p in PLAYERS])):
+        with sqlite3.connect(path) as con:
+            names = {r[0] for r in con.execute('select "Name" from daten_ergebnisliste')}
+        assert names == set(players)
+
+
+@pytest.mark.parametrize("name", ["Turnier #3.db", "%41.db", "-.db", "a?b.db"])
+def test_the_cups_database_has_a_name_sqlite_reads_as_it_is(tmp_path, monkeypatch, name):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / ".config"))
+    db = tmp_path / name
+    assert cli("--db", str(db), "cup", "start", CUP, *PLAYERS, "--date", "2026-10-03").exit_code == 0
+    before = sorted(p.name for p in tmp_path.iterdir())
+    r = cli("--db", str(db), "publish", "--cup", CUP, "--print")
+    assert r.exit_code == 0, r.output
+    cmd = shlex.split(r.stdout)
+    served = Path(cmd[cmd.index("--immutable") + 1])
+    assert publish.plain(served) and served.name == publish.database_name(db) + ".db" != "-.db"
+    meta = json.loads(Path(cmd[cmd.index("--metadata") + 1]).read_text())
+    assert list(meta["databases"]) == [served.stem]  # the pages under the name Datasette gives it
+    made = {p.name for p in tmp_path.iterdir()} - set(before) - {".config"}
+    assert all(m.startswith(name) for m in made), made  # nothing but SQLite's files of the ledger itself

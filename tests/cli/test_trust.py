@@ -14,6 +14,7 @@ process is the point (a full disk, Ctrl-C at start-up), unless said otherwise.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -277,6 +278,34 @@ def test_damaged_ledger_is_not_written_and_check_says_so(tmp_path):
     assert "DAMAGED" in r.stdout
     one_error_line(r, "fails its check", "docs/backup.md")
     assert db.read_bytes() == before
+
+
+def test_check_checks_the_whole_schema_the_commands_rely_on(tmp_path):
+    """A ledger that lacks one of its views passed `check`, while `cup
+    standings` then called it damaged: check compares every table, view,
+    index and trigger with this version's, and refuses a trigger of another
+    program's (it would change what a write does); a view of the organizer's
+    own beside them is no problem."""
+    db = tmp_path / "ledger.db"
+    ledger_with_hands(db, 4)
+    with contextlib.closing(sqlite3.connect(db)) as con:
+        con.execute("create view meine_abende as select id, date from evenings")  # the organizer's own
+        con.commit()
+    r = run_cli("check", db=db)
+    assert r.returncode == 0 and "  the schema (every table, view, index and trigger of this version): ok\n" in r.stdout
+    for change, said in (
+        ("drop view v_cup_standings", "view v_cup_standings is missing"),
+        ("drop view v_hands; create view v_hands as select 1 as entry_id", "view v_hands is not as this version makes it"),
+        ("create trigger nachher after insert on payments begin delete from payments; end",
+         "trigger nachher is not schreiber's"),
+    ):  # fmt: skip
+        copy = tmp_path / "copy.db"
+        copy.write_bytes(db.read_bytes())
+        with contextlib.closing(sqlite3.connect(copy)) as con:
+            con.executescript(change)
+        r = run_cli("check", db=copy)
+        assert "the schema (every table, view, index and trigger of this version): 1 problem\n    " + said in r.stdout
+        one_error_line(r, "fails its check (1 problem(s))")
 
 
 def test_check_shows_its_progress_on_a_terminal_only(tmp_path):

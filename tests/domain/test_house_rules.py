@@ -2,11 +2,15 @@
 Figures worked by hand from the documents (cited) and RULINGS.md."""
 
 import json
+import sqlite3
 from fractions import Fraction as Fr
+
+import pytest
 
 from schreiber.domain.evening import Entry, balances, initial_state, replay
 from schreiber.domain.rules import load_rules
-from tests.helpers import P4, P5, F, G, H, I, J, cli, prem
+from schreiber.errors import HandError
+from tests.helpers import P4, P5, F, G, H, I, J, cli, console, dump, prem
 
 
 def run(preset, entries, rules=(), players=P4):
@@ -57,6 +61,75 @@ def test_stacking_as_house_rule():
     hands = [{"kind": "radl"}, rufer(G, H), rufer(H, I)]
     outs, _ = run("hausrunde", hands, rules=["radl_stack=true"])
     assert [o.radl_factor for o in outs if o.kind == "hand"] == [4, 4]
+
+
+def test_stacked_radls_are_bounded_by_a_rule_and_one_beyond_is_refused(ledger_env):
+    """radl_stack_max (default 10: x1024): the Radl that would make the next
+    hands count more is refused in one line and nothing is written; the
+    hands go on at x1024. Before: 52 stacked Radls made x2**52, and every hand
+    failed with "unexpected OverflowError" until the Radls were voided."""
+    assert cli("evening", "start", F, G, H, I, "--rule", "radl_stack=true").exit_code == 0
+    for _ in range(10):
+        assert cli("radl").exit_code == 0
+    before = dump(ledger_env)
+    r = console(["radl"])
+    assert r.returncode == 1 and dump(ledger_env) == before
+    assert r.stderr == (
+        "schreiber: error: a Radl now would make the next hands count x2048; these rules let 10 Radls double the "
+        "same hands at most (x1024, rule radl_stack_max): play the doubled hands first\n"
+    )
+    r = cli("hand", "add", "--json", json.dumps(rufer(G, H)))
+    assert r.exit_code == 0, r.output
+    assert json.loads(cli("balance", "--json").stdout) == {F: -1024, G: 1024, H: 1024, I: -1024}  # 1 x 2**10
+
+
+def test_the_bound_counts_the_radls_on_the_skuesradl_too(ledger_env):
+    """hausrunde: Radls started during the Sküsradl stack onto it (RULINGS.md
+    Later rulings, Trischaken inside the Sküsradl), each doubling again; with
+    radl_stack_max=2 the third doubling is refused."""
+    assert cli("evening", "start", F, G, H, I, "--rules", "hausrunde", "--rule", "first_hands_double=0",
+               "--rule", "radl_stack_max=2").exit_code == 0  # fmt: skip
+    assert cli("radl", "--final").exit_code == 0
+    assert cli("hand", "add", "--json", json.dumps(rufer(G, H))).exit_code == 0
+    assert cli("radl").exit_code == 0  # onto the Sküsradl: x4
+    r = console(["radl"])
+    assert r.returncode == 1 and "count x8;" in r.stderr and "(x4, rule radl_stack_max)" in r.stderr
+
+
+def test_a_hand_whose_payments_the_ledger_cannot_keep_is_refused_in_one_line():
+    """The ledger keeps a payment as 1/2520 points in 64 bits: a Rufer of
+    1000 with Re (x4) under 40 Radls side by side (x2**40) would pay each
+    4000 x 2**40 points, 1.1e19 units: refused, never an OverflowError."""
+    rules = ["radl_stack=true", "radl_stack_max=40", "contract.rufer.value=1000"]
+    with pytest.raises(HandError, match="too large to keep: the Radls double it x1099511627776; take a Radl back"):
+        run("standard", [{"kind": "radl"}] * 40 + [rufer(G, H, kontra="re")], rules=rules)
+    outs, _ = run("standard", [{"kind": "radl"}] * 40 + [rufer(G, H)], rules=rules)  # without Re it is kept
+    assert dict(outs[-1].payments)[G] == 1000 * 2**40
+
+
+def test_a_stored_evening_beyond_the_bound_plays_as_stored(ledger_env):
+    """The bound refuses a Radl when it is entered, never when an evening is
+    replayed: an evening stored with 12 Radls side by side (rules of an
+    earlier release, which do not name radl_stack_max, read its default 10)
+    is checked, corrected and shown as it was played, at x4096."""
+    assert (
+        cli("evening", "start", F, G, H, I, "--rule", "radl_stack=true", "--rule", "radl_stack_max=12").exit_code == 0
+    )
+    for _ in range(12):
+        assert cli("radl").exit_code == 0
+    assert cli("hand", "add", "--json", json.dumps(rufer(G, H))).exit_code == 0
+    with sqlite3.connect(ledger_env) as con:  # the rules as a release before the key stored them
+        (rules_json,) = con.execute(
+            "select rules_json from rule_sets where id = (select rule_set_id from evenings)"
+        ).fetchone()
+        rules = json.loads(rules_json)
+        del rules["rules"]["radl_stack_max"]
+        con.execute("update rule_sets set rules_json = ?", [json.dumps(rules)])
+    assert cli("check").exit_code == 0
+    assert cli("undo").exit_code == 0
+    assert cli("hand", "add", "--json", json.dumps(rufer(G, H))).exit_code == 0
+    assert json.loads(cli("balance", "--json").stdout) == {F: -4096, G: 4096, H: 4096, I: -4096}  # 1 x 2**12
+    assert "count x8192;" in console(["radl"]).stderr  # but a Radl entered now is held to it
 
 
 def test_sküsradl_at_the_skues_holders_deal():

@@ -11,7 +11,14 @@ import pytest
 from schreiber.domain.engine import score
 from schreiber.domain.notation import format_notation, parse_notation
 from schreiber.domain.record import HandError, check_hand
-from schreiber.domain.rules import RulesError, load_preset, load_rules, load_rules_file, rules_from_dict
+from schreiber.domain.rules import (
+    RulesError,
+    load_preset,
+    load_rules,
+    load_rules_file,
+    rules_from_dict,
+    rules_from_json,
+)
 from tests.helpers import P4, ROOT, F, G, H, I, play, prem, refused_hand, rufer, solo, team
 
 # Kontra on a silent premium (a Spritzer) --------------------------------------------
@@ -60,8 +67,12 @@ def test_which_negative_contracts_are_played_side_by_side():
     assert only.side_by_side_contracts == "piccolo"
     with pytest.raises(HandError, match="under standard only Piccolo may be played side by side, not Bettel"):
         check_hand({**won, "contract": "bettel"}, only, P4, F)
+    with pytest.raises(RulesError, match="counts only where side_by_side is true"):  # it would play nothing
+        load_rules("standard", ["side_by_side_contracts=piccolo"])
+    stored = load_rules("standard").to_dict()  # an evening stored with it, as the rules of an earlier format read
+    stored["rules"]["side_by_side_contracts"] = "piccolo"
     with pytest.raises(HandError, match="standard does not allow negative contracts side by side"):
-        check_hand(won, load_rules("standard", ["side_by_side_contracts=piccolo"]), P4, F)
+        check_hand(won, rules_from_json(json.dumps(stored)), P4, F)
 
 
 @pytest.mark.parametrize(

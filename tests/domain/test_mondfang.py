@@ -12,7 +12,7 @@ import pytest
 from schreiber.domain.evening import Entry, balances, initial_state, replay
 from schreiber.domain.notation import NotationError, format_notation, parse_notation
 from schreiber.domain.record import check_hand
-from schreiber.domain.rules import load_preset, load_rules, rules_from_dict
+from schreiber.domain.rules import RulesError, load_preset, load_rules, rules_from_dict, rules_from_json
 from tests.helpers import P4, ROOT, F, G, H, I, play, prem, refused_hand, rufer, team
 
 MZ = ROOT / "examples" / "rules" / "mondfang-zwischen-zweien.toml"
@@ -115,7 +115,11 @@ def test_a_catch_doubles_the_next_hand_or_a_radl():
     assert factors == [1, 2, 1, 1, 1, 1]
     # Rufer 1 each (std:31), the second x2; in the first the opponents' Mondfang 1 (std:53) evens it out
     assert bal == {F: -2, G: -2, H: 2, I: 2}
-    assert run(load_rules("standard", ["catch_doubles=next"]), HANDS)[0] == [1] * 6  # off: no doubling at all
+    with pytest.raises(RulesError, match="counts only where radl_after_catch is true"):  # it would play nothing
+        load_rules("standard", ["catch_doubles=next"])
+    stored = load_rules("standard").to_dict()  # an evening stored with it, as the rules of an earlier format read
+    stored["rules"]["catch_doubles"] = "next"
+    assert run(rules_from_json(json.dumps(stored)), HANDS)[0] == [1] * 6  # off: no doubling at all
 
 
 def test_a_doubled_game_inside_a_doubled_round():

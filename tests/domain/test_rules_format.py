@@ -3,6 +3,7 @@ rules of an older format that do not name it, as schreiber played before it
 (domain/rules.py: RULES_FORMAT, Rule.since and Rule.before)."""
 
 import json
+import re
 
 import pytest
 
@@ -205,3 +206,62 @@ def test_rules_before_the_tariff_keys_read_them_as_played_then(fmt):
     for release in ("first", "before-rules-format"):
         f = load_rules_file(TESTS / "fixtures" / f"release_{release}.toml")
         assert tuple(f.setting(k) for k in keys) == before, release
+
+
+TAKES_NO_EFFECT = [  # a rule set where the rule it counts under is not, and the line that says so
+    ({"valat_add_failed": "played"},
+     "rule 'valat_add_failed' = \"played\" counts only where valat is \"add\" (here: \"replace\"); set that too, "
+     "or leave it at \"turned\""),
+    ({"valat_add_failed": "played", "valat": "multiply"}, "counts only where valat is \"add\" (here: \"multiply\")"),
+    ({"catch_doubles": "next"},
+     "rule 'catch_doubles' = \"next\" counts only where radl_after_catch is true (here: false); set that too, or "
+     "leave it at \"radl\""),
+    ({"side_by_side_contracts": "piccolo"},
+     "rule 'side_by_side_contracts' = \"piccolo\" counts only where side_by_side is true (here: false)"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("named", "said"), TAKES_NO_EFFECT)
+def test_a_rule_that_cannot_take_effect_is_refused_in_rules_of_this_format(tmp_path, named, said):
+    """As a Trischaken figure without its mode is refused, so is a rule set
+    where the rule it counts under is not (before: taken without a word):
+    in a rules file of this format and on the command line (--rule)."""
+    path = tmp_path / "club.toml"
+    path.write_text(f'format = {RULES_FORMAT}\nbase = "standard"\n[rules]\n'
+                    + "".join(f"{k} = {json.dumps(v)}\n" for k, v in named.items()), encoding="utf-8")  # fmt: skip
+    with pytest.raises(RulesError, match=re.escape(said)):
+        load_rules_file(path)
+    with pytest.raises(RulesError, match=re.escape(said)):
+        load_preset("standard").with_overrides([f"{k}={v}" for k, v in named.items()])
+    needed = {"valat_add_failed": "valat=add", "catch_doubles": "radl_after_catch=true",
+              "side_by_side_contracts": "side_by_side=true"}  # fmt: skip
+    key = next(k for k in named if k in needed)
+    rules = load_preset("standard").with_overrides([f"{key}={named[key]}", needed[key]])  # with it, it counts
+    assert rules.setting(key) == named[key]
+
+
+@pytest.mark.parametrize(("named", "said"), TAKES_NO_EFFECT)
+def test_rules_of_an_earlier_format_and_stored_evenings_read_as_they_did(tmp_path, named, said):
+    """A rules file of the format before (or of none) and an evening's stored
+    rules that set such a rule load with their meaning then: the rule is
+    kept and plays nothing, as it played nothing then."""
+    path = tmp_path / "club.toml"
+    for head in ("format = 2\n", ""):
+        path.write_text(head + 'base = "standard"\n[rules]\n' + "".join(f"{k} = {json.dumps(v)}\n" for k, v in named.items()),
+                        encoding="utf-8")  # fmt: skip
+        rules = load_rules_file(path)
+        assert all(rules.setting(k) == v for k, v in named.items())
+    data = stored("standard")
+    data["rules"].update(named)
+    assert all(rules_from_json(json.dumps(data)).setting(k) == v for k, v in named.items())
+
+
+def test_a_trischaken_figure_without_its_mode_is_refused_as_before(tmp_path):
+    path = tmp_path / "club.toml"
+    for head in (f"format = {RULES_FORMAT}\n", ""):
+        path.write_text(
+            head + 'base = "standard"\n[rules]\ntrischaken_jungfrau = "none"\ntrischaken_jungfrau_pays = 3\n',
+            encoding="utf-8",
+        )
+        with pytest.raises(RulesError, match="counts only where trischaken_jungfrau is"):
+            load_rules_file(path)

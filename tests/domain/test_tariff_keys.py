@@ -180,6 +180,23 @@ def test_a_renonce_pays_the_rounded_values():
     assert play(CH, bettel(G, "lost", renonce=G)) == each(-2, G)
 
 
+def test_a_renonces_line_says_the_game_was_rounded_as_it_was_paid():
+    """sheet --explain of a Renonce under value_rounding showed "2.50 = 2.50"
+    while each share was paid 2 (CH:10, Bettel 2½ rounded down): the line
+    says so, as a Bettel played out and lost says it (above). Hans's Renonce
+    in Gerti's Bettel: each other player 2, the declarer the triple share, 6."""
+    lines = items(load_rules(CH), bettel(G, "lost", renonce=H))
+    assert [(it.label, it.base, it.value, dict(it.payments)) for it in lines] == [
+        ("Renonce von Hans (abgerundet)", Fr(5, 2), 2, {F: 2, G: 6, H: -10, I: 2})
+    ]
+    kontra = items(load_rules(CH), bettel(G, "lost", renonce=H, kontra={F: "kontra"}))  # 2½ x2 for Fritz: 5, whole
+    assert [(it.label, it.value, dict(it.payments)) for it in kontra] == [
+        ("Renonce von Hans (abgerundet)", Fr(5, 2), {F: 5, G: 6, H: -13, I: 2})
+    ]
+    exact = items(load_rules(CH, ["value_rounding=none"]), bettel(G, "lost", renonce=H))
+    assert [(it.label, it.value) for it in exact] == [("Renonce von Hans", Fr(5, 2))]
+
+
 def test_exact_halves_reach_the_ledger():
     """value_rounding=none keeps 2½ exact: each pays 5/2, which the ledger
     keeps in its units of 1/2520 point."""
@@ -209,9 +226,9 @@ def test_a_rules_file_writes_a_half_as_a_number(tmp_path):
         ("value = inf", "'value' must be whole or a half (like 2.5) from 0 to 1000, not Infinity"),
         ("value = nan", "'value' must be whole or a half (like 2.5) from 0 to 1000, not NaN"),
         ("value = 1e9", "'value' must be whole or a half (like 2.5) from 0 to 1000, not 1E+9"),
-        ('value = "2,5"', "'value' must be a whole number from 0 to 1000 or a half (like 2.5), not '2,5'"),
-        ('value = "5/2"', "'value' must be a whole number from 0 to 1000 or a half (like 2.5), not '5/2'"),
-        ("value = true", "'value' must be a whole number from 0 to 1000 or a half (like 2.5), not True"),
+        ('value = "2,5"', "'value' must be a whole number from 0 to 1000 or a half (like 2.5), not \"2,5\""),
+        ('value = "5/2"', "'value' must be a whole number from 0 to 1000 or a half (like 2.5), not \"5/2\""),
+        ("value = true", "'value' must be a whole number from 0 to 1000 or a half (like 2.5), not true"),
     ],
 )
 def test_a_value_that_cannot_be_kept_is_refused(tmp_path, line, says):

@@ -125,7 +125,7 @@ def serving(db: Path, home: Path, *args: str) -> Iterator[Served]:
             if proc.poll() is not None:
                 pytest.fail(f"schreiber publish exited with {proc.returncode}: {said.read_text()}")
             with contextlib.suppress(OSError):
-                served.fetch("/-/versions.json")
+                served.fetch("/")
                 break
             if time.monotonic() > deadline:
                 pytest.fail(f"schreiber publish did not answer within {START_SECONDS} s: {said.read_text()}")

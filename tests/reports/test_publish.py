@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import socket
 import subprocess
 import sys
@@ -325,14 +326,68 @@ def test_publish_refuses_a_file_that_is_not_a_ledger_as_every_command_does(tmp_p
 
 
 def test_publish_writes_its_metadata_over_no_ledger(cup_db, tmp_path):
-    """The metadata goes to publish/NAME.metadata.json in the app directory:
-    a ledger kept under that name there stays as it is."""
-    folder = tmp_path / ".config" / "schreiber" / "publish"
+    """The metadata goes to publish/NAME-KEY/NAME.metadata.json in the app
+    directory: a ledger kept under that name there stays as it is."""
+    db = tmp_path / "turnier.db"
+    folder = publish.ledger_folder(db, tmp_path / ".config" / "schreiber" / "publish")
     folder.mkdir(parents=True)
     kept = folder / "turnier.metadata.json"
     kept.write_bytes(cup_db.read_bytes())
-    db = tmp_path / "turnier.db"
     db.write_bytes(cup_db.read_bytes())
     r = schreiber("--db", str(db), "publish", "--print", home=tmp_path)
     assert_one_error_line(r, "is a schreiber ledger", "nothing was written")
     assert kept.read_bytes() == cup_db.read_bytes()
+
+
+@pytest.mark.parametrize(("name", "live"), [("Turnier #3.db", False), ("%41.db", True)])
+def test_a_ledger_whose_path_sqlite_reads_as_a_uri_is_served_itself(cup_db, tmp_path, name, live):
+    """Datasette opens a database as an SQLite URI (``file:PATH?...``): the
+    ledger "Turnier #3.db" was served as an empty database "Turnier " (a file
+    of 0 bytes left beside it), "%41.db" as the file "A.db". It is given a
+    link to the ledger under a plain name, in the ledger's own folder."""
+    db = tmp_path / name
+    db.write_bytes(cup_db.read_bytes())
+    other = tmp_path / "A.db"  # what "%41.db" reads as: another ledger, without the cup
+    assert cli("--db", str(other), "evening", "start", "Otto", "Paula", "Quirin", "Rosa").exit_code == 0
+    beside = sorted(p.name for p in tmp_path.iterdir())
+    printed = schreiber("--db", str(db), "publish", "--print", *(["--live"] if live else []), home=tmp_path).stdout
+    served = Path(shlex.split(printed)[shlex.split(printed).index("--metadata") - 1])
+    assert served.is_symlink() and served.resolve() == db.resolve() and publish.plain(served)
+    assert served.parent == publish.ledger_folder(db, tmp_path / ".config" / "schreiber" / "publish")
+    proc, said = _serve(["--db", str(db), "publish", "--port", str(free_port()), *(["--live"] if live else [])],
+                        tmp_path, tmp_path)  # fmt: skip
+    try:
+        url = _served_url(said)
+        assert url.endswith("/Turnier+_3" if "#" in name else "/_41"), url
+        with urllib.request.urlopen(f"{url}/rangliste.json?cup={CUP}&_shape=array", timeout=10) as page:
+            assert len(json.load(page)) == 8  # the cup's eight players: the ledger itself, not A.db
+    finally:
+        stop(proc)
+    made = {p.name for p in tmp_path.iterdir()} - set(beside) - {".config"}
+    assert all(m.startswith((name, "A.db")) for m in made), made  # no file ("Turnier ") beside the ledger
+
+
+def test_each_ledger_of_one_name_has_a_folder_of_its_own(cup_db, tmp_path):
+    """Two ledgers named turnier.db in two folders: each one's metadata in
+    its own folder (a server started for one never reads the other's)."""
+    metadata = []
+    for where in ("halle1", "halle2"):
+        (tmp_path / where).mkdir()
+        db = tmp_path / where / "turnier.db"
+        db.write_bytes(cup_db.read_bytes())
+        printed = shlex.split(schreiber("--db", str(db), "publish", "--print", home=tmp_path).stdout)
+        assert printed[printed.index("--immutable") + 1] == str(db)  # a plain path: the ledger itself
+        metadata.append(printed[printed.index("--metadata") + 1])
+    assert metadata[0] != metadata[1] and all(Path(m).is_file() for m in metadata)
+
+
+def test_an_app_folder_sqlite_reads_as_a_uri_is_refused_where_datasette_would_open_it(cup_db, tmp_path):
+    home = tmp_path / "Haus #1"
+    db = tmp_path / "Turnier #3.db"
+    db.write_bytes(cup_db.read_bytes())
+    for args in (["--cup", CUP], []):  # the cup's snapshot, the link to the ledger: both in the app folder
+        r = schreiber("--db", str(db), "publish", "--print", *args, home=home)
+        assert_one_error_line(r, "Datasette cannot open a database under", "XDG_CONFIG_HOME")
+    plain = tmp_path / "turnier.db"  # the ledger's own path is plain: it is served as it is
+    plain.write_bytes(cup_db.read_bytes())
+    assert str(plain) in schreiber("--db", str(plain), "publish", "--print", home=home).stdout

@@ -64,7 +64,10 @@ def test_the_cups_results_server(ledger, tmp_path):
     db, ids = ledger
     with serving(db, tmp_path, "--cup", SMALL_CUP.upper()) as served:  # the name in any case
         no_other_evening_no_table_of_the_ledger_no_sql(served, ids)
-        the_database_served_holds_the_cups_results_only(served)
+        none_of_datasettes_own_pages(served, tmp_path)
+        the_database_served_holds_the_cups_results_only(
+            served, publish.ledger_folder(db, tmp_path / ".config" / "schreiber" / "publish")
+        )
         the_line_says_where_the_results_are(served)
         browser = chromium()
         if browser is None:
@@ -135,16 +138,30 @@ def no_other_evening_no_table_of_the_ledger_no_sql(served: Served, ids: dict[str
         assert status == 200 and f"Keinen Tisch (Abend) {evening} gibt es hier" in page
     assert served.rows("ergebnisliste", cup=OTHER_CUP) == [] and served.rows("turniere", cup=OTHER_CUP) == []
     assert served.rows("ergebnisliste") == served.rows("ergebnisliste", cup=SMALL_CUP)  # none given: this cup
-    settings = json.loads(served.fetch("/-/settings.json")[1])
-    assert settings["default_allow_sql"] is False and settings["allow_download"] is False
 
 
-def the_database_served_holds_the_cups_results_only(served: Served) -> None:
-    status, text = served.fetch("/-/databases.json")
-    assert status == 200
-    (found,) = json.loads(text)
-    path = Path(found["path"])
-    assert path.name == "turnier.db" and "publish" in path.parts  # a copy in the app directory, not the ledger
+DATASETTES_OWN = ["/-/databases.json", "/-/databases", "/-/versions.json", "/-/versions", "/-/threads.json",
+                  "/-/threads", "/-/plugins.json", "/-/plugins", "/-/settings.json", "/-/settings", "/-/config.json",
+                  "/-/metadata.json", "/-/metadata", "/-/actor.json", "/-/permissions", "/-/messages",
+                  "/-/allow-debug", "/-/patterns", "/-/auth-token", "/-/logout", "/-/static-plugins/x/y.js",
+                  "/-/databases.json/", "/%2D/databases.json", "/-/nothing-yet"]  # fmt: skip
+
+
+def none_of_datasettes_own_pages(served: Served, home: Path) -> None:
+    """Datasette's own pages under /-/ are not there (its databases with their
+    paths, versions, threads, plugins, settings ...); its style sheet is. No
+    page says where the organizer keeps his files."""
+    for path in DATASETTES_OWN:
+        status, text = served.fetch(path)
+        assert status == 404, (path, status, text[:200])
+    assert served.fetch("/-/static/app.css")[0] == 200  # the pages' style
+    for path in ("/", "/.json", f"/{served.database}", f"/{served.database}.json", "/nichts", "/-/databases.json"):
+        assert str(home) not in served.fetch(path)[1], path
+
+
+def the_database_served_holds_the_cups_results_only(served: Served, folder: Path) -> None:
+    path = publish.cup_folder(folder, 1) / "turnier.db"
+    assert path.is_file()  # a copy in the app directory, not the ledger
     season, archive = publish.cup_table("cupwertung"), publish.cup_table("saisonen")
     with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as con:
         tables = [r[0] for r in con.execute("select name from sqlite_master where type = 'table' order by name")]

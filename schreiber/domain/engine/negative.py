@@ -109,21 +109,46 @@ def renonce(hand: Hand, rules: Rules, table: Table) -> list[Item]:
     soloist = side[0] if len(side) == 1 else None
     payers = table.active if off in table.active else (*table.active, off)  # the dealer sitting out (§8.1)
     game_pay, prem_pay = zero(payers), zero(payers)
+    games: dict[Exact, Exact] = {}  # each game value paid (a share of it): as it was, and as rounded
     for p in table.active:
         if p == off:
             continue
         game = c.lost_value if rules.renonce_lost_value and side and p not in side else c.value
         share = 3 if p == soloist or (c.kind == "negative" and p in hand.declarers) else 1
-        g = (rounded(Fraction(game) * kontra_factor(hand.kontra or kontra.get(p)) * whole, how) + valat) * share
+        exact = Fraction(game) * kontra_factor(hand.kontra or kontra.get(p)) * whole
+        games[exact] = rounded(exact, how)
+        g = (games[exact] + valat) * share
         game_pay[p], game_pay[off] = game_pay[p] + g, game_pay[off] - g
         prem_pay[p], prem_pay[off] = prem_pay[p] + premiums * share, prem_pay[off] - premiums * share
     note = "each other player is paid the game" + ("" if premiums else " and the announced premiums")
-    items = [item("renonce", f"Renonce von {off}", c.value, [], game_pay, note)]
+    items = [_rounded_game(item("renonce", _renonce_label(off, games), c.value, [], game_pay, note), games)]
     if premiums:
         label = f"Renonce von {off}: angesagte Prämien"
         kind = "renonce-premium" if rules.radl_game_part else "renonce"  # "renonce": a game-only Radl doubles it
         items.append(item(kind, label, premiums, [], prem_pay, "each other player is paid them"))
     return items
+
+
+def _rounded_game(line: Item, games: dict[Exact, Exact]) -> Item:
+    """The Renonce's line with the game each share was paid, where
+    value_rounding rounded it (a Bettel of 2.5 paid as 2: the line moves 2,
+    as a rounded line of a hand played out says, ``round_item``); where the
+    shares paid different games (Kontras of single players) as it was."""
+    if len(games) == 1:
+        ((exact, paid),) = games.items()
+        if paid != exact:
+            return line._replace(total=paid)
+    return line
+
+
+def _renonce_label(off: str, games: dict[Exact, Exact]) -> str:
+    """The line's label, saying where value_rounding rounded a game paid
+    (a half: down, or up under up and nearest)."""
+    changed = [(exact, paid) for exact, paid in games.items() if paid != exact]
+    if not changed:
+        return f"Renonce von {off}"
+    exact, paid = changed[0]
+    return f"Renonce von {off} ({'abgerundet' if paid < exact else 'aufgerundet'})"
 
 
 def _has_bird(hand: Hand, birds: tuple[str, ...]) -> bool:
