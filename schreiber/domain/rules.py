@@ -1311,6 +1311,7 @@ def _check_tricks(c: Contract, origin: str) -> None:
 # as they read then.
 NEEDS = (
     ("valat_add_failed", "valat", ("add",)),
+    ("valat_game_kontra", "valat", ("replace",)),
     ("catch_doubles", "radl_after_catch", (True,)),
     ("side_by_side_contracts", "side_by_side", (True,)),
 )

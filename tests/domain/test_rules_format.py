@@ -218,6 +218,8 @@ TAKES_NO_EFFECT = [  # a rule set where the rule it counts under is not, and the
      "leave it at \"radl\""),
     ({"side_by_side_contracts": "piccolo"},
      "rule 'side_by_side_contracts' = \"piccolo\" counts only where side_by_side is true (here: false)"),
+    ({"valat_game_kontra": "apart", "valat": "add"},
+     "rule 'valat_game_kontra' = \"apart\" counts only where valat is \"replace\" (here: \"add\")"),
 ]  # fmt: skip
 
 
@@ -234,7 +236,7 @@ def test_a_rule_that_cannot_take_effect_is_refused_in_rules_of_this_format(tmp_p
     with pytest.raises(RulesError, match=re.escape(said)):
         load_preset("standard").with_overrides([f"{k}={v}" for k, v in named.items()])
     needed = {"valat_add_failed": "valat=add", "catch_doubles": "radl_after_catch=true",
-              "side_by_side_contracts": "side_by_side=true"}  # fmt: skip
+              "side_by_side_contracts": "side_by_side=true", "valat_game_kontra": "valat=replace"}  # fmt: skip
     key = next(k for k in named if k in needed)
     rules = load_preset("standard").with_overrides([f"{key}={named[key]}", needed[key]])  # with it, it counts
     assert rules.setting(key) == named[key]
