@@ -27,6 +27,7 @@ MODULES: dict[str, tuple[str, ...]] = {  # in the order of the command line's he
     "merge": ("merge",),
     "settle": ("money",),
     "publish": ("publish",),
+    "serve": ("serve",),
     "balance": ("report",),
     "sheet": ("report",),
     "stats": ("stats",),
