@@ -37,6 +37,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import httpx
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -59,6 +61,14 @@ def make_ledger(path: Path, tables: int) -> list[tuple[str, ...]]:
         seatings.append(players)
     svc.ledger.close()
     return seatings
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
 
 
 def start_server(db: Path, home: Path, port: int) -> tuple[subprocess.Popen, list[str]]:
@@ -91,8 +101,10 @@ class Phone:
         self.made = 0  # entries the server said it made
         self.latency: list[float] = []
         self.pages: list[float] = []
+        self.when: list[float] = []  # when each entry was sent (time.monotonic)
         self.repeated: dict[str, int] = {}
         self.refused: list[str] = []
+        self.lost: list[str] = []  # sends whose answer did not come (sent again)
 
     async def run(self, client, every: float, until: float, rules) -> None:  # type: ignore[no-untyped-def]
         from schreiber.domain.notation.format import format_notation
@@ -108,32 +120,42 @@ class Phone:
             body = {"csrftoken": csrf, "seen": seen, "key": key, "action": "hand",
                     "zeile": format_notation(next(self.hands), rules)}  # fmt: skip
             started = time.monotonic()
-            r = await client.post(self.url, data=body, headers={"x-schreiber": "1"})
+            answer = await self.send(client, body)
             self.latency.append(time.monotonic() - started)
-            answer = r.json()
-            if answer["status"] == "ok":
+            self.when.append(started)
+            if answer["status"] in ("ok", "done"):  # done: a send whose answer was lost had made it
                 self.made += 1
             else:
                 self.refused.append(f"{answer['status']}: {answer['said']}")
             seen = answer["seen"]
             started_page = time.monotonic()
-            await client.get(self.url)  # the page shows the hand entered
+            with contextlib.suppress(httpx.TransportError):
+                await client.get(self.url)  # the page shows the hand entered
             self.pages.append(time.monotonic() - started_page)
             if n % 5 == 0:  # the answer "lost": the same entry sent again
-                again = (await client.post(self.url, data=body, headers={"x-schreiber": "1"})).json()
+                again = await self.send(client, body)
                 self.repeated[again["status"]] = self.repeated.get(again["status"], 0) + 1
                 seen = again["seen"]
             await asyncio.sleep(max(0.0, started + every - time.monotonic()))
 
+    async def send(self, client, body: dict) -> dict:  # type: ignore[no-untyped-def]
+        """An entry sent until an answer comes, with its key each time, as the page's script sends it
+        (a connection the server closed as it was reused: the answer is lost, and it is sent again)."""
+        for _attempt in range(5):
+            try:
+                return (await client.post(self.url, data=body, headers={"x-schreiber": "1"})).json()
+            except httpx.TransportError as exc:
+                self.lost.append(type(exc).__name__)
+        raise SystemExit(f"{self.url}: no answer after 5 sends")
+
     async def poll(self, client, until: float) -> None:  # type: ignore[no-untyped-def]
         while time.monotonic() < until:
             await asyncio.sleep(POLL)
-            await client.get(self.url + "/stand")
+            with contextlib.suppress(httpx.TransportError):
+                await client.get(self.url + "/stand")
 
 
 async def play(phones: list[Phone], every: float, seconds: float) -> None:
-    import httpx
-
     from schreiber.domain.rules import load_rules
 
     rules = load_rules("standard")
@@ -167,6 +189,13 @@ def quantile(values: list[float], q: float) -> float:
 def report(phones: list[Phone], db: Path, home: Path) -> int:
     lat = [x for p in phones for x in p.latency]
     print(f"entries sent: {len(lat)}, made: {sum(p.made for p in phones)}")
+    start = min(w for p in phones for w in p.when)
+    slow: dict[int, int] = {}
+    for p in phones:
+        for w, x in zip(p.when, p.latency):
+            if x > 0.3:
+                slow[int((w - start) // 60)] = slow.get(int((w - start) // 60), 0) + 1
+    print(f"entries over 300 ms, by minute of the run: {dict(sorted(slow.items())) or 'none'}")
     print(f"latency: median {statistics.median(lat) * 1000:.1f} ms, p99 {quantile(lat, 0.99) * 1000:.1f} ms, "
           f"largest {max(lat) * 1000:.1f} ms")  # fmt: skip
     repeated: dict[str, int] = {}
@@ -179,6 +208,8 @@ def report(phones: list[Phone], db: Path, home: Path) -> int:
         f"p99 {quantile(pages, 0.99) * 1000:.1f} ms"
     )
     print(f"entries sent again with their key: {repeated}")
+    lost = [x for p in phones for x in p.lost]
+    print(f"sends whose answer did not come, sent again with their key: {len(lost)} {sorted(set(lost))}")
     refused = [r for p in phones for r in p.refused]
     print(f"refused: {len(refused)} {refused[:3]}")
     hands = held(db, [p.players for p in phones])
@@ -196,12 +227,12 @@ def main() -> None:
     ap.add_argument("--tables", type=int, default=60)
     ap.add_argument("--every", type=float, default=10.0, help="seconds between a table's hands")
     ap.add_argument("--minutes", type=float, default=10.0)
-    ap.add_argument("--port", type=int, default=8765)
+    ap.add_argument("--port", type=int, default=0, help="default: a free port")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         home, db = Path(tmp), Path(tmp) / "cup.db"
         seatings = make_ledger(db, args.tables)
-        proc, urls = start_server(db, home, args.port)
+        proc, urls = start_server(db, home, args.port or free_port())
         try:
             if len(urls) != args.tables:
                 raise SystemExit(f"{len(urls)} links for {args.tables} tables")

@@ -179,7 +179,11 @@ def _say_links(ds: Datasette, led: Ledger, bases: list[str], evenings: list[int]
 def _run(ds: Datasette, host: str, port: int) -> None:
     import uvicorn
 
+    from ..i18n import choose
+
+    screen = language()  # each page is answered in its browser's language; the terminal keeps its own
     uvicorn.run(ds.app(), host=host, port=port, log_level="warning")
+    choose(screen)
     echo(_("The server has stopped."), err=True)
 
 

@@ -29,6 +29,12 @@ def find_cup(led: Ledger, cup_id: int) -> Cup:
     raise NotFound("not found")
 
 
+def _open_cups(led: Ledger) -> list[Cup]:
+    """The tournaments not finished, the latest first: the whole ledger's desk leads to each one's."""
+    cups = [c for season in led.cups.seasons() for c in led.cups.season_cups(season) if c.status == "open"]
+    return sorted(cups, key=lambda c: (c.date, c.id), reverse=True)
+
+
 def target(cup: Cup, t: CupTable) -> int:
     return hands_per_round(len(t.players), cup.hands, cup.hands_five)
 
@@ -57,6 +63,8 @@ def context(ds: Datasette, request: Any, led: Ledger, grant: links.Grant, w: dic
     if grant.cup is None:
         ctx["heading"] = w["desk"]
         ctx["evenings"] = [_evening_row(ds, request, led, ev) for ev in led.open_evenings()]
+        ctx["cups"] = [{"name": c.name, "date": c.date, "link": links.path(ds.sign, links.Grant("desk", None, c.id))}
+                       for c in _open_cups(led)]  # fmt: skip
         return ctx
     cup = find_cup(led, grant.cup)
     tables = led.cups.tables(cup.id)
@@ -72,11 +80,25 @@ def context(ds: Datasette, request: Any, led: Ledger, grant: links.Grant, w: dic
             rows.append(row)
         rounds.append({"round": r, "tables": rows})
     played = max((t.round for t in tables if t.hands or t.paper), default=0)
-    headers, body = result_list(led.cups.standings(cup.id, cup.rounds), cup.rounds, played)
     ctx.update(heading=f"{cup.name}, {cup.date}", cup=cup, rounds=rounds, last=last, played=played,
-               liste={"headers": headers, "rows": [[str(c) for c in row] for row in body]},
-               codes=request.path + "/codes")  # fmt: skip
+               liste=_liste(led, cup, played), codes=request.path + "/codes")  # fmt: skip
     return ctx
+
+
+def _liste(led: Ledger, cup: Cup, played: int) -> dict[str, Any]:
+    """The Ergebnisliste as ``cup standings`` prints it, in four columns that
+    fit a phone (Rang, Name, Cuppunkte, Gesamt): the place, each round's
+    Schrift and the Geld below the name."""
+    headers, body = result_list(led.cups.standings(cup.id, cup.rounds), cup.rounds, played)
+    rows = []
+    for row in body:
+        cells = [str(c) for c in row]
+        more = [cells[2]] if cells[2] else []
+        more += [f"{h} {c}" for h, c in zip(headers[5:], cells[5:]) if c]
+        rows.append(
+            {"rank": cells[0], "name": cells[1], "points": cells[3], "total": cells[4], "more": " · ".join(more)}
+        )
+    return {"headers": [headers[0], headers[1], headers[3], headers[4]], "rows": rows}
 
 
 def _evening_row(ds: Datasette, request: Any, led: Ledger, ev: Any) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from datasette import NotFound, Response
 
 from ..errors import SchreiberError
+from ..i18n import _
 from . import desk as desk_page
 from . import links, qr
 from . import table as tb
@@ -53,7 +54,7 @@ def _table_context(ds: Datasette, request: Any, served: Served, grant: links.Gra
     ctx: dict[str, Any] = {
         "w": words(lang), "lang": lang, "heading": tb.heading(ev, place), "ev": ev, "place": place,
         "seen": tb.version(led, ev), "next": nxt, "standing": tb.standing(led, ev, place is not None),
-        "sheet": tb.sheet(led, ev), "writes": writes, "grant": grant, "open": ev.is_open, "status": ev.status,
+        "sheet": tb.sheet(led, ev), "writes": writes, "grant": grant, "open": ev.is_open, "status": _(ev.status),
         "answer": answer, "form": form or {}, "new_key": lambda: secrets.token_urlsafe(18), "here": request.path,
         "choices": tb.form_choices(ev, nxt["vorhand"]) if writes else None,
         "cup_target": place["target"] if place else None,

@@ -11,9 +11,9 @@ enters hands too, and sends one from a page made stale by phone A's hand:
 it is refused, and the page shows the new state with the line typed kept.
 The same hands typed at the command line into a ledger of their own give
 `balance --json` and `sheet --json` equal byte for byte. The table page
-and the desk page are read from the DOM at 390 and 1200 pixels: nothing
-scrolls sideways, every figure of the sheet and the standing is inside
-the window; `erklär N` and the settlement are those of the command line.
+and a cup's desk page (its Ergebnisliste) are read from the DOM at 390
+and 1200 pixels: nothing scrolls sideways, every figure of the sheet, the
+standing and the list is inside the window; `erklär N` and the settlement are those of the command line.
 Skipped, saying why, without Datasette, segno, Chromium or chromedriver."""
 
 from __future__ import annotations
@@ -200,9 +200,26 @@ def test_two_phones_play_an_evening(tmp_path):
         assert "Abend 1, 2026-11-28, ooe" in a.text("#kopf") and "Berti ist Vorhand" in a.text("#naechstes")
         for n in range(1, 17):
             play(a, b, n)
+        for args in (["balance", "--json"], ["sheet", "--json"], ["balance", "--json", "--schrift"]):
+            assert cli("--db", str(db), *args).stdout == cli("--db", str(ref), *args).stdout, args
+        cup_day(db)
         check_pages(a, table, desk)
-    for args in (["balance", "--json"], ["sheet", "--json"], ["balance", "--json", "--schrift"]):
-        assert cli("--db", str(db), *args).stdout == cli("--db", str(ref), *args).stdout, args
+
+
+def cup_day(db: Path) -> None:
+    """A cup beside the evening, drawn, a hand played at its first table: its desk page has an Ergebnisliste."""
+
+    def run(*args: str) -> str:
+        r = cli("--db", str(db), *args)
+        assert r.exit_code == 0, (args, r.output)
+        return r.stdout
+
+    names = ["Maximilian", "Bartholomäus", "Konstantin", "Friederike", "Wolfgang", "Gerti", "Hans", "Ida"]
+    run("cup", "start", "Handycup", *names, "--date", "2026-11-28", "--seed", "3", "--rounds", "2")
+    first = json.loads(run("cup", "draw", "--json"))["tables"][0]
+    seated = first["players"]
+    run("hand", "add", "--evening", str(first["evening"]), "--json",
+        json.dumps({"contract": "dreier", "declarer": seated[2], "points": 44, "kontra": "kontra"}))  # fmt: skip
 
 
 def play(a, b, n: int) -> None:
@@ -282,15 +299,21 @@ def check_pages(a, table: str, desk: str) -> None:
     fits(a, "table", 390)
     a.go(desk)
     assert "Abend 1" in a.text("#pult") and "16 Spiele" in a.text("#pult")
-    a.screenshot(Path(a.driver.log.name).with_name("pult-390.png"))
     fits_desk = a.js("return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
     assert fits_desk[0] <= fits_desk[1] <= 390, fits_desk
+    a.tap("#pult p.box a")  # the cup's own desk page
+    a.wait(lambda: "Ergebnisliste" in a.text("#pult"), "the cup's desk page")
+    assert "Tisch 1: 1 von 16 Spielen" in a.text("#pult")
+    cup_desk = a.url()
+    a.screenshot(Path(a.driver.log.name).with_name("pult-390.png"))
+    fits(a, "cup desk", 390)
     wide = Phone(a.driver, chromium(), Path(a.driver.log.name).with_name("desk"), width=1200)
     try:
         wide.go(table)
         fits(wide, "table", 1200)
         wide.screenshot(Path(a.driver.log.name).with_name("tisch-1200.png"))
-        wide.go(desk)
-        assert wide.js("return document.documentElement.scrollWidth") <= 1200
+        wide.go(cup_desk)
+        fits(wide, "cup desk", 1200)
+        wide.screenshot(Path(a.driver.log.name).with_name("pult-1200.png"))
     finally:
         wide.close()
