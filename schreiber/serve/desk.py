@@ -61,7 +61,7 @@ def context(ds: Datasette, request: Any, led: Ledger, grant: links.Grant, w: dic
     """The desk page's values, in the page's language."""
     ctx: dict[str, Any] = {"w": w, "grant": grant, "seen": version(led, grant), "here": request.path}
     if grant.cup is None:
-        ctx["heading"] = w["desk"]
+        ctx["heading"] = led.path.name
         ctx["evenings"] = [_evening_row(ds, request, led, ev) for ev in led.open_evenings()]
         ctx["cups"] = [{"name": c.name, "date": c.date, "link": links.path(ds.sign, links.Grant("desk", None, c.id))}
                        for c in _open_cups(led)]  # fmt: skip

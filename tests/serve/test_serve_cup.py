@@ -88,3 +88,28 @@ def test_serve_without_the_extra_says_how_to_add_it(tmp_path, monkeypatch):
     r = cli("--db", str(tmp_path / "x.db"), "serve")
     assert r.exit_code == 1
     assert str(r.exception) == 'the web server is not installed; pip install "schreiber[serve]"'
+
+
+def test_serve_prints_each_link_with_its_code_and_new_links_replace_them(tmp_path, monkeypatch):
+    """The command as typed (the server itself not started): 127.0.0.1 unless
+    --lan; each open evening's link and the desk's with a QR code; after
+    --new-links every link printed before opens nothing."""
+    import schreiber.cli.serve as command
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / ".config"))
+    started: list[tuple[str, int]] = []
+    monkeypatch.setattr(command, "_run", lambda ds, host, port: started.append((host, port)))
+    db = tmp_path / "abend.db"
+    run(db, "evening", "start", *PLAYERS[:4], "--date", "2026-11-28")
+    first = run(db, "serve", "--port", "8123")
+    table = re.search(r"^  http://127\.0\.0\.1:8123(/t/\S+)$", first, re.M)[1]
+    assert re.search(r"^Desk: http://127\.0\.0\.1:8123/d/\S+$", first, re.M) and first.count("█") > 100
+    assert run(db, "serve", "--port", "8123") == first  # the same links when the server starts again
+    renewed = run(db, "serve", "--port", "8123", "--new-links", "--lan")
+    assert started == [("127.0.0.1", 8123), ("127.0.0.1", 8123), ("0.0.0.0", 8123)]
+    assert table not in renewed
+    secret = links.secret(folder_of(db, tmp_path))
+    ds, link = served(db, secret)
+    phone = Phone(ds.app())
+    assert phone.get(table).status_code == 404 and phone.get(link("table", 1)).status_code == 200
