@@ -4,7 +4,6 @@ then renders its template (Datasette's, asynchronously)."""
 
 from __future__ import annotations
 
-import json
 import secrets
 from typing import TYPE_CHECKING, Any
 
@@ -147,7 +146,3 @@ async def desk_codes(ds: Datasette, request: Any, served: Served, grant: links.G
     """The current round's table links as QR codes, a page to print."""
     ctx = desk_page.codes(ds, request, served.ledger, grant, words(lang))
     return await _render(ds, request, "codes.html", ctx)
-
-
-def as_json(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False)

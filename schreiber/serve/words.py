@@ -68,7 +68,6 @@ TEXTS = {
     "show": N_("Show"),
     "settle": N_("Settle"),
     "settle_close": N_("Settle and close the evening"),
-    "close_note": N_("Closed evenings are reopened at the ledger: schreiber evening reopen N."),
     "back": N_("Back to the sheet"),
     "watch_link": N_("For the other players: this sheet to follow, read-only"),
     "read_only": N_("Read-only: this page follows the sheet; the table's own link enters hands."),
@@ -96,7 +95,6 @@ TEXTS = {
     "ergebnisliste": N_("Ergebnisliste"),
     "footer": N_("schreiber: every figure as the ledger keeps it"),
     "not_found": N_("There is no such page here."),
-    "forbidden": N_("This link may not do that."),
     "entries_hands": N_("{hands} hands"),
 }
 

@@ -151,7 +151,7 @@ class Phone:
 
 @contextlib.contextmanager
 def phones(tmp: Path, browser: str, *scripts: bool) -> Iterator[list[Phone]]:
-    """One chromedriver and a session a phone (``scripts``: JavaScript on for each); ``new`` makes another."""
+    """One chromedriver and a session a phone (``scripts``: JavaScript on for each)."""
     binary = chromedriver()
     assert binary is not None
     driver = Driver(binary, tmp / "chromedriver.log")
