@@ -18,6 +18,7 @@ from .names import closest, lookup, match_players
 from .points import Exact, format_points, parse_points, reaches, threshold
 from .rules import KONTRA_LEVELS, Contract, Premium, Rules, enabled
 from .table import Table
+from .vocabulary import KONTRA_WORDS, RESULT_WORDS
 
 PARTIES = ("declarer", "opponents")
 HAND_KEYS = (
@@ -40,17 +41,6 @@ HAND_KEYS = (
 _HAND_KEYS = frozenset(HAND_KEYS)
 PREMIUM_KEYS = ("name", "party", "announced", "result", "kontra", "kontra_from", "by", "from")
 CATCHES = ("mondfang", "skuesfang", "koenigfang")  # premiums that catch a card: "by" and "from" say who, whose
-_LEVEL_WORDS = {  # what players say for a Kontra level
-    "rekontra": "re",
-    "subkontra": "sub",
-    "superkontra": "sub",
-    "hirschkontra": "hirsch",
-    "mordkontra": "mord",
-    "spritzen": "kontra",
-    "gspritzt": "kontra",
-    "retour": "re",
-}
-_RESULT_WORDS = {"won": "won", "win": "won", "gewonnen": "won", "lost": "lost", "loss": "lost", "verloren": "lost"}
 
 
 class PremiumEntry(NamedTuple):
@@ -224,7 +214,7 @@ class _Checker:
             )
             return None
         low = value.strip().lower()
-        low = _LEVEL_WORDS.get(low, low)
+        low = KONTRA_WORDS.get(low, low)  # what players say for a level
         if low not in KONTRA_LEVELS:
             self.fail(
                 _("{what}: unknown Kontra level '{value}'; valid: {levels}").format(
@@ -242,8 +232,8 @@ class _Checker:
         return low
 
     def result(self, value: Any, what: str) -> str | None:
-        if isinstance(value, str) and value.strip().lower() in _RESULT_WORDS:
-            return _RESULT_WORDS[value.strip().lower()]
+        if isinstance(value, str) and value.strip().lower() in RESULT_WORDS:
+            return RESULT_WORDS[value.strip().lower()]
         if isinstance(value, bool):
             return "won" if value else "lost"
         self.fail(_('{what} must be "won" or "lost", not {value!r}').format(what=what, value=value))

@@ -29,6 +29,7 @@ from .trischaken_schemes import (
     tariff,
     tariff_problem,
 )
+from .vocabulary import FALSE_WORDS, TRUE_WORDS
 
 LISTED_FIRST = ("standard", "tirol", "hausrunde", "gumpoldskirchen", "lungau")  # the order the docs use
 
@@ -760,15 +761,11 @@ def _exact_value(where: str, name: str, v: object) -> object:
     return int(f) if f.denominator == 1 else f
 
 
-_TRUE = {"1", "true", "yes", "on", "ja", "j"}
-_FALSE = {"0", "false", "no", "off", "nein", "n"}
-
-
 def _parse_bool(raw: str, what: str) -> bool:
     low = raw.lower()
-    if low in _TRUE:
+    if low in TRUE_WORDS:
         return True
-    if low in _FALSE:
+    if low in FALSE_WORDS:
         return False
     raise RulesError(_("{what}: '{raw}' is not a yes/no value; use true or false").format(what=what, raw=raw))
 

@@ -8,28 +8,20 @@ from ...i18n import N_, _
 from ..names import closest, fold, lookup, spoken_order, term_index
 from ..rules import Contract, Rules
 from ..table import Table
-from .vocabulary import (
+from ..vocabulary import (
     CONCEDE_WORDS,
     DEALER_KEYS,
     KEYWORDS,
     KONTRA_WORDS,
     KV_KEYS,
     MIT_KEYS,
-    NAME_TRICKS,
-    NUMBER,
     OWN_WORDS,
     PARTY_KEYS,
-    PREMIUM,
     RENONCE_KEYS,
     RESULT_WORDS,
     TALON_WORDS,
-    NotationError,
-    did_you_mean,
-    err,
-    listing,
-    number_value,
-    tokens,
 )
+from .vocabulary import NAME_TRICKS, NUMBER, PREMIUM, NotationError, did_you_mean, err, listing, number_value, tokens
 
 
 class _Parser:

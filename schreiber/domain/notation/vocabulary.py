@@ -1,5 +1,5 @@
-"""The words of the short notation (folded, see ``names.fold``), the errors
-it raises, and the small readers the parser and the writer share."""
+"""The errors the short notation raises, and the small readers the parser
+and the writer share (its words: ``domain/vocabulary.py``)."""
 
 from __future__ import annotations
 
@@ -14,49 +14,6 @@ from ..names import closest
 class NotationError(SchreiberError, ValueError):
     """The notation of a hand cannot be read; the message says why and how to fix it."""
 
-
-# Words of the notation, folded (names.fold). The first of each group is the
-# one format_notation writes.
-RESULT_WORDS = {
-    "+": "won",
-    "-": "lost",
-    "g": "won",
-    "gew": "won",
-    "gewonnen": "won",
-    "gwonnen": "won",
-    "won": "won",
-    "win": "won",
-    "v": "lost",
-    "verl": "lost",
-    "verloren": "lost",
-    "lost": "lost",
-    "loss": "lost",
-}
-KONTRA_WORDS = {
-    "kontra": "kontra",
-    "contra": "kontra",
-    "spritzen": "kontra",
-    "gspritzt": "kontra",
-    "re": "re",
-    "rekontra": "re",
-    "retour": "re",
-    "sub": "sub",
-    "subkontra": "sub",
-    "superkontra": "sub",
-    "hirsch": "hirsch",
-    "hirschkontra": "hirsch",
-    "mord": "mord",
-    "mordkontra": "mord",
-}
-TALON_WORDS = ("talon", "stock")
-OWN_WORDS = ("selbst", "selber", "allein", "sich")
-CONCEDE_WORDS = ("schleifen", "geschleift", "schleift", "aufgegeben", "aufgeben", "conceded")
-PARTY_KEYS = ("geg", "gegner", "gegen", "opp", "opponents")
-DEALER_KEYS = ("geber", "gibt", "teiler", "dealer")
-RENONCE_KEYS = ("renonce", "ren")
-MIT_KEYS = ("mit",)
-KEYWORDS = set(RESULT_WORDS) | set(KONTRA_WORDS) | set(TALON_WORDS) | set(OWN_WORDS) | set(CONCEDE_WORDS)
-KV_KEYS = PARTY_KEYS + DEALER_KEYS + RENONCE_KEYS + MIT_KEYS + tuple(KONTRA_WORDS)
 
 NUMBER = re.compile(r"([0-9]{1,4})(?:/([0-9]{1,4}))?(?:#([0-9]{1,4}))?")
 PREMIUM = re.compile(r"(!?)([^!@+\-]+(?:-[^!@+\-]+)*)([+\-!]*)(?:@([^!@+\-]*))?([+\-!]*)")
