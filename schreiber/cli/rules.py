@@ -67,11 +67,11 @@ def show(
 
     Example: schreiber rules show tirol --rule pagatkassa=3
     """
-    from ..domain.rules import load_rules
+    from ..domain.rules import load_rules, with_overrides
 
     path = resolve(name)
     written = load_rules(path)
-    r = written.with_overrides(rule) if rule else written
+    r = with_overrides(written, rule) if rule else written
     if json_out:
         print_json(r.to_dict())
         return

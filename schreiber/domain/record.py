@@ -16,7 +16,7 @@ from ..i18n import N_, _
 from .json_text import shown
 from .names import closest, lookup, match_players
 from .points import Exact, format_points, parse_points, reaches, threshold
-from .rules import KONTRA_LEVELS, Contract, Premium, Rules, enabled
+from .rules import KONTRA_LEVELS, Contract, Premium, Rules
 from .table import Table
 from .vocabulary import KONTRA_WORDS, RESULT_WORDS
 
@@ -150,7 +150,7 @@ class _Checker:
         self.trisch = False
         self.table: Table  # set by _contract, the first check to need it (with five, Trischaken seats the dealer)
         self.active: tuple[str, ...] = players  # the players in the hand, set with the table
-        self.valid_premiums = enabled(rules.premiums)  # read once (and only read): every premium asks
+        self.valid_premiums = rules.premiums.active  # shared: only read
         self.declarers: list[str] = []
         self.partner: str | None = None
         self.has_partner = "partner" in raw
@@ -276,7 +276,7 @@ def _dealer(ck: _Checker, dealer: str | None) -> None:
 
 def _contract(ck: _Checker) -> None:
     """The contract, and so the table (with five, Trischaken may seat the dealer too)."""
-    rules, contracts = ck.rules, enabled(ck.rules.contracts)
+    rules, contracts = ck.rules, ck.rules.contracts.active
     craw = ck.raw.get("contract")
     if craw is None:
         ck.fail(_("the contract is missing; valid: {contracts}").format(contracts=_listing(contracts)))

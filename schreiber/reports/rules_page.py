@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..domain.names import Terms
 from ..domain.rules import CONTRACT_NOTES, SETTINGS, Rules, value_text
 
 _NOT_VALUES = ("id", "source")  # what a contract or premium says besides its values
@@ -25,8 +26,8 @@ def marked(rules: Rules, *layers: tuple[Rules, str]) -> Rules:
                 sources[s.key] = label if own in (None, label, older.sources.get(s.key)) else f"{label}: {own}"
                 break
     return rules._replace(
-        contracts={k: _marked_entry(e, "contracts", layers) for k, e in rules.contracts.items()},
-        premiums={k: _marked_entry(e, "premiums", layers) for k, e in rules.premiums.items()},
+        contracts=Terms((k, _marked_entry(e, "contracts", layers)) for k, e in rules.contracts.items()),
+        premiums=Terms((k, _marked_entry(e, "premiums", layers)) for k, e in rules.premiums.items()),
         sources=sources,
     )
 

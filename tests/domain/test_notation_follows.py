@@ -168,7 +168,15 @@ def test_a_line_wrong_so_far_gets_nothing():
 
 def vocabulary(rules, players) -> set[str]:
     """Every word completion could offer, folded."""
-    words = {*players, *SAID_RESULT.values(), *rules.kontra_levels, "talon", "selbst", "schleifen", *premium_words(rules)}
+    words = {
+        *players,
+        *SAID_RESULT.values(),
+        *rules.kontra_levels,
+        "talon",
+        "selbst",
+        "schleifen",
+        *premium_words(rules),
+    }
     words |= {w for c in rules.contracts.values() for t in (c.id, c.name, *c.aliases) for w in t.split()}
     return {fold(w) for w in words}
 

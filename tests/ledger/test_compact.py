@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from schreiber.domain.evening import Entry, State, initial_state, step
-from schreiber.domain.rules import PRESETS
+from schreiber.domain.rules import PRESETS, with_overrides
 from schreiber.ledger.codec import (
     ENTRY_COLUMNS,
     compact,
@@ -47,7 +47,7 @@ PLAYERS = ["Anna", "Berti", "Carl", "Dora"]
 )
 def test_cells_give_back_every_item_and_state(data, preset, pot, radl, holz, schrift):
     rules, players, rec = data.draw(hands(preset))
-    rules = rules.with_overrides([f"pagatkassa={pot}", f"holz={'true' if holz else 'false'}",
+    rules = with_overrides(rules, [f"pagatkassa={pot}", f"holz={'true' if holz else 'false'}",
                                   f"schrift_kontra={schrift}"])  # fmt: skip
     state = initial_state(rules, players, rec.get("dealer"))
     if radl:
