@@ -24,6 +24,7 @@ from .declared import (
 )
 from .values import (
     BOUNDED_FROM,
+    Problems,
     RulesError,
     check_field,
     check_text,
@@ -43,38 +44,94 @@ _TABLES = ("rules", "contracts", "premiums", "sources")
 ALIASES = {s.alias.key: (s.key, s.alias) for s in SETTINGS if s.alias}
 
 
-def rules_from_dict(data: dict, origin: str = "rules", strict: bool = True) -> Rules:
-    """Build and check a Rules object from the shape of a preset file.
+def rules_from_dict(data: dict, origin: str = "rules", strict: bool = True, found: Problems | None = None) -> Rules:
+    """Build and check a Rules object from the shape of a preset file, every
+    problem of the data noted in ``found`` and raised together.
     ``strict``: also the checks added since evenings first stored their rules
     (stored rules are read with the checks they were stored under)."""
-    _check_shape(data, origin)
-    fmt = rules_format(data, origin)
-    texts = _texts(data, origin, fmt)
-    raw_settings = _current_keys(data.get("rules", {}), f"{origin} [rules]", fmt)
-    _check_keys(raw_settings, list(SETTING_BY_KEY), f"{origin} [rules]")
-    settings = {s.key: s.unnamed(fmt) for s in SETTINGS}
-    for key, value in raw_settings.items():
-        settings[key] = read_setting(SETTING_BY_KEY[key], value, fmt)
-    premiums = Terms(
-        (pid, _entry(Premium, pid, dict(raw), f"{origin} [premiums.{pid}]", fmt))
-        for pid, raw in data.get("premiums", {}).items()
-    )
-    contracts = Terms(
-        (cid, _entry(Contract, cid, dict(raw), f"{origin} [contracts.{cid}]", fmt))
-        for cid, raw in data.get("contracts", {}).items()
-    )
-    if not contracts:
-        raise RulesError(_("{origin}: no contracts defined").format(origin=origin))
-    _check_references(contracts, premiums, origin)
+    found = found or Problems()
+    if not isinstance(data, dict):
+        raise RulesError(_("{origin} are not a table of rules").format(origin=origin))
+    tables = _tables(data, origin, found)
+    fmt = found.check(("format",), rules_format, data, origin)
+    if fmt is None:
+        found.raise_any(origin)
+    assert fmt is not None
+    texts = _texts(data, tables["sources"], origin, fmt, found)
+    settings, bad = _settings(tables["rules"], f"{origin} [rules]", fmt, found)
+    premiums = _entries(Premium, tables["premiums"], origin, fmt, found)
+    contracts = _entries(Contract, tables["contracts"], origin, fmt, found)
+    if data.get("contracts", {}) == {}:
+        found.note(_("{origin}: no contracts defined").format(origin=origin))
+    whole = len(contracts) == len(tables["contracts"]) and len(premiums) == len(tables["premiums"])
+    if isinstance(data.get("premiums", {}), dict):
+        _check_references(contracts, list(data.get("premiums", {})), origin, found)
     for s in SETTINGS:
-        if s.resolve:
-            settings[s.key] = s.resolve(settings[s.key], contracts, origin, strict)
+        if s.resolve and whole:
+            resolved = found.check(("rules", s.key), s.resolve, settings[s.key], contracts, origin, strict)
+            settings[s.key], bad = (settings[s.key], bad | {s.key}) if resolved is None else (resolved, bad)
     rules = Rules(**texts, **settings, contracts=contracts, premiums=premiums, format=fmt)
     if strict:
-        check_consistent(rules, origin)
+        check_consistent(rules, origin, found, bad=bad, whole=whole)
         if fmt >= TAKES_EFFECT_FROM:
-            check_takes_effect(rules, origin)
+            check_takes_effect(rules, origin, found, bad)
+    found.raise_any(origin)
     return rules._replace(format=RULES_FORMAT) if fmt < RULES_FORMAT and _reads_now(rules) else rules
+
+
+def _tables(data: dict, origin: str, found: Problems) -> dict[str, dict]:
+    """The tables of the data, each a table (any that is not, noted, read as
+    empty), with their contracts and premiums each a table; unknown keys noted."""
+    for key in data:
+        if key not in TOP_KEYS:
+            found.note(_unknown_key(origin, key, TOP_KEYS), (key,))
+    tables = {}
+    for key in _TABLES:
+        tables[key] = data.get(key, {})
+        if not isinstance(tables[key], dict):
+            found.note(_("{origin}: '{key}' must be a table ([{key}])").format(origin=origin, key=key), (key,))
+            tables[key] = {}
+    for table in ("contracts", "premiums"):
+        for eid, raw in tables[table].items():
+            if not isinstance(raw, dict):
+                found.note(
+                    _("{origin}: '{table}.{eid}' must be a table ([{table}.{eid}])").format(
+                        origin=origin, table=table, eid=eid
+                    ),
+                    (table, eid),
+                )
+        tables[table] = {eid: raw for eid, raw in tables[table].items() if isinstance(raw, dict)}
+    return tables
+
+
+def _settings(raw: dict, where: str, fmt: int, found: Problems) -> tuple[dict[str, Any], frozenset[str]]:
+    """The house rules: each named one read (its earlier key as today's), the
+    others as rules of format ``fmt`` that do not name them read; and the
+    keys whose value could not be read (they keep that value)."""
+    named = {k: v for k, v in raw.items() if k not in ALIASES}
+    bad = set()
+    for old, (new, alias) in ALIASES.items():
+        if old in raw and new not in raw:
+            named[new] = found.check(("rules", old), read_alias, alias, new, raw[old], where, fmt)
+            if named[new] is None:
+                bad.add(new)
+    settings = {s.key: s.unnamed(fmt) for s in SETTINGS}
+    for key, value in named.items():
+        if key not in SETTING_BY_KEY:
+            found.note(_unknown_key(where, key, SETTING_BY_KEY), ("rules", key))
+        elif key not in bad:
+            read = found.check(("rules", key), read_setting, SETTING_BY_KEY[key], value, fmt)
+            if read is None:
+                bad.add(key)
+            else:
+                settings[key] = read
+    return settings, frozenset(bad)
+
+
+def _unknown_key(where: str, key: str, known) -> str:
+    return _("{where}: unknown key '{unknown}'; valid: {known}").format(
+        where=where, unknown=key, known=", ".join(known)
+    )
 
 
 def _reads_now(rules: Rules) -> bool:
@@ -118,7 +175,9 @@ def with_overrides(rules: Rules, overrides: list[str] | tuple[str, ...]) -> Rule
         typed.add(key)
     built = rules_from_dict(data, origin="--rule")
     if built.format < PLAYABLE_FROM:  # rules of an earlier format: what is typed today meets today's checks
-        check_consistent(built, "--rule", frozenset(typed))
+        found = Problems()
+        check_consistent(built, "--rule", found, typed=frozenset(typed))
+        found.raise_any("--rule")
     return built
 
 
@@ -147,44 +206,7 @@ def _typed_field(data: dict, following: set[str], key: str, raw: str, text: str)
         entries[entry]["lost_value"] = entries[entry]["value"]
 
 
-def _current_keys(raw: dict, where: str, fmt: int) -> dict:
-    """A [rules] table with the keys of earlier releases read as today's (Rule.alias)."""
-    out = {k: v for k, v in raw.items() if k not in ALIASES}
-    for old, (new, alias) in ALIASES.items():
-        if old in raw and new not in raw:
-            out[new] = read_alias(alias, new, raw[old], where, fmt)
-    return out
-
-
-def _check_keys(got: dict, known, where: str) -> None:
-    unknown = [k for k in got if k not in known]
-    if unknown:
-        raise RulesError(
-            _("{where}: unknown key '{unknown}'; valid: {known}").format(
-                where=where, unknown=unknown[0], known=", ".join(known)
-            )
-        )
-
-
-def _check_shape(data: object, origin: str) -> None:
-    """Tables where tables belong, text where text belongs (refused in one line, never half read)."""
-    if not isinstance(data, dict):
-        raise RulesError(_("{origin} are not a table of rules").format(origin=origin))
-    _check_keys(data, TOP_KEYS, origin)
-    for key in _TABLES:
-        if not isinstance(data.get(key, {}), dict):
-            raise RulesError(_("{origin}: '{key}' must be a table ([{key}])").format(origin=origin, key=key))
-    for table in ("contracts", "premiums"):
-        for eid, raw in data.get(table, {}).items():
-            if not isinstance(raw, dict):
-                raise RulesError(
-                    _("{origin}: '{table}.{eid}' must be a table ([{table}.{eid}])").format(
-                        origin=origin, table=table, eid=eid
-                    )
-                )
-
-
-def _texts(data: dict, origin: str, fmt: int) -> dict[str, Any]:
+def _texts(data: dict, sources: dict, origin: str, fmt: int, found: Problems) -> dict[str, Any]:
     """The rules' preset, title, source and sources: each a text (control
     characters refused) of today's format; in rules of an earlier format as
     its release took them, any value read as its text, the top three
@@ -193,68 +215,85 @@ def _texts(data: dict, origin: str, fmt: int) -> dict[str, Any]:
     if fmt >= PLAYABLE_FROM:
         for key in top:
             if key in data:
-                check_text(origin, key, data[key])
-        for key, value in data.get("sources", {}).items():
-            check_text(f"{origin} [sources]", key, value)
+                found.check((key,), check_text, origin, key, data[key])
+        for key, value in sources.items():
+            found.check(("sources", key), check_text, f"{origin} [sources]", key, value)
     elif fmt >= BOUNDED_FROM:
         for key in top:
             if isinstance(data.get(key), str):
-                plain_text(origin, key, (data[key],))
+                found.check((key,), plain_text, origin, key, (data[key],))
     preset = data.get("preset", "custom")
     said = {"preset": preset, "title": data.get("title", preset), "source": data.get("source", "")}
     return {
         **{k: v if isinstance(v, str) else str(v) for k, v in said.items()},
-        "sources": {k: v if isinstance(v, str) else str(v) for k, v in data.get("sources", {}).items()},
+        "sources": {k: v if isinstance(v, str) else str(v) for k, v in sources.items()},
     }
 
 
-def _entry(cls: type, eid: str, raw: dict, where: str, fmt: int) -> Any:
-    """One contract or premium, each field checked."""
-    fields = cls._fields  # type: ignore[attr-defined]
-    _check_keys(raw, [f for f in fields if f != "id"], where)
+def _entries(cls: type, table: dict, origin: str, fmt: int, found: Problems) -> Terms:
+    """The contracts or premiums that can be read, each problem of the others noted."""
+    name = "contracts" if cls is Contract else "premiums"
+    read = ((eid, _entry(cls, eid, dict(raw), f"{origin} [{name}.{eid}]", fmt, found)) for eid, raw in table.items())
+    return Terms((eid, entry) for eid, entry in read if entry is not None)
+
+
+def _entry(cls: type, eid: str, raw: dict, where: str, fmt: int, found: Problems) -> Any:
+    """One contract or premium, each field checked; None where any is wrong (each noted)."""
+    at, before = ("contracts" if cls is Contract else "premiums", eid), len(found.found)  # problems before it
+    fields = CONTRACT_FIELDS if cls is Contract else PREMIUM_FIELDS
+    known = [f for f in fields if f != "id"]
     kwargs: dict[str, Any] = {"id": eid}
-    for name, (since, before) in FIELDS_ADDED.items():
+    for name, (since, played) in FIELDS_ADDED.items():
         if fmt < since and name in fields:
-            kwargs[name] = before
+            kwargs[name] = played
     for name, value in raw.items():
-        kwargs[name] = field_value(where, name, value)
+        if name not in known:
+            found.note(_unknown_key(where, name, known), (*at, name))
+        elif (read := found.check((*at, name), field_value, where, name, value)) is not None or value is None:
+            kwargs[name] = read
     for req in ("name", "kind", "value") if cls is Contract else ("name", "kind"):
-        if req not in kwargs:
-            raise RulesError(_("{where}: missing '{req}'"), where=where, req=req)
+        if req not in raw:
+            found.note(_("{where}: missing '{req}'").format(where=where, req=req), at)
+    if len(found.found) > before:
+        return None
+    given = list(kwargs.items())  # the lost value that follows the value is checked with it
     if cls is Contract:
         kwargs.setdefault("lost_value", kwargs.get("value"))
-        if kwargs["kind"] not in CONTRACT_KINDS:
-            raise RulesError(
-                _("{where}: kind '{kind}' is not valid; valid: {CONTRACT_KINDS}").format(
-                    where=where, kind=kwargs["kind"], CONTRACT_KINDS=", ".join(CONTRACT_KINDS)
-                )
-            )
-        if kwargs["kind"] == "trischaken" and any(isinstance(kwargs[k], Fraction) for k in ("value", "lost_value")):
-            raise RulesError(
-                _("{where}: a Trischaken's value must be whole (its payouts are shared out among the players)").format(
-                    where=where
-                )
-            )
     else:
         kwargs.setdefault("silent", None)
         kwargs.setdefault("announced", None)
-        if kwargs["kind"] not in PREMIUM_KINDS:
-            raise RulesError(
-                _("{where}: kind '{kind}' is not valid; valid: {PREMIUM_KINDS}").format(
-                    where=where, kind=kwargs["kind"], PREMIUM_KINDS=", ".join(PREMIUM_KINDS)
-                )
+    kind = len(found.found)
+    found.check((*at, "kind"), _kind, cls, kwargs, where)
+    for name, value in given:
+        if name != "kind" or len(found.found) == kind:  # a kind that is none is said once
+            found.check((*at, name), check_field, where, name, value, fmt)
+    return cls(**kwargs) if len(found.found) == before else None
+
+
+def _kind(cls: type, kwargs: dict, where: str) -> None:
+    """A contract's or premium's kind, and a Trischaken's whole value."""
+    kinds = CONTRACT_KINDS if cls is Contract else PREMIUM_KINDS
+    if kwargs["kind"] not in kinds:
+        raise RulesError(
+            _("{where}: kind '{kind}' is not valid; valid: {kinds}").format(
+                where=where, kind=kwargs["kind"], kinds=", ".join(kinds)
             )
-    for name, value in kwargs.items():
-        check_field(where, name, value, fmt)
-    return cls(**kwargs)
+        )
+    if kwargs["kind"] == "trischaken" and any(isinstance(kwargs[k], Fraction) for k in ("value", "lost_value")):
+        raise RulesError(
+            _("{where}: a Trischaken's value must be whole (its payouts are shared out among the players)").format(
+                where=where
+            )
+        )
 
 
-def _check_references(contracts: dict, premiums: dict, origin: str) -> None:
+def _check_references(contracts: Terms, premiums: list[str], origin: str, found: Problems) -> None:
     for c in contracts.values():
         for pid in (c.premiums or ()) + c.requires:
             if pid not in premiums:
-                raise RulesError(
+                found.note(
                     _("{origin} [contracts.{id}]: unknown premium '{pid}'; valid: {premiums}").format(
                         origin=origin, id=c.id, pid=pid, premiums=", ".join(premiums)
-                    )
+                    ),
+                    ("contracts", c.id, "requires" if pid in c.requires else "premiums"),
                 )

@@ -12,16 +12,15 @@ from typing import Any
 
 from ...i18n import _
 from ..trischaken_schemes import PAYOUT_KEYS, tariff_problem
-from .declared import RULES_FORMAT, SETTINGS, Contract, Rules
-from .values import RulesError, as_written
+from .declared import RULES_FORMAT, SETTINGS, Rules
+from .values import PLAYABLE_FROM, Problems, RulesError, as_written
 
-# From PLAYABLE_FROM: a deck of 70 or 71 with game_needs and trischaken_double_from within it, tricks a player
-# can take, every text a text of a rules file's size (each rule's own check: Rule.playable). From
-# TAKES_EFFECT_FROM: a rule that counts only where another is set so (Rule.needs), set otherwise where the
-# other is not, would play nothing without a word: refused, as a Trischaken figure without its mode is.
-PLAYABLE_FROM = 3
+# From TAKES_EFFECT_FROM: a rule that counts only where another is set so (Rule.needs), set otherwise where the
+# other is not, would play nothing without a word: refused, as a Trischaken figure without its mode is (rules
+# of an earlier format, a rules file of the format before, an evening's stored rules, read as they read then).
 TAKES_EFFECT_FROM = 3
 TEXT_MAX = {"preset": 60, "name": 60, "id": 60, "aliases": 60, "title": 200, "source": 1000}
+TARIFF_KEYS = frozenset({"trischaken", *(f"trischaken_{k}" for k in PAYOUT_KEYS)})  # what the tariff reads
 TRICKS_MAX = 12  # tricks a player can take at a table of four
 TABLE_MAX = 200  # contracts or premiums in one rules file
 
@@ -50,33 +49,48 @@ def rules_format(data: dict, origin: str) -> int:
     return fmt
 
 
-def check_consistent(rules: Rules, origin: str, typed: frozenset[str] = frozenset()) -> None:
+def check_consistent(
+    rules: Rules,
+    origin: str,
+    found: Problems,
+    typed: frozenset[str] = frozenset(),
+    bad: frozenset[str] = frozenset(),
+    whole: bool = True,
+) -> None:
     """Rules that can be played: a Trischaken tariff its scheme can play; from
     PLAYABLE_FROM on also each rule's own check, tricks a player can take,
     and text of a size a rules file has. In rules of an earlier format, of
     these only what was ``typed`` today (--rule: a house rule's key,
-    contract.ID.tricks)."""
-    _check_tariff(rules, origin)
+    contract.ID.tricks). Each problem is noted in ``found``; a rule in
+    ``bad`` (its value not read) is not checked, nor the tariff where it or
+    a contract (not ``whole``) is missing."""
+    if whole and not bad & TARIFF_KEYS:
+        found.check(("rules", "trischaken"), _check_tariff, rules, origin)
     every = rules.format >= PLAYABLE_FROM
     for s in SETTINGS:
-        if s.playable and (every or s.key in typed):
-            s.playable(rules, s.key, origin)
+        if s.playable and (every or s.key in typed) and s.key not in bad:
+            found.check(("rules", s.key), s.playable, rules, s.key, origin)
     for c in rules.contracts.values():
-        if every or f"contract.{c.id}.tricks" in typed:
-            _check_tricks(c, origin)
+        if (every or f"contract.{c.id}.tricks" in typed) and c.tricks is not None and c.tricks > TRICKS_MAX:
+            found.note(
+                _("{origin} [contracts.{id}]: tricks is {n}; a player can take at most {most}").format(
+                    origin=origin, id=c.id, n=c.tricks, most=TRICKS_MAX
+                ),
+                ("contracts", c.id, "tricks"),
+            )
     if every:
-        _check_sizes(rules, origin)
+        _check_sizes(rules, origin, found)
 
 
-def check_takes_effect(rules: Rules, origin: str) -> None:
+def check_takes_effect(rules: Rules, origin: str, found: Problems, bad: frozenset[str] = frozenset()) -> None:
     """A rule set away from its default only where the rule it depends on lets it count (``Rule.needs``)."""
     for s in SETTINGS:
-        if s.needs is None:
+        if s.needs is None or s.key in bad or s.needs[0] in bad:
             continue
         other, under = s.needs
         value = rules.setting(s.key)
         if value != s.default and rules.setting(other) not in under:
-            raise RulesError(
+            found.note(
                 _(
                     "{origin}: rule '{key}' = {value} counts only where {other} is {needs} (here: {here}); "
                     "set that too, or leave it at {default}"
@@ -88,17 +102,9 @@ def check_takes_effect(rules: Rules, origin: str) -> None:
                     needs=" / ".join(map(as_written, under)),
                     here=as_written(rules.setting(other)),
                     default=as_written(s.default),
-                )
+                ),
+                ("rules", s.key),
             )
-
-
-def _check_tricks(c: Contract, origin: str) -> None:
-    if c.tricks is not None and c.tricks > TRICKS_MAX:
-        raise RulesError(
-            _("{origin} [contracts.{id}]: tricks is {n}; a player can take at most {most}").format(
-                origin=origin, id=c.id, n=c.tricks, most=TRICKS_MAX
-            )
-        )
 
 
 def _check_tariff(rules: Rules, origin: str) -> None:
@@ -110,22 +116,25 @@ def _check_tariff(rules: Rules, origin: str) -> None:
             raise RulesError(f"{origin}: {problem}")
 
 
-def _check_sizes(rules: Rules, origin: str) -> None:
-    texts: list[tuple[str, Any]] = [("preset", rules.preset), ("title", rules.title), ("source", rules.source)]
-    texts += [("source", v) for v in rules.sources.values()]
-    for table in (rules.contracts, rules.premiums):
+def _check_sizes(rules: Rules, origin: str, found: Problems) -> None:
+    texts: list[tuple[tuple, str, Any]] = [((k,), k, getattr(rules, k)) for k in ("preset", "title", "source")]
+    texts += [(("sources", k), "source", v) for k, v in rules.sources.items()]
+    for name, table in (("contracts", rules.contracts), ("premiums", rules.premiums)):
         if len(table) > TABLE_MAX:
-            raise RulesError(
+            found.note(
                 _("{origin}: {n} contracts or premiums; a rules file has at most {most}").format(
                     origin=origin, n=len(table), most=TABLE_MAX
                 )
             )
         for e in table.values():
-            texts += [("id", e.id), ("name", e.name), ("source", e.source)] + [("aliases", a) for a in e.aliases]
-    for kind, text in texts:
+            at = (name, e.id)
+            texts += [(at, "id", e.id), ((*at, "name"), "name", e.name), ((*at, "source"), "source", e.source)]
+            texts += [((*at, "aliases"), "aliases", a) for a in e.aliases]
+    for at, kind, text in texts:
         if len(text) > TEXT_MAX[kind]:
-            raise RulesError(
+            found.note(
                 _("{origin}: '{kind}' has {n} characters; at most {most}").format(
                     origin=origin, kind=kind, n=len(text), most=TEXT_MAX[kind]
-                )
+                ),
+                at,
             )

@@ -4,6 +4,7 @@ deep, TOML, maybe on a preset's ``base``), an evening's stored rules, with
 any --rule changes on top."""
 
 import json
+from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
 
@@ -11,7 +12,7 @@ from ...i18n import _
 from .build import rules_from_dict, with_overrides
 from .checks import rules_format
 from .declared import Rules
-from .values import RulesError
+from .values import Problems, RulesError
 
 LISTED_FIRST = ("standard", "tirol", "hausrunde", "gumpoldskirchen", "lungau")  # the order the docs use
 PRESET_DIR = Path(__file__).parent.parent / "presets"  # read directly: importlib.resources costs every start-up
@@ -144,13 +145,34 @@ def load_rules_file(path: str | Path) -> Rules:
     text = read_rules_text(p)
     origin = _("rules file {p}").format(p=p)
     data = _resolve(_read_toml(text, origin), origin)
+    found = Problems(key_lines(text))
     if "made_from" in data and data["made_from"] not in PRESETS:
-        raise RulesError(
+        found.note(
             _("{origin}: made_from '{name}' is not a preset; valid: {PRESETS}").format(
                 origin=origin, name=data["made_from"], PRESETS=", ".join(PRESETS)
-            )
+            ),
+            ("made_from",),
         )
-    return rules_from_dict(data, origin=origin)
+    return rules_from_dict(data, origin=origin, found=found)
+
+
+def key_lines(text: str) -> Callable[[tuple], int | None]:
+    """Where a problem of a rules file stands: the line of a key by its path
+    (("rules", "deck_points"), ("contracts", "rufer", "tricks")), else of its
+    contract's or premium's table; None for a key the file does not name."""
+    import re
+
+    header_line = re.compile(r"\s*\[\s*([^\[\]]+?)\s*\]\s*(?:#.*)?")
+    key_line = re.compile(r"\s*(\"[^\"]*\"|'[^']*'|[A-Za-z0-9_-]+)\s*=")
+    lines: dict[tuple, int] = {}
+    table: tuple = ()
+    for n, line in enumerate(text.splitlines(), 1):
+        if header := header_line.fullmatch(line):
+            table = tuple(part.strip().strip("\"'") for part in header[1].split("."))
+            lines.setdefault(table, n)
+        elif key := key_line.match(line):
+            lines.setdefault((*table, key[1].strip("\"'")), n)
+    return lambda at: lines.get(at) or (lines.get(at[:2]) if len(at) == 3 else None)
 
 
 # The first line every ``rules new`` wrote before files said ``made_from``.

@@ -4,10 +4,10 @@ declared.py) and a field of a contract or premium. A value that cannot be
 read is refused in one line that says how to write it."""
 
 import json
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from ...errors import SchreiberError
 from ...i18n import _
@@ -20,15 +20,65 @@ RADL_STACK_MAX = 40  # the most Radls a rule may let double the same hands (x2 *
 VALUE_MAX = 1000  # the largest whole number of a rule, a value or a factor: keeps every sum in 64 bits
 TARIF_MAX_CENTS = 100_000  # 1,000.00 (euro) a point
 # The checks on values came with rules formats (declared.py, RULES_FORMAT), and rules are read with the checks
-# of the format they were written in. From BOUNDED_FROM (the release that named radl_length): whole numbers
+# of the format they were written in (checks.py). From BOUNDED_FROM (the release that named radl_length): whole numbers
 # within their rule's bounds and VALUE_MAX (the first release took any from 0 up), a Radl of at most RADL_MAX
 # hands, no control character in a text.
 BOUNDED_FROM = 2
+# From PLAYABLE_FROM: a deck of 70 or 71 with game_needs and trischaken_double_from within it, tricks a player
+# can take, every text a text of a rules file's size (checks.py, and each rule's own check: Rule.playable).
+PLAYABLE_FROM = 3
+T = TypeVar("T")
 DECKS = (70, 71)  # card points in a Tarock deck: 70, or 71 where cards are counted singly
 
 
 class RulesError(SchreiberError, ValueError):
-    """A rules file or a rule override is wrong; the message says how to fix it."""
+    """A rules file or a rule override is wrong; the message says how to fix
+    it. Where rules have several problems, the message is their heading and
+    ``listed`` holds each, shown one a line under it."""
+
+    def __init__(self, message: str = "", /, listed: tuple[str, ...] = (), **values: object):
+        super().__init__(message, **values)
+        self.listed = listed
+
+
+class Problems:
+    """Every problem found in rules, each noted with the path of the key it
+    stands at (beancount's ``errors.append``) and raised together: one as
+    its own line, as ever; several under a heading, one a line, each with
+    its line in the rules file where ``line`` finds it."""
+
+    def __init__(self, line: Callable[[tuple], int | None] | None = None) -> None:
+        self.found: list[tuple[str, tuple]] = []
+        self.line = line
+
+    def check(self, at: tuple, fn: Callable[..., T], *args: Any) -> T | None:
+        """``fn(*args)``; a RulesError it raises is noted at ``at``, and None returned."""
+        try:
+            return fn(*args)
+        except RulesError as exc:
+            self.note(str(exc), at)
+            return None
+
+    def note(self, problem: str, at: tuple = ()) -> None:
+        self.found.append((problem, at))
+
+    def raise_any(self, origin: str) -> None:
+        once: dict[str, tuple] = {}
+        for said, at in self.found:  # each problem once, where it was first found
+            once.setdefault(said, at)
+        found = list(once.items())
+        if len(found) == 1:
+            raise RulesError(found[0][0])
+        if found:
+            lines = [(self.line(at) if self.line else None, _unprefixed(said, origin)) for said, at in found]
+            lines.sort(key=lambda nl: (nl[0] is None, nl[0] or 0))  # where no line is known: last, as found
+            listed = tuple(_("line {n}: {msg}").format(n=n, msg=p) if n else p for n, p in lines)
+            raise RulesError(_("{origin} has {n} problems:").format(origin=origin, n=len(listed)), listed=listed)
+
+
+def _unprefixed(problem: str, origin: str) -> str:
+    """A problem without the origin its heading names already."""
+    return problem[len(origin) :].lstrip(" :") if problem.startswith(origin) else problem
 
 
 class Alias(NamedTuple):
@@ -175,7 +225,9 @@ def a_deck(rules: Any, key: str, origin: str) -> None:
 
 
 def within_deck(rules: Any, key: str, origin: str) -> None:
-    """Card points within the rules' deck."""
+    """Card points within the rules' deck (where the deck is one: ``a_deck`` says it where it is not)."""
+    if rules.format >= PLAYABLE_FROM and rules.deck_points not in DECKS:
+        return
     value = rules.setting(key)
     try:
         points = parse_points(value, VALUE_MAX)  # as the engine reads it (points.threshold), then the deck
@@ -389,7 +441,8 @@ def check_text(where: str, name: str, value: object, fmt: int = BOUNDED_FROM) ->
 def _check_words(where: str, name: str, value: object, fmt: int) -> None:
     if fmt >= BOUNDED_FROM:
         plain_text(where, name, value if isinstance(value, tuple) else (value,))
-    if value is not None and not (isinstance(value, tuple) and all(isinstance(w, str) for w in value)):
+    listed = isinstance(value, tuple) and all(isinstance(w, str) for w in value)
+    if not listed and (value is not None or name != "premiums"):  # premiums: None, every premium
         raise RulesError(
             _('{where}: \'{name}\' must be a list of words like ["a", "b"], not {value}').format(
                 where=where, name=name, value=as_written(value)
