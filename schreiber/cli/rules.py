@@ -112,8 +112,8 @@ def _print_rules(r: Rules, made_from: str | None = None, file: str | None = None
     import textwrap
 
     from ..domain.rules import CONTRACT_NOTES
+    from ..domain.rules.sources import source_said
     from ..render import fitted_table, wrapped_table
-    from .source_notes import source_text
 
     yes, off = _("yes"), _("off")
     head = f"{r.preset}: {r.title} " + _("(source: {source})").format(source=r.source)
@@ -133,11 +133,11 @@ def _print_rules(r: Rules, made_from: str | None = None, file: str | None = None
         ids = [c.id for c in r.contracts.values() if getattr(c, key)]
         if ids:
             echo(textwrap.fill(f"{key} ({', '.join(ids)}): {_(meaning)}", 80, break_on_hyphens=False) + "\n")
-    echo(wrapped_table(["id", _("source")], [[c.id, source_text(c.source)] for c in r.contracts.values()]) + "\n")
+    echo(wrapped_table(["id", _("source")], [[c.id, source_said(c.source)] for c in r.contracts.values()]) + "\n")
     side = {"declarer": _("declarer"), "opponents": _("opponents"), None: ""}
     rows = [[p.id, p.name, p.silent, p.announced, side[p.party], "" if p.enabled else off] for p in r.premiums.values()]
     echo(fitted_table(["id", _("premium"), _("silent"), _("announced"), _("only for"), ""], rows) + "\n")
-    echo(wrapped_table(["id", _("source")], [[p.id, source_text(p.source)] for p in r.premiums.values()]) + "\n")
+    echo(wrapped_table(["id", _("source")], [[p.id, source_said(p.source)] for p in r.premiums.values()]) + "\n")
     _print_house_rules(r)
 
 
@@ -147,7 +147,7 @@ def _print_house_rules(r: Rules) -> None:
     import textwrap
 
     from ..domain.rules import SETTINGS
-    from .source_notes import source_text
+    from ..domain.rules.sources import source_said
 
     rule, value = _("rule"), _("value")
     width = max(len(rule), *(len(s.key) for s in SETTINGS))
@@ -155,7 +155,7 @@ def _print_house_rules(r: Rules) -> None:
     echo(f"{'-' * width}   {'-' * max(len(value), 15)}")
     for s in SETTINGS:
         echo(f"{s.key:<{width}} = {_with_played(r, s.key)}".rstrip())
-        source = source_text(r.sources[s.key]) if s.key in r.sources else _("default")
+        source = source_said(r.sources[s.key]) if s.key in r.sources else _("default")
         for text in (_(s.meaning), _("source: {source}").format(source=source)):
             kept = text.replace(" = ", "\xa0=\xa0")  # "key = value" never broken at its "="
             said = textwrap.fill(kept, 80, initial_indent="    ", subsequent_indent="    ", break_on_hyphens=False)

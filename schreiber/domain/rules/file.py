@@ -7,11 +7,13 @@ import json
 from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 from ...i18n import _
 from .build import rules_from_dict, with_overrides
 from .checks import rules_format
 from .declared import Rules
+from .sources import Source, read_source
 from .values import Problems, RulesError
 
 LISTED_FIRST = ("standard", "tirol", "hausrunde", "gumpoldskirchen", "lungau")  # the order the docs use
@@ -105,7 +107,19 @@ def preset_data(name: str) -> dict:
     if name not in PRESETS:
         raise RulesError(_("unknown preset '{name}'; valid: {PRESETS}").format(name=name, PRESETS=", ".join(PRESETS)))
     text = (PRESET_DIR / f"{name}.toml").read_text(encoding="utf-8")
-    return _read_toml(text, _("preset {name}").format(name=name))
+    data = _read_toml(text, _("preset {name}").format(name=name))
+    return _with_sources(data, read_source)
+
+
+def _with_sources(data: dict, read: Callable[[Any], Any]) -> dict:
+    """The data with each source (of a house rule, a contract, a premium) as ``read`` reads it."""
+    if isinstance(data.get("sources"), dict):
+        data["sources"] = {key: read(source) for key, source in data["sources"].items()}
+    for table in ("contracts", "premiums"):
+        for entry in data.get(table, {}).values() if isinstance(data.get(table), dict) else ():
+            if isinstance(entry, dict) and "source" in entry:
+                entry["source"] = read(entry["source"])
+    return data
 
 
 def load_preset(name: str) -> Rules:
@@ -144,7 +158,13 @@ def load_rules_file(path: str | Path) -> Rules:
     p = Path(path)
     text = read_rules_text(p)
     origin = _("rules file {p}").format(p=p)
-    data = _resolve(_read_toml(text, origin), origin)
+    read = _read_toml(text, origin)
+    named, data = _named_preset(read, text), _resolve(read, origin)
+    if (
+        named is not None
+    ):  # its sources that the preset says word for word: the preset's (said in the screen's language)
+        known = {str(s): s for s in _sources(_resolve(preset_data(named), named)) if isinstance(s, Source)}
+        data = _with_sources(data, lambda source: known.get(source, source) if isinstance(source, str) else source)
     found = Problems(key_lines(text))
     if "made_from" in data and data["made_from"] not in PRESETS:
         found.note(
@@ -184,16 +204,25 @@ def rules_file_base(path: str | Path) -> str | None:
     file changes: its ``base``, its ``made_from`` (``rules new``), or in a file
     an earlier ``rules new`` wrote, the preset its first line names; None where
     the file names none."""
-    import re
-
     p = Path(path)
     text = read_rules_text(p)
-    data = _read_toml(text, _("rules file {p}").format(p=p))
+    return _named_preset(_read_toml(text, _("rules file {p}").format(p=p)), text)
+
+
+def _named_preset(data: dict, text: str) -> str | None:
+    import re
+
     for key in ("base", "made_from"):
         if isinstance(data.get(key), str) and data[key] in PRESETS:
             return str(data[key])
     earlier = re.match(_EARLIER_FIRST_LINE, text)
     return earlier[1] if earlier and earlier[1] in PRESETS else None
+
+
+def _sources(data: dict) -> list[Any]:
+    """Every source of the data: of its house rules, contracts and premiums."""
+    entries = [e for table in ("contracts", "premiums") for e in data.get(table, {}).values()]
+    return [*data.get("sources", {}).values(), *(e["source"] for e in entries if "source" in e)]
 
 
 def load_rules(name_or_path: str, overrides: list[str] | tuple[str, ...] = ()) -> Rules:
