@@ -39,7 +39,7 @@ def resolve(name: str) -> str:
 
 @rules_app.command("list", cls=Command)
 def list_rules() -> None:
-    """The five presets and the circle's own rules files."""
+    """The presets and the circle's own rules files."""
     from ..domain.rules import PRESETS, load_preset
 
     for p in PRESETS:

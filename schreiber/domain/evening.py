@@ -407,10 +407,11 @@ def _schrift(rules: Rules, hand: Hand, table: Table, ctx: Context, stake: Item |
 
 
 def step_or_none(rules: Rules, players: tuple[str, ...], state: State, entry: Entry) -> Outcome | None:
-    """``step``, or None where a stored entry no longer scores (an older schreiber's)."""
+    """``step``, or None where a stored entry no longer scores (an older
+    schreiber's record that today's check refuses); any other error is a bug."""
     try:
         return step(rules, players, state, entry)
-    except (HandError, KeyError, TypeError, ValueError):
+    except HandError:
         return None
 
 

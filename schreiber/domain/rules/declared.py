@@ -397,7 +397,13 @@ class Rules(NamedTuple):
         }
 
     def to_json(self) -> str:
-        return json.dumps(self.to_dict(), sort_keys=True, ensure_ascii=False)
+        """The rules as an evening stores them: every key sorted (the same rules, one text) but the ids of
+        the contracts and premiums, which keep their order (the order a table bids: bidding_order)."""
+        given = self.to_dict()
+        data = {key: dict(sorted(v.items())) if isinstance(v, dict) else v for key, v in sorted(given.items())}
+        for table in ("contracts", "premiums"):
+            data[table] = {eid: dict(sorted(entry.items())) for eid, entry in given[table].items()}
+        return json.dumps(data, ensure_ascii=False)
 
 
 SETTINGS: tuple[Rule, ...] = tuple(

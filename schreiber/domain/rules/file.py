@@ -242,22 +242,27 @@ def load_rules(name_or_path: str, overrides: list[str] | tuple[str, ...] = ()) -
 
 def rules_from_json(text: str) -> Rules:
     """An evening's stored rules (read with the checks they were stored under)."""
+    if not isinstance(text, (str, bytes, bytearray)):  # a ledger's cell may hold any type
+        raise RulesError(_("stored rules are not JSON"))
     try:
         data = json.loads(text, parse_float=Decimal)
-    except (TypeError, ValueError):
+    except ValueError:
         raise RulesError(_("stored rules are not JSON")) from None
     return rules_from_dict(data, origin=_("stored rules"), strict=False)
 
 
 def bidding_order(rules: Rules) -> list[str]:
     """The active contracts in the order a table bids them: the cheapest
-    king-calling contract (the Rufer) first, then as the preset lists them
-    (read again: stored rules are sorted by id), else by value."""
-    # By a preset's name only: stored rules are data, their free-text preset never a path to read.
-    listed = list(load_preset(rules.preset).contracts) if rules.preset in PRESETS else []
+    king-calling contract (the Rufer) first, then as the rules list them.
+    Rules an earlier release stored list them by id: those go as their
+    preset lists them (by a preset's name only: a stored name is never a
+    path to read), else by value."""
     contracts = rules.active_contracts
-    rank = {cid: i for i, cid in enumerate(listed)}
-    order = sorted(contracts, key=lambda cid: (rank.get(cid, len(rank)), contracts[cid].value, cid))
+    order = list(contracts)
+    if order == sorted(order):  # sorted by id, as an earlier release stored them
+        listed = list(load_preset(rules.preset).contracts) if rules.preset in PRESETS else []
+        rank = {cid: i for i, cid in enumerate(listed)}
+        order.sort(key=lambda cid: (rank.get(cid, len(rank)), contracts[cid].value, cid))
     calling = [cid for cid in order if contracts[cid].call]
     first = min(calling, key=lambda cid: (contracts[cid].value, order.index(cid))) if calling else None
     return ([first] if first else []) + [cid for cid in order if cid != first]
