@@ -18,7 +18,7 @@ from .table import Table
 if TYPE_CHECKING:  # the scoring is imported where an entry is scored: reading the ledger never needs it
     from .engine import Item, Score
     from .engine.items import Context
-    from .record import Hand
+    from .hand import Hand
     from .rules import Rules
 
 ENTRY_KINDS = ("hand", "radl", "redeal", "strafpunkt", "totals")

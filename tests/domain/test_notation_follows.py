@@ -10,7 +10,7 @@ import pytest
 from schreiber.domain.names import fold
 from schreiber.domain.notation import NotationError, parse_notation
 from schreiber.domain.notation.follows import next_words
-from schreiber.domain.notation.vocabulary import tokens
+from schreiber.domain.notation.words import tokens
 from schreiber.domain.rules import load_preset, rules_from_json
 from schreiber.domain.vocabulary import SAID_RESULT
 from tests.domain.test_notation import CASES, P4, P5

@@ -7,8 +7,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import NamedTuple
 
+from ..hand import Hand
 from ..points import Exact, as_number
-from ..record import Hand
 from ..rules import KONTRA_LEVELS
 from ..table import Table
 

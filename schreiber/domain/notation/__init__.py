@@ -12,6 +12,6 @@ player's name prefix, and a player's full name over a keyword.
 from ..vocabulary import KEYWORDS, KV_KEYS
 from .format import format_notation
 from .parse import parse_notation
-from .vocabulary import NotationError
+from .words import NotationError
 
 __all__ = ["KEYWORDS", "KV_KEYS", "NotationError", "format_notation", "parse_notation"]

@@ -26,7 +26,7 @@ from ..vocabulary import (
     TALON_WORDS,
 )
 from .parse import parse_notation
-from .vocabulary import NotationError
+from .words import NotationError
 
 
 def next_words(

@@ -9,7 +9,7 @@ from ..json_text import shown
 from ..names import fold, lookup
 from ..rules import Rules
 from ..vocabulary import CONCEDE_WORDS, OWN_WORDS, RESULT_WORDS, TALON_WORDS
-from .vocabulary import QUOTE_NEEDED, err
+from .words import QUOTE_NEEDED, err
 
 
 def _q(token: str) -> str:
