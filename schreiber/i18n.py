@@ -112,7 +112,7 @@ def german() -> bool:
 
 def extract(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Any:
     """Babel's extractor for our modules (babel.cfg): the ``_()`` messages, the
-    meaning of each house rule (``Rule("...")``, domain/rules.py), and the
+    meaning of each house rule (``Rule("...")``, domain/rules/declared.py), and the
     docstring of each typer command, which is its help page."""
     import ast
 

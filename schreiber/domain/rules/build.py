@@ -8,7 +8,7 @@ from typing import Any
 
 from ...i18n import _
 from ..names import Terms
-from .checks import PLAYABLE_FROM, TAKES_EFFECT_FROM, check_consistent, check_takes_effect, rules_format
+from .checks import check_consistent, check_takes_effect, rules_format
 from .declared import (
     CONTRACT_FIELDS,
     CONTRACT_KINDS,
@@ -24,6 +24,8 @@ from .declared import (
 )
 from .values import (
     BOUNDED_FROM,
+    PLAYABLE_FROM,
+    TAKES_EFFECT_FROM,
     Problems,
     RulesError,
     check_field,

@@ -15,10 +15,6 @@ from ..trischaken_schemes import PAYOUT_KEYS, tariff_problem
 from .declared import RULES_FORMAT, SETTINGS, Rules
 from .values import PLAYABLE_FROM, Problems, RulesError, as_written
 
-# From TAKES_EFFECT_FROM: a rule that counts only where another is set so (Rule.needs), set otherwise where the
-# other is not, would play nothing without a word: refused, as a Trischaken figure without its mode is (rules
-# of an earlier format, a rules file of the format before, an evening's stored rules, read as they read then).
-TAKES_EFFECT_FROM = 3
 TEXT_MAX = {"preset": 60, "name": 60, "id": 60, "aliases": 60, "title": 200, "source": 1000}
 TARIFF_KEYS = frozenset({"trischaken", *(f"trischaken_{k}" for k in PAYOUT_KEYS)})  # what the tariff reads
 TRICKS_MAX = 12  # tricks a player can take at a table of four

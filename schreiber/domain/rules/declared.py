@@ -27,6 +27,7 @@ from ..trischaken_schemes import (
 )
 from .values import (
     BOUNDED_FROM,
+    CHECKS_FROM,
     RADL_MAX,
     RADL_STACK_MAX,
     TARIF_MAX_CENTS,
@@ -40,16 +41,6 @@ from .values import (
     value_text,
     within_deck,
 )
-
-# The rules format this schreiber writes: stored with every evening's rules and in every rules file
-# (``format = 4``). Raised when a rule key (or a field of a contract or premium) is added whose default
-# does not play as schreiber played before it: the new key declares ``since`` (the raised number) and
-# ``before``. Rules written before the format was kept say none; theirs is told by the keys they name
-# (``Rule.tells_format``): 1 as the first release wrote them (``radl_hands``), 2 from when a Radl's length
-# became ``radl_length`` (the same release played hands voided in a Radl and a Renonce in a game-only
-# Radl as today). 3 from the rule ``cup_draw``: a tournament started before it draws as it drew then;
-# 4 from its value ``plan`` (every round planned at once), the default since: the same holds for it.
-RULES_FORMAT = 4
 
 
 class Rule(NamedTuple):
@@ -170,7 +161,7 @@ class Rules(NamedTuple):
     contracts: Terms[Contract]
     premiums: Terms[Premium]
     sources: dict[str, str]
-    format: int = RULES_FORMAT  # the format read: today's, or an earlier one whose checks its values need
+    format: int  # the format read: today's, or an earlier one whose checks its values need
     # One rule a declaration, its meaning wrapped as it reads:
     # fmt: off
     deck_points: Annotated[int, Rule(
@@ -412,6 +403,15 @@ SETTINGS: tuple[Rule, ...] = tuple(
     if get_origin(hint) is Annotated
 )
 SETTING_BY_KEY = {s.key: s for s in SETTINGS}
+# The rules format this schreiber writes: stored with every evening's rules and in every rules file
+# (``format = 4``): the newest any declaration names, so a rule key (or a field of a contract or premium)
+# whose default does not play as schreiber played before it raises it by declaring ``since`` the next number
+# (and ``before``), as a new check does by its own number (values.CHECKS_FROM). Rules written before the
+# format was kept say none; theirs is told by the keys they name (``Rule.tells_format``): 1 as the first
+# release wrote them (``radl_hands``), 2 from when a Radl's length became ``radl_length`` (the same release
+# played hands voided in a Radl and a Renonce in a game-only Radl as today). 3 from the rule ``cup_draw``: a
+# tournament started before it draws as it drew then; 4 from its value ``plan`` (every round planned at once).
+RULES_FORMAT = max(*CHECKS_FROM, *(s.since for s in SETTINGS), *(since for since, _before in FIELDS_ADDED.values()))
 INT_RANGES = {s.key: s.bounds for s in SETTINGS if s.type is int}
 
 

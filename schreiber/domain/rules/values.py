@@ -27,6 +27,11 @@ BOUNDED_FROM = 2
 # From PLAYABLE_FROM: a deck of 70 or 71 with game_needs and trischaken_double_from within it, tricks a player
 # can take, every text a text of a rules file's size (checks.py, and each rule's own check: Rule.playable).
 PLAYABLE_FROM = 3
+# From TAKES_EFFECT_FROM: a rule that counts only where another is set so (Rule.needs), set otherwise where the
+# other is not, would play nothing without a word: refused, as a Trischaken figure without its mode is (rules
+# of an earlier format, a rules file of the format before, an evening's stored rules, read as they read then).
+TAKES_EFFECT_FROM = 3
+CHECKS_FROM = (BOUNDED_FROM, PLAYABLE_FROM, TAKES_EFFECT_FROM)  # a new check's format goes here too
 T = TypeVar("T")
 DECKS = (70, 71)  # card points in a Tarock deck: 70, or 71 where cards are counted singly
 
