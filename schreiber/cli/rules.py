@@ -182,21 +182,6 @@ def _word(value: object) -> str:
     return cell(value)
 
 
-def _toml_value(v) -> str:
-    import json
-    from fractions import Fraction
-
-    from ..domain.rules import value_text
-
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, (int, Fraction)):
-        return value_text(v)  # 2.5: a TOML number, read back exactly
-    if isinstance(v, (list, tuple)):
-        return "[" + ", ".join(_toml_value(x) for x in v) + "]"
-    return json.dumps(str(v), ensure_ascii=False)
-
-
 def rules_toml(r: Rules, name: str, base: str, made_from: str | None = None) -> str:
     """A complete rules file the circle can edit, its comments in the screen's
     language. A contract's lost value is written only where it differs from
@@ -204,6 +189,7 @@ def rules_toml(r: Rules, name: str, base: str, made_from: str | None = None) -> 
     both). ``made_from``: the preset the file starts from, which ``rules
     show`` marks every changed value against."""
     from ..domain.rules import SETTINGS
+    from ..domain.rules.values import as_written
 
     out = [
         "# " + _("Rules of the circle '{name}', made from the preset '{base}'.").format(name=name, base=base),
@@ -221,19 +207,19 @@ def rules_toml(r: Rules, name: str, base: str, made_from: str | None = None) -> 
             + _(
                 "The preset this file was made from: schreiber rules show names this file as the source of every value that differs from it."
             ),
-            f"made_from = {_toml_value(made_from)}",
+            f"made_from = {as_written(made_from)}",
         ]
     out += [
         f'preset = "{name}"',
-        f"title = {_toml_value(r.title + ' (' + name + ')')}",
-        f"source = {_toml_value(r.source)}",
+        f"title = {as_written(r.title + ' (' + name + ')')}",
+        f"source = {as_written(r.source)}",
         "",
         "[rules]",
     ]
     for s in SETTINGS:
         out.append(f"# {_(s.meaning)}" + (f" ({' | '.join(s.choices)})" if s.choices else ""))
-        out.append(f"{s.key} = {_toml_value(r.setting(s.key))}")
-    out += ["", "[sources]"] + [f"{k} = {_toml_value(v)}" for k, v in r.sources.items()]
+        out.append(f"{s.key} = {as_written(r.setting(s.key))}")
+    out += ["", "[sources]"] + [f"{k} = {as_written(v)}" for k, v in r.sources.items()]
     for table_name, entries in (("contracts", r.contracts), ("premiums", r.premiums)):
         for e in entries.values():
             out += ["", f"[{table_name}.{e.id}]"]
@@ -241,7 +227,7 @@ def rules_toml(r: Rules, name: str, base: str, made_from: str | None = None) -> 
             for k, v in fields.items():
                 if k == "id" or v is None or (k == "lost_value" and v == fields["value"]):
                     continue  # a lost value that is the value follows it
-                out.append(f"{k} = {_toml_value(v)}")
+                out.append(f"{k} = {as_written(v)}")
     return "\n".join(out) + "\n"
 
 

@@ -10,7 +10,6 @@ stored rules. A preset or ``--rule KEY=VALUE`` may set only the keys
 declared; an unknown key is an error that lists the known ones.
 """
 
-from ..names import KONTRA_LEVELS
 from .build import rules_from_dict, with_overrides
 from .checks import rules_format
 from .declared import (
@@ -23,7 +22,6 @@ from .declared import (
     SETTINGS,
     Contract,
     Premium,
-    Rule,
     Rules,
 )
 from .file import (
@@ -43,7 +41,6 @@ __all__ = [
     "CONTRACT_FIELDS",
     "CONTRACT_NOTES",
     "INT_RANGES",
-    "KONTRA_LEVELS",
     "PREMIUM_FIELDS",
     "PRESETS",
     "RULES_FILE_MAX",
@@ -53,7 +50,6 @@ __all__ = [
     "TARIF_MAX_CENTS",
     "Contract",
     "Premium",
-    "Rule",
     "Rules",
     "RulesError",
     "bidding_order",
