@@ -10,8 +10,7 @@ stored rules. A preset or ``--rule KEY=VALUE`` may set only the keys
 declared; an unknown key is an error that lists the known ones.
 """
 
-from .build import rules_from_dict, with_overrides
-from .checks import rules_format
+from .build import rules_format, rules_from_dict, with_overrides
 from .declared import (
     CONTRACT_FIELDS,
     CONTRACT_NOTES,

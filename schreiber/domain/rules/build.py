@@ -8,7 +8,6 @@ from typing import Any
 
 from ...i18n import _
 from ..names import Terms
-from .checks import check_consistent, check_takes_effect, rules_format
 from .declared import (
     CONTRACT_FIELDS,
     CONTRACT_KINDS,
@@ -74,11 +73,37 @@ def rules_from_dict(data: dict, origin: str = "rules", strict: bool = True, foun
             settings[s.key], bad = (settings[s.key], bad | {s.key}) if resolved is None else (resolved, bad)
     rules = Rules(**texts, **settings, contracts=contracts, premiums=premiums, format=fmt)
     if strict:
+        from .checks import check_consistent, check_takes_effect  # here: stored rules are read unchecked
+
         check_consistent(rules, origin, found, bad=bad, whole=whole)
         if fmt >= TAKES_EFFECT_FROM:
             check_takes_effect(rules, origin, found, bad)
     found.raise_any(origin)
     return rules._replace(format=RULES_FORMAT) if fmt < RULES_FORMAT and _reads_now(rules) else rules
+
+
+def rules_format(data: dict, origin: str) -> int:
+    """The rules format the data was written in; a newer one is refused. Rules
+    that say none are of the format a key they name tells (Rule.tells_format), else 1."""
+    if "format" not in data:
+        named = data.get("rules")
+        told = [s.tells_format for s in SETTINGS if s.tells_format and isinstance(named, dict) and s.key in named]
+        return max(told, default=1)
+    fmt = data["format"]
+    if not isinstance(fmt, int) or isinstance(fmt, bool) or fmt < 1:
+        raise RulesError(
+            _("{origin}: 'format' must be a whole number from 1 to {newest}, not {fmt!r}").format(
+                origin=origin, newest=RULES_FORMAT, fmt=fmt
+            )
+        )
+    if fmt > RULES_FORMAT:
+        raise RulesError(
+            _(
+                "{origin} is of rules format {fmt}, written by a newer schreiber (this one reads up to {newest}); "
+                "update schreiber"
+            ).format(origin=origin, fmt=fmt, newest=RULES_FORMAT)
+        )
+    return fmt
 
 
 def _tables(data: dict, origin: str, found: Problems) -> dict[str, dict]:
@@ -177,6 +202,8 @@ def with_overrides(rules: Rules, overrides: list[str] | tuple[str, ...]) -> Rule
         typed.add(key)
     built = rules_from_dict(data, origin="--rule")
     if built.format < PLAYABLE_FROM:  # rules of an earlier format: what is typed today meets today's checks
+        from .checks import check_consistent
+
         found = Problems()
         check_consistent(built, "--rule", found, typed=frozenset(typed))
         found.raise_any("--rule")

@@ -6,43 +6,19 @@ check came with a rules format: rules are read with the checks of the
 format they were written in, so a rules file an earlier release accepted
 loads and means what it meant then (a trischaken_double_from of 71 on a
 deck of 70: no Bürgermeister ever). A value typed with --rule is checked as
-today's."""
+today's. Imported where rules are checked so (stored rules never are)."""
 
 from typing import Any
 
 from ...i18n import _
 from ..trischaken_schemes import PAYOUT_KEYS, tariff_problem
-from .declared import RULES_FORMAT, SETTINGS, Rules
+from .declared import SETTINGS, Rules
 from .values import PLAYABLE_FROM, Problems, RulesError, as_written
 
 TEXT_MAX = {"preset": 60, "name": 60, "id": 60, "aliases": 60, "title": 200, "source": 1000}
 TARIFF_KEYS = frozenset({"trischaken", *(f"trischaken_{k}" for k in PAYOUT_KEYS)})  # what the tariff reads
 TRICKS_MAX = 12  # tricks a player can take at a table of four
 TABLE_MAX = 200  # contracts or premiums in one rules file
-
-
-def rules_format(data: dict, origin: str) -> int:
-    """The rules format the data was written in; a newer one is refused. Rules
-    that say none are of the format a key they name tells (Rule.tells_format), else 1."""
-    if "format" not in data:
-        named = data.get("rules")
-        told = [s.tells_format for s in SETTINGS if s.tells_format and isinstance(named, dict) and s.key in named]
-        return max(told, default=1)
-    fmt = data["format"]
-    if not isinstance(fmt, int) or isinstance(fmt, bool) or fmt < 1:
-        raise RulesError(
-            _("{origin}: 'format' must be a whole number from 1 to {newest}, not {fmt!r}").format(
-                origin=origin, newest=RULES_FORMAT, fmt=fmt
-            )
-        )
-    if fmt > RULES_FORMAT:
-        raise RulesError(
-            _(
-                "{origin} is of rules format {fmt}, written by a newer schreiber (this one reads up to {newest}); "
-                "update schreiber"
-            ).format(origin=origin, fmt=fmt, newest=RULES_FORMAT)
-        )
-    return fmt
 
 
 def check_consistent(

@@ -10,10 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from ...i18n import _
-from .build import rules_from_dict, with_overrides
-from .checks import rules_format
+from .build import rules_format, rules_from_dict, with_overrides
 from .declared import Rules
-from .sources import Source, read_source
 from .values import Problems, RulesError
 
 LISTED_FIRST = ("standard", "tirol", "hausrunde", "gumpoldskirchen", "lungau")  # the order the docs use
@@ -106,6 +104,8 @@ def _resolve(data: dict, origin: str, seen: tuple = ()) -> dict:
 def preset_data(name: str) -> dict:
     if name not in PRESETS:
         raise RulesError(_("unknown preset '{name}'; valid: {PRESETS}").format(name=name, PRESETS=", ".join(PRESETS)))
+    from .sources import read_source  # here: stored rules (every hand) need no preset's sources
+
     text = (PRESET_DIR / f"{name}.toml").read_text(encoding="utf-8")
     data = _read_toml(text, _("preset {name}").format(name=name))
     return _with_sources(data, read_source)
@@ -160,11 +160,8 @@ def load_rules_file(path: str | Path) -> Rules:
     origin = _("rules file {p}").format(p=p)
     read = _read_toml(text, origin)
     named, data = _named_preset(read, text), _resolve(read, origin)
-    if (
-        named is not None
-    ):  # its sources that the preset says word for word: the preset's (said in the screen's language)
-        known = {str(s): s for s in _sources(_resolve(preset_data(named), named)) if isinstance(s, Source)}
-        data = _with_sources(data, lambda source: known.get(source, source) if isinstance(source, str) else source)
+    if named is not None:
+        data = _as_the_preset_says(data, named)
     found = Problems(key_lines(text))
     if "made_from" in data and data["made_from"] not in PRESETS:
         found.note(
@@ -217,6 +214,15 @@ def _named_preset(data: dict, text: str) -> str | None:
             return str(data[key])
     earlier = re.match(_EARLIER_FIRST_LINE, text)
     return earlier[1] if earlier and earlier[1] in PRESETS else None
+
+
+def _as_the_preset_says(data: dict, preset: str) -> dict:
+    """The data with each source that ``preset`` says word for word as the
+    preset's (said in the screen's language as the preset's is)."""
+    from .sources import Source
+
+    known = {str(s): s for s in _sources(_resolve(preset_data(preset), preset)) if isinstance(s, Source)}
+    return _with_sources(data, lambda source: known.get(source, source) if isinstance(source, str) else source)
 
 
 def _sources(data: dict) -> list[Any]:
