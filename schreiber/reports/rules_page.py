@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..domain.names import Terms
-from ..domain.rules import CONTRACT_NOTES, SETTINGS, Rules, value_text
+from ..domain.rules import CONTRACT_NOTES, SETTINGS, Rules, as_written
 from ..domain.rules.sources import mark
 
 _NOT_VALUES = ("id", "source")  # what a contract or premium says besides its values
@@ -49,7 +49,7 @@ def _cell(v) -> str:
     if v is None:
         return "–"
     if isinstance(v, Fraction):
-        return value_text(v)
+        return as_written(v)
     if isinstance(v, bool):
         return "yes" if v else "no"
     if isinstance(v, (list, tuple)):

@@ -34,7 +34,7 @@ from .file import (
     rules_file_base,
     rules_from_json,
 )
-from .values import TARIF_MAX_CENTS, RulesError, value_text
+from .values import TARIF_MAX_CENTS, RulesError, as_written
 
 __all__ = [
     "CONTRACT_FIELDS",
@@ -51,6 +51,7 @@ __all__ = [
     "Premium",
     "Rules",
     "RulesError",
+    "as_written",
     "bidding_order",
     "load_preset",
     "load_rules",
@@ -60,6 +61,5 @@ __all__ = [
     "rules_format",
     "rules_from_dict",
     "rules_from_json",
-    "value_text",
     "with_overrides",
 ]

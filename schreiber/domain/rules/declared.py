@@ -34,11 +34,11 @@ from .values import (
     VALUE_MAX,
     Alias,
     a_deck,
+    as_written,
     card_points,
     listed_words,
     negative_ids,
     radl_size,
-    value_text,
     within_deck,
 )
 
@@ -419,5 +419,5 @@ def _entry_dict(entry: Contract | Premium) -> dict:
     out = {}
     for name, v in zip(entry._fields, entry):
         if name != "id":
-            out[name] = list(v) if isinstance(v, tuple) else value_text(v) if isinstance(v, Fraction) else v
+            out[name] = list(v) if isinstance(v, tuple) else as_written(v) if isinstance(v, Fraction) else v
     return out

@@ -12,7 +12,7 @@ from typing import Any, NamedTuple, TypeVar
 from ...errors import SchreiberError
 from ...i18n import _
 from ..names import Terms, lookup
-from ..points import Exact, parse_points
+from ..points import parse_points
 from ..vocabulary import FALSE_WORDS, TRUE_WORDS
 
 RADL_MAX = 60  # the longest Radl a rule may ask for, in hands
@@ -303,13 +303,6 @@ def as_written(value: Any) -> str:
     return str(value)
 
 
-def value_text(v: Exact) -> str:
-    """A contract's or premium's value as a rules file writes it: 3, or 2.5."""
-    if type(v) is int or v.denominator == 1:
-        return str(int(v))
-    return str(Decimal(v.numerator) / Decimal(v.denominator))
-
-
 # A field of a contract or premium, by the kind of value it takes.
 _WHOLE = ("premium_factor", "lost_factor")
 _OPTIONAL_WHOLE = ("tricks", "concede")
@@ -368,7 +361,7 @@ def typed_field(name: str, raw: str, text: str) -> Any:
         value = _exact_value(rule_origin(text), name, raw)
         if not isinstance(value, (int, Fraction)):
             raise RulesError(_("rule '{text}': '{raw}' is not a value like 2 or 2.5").format(text=text, raw=raw))
-        return value_text(value)  # as a stored evening keeps it: read again with the entry
+        return as_written(value)  # as a stored evening keeps it: read again with the entry
     if name in _WHOLE + _OPTIONAL_WHOLE:
         try:
             number = int(raw)
