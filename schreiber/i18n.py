@@ -112,7 +112,7 @@ def german() -> bool:
 
 def extract(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Any:
     """Babel's extractor for our modules (babel.cfg): the ``_()`` messages, the
-    meaning of each house rule (``Rule("...")``, domain/rules.py), and the
+    meaning of each house rule (``Rule("...")``, domain/rules/declared.py), and the
     docstring of each typer command, which is its help page."""
     import ast
 
@@ -139,3 +139,20 @@ def _is_command(decorator: Any) -> bool:
         and isinstance(decorator.func, ast.Attribute)
         and decorator.func.attr == "command"
     )
+
+
+def extract_presets(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Any:
+    """Babel's extractor for the presets (babel.cfg): the notes of ours in
+    their sources (``note``) and the words of ours in place of a citation
+    (``uncited``); the citations and the documents' own words stay as written."""
+    import tomllib
+
+    data = tomllib.loads(fileobj.read().decode("utf-8"))
+    entries = [e for table in ("contracts", "premiums") for e in data.get(table, {}).values()]
+    for source in [*data.get("sources", {}).values(), *(e.get("source") for e in entries)]:
+        for part in source if isinstance(source, list) else [source]:
+            if isinstance(part, dict):
+                notes = part.get("note", [])
+                for said in [part.get("uncited"), *([notes] if isinstance(notes, str) else notes)]:
+                    if said:
+                        yield 1, "", said, ["a note of ours in a preset's sources"]

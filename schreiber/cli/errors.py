@@ -226,7 +226,7 @@ def guarded(fn: Callable[[], object]) -> None:
         sys.stdout.flush()
         Opened.make_missing_files()
     except SchreiberError as exc:
-        _fail(message(exc))
+        _fail(message(exc), getattr(exc, "listed", ()))
     except (KeyboardInterrupt, Interrupted):
         interrupted()
     except BrokenPipeError:
@@ -271,8 +271,10 @@ def _written_but_not_shown(exc: OSError) -> None:
     os._exit(0)
 
 
-def _fail(text: str) -> None:
+def _fail(text: str, listed: tuple[str, ...] = ()) -> None:
+    """The error's line; several problems (a rules file's) each on a line of its own under it."""
     sys.stderr.write(_("schreiber: error: {message}").format(message=one_line(text)) + "\n")
+    sys.stderr.write("".join(f"  {one_line(problem)}\n" for problem in listed))
     sys.exit(1)
 
 

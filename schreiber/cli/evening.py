@@ -40,7 +40,7 @@ def start(
         str,
         typer.Option(
             "--rules",
-            help=_("Preset (standard, tirol, hausrunde, gumpoldskirchen, lungau) or a rules .toml file."),
+            help=_("Preset (schreiber rules list names them) or a rules .toml file."),
             autocompletion=complete.presets,
         ),
     ] = "standard",

@@ -105,7 +105,8 @@ def parse_date(text: str | None) -> str:
 def ask_yes(question: str, err: bool = False) -> bool:
     """The question, ``[y/N]``, and a line from standard input (a terminal):
     whether it said yes (j, ja, y, yes; anything else, or nothing, is no)."""
+    from ..domain.vocabulary import YES_WORDS
     from .root import echo
 
     echo(f"{question} [{_('y/N')}] ", err=err, nl=False)
-    return sys.stdin.readline().strip().lower() in ("j", "ja", "y", "yes")
+    return sys.stdin.readline().strip().lower() in YES_WORDS

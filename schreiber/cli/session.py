@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..domain.evening import State, radl_factor
+from ..domain.vocabulary import YES_WORDS
 from ..errors import SchreiberError
 from ..i18n import N_, _, ngettext
 from ..ledger.errors import NoSuchEntry, NoSuchHand, RoundFull
@@ -254,7 +255,7 @@ class Session:
             return True
         question = _("The evening is over (Sküsradl played). Enter hand {n} all the same?").format(n=exc.number)
         answer = self.ask(f"{question} [{_('y/N')}] ")
-        return (answer or "").strip().lower() in ("j", "ja", "y", "yes")
+        return (answer or "").strip().lower() in YES_WORDS
 
     def undo(self, rest: list[str]) -> None:
         self._sheet = None  # a correction re-scores the evening

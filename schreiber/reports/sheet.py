@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..domain.points import as_number
+from ..domain.vocabulary import SAID_RESULT
 from ..i18n import N_, _, german
 from ..ledger.stored import Evening, SheetLine, StoredResult
 from ..render import cell, gain, player_gains
@@ -47,10 +48,7 @@ class SheetRow:
     ref: str = ""  # what to type to take the entry back: the hand's number, or e1, e2, ... for other entries
 
 
-RESULT_WORDS = {"won": "gewonnen", "lost": "verloren"}  # as --json writes them, in every language
-
-
-def _result_text(record: dict, rules: Rules, word: dict[str, str] = RESULT_WORDS) -> str:
+def _result_text(record: dict, rules: Rules, word: dict[str, str] = SAID_RESULT) -> str:  # as --json writes them
     if not record:
         return ""
     c = rules.contracts.get(record.get("contract", ""))

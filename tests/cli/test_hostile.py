@@ -39,8 +39,9 @@ from hypothesis import strategies as st
 
 from schreiber.cli.entry import main
 from schreiber.domain.engine import score
+from schreiber.domain.hand import HAND_KEYS, PREMIUM_KEYS
 from schreiber.domain.names import name_key
-from schreiber.domain.record import HAND_KEYS, PREMIUM_KEYS, HandError, check_hand
+from schreiber.domain.record import HandError, check_hand
 from schreiber.domain.rules import (
     CONTRACT_FIELDS,
     PREMIUM_FIELDS,

@@ -18,7 +18,8 @@ from typer.testing import CliRunner
 from schreiber.cli.commands import app
 from schreiber.domain import evening
 from schreiber.domain.evening import Entry, initial_state
-from schreiber.domain.rules import KONTRA_LEVELS, load_rules
+from schreiber.domain.names import KONTRA_LEVELS
+from schreiber.domain.rules import load_rules
 from schreiber.domain.sample import random_hands
 from schreiber.ledger.store import Ledger
 from schreiber.reports.settlement import settle
