@@ -105,7 +105,7 @@ def test_the_checks_see_what_they_check():
     known = modules()
     assert "schreiber.ledger.store" in known and "schreiber.cli.entry" in known
     assert "schreiber.ledger.store" in imported(
-        "schreiber.service.evenings", known["schreiber.service.evenings"], known
+        "schreiber.service.core", known["schreiber.service.core"], known
     )
     assert "schreiber.cli.typer_words" in imported("schreiber.cli.entry", known["schreiber.cli.entry"], known)
 

@@ -236,7 +236,7 @@ def score(
     """
     from ..domain.tournament import paper_totals
     from ..render import gain
-    from ..service.evenings import Service
+    from ..service import Service
     from ..service.tournament import Desk
 
     led = ledger()
