@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from ..domain.names import match_players
 from ..domain.notation.format import format_notation
+from ..domain.record import check_hand
 from ..errors import SchreiberError
 from ..i18n import N_, _
 from .codec import new_uid, now_utc, placed
@@ -270,7 +271,8 @@ class Places:
             self.m._check(what, self.m.checks.entry, theirs["kind"], self.m.other.record(theirs), theirs["player"],
                           self.m.seating[self.theirs_id])  # fmt: skip
         rules = stored_rules(self.m.other.rules_text(self.m.other.by_id["evenings"][self.theirs_id]))
-        o_text, t_text = _shown(ours, rules), _shown(theirs, rules)
+        seating = self.m.seating[self.theirs_id]
+        o_text, t_text = _shown(ours, rules, seating), _shown(theirs, rules, seating)
         hand = next((e for e in (ours, theirs) if e is not None and e["kind"] == "hand"), None)
         if hand is not None and all(e is None or e["kind"] == "hand" for e in (ours, theirs)):
             what = _("hand {number} is {ours} here and {theirs} in {label}").format(
@@ -328,8 +330,10 @@ def _ref(entry: dict, entries: list[dict]) -> str:
     return f"e{others.index(entry['id']) + 1}"
 
 
-def _shown(entry: dict | None, rules: Any) -> str:
-    """An entry as the conflict shows it: a hand in short notation, another entry by its kind, or void."""
+def _shown(entry: dict | None, rules: Any, seating: tuple[str, ...]) -> str:
+    """An entry as the conflict shows it: a hand in short notation (as
+    stored where it is none, or the notation cannot write it), another
+    entry by its kind, or void."""
     if entry is None:
         return _("void")
     if entry["kind"] != "hand":
@@ -341,8 +345,10 @@ def _shown(entry: dict | None, rules: Any) -> str:
             who = " (" + ", ".join(f"{p} {v:+}" if type(v) is int else f"{p} {v}" for p, v in figures.items()) + ")"
         return _(KIND_NAMES.get(entry["kind"], entry["kind"])) + who
     try:
-        return "'" + format_notation(json.loads(entry["record_json"]), rules) + "'"
-    except (SchreiberError, ValueError, TypeError, KeyError):
+        record = json.loads(entry["record_json"] or "null")
+        check_hand(record, rules, seating, None)
+        return "'" + format_notation(record, rules) + "'"
+    except (SchreiberError, ValueError):  # not JSON, not a hand (HandError), not in the notation
         return entry["record_json"] or ""
 
 

@@ -208,20 +208,32 @@ def _items(text: str | None) -> str | None:
 
 def _cells(d: dict) -> list | dict:
     """An item stored whole as its cells, where they give back exactly the same (else the item as it was)."""
-    try:
-        base = Fraction(d["exact_base"])
-        cells: list = [d["kind"], d["label"], exact(base), [[m["name"], m["factor"]] for m in d["multipliers"]],
-                       {p: exact(Fraction(v)) for p, v in d["exact"].items()}]  # fmt: skip
-        value = base
-        for m in d["multipliers"]:
-            value *= m["factor"]
-        extra = {"note": d["note"]} if d.get("note") else {}
-        if Fraction(d["exact_value"]) != value:
-            extra["total"] = exact(Fraction(d["exact_value"]))
-        cells += [extra] if extra else []
-    except (KeyError, TypeError, ValueError, ZeroDivisionError):
+    if not _stored_item(d):
         return d
+    try:
+        base, total = Fraction(d["exact_base"]), Fraction(d["exact_value"])
+        by_player = {p: exact(Fraction(v)) for p, v in d["exact"].items()}
+    except (ValueError, ZeroDivisionError):  # a text that is no number
+        return d
+    cells: list = [d["kind"], d["label"], exact(base), [[m["name"], m["factor"]] for m in d["multipliers"]], by_player]
+    value = base
+    for m in d["multipliers"]:
+        value *= m["factor"]
+    extra = {"note": d["note"]} if d.get("note") else {}
+    if total != value:
+        extra["total"] = exact(total)
+    cells += [extra] if extra else []
     return cells if dumps(item_of_cells(cells)) == dumps(d) else d
+
+
+def _stored_item(d: object) -> bool:
+    """An item as schreiber stored it before m009: its exact values numbers (or their text), its multipliers whole."""
+    number = (str, int)
+    multipliers = d.get("multipliers") if isinstance(d, dict) else None
+    return (isinstance(d, dict) and isinstance(multipliers, list) and {"kind", "label"} <= d.keys()
+            and all(isinstance(m, dict) and "name" in m and type(m.get("factor")) is int for m in multipliers)
+            and isinstance(d.get("exact"), dict) and all(isinstance(v, number) for v in d["exact"].values())
+            and isinstance(d.get("exact_base"), number) and isinstance(d.get("exact_value"), number))  # fmt: skip
 
 
 def _state(text: str) -> str:

@@ -189,7 +189,7 @@ class Ledger(Reads, Opened):
             with tempfile.TemporaryDirectory(prefix="schreiber-merge-") as folder:
                 try:
                     copy = migrated_copy(con, Path(folder) / "copy.db")
-                except (sqlite3.Error, SchreiberError, ValueError, KeyError, TypeError) as exc:
+                except (sqlite3.Error, SchreiberError, ValueError) as exc:  # a row it cannot read: no JSON, no number
                     raise MergeRefused(path, _(
                         "{path} is a ledger of an older schreiber that cannot be brought to this one's tables ({problem})"
                     ).format(path=path, problem=exc), "damaged") from None  # fmt: skip
