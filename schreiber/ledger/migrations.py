@@ -531,3 +531,13 @@ def m019_held_elsewhere(db: sqlite_utils.Database) -> None:
     open evening, and a merge does not carry their closing back to the desk.
     A new table, empty in every ledger made before; no figure changes."""
     db.conn.execute("create table held_elsewhere (evening_id integer primary key references evenings(id))")
+
+
+@migrations()
+def m020_result_list_rounds(db: sqlite_utils.Database) -> None:
+    """``v_cup_result_list`` with a column for every round a cup may have
+    (R1 to R6), not R1 to R3 alone. No figure changes."""
+    from .cup_book import cup_ranking_views
+
+    db.conn.execute("drop view if exists v_cup_result_list")
+    db.conn.execute(dict(cup_ranking_views())["v_cup_result_list"])
