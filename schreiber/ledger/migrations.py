@@ -479,13 +479,7 @@ def m015_cup_rounds_played(db: sqlite_utils.Database) -> None:
     in it, not once it is drawn (a tournament drawn but not played gave cup
     points by the lot): the views over ``v_cup_rounds`` made anew; every
     played tournament keeps its figures."""
-    from .cup_book import cup_ranking_views
-
-    views = cup_ranking_views()
-    for name, _sql in reversed(views):
-        db.conn.execute(f'drop view if exists "{name}"')
-    for _name, sql in views:
-        db.conn.execute(sql)
+    _ranking_views_anew(db)
 
 
 @migrations()
@@ -503,13 +497,7 @@ def m017_paper_totals(db: sqlite_utils.Database) -> None:
     views over ``v_cup_rounds`` are made anew; a schreiber from before this
     step refuses the ledger (a newer schreiber's) rather than replaying an
     entry it does not know. No figure changes: no evening had totals before."""
-    from .cup_book import cup_ranking_views
-
-    views = cup_ranking_views()
-    for name, _sql in reversed(views):
-        db.conn.execute(f'drop view if exists "{name}"')
-    for _name, sql in views:
-        db.conn.execute(sql)
+    _ranking_views_anew(db)
 
 
 @migrations()
@@ -536,8 +524,17 @@ def m019_held_elsewhere(db: sqlite_utils.Database) -> None:
 @migrations()
 def m020_result_list_rounds(db: sqlite_utils.Database) -> None:
     """``v_cup_result_list`` with a column for every round a cup may have
-    (R1 to R6), not R1 to R3 alone. No figure changes."""
+    (R1 to R6), not R1 to R3 alone: the views over ``v_cup_rounds`` made
+    anew. No figure changes."""
+    _ranking_views_anew(db)
+
+
+def _ranking_views_anew(db: sqlite_utils.Database) -> None:
+    """The views over ``v_cup_rounds`` dropped and made as this version makes them (``cup_book``)."""
     from .cup_book import cup_ranking_views
 
-    db.conn.execute("drop view if exists v_cup_result_list")
-    db.conn.execute(dict(cup_ranking_views())["v_cup_result_list"])
+    views = cup_ranking_views()
+    for name, _sql in reversed(views):
+        db.conn.execute(f'drop view if exists "{name}"')
+    for _name, sql in views:
+        db.conn.execute(sql)

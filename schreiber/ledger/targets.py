@@ -15,15 +15,16 @@ import contextlib
 import itertools
 import os
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from glob import escape as glob_escape
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ..faults import fault
 from .errors import LedgerTarget
 from .recognize import is_ledger_file
 
+T = TypeVar("T")
 SIDE_FILES = ("-wal", "-journal", "-shm")  # SQLite's files beside a database, named after it
 
 
@@ -112,10 +113,15 @@ def write_text(target: Path, text: str) -> Path:
 
 def _fresh_file(target: Path) -> tuple[int, Path]:
     """A new file beside ``target``, made here (``O_EXCL``), never one that was there before."""
+    return _beside(target, lambda tmp: os.open(tmp, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o666))
+
+
+def _beside(target: Path, make: Callable[[Path], T]) -> tuple[T, Path]:
+    """``make`` done at the first free temporary name beside ``target`` (``.NAME.PID-N.tmp``)."""
     for n in itertools.count():
         tmp = target.with_name(f".{target.name}.{os.getpid()}-{n}.tmp")
         try:
-            return os.open(tmp, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o666), tmp
+            return make(tmp), tmp
         except FileExistsError:
             continue
     raise AssertionError("unreachable")
@@ -146,13 +152,9 @@ def _name(fd: int, tmp: Path | None, target: Path) -> None:
             return
         except FileExistsError:
             pass
-        for n in itertools.count():
-            link = target.with_name(f".{target.name}.{os.getpid()}-{n}.tmp")
-            try:
-                os.link(f"proc/self/fd/{fd}", link, src_dir_fd=root, follow_symlinks=True)
-                break
-            except FileExistsError:
-                continue
+        _made, link = _beside(
+            target, lambda tmp: os.link(f"proc/self/fd/{fd}", tmp, src_dir_fd=root, follow_symlinks=True)
+        )
         try:
             os.replace(link, target)
         finally:
