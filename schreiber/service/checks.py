@@ -10,7 +10,6 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from ..domain.evening import replay
-from ..domain.hand_file import LineProblem, stored_entry
 from ..domain.points import from_units
 from ..errors import HandError
 from ..i18n import _
@@ -26,6 +25,8 @@ class Checks(Pot):
         """(hands, problems): every evening re-scored: each hand sums to zero
         (the Pagat pot counted), the stored payments are the re-scored ones,
         and each balance is the sum of the hands."""
+        from ..domain.hand_file import LineProblem, stored_entry  # here: a command that adds a hand never reads files
+
         led = self.ledger
         hands, problems = 0, []
         evenings = led.evenings()
