@@ -77,12 +77,12 @@ def written(target: Path, encoding: str | None = None, by_name: bool = False, po
     A symbolic link is written through; a stream that is no regular file
     (a pipe, ``/dev/stdout``) is written as it is. The fault ``point``:
     the file written whole, before it has its name."""
-    real = Path(os.path.realpath(target)) if target.is_symlink() else target
     mode = "w" if encoding else "wb"
-    if real.exists() and not _regular(real) and not by_name:
-        with open(real, mode, encoding=encoding, newline="" if encoding else None) as stream:
+    if target.exists() and not _regular(target) and not by_name:  # a pipe, a device (its link followed)
+        with open(target, mode, encoding=encoding, newline="" if encoding else None) as stream:
             yield stream
         return
+    real = Path(os.path.realpath(target)) if target.is_symlink() else target
     _remove_stale(real)
     fd = None if by_name else _unnamed_file(real.parent)
     tmp: Path | None = None
