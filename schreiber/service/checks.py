@@ -14,8 +14,12 @@ from ..domain.points import from_units
 from ..errors import HandError
 from ..i18n import _
 from ..ledger.stored import Evening
-from .core import what
 from .pot import Pot, has_pot
+
+
+def _what(kind: str, number: int | None, entry_id: int) -> str:
+    """An entry as a problem names it: hand N, or its kind and id."""
+    return _("hand {n}").format(n=number) if kind == "hand" else _("{kind} (entry {id})").format(kind=kind, id=entry_id)
 
 
 class Checks(Pot):
@@ -50,14 +54,14 @@ class Checks(Pot):
                 pays = {p: v for p, v in o.payments if v}
                 if sum(pays.values()) + (o.state.pot - pot) != 0:
                     problems.append(_("evening {n}, {what}: the payments do not sum to zero").format(
-                        n=ev.id, what=what(e.kind, e.number, e.id)))  # fmt: skip
+                        n=ev.id, what=_what(e.kind, e.number, e.id)))  # fmt: skip
                 pot = o.state.pot
                 if e.is_void:
                     continue
                 hands += e.kind == "hand"
                 if {p: v for p, v in stored.get(e.id, {}).items() if v} != pays:
                     problems.append(_("evening {n}, {what}: the stored payments differ from its record").format(
-                        n=ev.id, what=what(e.kind, e.number, e.id)))  # fmt: skip
+                        n=ev.id, what=_what(e.kind, e.number, e.id)))  # fmt: skip
                 for p, v in pays.items():
                     balance[p] = balance.get(p, Fraction(0)) + v
             if {p: v for p, v in led.balance(ev.id).items() if v} != {p: v for p, v in balance.items() if v}:
@@ -82,7 +86,7 @@ class Checks(Pot):
         last = passed = 0  # the last hand dealt; the highest number of a hand taken back since
         for entry_id, seq, kind, number, status, scored in self.ledger.places(ev):
             active = status == "active"
-            said = what(kind, number, entry_id)
+            said = _what(kind, number, entry_id)
             if seq is None or seq < 1 or (active and seq in places):
                 out.append(_("{what} has no place of its own on the sheet").format(what=said))
             if active and not scored:

@@ -40,11 +40,6 @@ class Carried(NamedTuple):
     balance_changed: bool
 
 
-def what(kind: str, number: int | None, entry_id: int) -> str:
-    """An entry as a problem names it: hand N, or its kind and id."""
-    return _("hand {n}").format(n=number) if kind == "hand" else _("{kind} (entry {id})").format(kind=kind, id=entry_id)
-
-
 class Core:
     """The ledger a service changes, and what a change reports besides its
     result: ``carried``, the later evenings whose Pagat pot followed it;
