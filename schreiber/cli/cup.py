@@ -4,7 +4,6 @@ season's cup points (docs/cup.md)."""
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -236,7 +235,7 @@ def score(
     """
     from ..domain.tournament import paper_totals
     from ..render import gain
-    from ..service.evenings import Service
+    from ..service import Service
     from ..service.tournament import Desk
 
     led = ledger()
@@ -416,6 +415,7 @@ def write_site(folder: str, pages: list[tuple[str, str]]) -> Path:
     earlier cup publish wrote that this one does not (runde-1.html of an
     older schreiber) is removed; every other file is left as it is."""
     from ..errors import SchreiberError
+    from ..ledger.targets import write_text
     from ..reports.site import MARK
 
     if not folder.strip():  # an unset variable in a script: never the folder one happens to be in, nor one named " "
@@ -435,7 +435,7 @@ def write_site(folder: str, pages: list[tuple[str, str]]) -> Path:
     try:
         root.mkdir(parents=True, exist_ok=True)
         for t, (_name, text) in zip(targets, pages):
-            _replace(t, text)
+            write_text(t, text)
         for old in set(root.glob("*.html")) - set(targets):  # a page of an earlier publish no longer written
             if _ours(old, MARK):
                 old.unlink()
@@ -444,19 +444,6 @@ def write_site(folder: str, pages: list[tuple[str, str]]) -> Path:
             _("cannot write the pages to {folder}: {strerror}; give another folder"), folder=root, strerror=exc.strerror
         ) from None
     return wrote(root)
-
-
-def _replace(target: Path, text: str) -> None:
-    """``text`` at ``target`` whole or not at all: a new file beside it
-    (made afresh, never over another), then renamed."""
-    part = target.with_name(f".{target.name}.{os.getpid()}.part")
-    with part.open("x", encoding="utf-8") as f:
-        try:
-            f.write(text)
-        except BaseException:
-            part.unlink(missing_ok=True)
-            raise
-    os.replace(part, target)
 
 
 def _ours(path: Path, mark: str) -> bool:

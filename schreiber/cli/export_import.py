@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
-import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -79,14 +77,12 @@ def export(
         write(sys.stdout, rows, what, fmt)
         _say_left_out(left_out)
         return
+    from ..ledger.targets import written
+
     try:
-        tmp, fd = _fresh_file(out)
-        try:
-            with open(fd, "w", encoding="utf-8", newline="") as f:
-                n = write(f, rows, what, fmt)
-            tmp.replace(wrote(out))
-        finally:
-            tmp.unlink(missing_ok=True)
+        with written(out, "utf-8") as f:
+            n = write(f, rows, what, fmt)
+        wrote(out)
     except OSError as exc:
         raise SchreiberError(
             _("cannot write {out}: {strerror}; give another --out"), out=out, strerror=exc.strerror
@@ -112,18 +108,6 @@ def _counted(rows: Iterator[dict], kinds: dict[str, int]) -> Iterator[dict]:
     for row in rows:
         kinds[row["kind"]] = kinds.get(row["kind"], 0) + 1
         yield row
-
-
-def _fresh_file(out: Path) -> tuple[Path, int]:
-    """A new file beside ``out`` for the export to be written to, then renamed
-    to ``out``: made here (``O_EXCL``), never a file that was there before."""
-    for n in itertools.count():
-        tmp = out.with_name(f".{out.name}.{os.getpid()}-{n}.part")
-        try:
-            return tmp, os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-        except FileExistsError:
-            continue
-    raise AssertionError("unreachable")
 
 
 def _say_left_out(left_out: list[tuple[int, int | None, int]]) -> None:

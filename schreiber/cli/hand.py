@@ -17,7 +17,7 @@ from .root import Command, Group, app, echo, ledger, print_json, service, tell_c
 
 if TYPE_CHECKING:
     from ..service import PastTheEnd, Service
-    from ..service.evenings import Added
+    from ..service.entries import Added
 
 hand_app = typer.Typer(cls=Group, help=_("Enter hands."), no_args_is_help=True)
 app.add_typer(hand_app, name="hand")

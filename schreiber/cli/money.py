@@ -43,8 +43,9 @@ def settle(
     text = to_text(s, ev)
     if out is not None:  # before the evening is closed: a summary that cannot be written closes nothing
         try:
-            out.write_text(text + "\n", encoding="utf-8")
-            wrote(out)
+            from ..ledger.targets import write_text
+
+            wrote(write_text(out, text + "\n"))
         except OSError as exc:
             raise SchreiberError(
                 _("cannot write the summary to {out}: {strerror}; give another --out"), out=out, strerror=exc.strerror

@@ -261,8 +261,10 @@ def new(
         raise SchreiberError(_("{target} exists already; edit it, or add --force to overwrite it"), target=target)
     text = rules_toml(r, name, r.preset, source if source in PRESETS else rules_file_base(source))
     try:
+        from ..ledger.targets import write_text
+
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
+        write_text(target, text)
     except OSError as exc:
         raise SchreiberError(
             _("cannot write {target}: {strerror}; give another --out"), target=target, strerror=exc.strerror
