@@ -11,6 +11,8 @@ import sqlite3
 from pathlib import Path
 from urllib.parse import quote
 
+import sqlite_utils
+
 from ..i18n import _
 from .errors import NewerLedger, NotALedger
 from .migrations import migrations
@@ -20,8 +22,9 @@ LEDGER_TABLES = {"players", "evenings", "entries", "results", "payments"}
 APPLICATION_ID = 0x53434852  # "SCHR"
 LEDGER_FORMAT = 1  # user_version: raised only if a later schreiber changes what a ledger is
 MIGRATION_SET = "schreiber"
-# Every migration this schreiber knows: a ledger with another one applied is a newer schreiber's.
-KNOWN_MIGRATIONS = frozenset(m.name for m in migrations._migrations)
+# Every migration this schreiber knows (all of them pending on an empty database): a ledger with another one
+# applied is a newer schreiber's.
+KNOWN_MIGRATIONS = frozenset(m.name for m in migrations.pending(sqlite_utils.Database(memory=True)))
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
