@@ -6,6 +6,7 @@ their budget from a profile: a few examples each by default,
 ``HYPOTHESIS_PROFILE=thorough`` for the large budgets (CONTRIBUTING.md)."""
 
 import compileall
+import importlib
 import os
 from pathlib import Path
 
@@ -14,7 +15,10 @@ from hypothesis import settings
 
 os.environ["SCHREIBER_LANG"] = "en"  # before any command module reads its help texts
 from schreiber import i18n
-from schreiber.cli import commands  # noqa: F401  (every command registered, its help in English)
+from schreiber.cli.groups import modules
+
+for _module in modules():  # every command's module read now: its help texts in English
+    importlib.import_module(_module)
 
 # Before the test modules are read: their settings take the profile's budget.
 settings.register_profile("quick", max_examples=20, deadline=None)

@@ -91,12 +91,12 @@ def cli(*args, input=None):
     import typer.main
     from typer.testing import Result
 
-    from schreiber.cli.commands import app
+    from schreiber.cli.groups import main_app
     from schreiber.i18n import language
 
     command = _BUILT.get(language())
     if command is None:
-        command = _BUILT[language()] = typer.main.get_command(app)
+        command = _BUILT[language()] = typer.main.get_command(main_app())
     runner = CliRunner()
     value, status, exception, exc_info = None, 0, None, None
     with runner.isolation(input=input) as (out, err, both):  # as CliRunner.invoke runs it

@@ -13,20 +13,13 @@ import typer
 
 from ..i18n import N_, _, ngettext
 from .errors import one_line
-from .root import Command, Group, app, echo, ledger, print_json, writable_target, wrote
+from .root import echo, ledger, print_json, writable_target, wrote
 
 if TYPE_CHECKING:
     from ..ledger.cup_book import Cup
     from ..ledger.store import Ledger
 
 CUP_STATUS = {"open": N_("open"), "closed": N_("finished")}  # a tournament's status as the screen says it
-
-cup_app = typer.Typer(
-    cls=Group,
-    help=_("A tournament (Tarockcup): players drawn to tables for each round, ranked by the Schrift."),
-    no_args_is_help=True,
-)
-app.add_typer(cup_app, name="cup")
 
 CupName = Annotated[
     str | None,
@@ -44,7 +37,6 @@ Force = Annotated[
 ]
 
 
-@cup_app.command("start", cls=Command)
 def start(
     name: Annotated[
         str, typer.Argument(metavar=_("NAME"), help=_("The tournament's name, e.g. 'RTC Schlierbach 2026'."))
@@ -133,7 +125,6 @@ def cup_overrides(overrides: list[str], rounds: int | None, hands: int | None) -
     return overrides
 
 
-@cup_app.command("draw", cls=Command)
 def draw(
     cup: CupName = None,
     json_out: JsonOut = False,
@@ -161,7 +152,6 @@ def draw(
     run_draw(cup, json_out, force, yes, undo)
 
 
-@cup_app.command("status", cls=Command)
 def status(cup: CupName = None, json_out: JsonOut = False, fmt: Fmt = "simple") -> None:
     """Which table has played how many hands of its round."""
     from ..render import table
@@ -189,7 +179,6 @@ def status(cup: CupName = None, json_out: JsonOut = False, fmt: Fmt = "simple") 
     say_withdrawn(led.cups.withdrawn(c.id))
 
 
-@cup_app.command("standings", cls=Command)
 def standings(cup: CupName = None, json_out: JsonOut = False, csv_out: CsvOut = False, fmt: Fmt = "simple") -> None:
     """The ranking by the Schrift (total of the rounds; ties: the better best
     round, then the second best, then the lot), each round's Schrift, the
@@ -215,7 +204,6 @@ def standings(cup: CupName = None, json_out: JsonOut = False, csv_out: CsvOut = 
     echo(table(*result_list(rows, c.rounds, played), fmt))
 
 
-@cup_app.command("score", cls=Command)
 def score(
     round_no: Annotated[int, typer.Argument(metavar=_("ROUND"), help=_("The round."))],
     number: Annotated[int, typer.Argument(metavar=_("TABLE"), help=_("The table's number in the round."))],
@@ -252,7 +240,6 @@ def score(
     echo(one_line(said.format(table=table.table_no, round=table.round, n=table.evening_id, totals=shown)))
 
 
-@cup_app.command("finish", cls=Command)
 def finish(cup: CupName = None, force: Force = False) -> None:
     """Close the last round's tables (the tournament ends after its last round)."""
     from ..service.tournament import Desk
@@ -267,7 +254,6 @@ def finish(cup: CupName = None, force: Force = False) -> None:
     )
 
 
-@cup_app.command("table", cls=Command)
 def table_copy(
     number: Annotated[int, typer.Argument(metavar=_("TABLE"), help=_("The table's number in the round."))],
     out: Annotated[str, typer.Option("--out", help=_("Where to write the table's copy of the ledger."))],
@@ -294,7 +280,6 @@ def table_copy(
     echo(one_line(_("At the table: schreiber --db {target} tisch").format(target=target)))
 
 
-@cup_app.command("season", cls=Command)
 def season(
     name: Annotated[
         str | None, typer.Option("--season", help=_("Which season (default: the latest), e.g. 2026/27."))
@@ -340,7 +325,6 @@ def season(
     echo(table(*season_rows(rows), fmt))
 
 
-@cup_app.command("publish", cls=Command)
 def publish(
     folder: Annotated[
         str,
@@ -477,7 +461,6 @@ def _season_name(text: str) -> str:
     return read_season(text).name
 
 
-@cup_app.command("list", cls=Command)
 def list_cups(json_out: JsonOut = False) -> None:
     """The tournaments in the ledger."""
     led = ledger()

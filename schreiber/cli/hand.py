@@ -13,17 +13,13 @@ from ..i18n import _, ngettext
 from . import complete
 from .inputs import pick_player, read_record
 from .options import EveningNumber
-from .root import Command, Group, app, echo, ledger, print_json, service, tell_carried
+from .root import echo, ledger, print_json, service, tell_carried
 
 if TYPE_CHECKING:
     from ..service import PastTheEnd, Service
     from ..service.evenings import Added
 
-hand_app = typer.Typer(cls=Group, help=_("Enter hands."), no_args_is_help=True)
-app.add_typer(hand_app, name="hand")
 
-
-@hand_app.command("add", cls=Command, context_settings={"ignore_unknown_options": True})
 def add(
     words: Annotated[
         list[str] | None,
@@ -129,7 +125,6 @@ def _play_on(exc: PastTheEnd) -> None:
         raise typer.Exit(1)
 
 
-@app.command("radl", cls=Command)
 def radl(
     dealer: Annotated[
         str | None,
@@ -165,7 +160,6 @@ def radl(
     )
 
 
-@app.command("undo", cls=Command)
 def undo(
     entry: Annotated[
         bool, typer.Option("--entry", help=_("Take back the last entry of any kind (a Radl, a redeal, a Strafpunkt)."))
@@ -182,7 +176,6 @@ def undo(
     echo(_("Undone: {what} (kept in the ledger as void).").format(what=what))
 
 
-@hand_app.command("void", cls=Command)
 def void(
     number: Annotated[int, typer.Argument(metavar="N", help=_("The hand's number on the sheet."))],
     evening_id: EveningNumber = None,
@@ -194,13 +187,6 @@ def void(
     echo(_("Hand {number} voided (kept on the sheet).").format(number=number))
 
 
-entry_app = typer.Typer(
-    cls=Group, help=_("Any entry of the sheet: hands, Radl starts, redeals, Strafpunkte."), no_args_is_help=True
-)
-app.add_typer(entry_app, name="entry")
-
-
-@entry_app.command("void", cls=Command)
 def entry_void(
     ref: Annotated[
         str, typer.Argument(metavar=_("ENTRY"), help=_("The entry as the sheet's # column names it: 5 (hand 5) or e2."))
@@ -224,7 +210,6 @@ def entry_void(
     echo(_("{what} voided (kept on the sheet).").format(what=what))
 
 
-@hand_app.command("edit", cls=Command, context_settings={"ignore_unknown_options": True})
 def edit(
     number: Annotated[int, typer.Argument(metavar="N", help=_("The hand's number on the sheet."))],
     words: Annotated[
@@ -264,7 +249,6 @@ def edit(
     )
 
 
-@app.command("redeal", cls=Command)
 def redeal(evening_id: EveningNumber = None) -> None:
     """Record a redeal (zusammenschlagen): no payments, the same dealer deals again."""
     svc = service()
@@ -273,7 +257,6 @@ def redeal(evening_id: EveningNumber = None) -> None:
     echo(_("Redeal recorded; {dealer} deals again.").format(dealer=outcome.dealer))
 
 
-@app.command("strafpunkt", cls=Command)
 def strafpunkt(
     player: Annotated[
         str, typer.Argument(metavar=_("PLAYER"), help=_("Who gets the penalty point."), autocompletion=complete.players)
@@ -291,11 +274,6 @@ def strafpunkt(
     echo(_("Strafpunkt for {who}: {payments}").format(who=who, payments=player_points(outcome.payments)))
 
 
-player_app = typer.Typer(cls=Group, help=_("Players across evenings."), no_args_is_help=True)
-app.add_typer(player_app, name="player")
-
-
-@player_app.command("list", cls=Command)
 def player_list() -> None:
     """Every player in the ledger, with the number of evenings; a player of
     a tournament also with his place of residence as last registered (a
@@ -316,7 +294,6 @@ def player_list() -> None:
         echo(f"{name:<20} {said:<{width}}  {tournaments}" + (f", {ort}" if ort else ""))
 
 
-@player_app.command("rename", cls=Command)
 def player_rename(
     old: Annotated[str, typer.Argument(metavar=_("OLD"), autocompletion=complete.known_players)],
     new: Annotated[str, typer.Argument(metavar=_("NEW"))],

@@ -10,7 +10,7 @@ import typer
 
 from ..i18n import _, ngettext
 from .paths import user_path
-from .root import Command, app, echo, print_json, service, tell_carried
+from .root import echo, print_json, service, tell_carried
 
 # How each kind of merged row is named in the one-line summary.
 NAMES: dict[str, Callable[[int], str]] = {
@@ -25,7 +25,6 @@ NAMES: dict[str, Callable[[int], str]] = {
 }
 
 
-@app.command("merge", cls=Command)
 def merge(
     other: Annotated[
         str, typer.Argument(metavar=_("LEDGER"), help=_("The other ledger file (e.g. a table's copy of this one)."))

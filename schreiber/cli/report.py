@@ -13,7 +13,7 @@ from ..errors import SchreiberError
 from ..i18n import N_, _, ngettext
 from . import complete
 from .options import EveningNumber
-from .root import Command, app, echo, ledger, print_json, service
+from .root import echo, ledger, print_json, service
 
 if TYPE_CHECKING:
     from ..domain.evening import Outcome
@@ -143,7 +143,6 @@ def _print_balance(led: Ledger, ev: Evening, schrift: bool = False) -> None:
         echo(cup_line(st.cup))
 
 
-@app.command("balance", cls=Command)
 def balance(
     json_out: Annotated[bool, typer.Option("--json", help=_("Print JSON: player -> points."))] = False,
     schrift: Annotated[
@@ -166,7 +165,6 @@ def balance(
         _print_balance(led, ev, schrift)
 
 
-@app.command("sheet", cls=Command)
 def sheet(
     explain: Annotated[
         int | None, typer.Option("--explain", help=_("Itemize hand N: every item, base value, multipliers."))

@@ -20,7 +20,7 @@ from . import complete
 from .evening import start_evening
 from .options import EveningNumber
 from .paths import app_dir
-from .root import Command, app, echo, service, writable_target
+from .root import echo, service, writable_target
 
 if TYPE_CHECKING:
     from ..domain.rules import Rules
@@ -121,7 +121,6 @@ NewPlayers = Annotated[
 ]
 
 
-@app.command("tisch", cls=Command)
 def tisch(
     players: NewPlayers = None,
     rules: Annotated[
