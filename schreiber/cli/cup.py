@@ -13,6 +13,7 @@ import typer
 
 from ..i18n import N_, _, ngettext
 from .errors import one_line
+from .options import CsvOut, Fmt, JsonOut
 from .root import echo, ledger, print_json, writable_target, wrote
 
 if TYPE_CHECKING:
@@ -29,9 +30,6 @@ CupName = Annotated[
         show_default=False,
     ),
 ]
-JsonOut = Annotated[bool, typer.Option("--json", help=_("Print JSON."))]
-CsvOut = Annotated[bool, typer.Option("--csv", help=_("Print CSV."))]
-Fmt = Annotated[str, typer.Option("--fmt", help=_("Table format: any tabulate format (simple, github, html, ...)."))]
 Force = Annotated[
     bool, typer.Option("--force", help=_("End the round as it stands even if tables have not played all their hands."))
 ]

@@ -9,7 +9,7 @@ import typer
 from ..i18n import _, ngettext
 from . import complete
 from .inputs import parse_date, parse_tarif
-from .options import EveningNumber
+from .options import EveningNumber, JsonOut
 from .root import echo, ledger, print_json, service, tell_carried
 
 if TYPE_CHECKING:
@@ -119,7 +119,7 @@ def _say_closed(closed: tuple[Evening, ...] | list[Evening]) -> None:
         echo(_("To go back to it: schreiber evening reopen {id}").format(id=ev.id))
 
 
-def list_evenings(json_out: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False) -> None:
+def list_evenings(json_out: JsonOut = False) -> None:
     """List the evenings in the ledger."""
     data: list[dict[str, Any]] = [
         {"id": ev.id, "date": ev.date, "rules": ev.preset, "players": list(ev.seating), "status": ev.status}

@@ -16,7 +16,7 @@ from ..i18n import _, ngettext
 from .dates import parse_range, ranged
 from .errors import message, one_line
 from .inputs import read_lines
-from .options import EveningNumber, Period, Season, Since, Until
+from .options import EveningNumber, Period, Season, Since, Until, evening_option
 from .root import echo, ledger, service, tell_carried, writable_target, wrote
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ def _check_export(fmt: str, what: str, both: bool, formats: tuple[str, ...], wha
 def export(
     fmt: Annotated[str, typer.Option("--format", help=_("csv or jsonl (JSON Lines)."))] = "csv",
     what: Annotated[str, typer.Option("--what", help=_("hands, items (every scored line) or payments."))] = "hands",
-    evening_id: Annotated[int | None, typer.Option("--evening", help=_("Only this evening."))] = None,
+    evening_id: Annotated[int | None, evening_option(_("Only this evening."))] = None,
     since: Since = None,
     until: Until = None,
     season: Season = None,

@@ -19,6 +19,16 @@ if TYPE_CHECKING:
     from ..service import PastTheEnd, Service
     from ..service.evenings import Added
 
+# The hand record's old option (interface.md, scripts): as --record, not in the help.
+OldJson = Annotated[str | None, typer.Option("--json", metavar="JSON", hidden=True)]
+
+
+def given_record(record: str | None, old_name: str | None) -> str | None:
+    """The hand record's JSON, given with --record or with --json, its old name."""
+    if record is not None and old_name is not None:
+        raise SchreiberError(_("give the hand record once, with --record (--json is its old name)"))
+    return record if record is not None else old_name
+
 
 def add(
     words: Annotated[
@@ -29,10 +39,11 @@ def add(
             autocompletion=complete.hand_words,
         ),
     ] = None,
-    json_text: Annotated[
+    record: Annotated[
         str | None,
-        typer.Option("--json", metavar="JSON", help=_("The hand record as JSON, or '-' to read it from stdin.")),
+        typer.Option("--record", metavar="JSON", help=_("The hand record as JSON, or '-' to read it from stdin.")),
     ] = None,
+    old_name: OldJson = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help=_("Print nothing on success."))] = False,
     json_out: Annotated[bool, typer.Option("--json-out", help=_("Print the scored hand as JSON."))] = False,
     after_end: Annotated[
@@ -48,19 +59,19 @@ def add(
 
     Examples:
       schreiber hand add rufer berti carl + pagat!
-      schreiber hand add --json '{"contract": "rufer", "declarer": "Berti", "partner": "Carl", "result": "won"}'
+      schreiber hand add --record '{"contract": "rufer", "declarer": "Berti", "partner": "Carl", "result": "won"}'
       schreiber hand add --evening 5 dreier dora +     (while several evenings are open)
       schreiber hand add          (asks step by step)
     """
     from ..service import PastTheEnd
 
     svc = service()
-    record = _record(svc, words, json_text, after_end, evening_id)
+    hand = _record(svc, words, given_record(record, old_name), after_end, evening_id)
     try:
-        added = svc.add_hand(record, evening_id, after_end)
+        added = svc.add_hand(hand, evening_id, after_end)
     except PastTheEnd as exc:
         _play_on(exc)
-        added = svc.add_hand(record, evening_id, after_end=True)
+        added = svc.add_hand(hand, evening_id, after_end=True)
     tell_carried(svc)
     _tell_added(svc, added, json_out, quiet)
 
@@ -95,13 +106,13 @@ def _record(
     """The hand to add: in notation, as JSON, or asked step by step (on a
     terminal; after the evening's end refused before the first question)."""
     if json_text is not None and words:
-        raise SchreiberError(_("give the hand either in notation or with --json, not both"))
+        raise SchreiberError(_("give the hand either in notation or with --record, not both"))
     if json_text is not None:
         return read_record(json_text)
     if words:
         return svc.read_notation(words, evening_id)
     if not sys.stdin.isatty():
-        raise SchreiberError(_("give the hand: schreiber hand add rufer berti carl +  (or --json '{...}')"))
+        raise SchreiberError(_("give the hand: schreiber hand add rufer berti carl +  (or --record '{...}')"))
     from ..service import PastTheEnd
     from .guided import ask_hand
 
@@ -218,29 +229,31 @@ def edit(
             metavar=_("HAND"), help=_("The corrected hand in short notation."), autocompletion=complete.hand_words
         ),
     ] = None,
-    json_text: Annotated[
-        str | None, typer.Option("--json", metavar="JSON", help=_("The corrected hand record, or '-' for stdin."))
+    record: Annotated[
+        str | None, typer.Option("--record", metavar="JSON", help=_("The corrected hand record, or '-' for stdin."))
     ] = None,
+    old_name: OldJson = None,
     evening_id: EveningNumber = None,
 ) -> None:
     """Correct hand N: recorded as void plus replacement; later hands are re-scored.
 
     Examples:
       schreiber hand edit 3 rufer berti carl -
-      schreiber hand edit 3 --json '{"contract": "rufer", "declarer": "Berti", "partner": "Carl", "result": "lost"}'
+      schreiber hand edit 3 --record '{"contract": "rufer", "declarer": "Berti", "partner": "Carl", "result": "lost"}'
     """
     from ..render import player_points
 
     svc = service()
-    if json_text is not None:
-        record = read_record(json_text)
+    text = given_record(record, old_name)
+    if text is not None:
+        hand = read_record(text)
     elif words:
-        record = svc.read_edit_notation(number, words, evening_id)
+        hand = svc.read_edit_notation(number, words, evening_id)
     else:
         raise SchreiberError(
-            _("give the corrected hand: schreiber hand edit N rufer berti carl +  (or --json '{...}')")
+            _("give the corrected hand: schreiber hand edit N rufer berti carl +  (or --record '{...}')")
         )
-    outcome = svc.edit(number, record, evening_id)
+    outcome = svc.edit(number, hand, evening_id)
     tell_carried(svc)
     echo(
         _("Hand {number} corrected: {player_points}").format(

@@ -10,12 +10,12 @@ import typer
 from ..errors import SchreiberError
 from ..i18n import _
 from .inputs import parse_tarif
-from .options import EveningNumber
+from .options import EveningNumber, json_option
 from .root import echo, print_json, service, writable_target, wrote
 
 
 def settle(
-    json_out: Annotated[bool, typer.Option("--json", help=_("Print the settlement as one JSON document."))] = False,
+    json_out: Annotated[bool, json_option(_("Print the settlement as one JSON document."))] = False,
     evening_id: EveningNumber = None,
     close: Annotated[
         bool, typer.Option("--close", help=_("Also close the evening as settled (its tarif is then fixed)."))

@@ -12,7 +12,7 @@ import typer
 from ..errors import SchreiberError
 from ..i18n import N_, _, ngettext
 from . import complete
-from .options import EveningNumber
+from .options import EveningNumber, csv_option, fmt_option, json_option
 from .root import echo, ledger, print_json, service
 
 if TYPE_CHECKING:
@@ -144,7 +144,7 @@ def _print_balance(led: Ledger, ev: Evening, schrift: bool = False) -> None:
 
 
 def balance(
-    json_out: Annotated[bool, typer.Option("--json", help=_("Print JSON: player -> points."))] = False,
+    json_out: Annotated[bool, json_option(_("Print JSON: player -> points."))] = False,
     schrift: Annotated[
         bool,
         typer.Option(
@@ -178,11 +178,9 @@ def sheet(
             autocompletion=complete.players,
         ),
     ] = None,
-    fmt: Annotated[
-        str, typer.Option("--fmt", help=_("Table format: any tabulate format (simple, github, grid, ...)."))
-    ] = "simple",
-    json_out: Annotated[bool, typer.Option("--json", help=_("Print the sheet as JSON."))] = False,
-    csv_out: Annotated[bool, typer.Option("--csv", help=_("Print the sheet as CSV."))] = False,
+    fmt: Annotated[str, fmt_option(_("Table format: any tabulate format (simple, github, grid, ...)."))] = "simple",
+    json_out: Annotated[bool, json_option(_("Print the sheet as JSON."))] = False,
+    csv_out: Annotated[bool, csv_option(_("Print the sheet as CSV."))] = False,
     wide: Annotated[bool, typer.Option("--wide", help=_("Every column, however wide the terminal."))] = False,
     compact: Annotated[
         bool, typer.Option("--compact", help=_("The short form (on a terminal narrower than the wide one: always)."))

@@ -10,6 +10,7 @@ import typer
 from ..errors import SchreiberError
 from ..i18n import _
 from .errors import one_line
+from .options import json_option
 from .paths import app_dir
 from .root import echo, print_json, writable_target, wrote
 
@@ -56,7 +57,7 @@ def show(
     markdown: Annotated[
         bool, typer.Option("--markdown", help=_("The documentation page (docs/rules/PRESET.md)."))
     ] = False,
-    json_out: Annotated[bool, typer.Option("--json", help=_("Everything as JSON."))] = False,
+    json_out: Annotated[bool, json_option(_("Everything as JSON."))] = False,
 ) -> None:
     """Every contract, premium and house rule of a preset: value, meaning, source.
 

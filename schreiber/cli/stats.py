@@ -10,7 +10,7 @@ import typer
 from ..errors import SchreiberError
 from ..i18n import _, german, ngettext
 from .dates import parse_range, range_text, ranged
-from .options import EveningNumber, Period, Season, Since, Until
+from .options import EveningNumber, Period, Season, Since, Until, csv_option, fmt_option, json_option
 from .root import echo, ledger, print_json, service
 
 if TYPE_CHECKING:
@@ -46,11 +46,10 @@ def read_table(text: str) -> str:
 
 
 def stats(
-    json_out: Annotated[bool, typer.Option("--json", help=_("Print every figure as one JSON document."))] = False,
-    csv_out: Annotated[bool, typer.Option("--csv", help=_("Print one table as CSV (see --table)."))] = False,
+    json_out: Annotated[bool, json_option(_("Print every figure as one JSON document."))] = False,
+    csv_out: Annotated[bool, csv_option(_("Print one table as CSV (see --table)."))] = False,
     fmt: Annotated[
-        str,
-        typer.Option("--fmt", help=_("Table format: any tabulate format (simple, github, grid, html, latex, ...).")),
+        str, fmt_option(_("Table format: any tabulate format (simple, github, grid, html, latex, ...)."))
     ] = "simple",
     table: Annotated[
         str | None,
