@@ -126,12 +126,9 @@ def _play_on(exc: PastTheEnd) -> None:
     """A hand after the Sküsradl: on a terminal the table is asked whether it
     plays on (no: nothing entered, exit 1); a script's hand is entered, with
     a line on stderr saying it came after the end (``--after-end``: neither)."""
-    if not sys.stdin.isatty():
-        echo(_("note: {what}; entered all the same").format(what=exc), err=True)
-        return
-    from .inputs import ask_yes
+    from .inputs import plays_on, typed
 
-    if not ask_yes(_("The evening is over (Sküsradl played). Enter hand {n} all the same?").format(n=exc.number)):
+    if not plays_on(exc, typed if sys.stdin.isatty() else None, lambda line: echo(line, err=True)):
         echo(_("Not entered."))
         raise typer.Exit(1)
 

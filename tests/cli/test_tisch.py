@@ -413,20 +413,6 @@ def test_a_whole_evening_in_german_in_80_columns(ledger_env):
         assert said in seen, said
 
 
-def test_a_session_collects_cycles_though_the_command_started_without(ledger_env):
-    """The console script starts without the cycle collector (schreiber/__init__.py):
-    a session lasts an evening, so it turns the collector back on."""
-    import gc
-
-    gc.disable()
-    try:
-        r = cli("tisch", "Anna", "Berti", "Carl", "Dora", input="dreier anna +\n")
-        assert r.exit_code == 0, r.output
-        assert gc.isenabled()
-    finally:
-        gc.enable()
-
-
 @pytest.mark.lang("de")  # the screen in German, as the table speaks
 def test_at_a_table_of_five_the_prompt_says_who_sits_out(ledger_env):
     # tirol-koenigrufen-de-luxe.txt:46 "zu fünft setzt der Geber aus"; a table of four says nothing of it

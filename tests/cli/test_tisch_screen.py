@@ -13,7 +13,7 @@ import pexpect
 import pytest
 
 from schreiber.cli import report as report_module
-from schreiber.cli import session as session_module
+from schreiber.cli import table_sheet as table_sheet_module
 from schreiber.cli.session import Session
 from schreiber.ledger.store import Ledger
 from schreiber.service import Service
@@ -130,7 +130,7 @@ def test_schrift_in_tisch_shows_the_last_rows_and_the_standing_within_the_window
         ok("hand", "add", "dreier", "anna", "+")
     out: list[str] = []
     session = Session(Service(Ledger(ledger_env)), 1, out=out.append)
-    for module in (session_module, report_module):  # a terminal of 80 columns and 24 rows
+    for module in (table_sheet_module, report_module):  # a terminal of 80 columns and 24 rows
         monkeypatch.setattr(module, "terminal_size", lambda: os.terminal_size((80, 24)))
     session.handle("schrift")
     lines = "\n".join(out).split("\n")
@@ -156,7 +156,7 @@ def test_the_standing_and_the_next_line_break_within_80_columns(monkeypatch, led
     out: list[str] = []
     session = Session(Service(Ledger(ledger_env)), 1, out=out.append)
     with monkeypatch.context() as terminal:
-        for module in (session_module, report_module):  # a terminal of 80 columns
+        for module in (table_sheet_module, report_module):  # a terminal of 80 columns
             terminal.setattr(module, "terminal_size", lambda: os.terminal_size((80, 24)))
         session.handle("trischaken 20 15 25 10")  # gumpoldskirchen.txt:153: a Holz for everyone
     lines = "\n".join(out).split("\n")
