@@ -1,6 +1,7 @@
 """The layout keeps its promises (README, Development): SQL only in the
-storage package, short functions, no modules importing each other in a
-circle. Read from the source with ``ast``; nothing is imported."""
+storage package, short functions, modules and classes of one job each (no
+module over 600 lines, no class over 300), no modules importing each other
+in a circle. Read from the source with ``ast``; nothing is imported."""
 
 from __future__ import annotations
 
@@ -10,6 +11,18 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[1] / "schreiber"
 STORAGE = PACKAGE / "ledger"
 MAX_LINES = 60
+MODULE_LINES, CLASS_LINES = 600, 300
+# Modules (and their classes) still waiting for the split by job of issue 37: the set only shrinks, and
+# the test fails for a module listed here that is within bounds already, so that it leaves the list.
+NOT_YET_SPLIT = {
+    "schreiber.domain.notation.parse",
+    "schreiber.domain.record",
+    "schreiber.domain.rules",
+    "schreiber.ledger.merge",
+    "schreiber.ledger.rollups",
+    "schreiber.ledger.store",
+    "schreiber.service.evenings",
+}
 SQL_CALLS = ("execute", "executemany", "executescript", "query")
 SQL_MODULES = ("sqlite3", "sqlite_utils")
 
@@ -74,6 +87,24 @@ def test_no_function_is_longer_than_60_lines():
                 if lines > MAX_LINES:
                     long.append(f"{name}.{node.name} ({lines} lines, line {node.lineno})")
     assert not long, f"functions over {MAX_LINES} lines: " + "; ".join(long)
+
+
+def test_no_module_over_600_lines_and_no_class_over_300():
+    large, split = [], []
+    for name, path in modules().items():
+        lines = len(path.read_text(encoding="utf-8").splitlines())
+        found = [f"{name} ({lines} lines)"] if lines > MODULE_LINES else []
+        found += [
+            f"{name}.{node.name} ({node.end_lineno - node.lineno + 1} lines)"
+            for node in ast.walk(tree(path))
+            if isinstance(node, ast.ClassDef) and node.end_lineno - node.lineno + 1 > CLASS_LINES
+        ]
+        if name not in NOT_YET_SPLIT:
+            large += found
+        elif not found:
+            split.append(name)
+    assert not large, f"modules over {MODULE_LINES} lines, classes over {CLASS_LINES}: " + "; ".join(large)
+    assert not split, "within bounds now, take them off NOT_YET_SPLIT: " + ", ".join(split)
 
 
 def test_no_modules_import_each_other_in_a_circle():

@@ -178,7 +178,7 @@ def undo(
     svc = service()
     e = svc.undo(any_entry=entry, evening=evening_id)
     tell_carried(svc)
-    from ..reports.sheet import entry_text
+    from ..reports.sheet_screen import entry_text
 
     what = entry_text(e.kind, e.number)
     echo(_("Undone: {what} (kept in the ledger as void).").format(what=what))

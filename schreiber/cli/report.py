@@ -216,7 +216,9 @@ def sheet(
     pot = svc.pot_neighbours(ev) if rules.pagatkassa else None  # where its Pagat pot came from and went
     if json_out:
         return print_json(sh.to_json(rows, totals, ev, rules, pot))
-    headers, body = sh.table_rows(rows, ev.seating, rules)
+    from ..reports.sheet_screen import table_rows
+
+    headers, body = table_rows(rows, ev.seating, rules)
     if csv_out:
         echo(csv_text(headers, body), nl=False)
         return
@@ -287,7 +289,9 @@ def _explain(led: Ledger, ev: Evening, number: int, json_out: bool) -> None:
     if json_out:
         print_json([{"number": r.number, "void": r.void, "items": items} for r, items in match])
     else:
-        echo("\n\n".join(sh.explain(r, items) for r, items in match))
+        from ..reports.sheet_screen import explain
+
+        echo("\n\n".join(explain(r, items) for r, items in match))
 
 
 def explained(led: Ledger, ev: Evening, rows: list[SheetRow], number: int) -> list[tuple[SheetRow, list[dict] | None]]:
@@ -345,9 +349,9 @@ def compact_text(rows: list[SheetRow], players: tuple[str, ...], legend: bool = 
     """The compact sheet with its one-line legend (``sheet --compact``; in
     tisch the new row)."""
     from ..render import compact_table
-    from ..reports import sheet as sh
+    from ..reports.sheet_screen import compact_rows
 
-    headers, body, words = sh.compact_rows(rows, players)
+    headers, body, words = compact_rows(rows, players)
     text = compact_table(headers, body, right=set(range(3, 3 + len(players))))
     return text + "\n" + words if legend else text
 

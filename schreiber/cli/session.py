@@ -17,6 +17,7 @@ from ..i18n import N_, _, ngettext
 from ..ledger.errors import NoSuchEntry, NoSuchHand, RoundFull
 from ..ledger.stored import Evening
 from ..reports import sheet as sh
+from ..reports import sheet_screen
 from ..service import EveningChanged, PastTheEnd, Service
 from .errors import message, one_line
 from .inputs import pick_player, plays_on
@@ -268,7 +269,7 @@ class Session:
         match = explained(self.led, self.evening, self.view.sheet().rows, n)
         if not match:
             raise SchreiberError(_("there is no hand {n} on this sheet").format(n=n))
-        self.out(_fitted("\n\n".join(sh.explain(r, items) for r, items in match)))
+        self.out(_fitted("\n\n".join(sheet_screen.explain(r, items) for r, items in match)))
 
     @table_command(
         "undo",
@@ -282,7 +283,7 @@ class Session:
         e = self.svc.undo(
             any_entry=bool(rest and rest[0].lower() in ("alles", "eintrag", "entry")), evening=self.number
         )
-        what = _("Hand {n}").format(n=e.number) if e.kind == "hand" else sh.entry_text(e.kind, e.number)
+        what = _("Hand {n}").format(n=e.number) if e.kind == "hand" else sheet_screen.entry_text(e.kind, e.number)
         self.out(_("Taken back: {what}.").format(what=what))
         self.view.show_standing()
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ..i18n import _
 from ..render import table
 from ..reports import sheet as sh
+from ..reports.sheet_screen import table_rows
 from .report import compact_text, cup_line, fitted, next_line, standing, standing_lines, terminal_size, too_wide
 
 if TYPE_CHECKING:
@@ -90,7 +91,7 @@ class TableSheet:
 
 def _sheet_text(rows: list[sh.SheetRow], seating: tuple[str, ...], rules: Rules) -> str:
     """The rows as the wide sheet, or the compact one where that is wider than the terminal."""
-    headers, body = sh.table_rows(rows, seating, rules)
+    headers, body = table_rows(rows, seating, rules)
     text = table(headers, body)
     return compact_text(rows, seating) if too_wide(text) else text
 
