@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
 os.environ["SCHREIBER_LANG"] = "en"  # before any command module reads its help texts
 from schreiber import i18n
@@ -20,9 +20,10 @@ from schreiber.cli.groups import modules
 for _module in modules():  # every command's module read now: its help texts in English
     importlib.import_module(_module)
 
-# Before the test modules are read: their settings take the profile's budget.
-settings.register_profile("quick", max_examples=20, deadline=None)
-settings.register_profile("thorough", max_examples=500, deadline=None)
+# Before the test modules are read: their settings take the profile's budget. No test holds
+# hypothesis to a clock (no deadline, no health check of how long drawing took): a loaded machine is slow.
+settings.register_profile("quick", max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("thorough", max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "quick"))
 
 

@@ -172,6 +172,7 @@ def refused_line(*args: str) -> str:
 
 # The console script in this process ----------------------------------------------------------------
 
+WAIT = 120  # seconds: the bound on a wait for a process, a server or a browser; a hang reaches it, a loaded machine not
 EXE = Path(sys.executable).with_name("schreiber")
 SCHREIBER = [str(EXE)] if EXE.exists() else [sys.executable, "-m", "schreiber"]
 STARTUP_SETTINGS = ("LANG", "LANGUAGE", "LC_", "PYTHON")  # read once, as Python starts (the streams' encoding)
@@ -271,9 +272,10 @@ def fresh_process_state() -> None:
 def terminal(command: str, args: list[str], **kw) -> pexpect.spawn:
     """A process in a terminal of its own (pexpect), typed to without
     pexpect's pause before each line: every test waits for what the process
-    says (its prompt) before it types, as a player does."""
+    says (its prompt) before it types, as a player does, for as long as it
+    takes (``WAIT``: only a hang ends the wait)."""
     import pexpect
 
-    p = pexpect.spawn(command, args, **kw)
+    p = pexpect.spawn(command, args, **{"timeout": WAIT, **kw})
     p.delaybeforesend = None
     return p
