@@ -8,6 +8,8 @@ their budget from a profile: a few examples each by default,
 import compileall
 import importlib
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -27,8 +29,34 @@ settings.register_profile("thorough", max_examples=500, deadline=None, suppress_
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "quick"))
 
 
+MEMORY = Path("/dev/shm")  # a file system in memory, where the machine has one
+MEMORY_ROOM = 2 << 30  # bytes it must have free (a run writes some 300 MB)
+
+
 def pytest_configure(config):
     config.addinivalue_line("markers", "lang(code): run the test in this language (de or en; default en)")
+    if config.option.basetemp is None and not hasattr(config, "workerinput"):  # the run's own process
+        config.option.basetemp = config.memory_folder = memory_folder()
+
+
+def memory_folder() -> str | None:
+    """The tests' files in memory where the machine has room there: the
+    ledgers the tests make (a thousand and more) are synced to disk on
+    every close, which waits on the disk and on whoever else writes to it;
+    no test stops the machine, so none needs a file on disk. None (pytest's
+    folder on disk) otherwise."""
+    try:
+        if MEMORY.is_dir() and shutil.disk_usage(MEMORY).free > MEMORY_ROOM:
+            return tempfile.mkdtemp(prefix="schreiber-tests-", dir=MEMORY)
+    except OSError:
+        pass
+    return None
+
+
+def pytest_unconfigure(config):
+    folder = getattr(config, "memory_folder", None)
+    if folder:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def pytest_sessionstart(session):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import itertools
 import os
@@ -9,6 +10,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -112,6 +114,21 @@ def cli(*args, input=None):
             sys.stderr.flush()
         streams = out.getvalue(), err.getvalue(), both.getvalue()
     return Result(runner, *streams, value, status, exception, exc_info)  # type: ignore[arg-type]
+
+
+@contextlib.contextmanager
+def letting_go() -> Iterator[None]:
+    """The ledgers the commands inside opened and left in reference cycles
+    closed at the end, so that a test of hundreds of commands does not keep
+    hundreds of files open: the cycle collector looks through what was made
+    inside only (``gc.freeze``: what was there before is not looked through
+    again, the whole test process at every test)."""
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.collect()
+        gc.unfreeze()
 
 
 def played_under(rules_file, hands, players=P4) -> list:
