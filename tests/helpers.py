@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import gc
+import importlib
 import itertools
+import json
 import os
 import signal
 import sqlite3
@@ -13,7 +16,7 @@ import sys
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import pytest
 from typer.testing import CliRunner
@@ -203,15 +206,27 @@ def console(
 ) -> subprocess.CompletedProcess:
     """`schreiber ARGS` as the console script runs it (its entry point:
     the same error lines and exit status), with this environment, standard
-    input and working folder, in this process. A process of its own where
-    what differs is fixed when a process starts: other locale or Python
-    settings, or a German screen (typer's own words are put into German
-    for the whole process)."""
+    input and working folder, in this process. What is fixed when a process
+    starts decides where else: a process of its own for other locale or
+    Python settings; a German screen (typer's own words are German for the
+    whole process, and the commands' help texts are read in the language of
+    the process's first command) in one process of the test worker that
+    speaks German (``German``)."""
     env = dict(os.environ) if env is None else dict(env)
-    if _settings(env) != _settings(os.environ) or _german(args, env):
+    if _settings(env) != _settings(os.environ):
         return subprocess.run(
             SCHREIBER + list(args), env=env, input=input, cwd=cwd, capture_output=True, text=True, timeout=60
         )
+    if german_screen(args, env):
+        return German.run(args, env, input, cwd)
+    return in_process(args, env, input, cwd)
+
+
+def in_process(
+    args: list[str], env: dict[str, str], input: str | None = None, cwd: str | Path | None = None
+) -> subprocess.CompletedProcess:
+    """``console`` in this process: the entry point with ``env`` as the
+    whole environment, then what the command kept for its process forgotten."""
     changes: dict[str, str | None] = {k: None for k in os.environ if k not in env}
     changes.update(env)
     handler, argv, here = signal.getsignal(signal.SIGINT), sys.argv, os.getcwd()
@@ -232,6 +247,61 @@ def console(
         fresh_process_state()
         gc.unfreeze()
     return subprocess.CompletedProcess(["schreiber", *args], status, stdout, stderr)
+
+
+GERMAN = """
+import json, os, sys
+sys.path[0] = sys.argv[1]  # the tests, wherever a command goes
+from tests import helpers
+helpers.German.serve()
+"""
+
+
+class German:
+    """One process of the test worker whose screen is German, started at
+    its first German command: its command modules read their help texts in
+    German, typer's words are German, and it runs each command given
+    as ``in_process`` runs it here (one line of JSON in, one out)."""
+
+    proc: subprocess.Popen | None = None
+    started_with: ClassVar[dict[str, str]] = {}  # its locale and Python settings
+
+    @classmethod
+    def run(cls, args: list[str], env: dict[str, str], input: str | None, cwd: str | Path | None):
+        if cls.proc is not None and _settings(env) != cls.started_with:  # started under other settings
+            return subprocess.run(
+                SCHREIBER + list(args), env=env, input=input, cwd=cwd, capture_output=True, text=True, timeout=60
+            )
+        if cls.proc is None or cls.proc.poll() is not None:
+            cls.started_with = _settings(env)
+            cls.proc = subprocess.Popen([sys.executable, "-c", GERMAN, str(ROOT)], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=ROOT,
+                                        env=dict(os.environ, SCHREIBER_LANG="de"))  # fmt: skip
+            atexit.register(cls.proc.kill)
+        assert cls.proc.stdin is not None and cls.proc.stdout is not None
+        asked = {"args": list(args), "env": env, "input": input, "cwd": None if cwd is None else str(cwd)}
+        cls.proc.stdin.write(json.dumps(asked) + "\n")
+        cls.proc.stdin.flush()
+        said = cls.proc.stdout.readline()
+        assert said, f"the German console process ended (status {cls.proc.poll()})"
+        status, stdout, stderr = json.loads(said)
+        return subprocess.CompletedProcess(["schreiber", *args], status, stdout, stderr)
+
+    @staticmethod
+    def serve() -> None:
+        """The German process's loop: its answers on a copy of standard output,
+        so that what a command writes past its streams goes to standard error."""
+        from schreiber.cli.groups import modules
+
+        for module in modules():  # their help texts in German
+            importlib.import_module(module)
+        answers = os.fdopen(os.dup(1), "w")
+        os.dup2(2, 1)
+        for line in sys.stdin:
+            asked = json.loads(line)
+            done = in_process(asked["args"], asked["env"], asked["input"], asked["cwd"])
+            answers.write(json.dumps([done.returncode, done.stdout, done.stderr]) + "\n")
+            answers.flush()
 
 
 def _main():
@@ -260,7 +330,7 @@ def _settings(env: dict[str, str] | os._Environ) -> dict[str, str]:
     return {k: v for k, v in env.items() if k.startswith(STARTUP_SETTINGS)}
 
 
-def _german(args: list[str], env: dict[str, str]) -> bool:
+def german_screen(args: list[str], env: dict[str, str]) -> bool:
     from schreiber.i18n import from_locale
 
     given = [b for a, b in itertools.pairwise(args) if a == "--lang"] + [a[7:] for a in args if a.startswith("--lang=")]

@@ -306,11 +306,9 @@ def test_stdin_and_files_not_text(tmp_path):
         assert_one_error_line(r.returncode, err)
         src = tmp_path / "hands.jsonl"
         src.write_bytes(data + b"\n" + json.dumps(dreier("Anna", 40)).encode())
-        r = subprocess.run(
-            SCHREIBER + ["hand", "import", str(src)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE
-        )
+        r = run_cli("hand", "import", str(src), db=db)  # a file: read the same in this process
         if r.returncode != 2:  # 2: `hand import` does not exist (yet)
-            assert_one_error_line(r.returncode, r.stderr.decode("utf-8", "replace"))
+            assert_one_error_line(r.returncode, r.stderr)
     assert row_counts(db) == before
 
 

@@ -44,16 +44,16 @@ SAYS = {
 
 
 def schreiber(*args, env=None, input=None):
-    """The console script as a user runs it (the language chosen at start,
-    help pages included): a process of its own for a German screen, the
-    English one in this process as `tests.helpers.console` runs it."""
+    """The console script as a user runs it (the language chosen at start):
+    the English screen in this process, the German one in the test worker's
+    German process, as `tests.helpers.console` runs them."""
     return console(list(args), env=dict(os.environ, **(env or {})), input=input)
 
 
 def process(*args, env=None):
-    """The console script in a process of its own, also in English: a help
-    page is read as the process starts (this process may have read one in
-    German), and help and usage lines name the program as it was started."""
+    """The console script in a process of its own: a help page is as wide as
+    the process's terminal (``COLUMNS``), and help and usage lines name the
+    program as it was started."""
     env = dict(os.environ, **(env or {}))
     return subprocess.run([*SCHREIBER, *args], capture_output=True, text=True, timeout=60, env=env)
 
