@@ -269,13 +269,25 @@ class Front:
         self.server.shutdown()
         self.server.server_close()
 
-    def probe_url(self, name: str, pages: dict[str, str], width: int) -> str:
-        """A measuring page for ``pages`` (name: path under the root), in frames ``width`` wide."""
+    def probe_url(self, name: str, pages: dict[str, str], *widths: int) -> str:
+        """A measuring page for ``pages`` (name: path under the root), in
+        frames of each of ``widths`` (one browser for all: ``by_width``)."""
         frames = "\n".join(
-            FRAME.format(page=page, url=path.replace("&", "&amp;"), width=width) for page, path in pages.items()
+            FRAME.format(page=f"{width} {page}", url=path.replace("&", "&amp;"), width=width)
+            for width in widths
+            for page, path in pages.items()
         )
         self.probes[f"/probe-{name}.html"] = PROBE.replace("FRAMES", frames).encode()
         return f"{self.root}/probe-{name}.html"
+
+
+def by_width(dom: str) -> dict[int, dict[str, dict]]:
+    """What a measuring page of several widths read: each page by its width."""
+    out: dict[int, dict[str, dict]] = {}
+    for key, seen in measured(dom).items():
+        width, _space, page = key.partition(" ")
+        out.setdefault(int(width), {})[page] = seen
+    return out
 
 
 def measured(dom: str) -> dict[str, dict]:
