@@ -12,20 +12,14 @@ import typer
 
 from ..i18n import N_, _, ngettext
 from .errors import one_line
-from .root import Command, Group, app, echo, ledger, print_json, writable_target, wrote
+from .options import CsvOut, Fmt, JsonOut
+from .root import echo, ledger, print_json, writable_target, wrote
 
 if TYPE_CHECKING:
     from ..ledger.cup_book import Cup
     from ..ledger.store import Ledger
 
 CUP_STATUS = {"open": N_("open"), "closed": N_("finished")}  # a tournament's status as the screen says it
-
-cup_app = typer.Typer(
-    cls=Group,
-    help=_("A tournament (Tarockcup): players drawn to tables for each round, ranked by the Schrift."),
-    no_args_is_help=True,
-)
-app.add_typer(cup_app, name="cup")
 
 CupName = Annotated[
     str | None,
@@ -35,15 +29,11 @@ CupName = Annotated[
         show_default=False,
     ),
 ]
-JsonOut = Annotated[bool, typer.Option("--json", help=_("Print JSON."))]
-CsvOut = Annotated[bool, typer.Option("--csv", help=_("Print CSV."))]
-Fmt = Annotated[str, typer.Option("--fmt", help=_("Table format: any tabulate format (simple, github, html, ...)."))]
 Force = Annotated[
     bool, typer.Option("--force", help=_("End the round as it stands even if tables have not played all their hands."))
 ]
 
 
-@cup_app.command("start", cls=Command)
 def start(
     name: Annotated[
         str, typer.Argument(metavar=_("NAME"), help=_("The tournament's name, e.g. 'RTC Schlierbach 2026'."))
@@ -132,7 +122,6 @@ def cup_overrides(overrides: list[str], rounds: int | None, hands: int | None) -
     return overrides
 
 
-@cup_app.command("draw", cls=Command)
 def draw(
     cup: CupName = None,
     json_out: JsonOut = False,
@@ -160,7 +149,6 @@ def draw(
     run_draw(cup, json_out, force, yes, undo)
 
 
-@cup_app.command("status", cls=Command)
 def status(cup: CupName = None, json_out: JsonOut = False, fmt: Fmt = "simple") -> None:
     """Which table has played how many hands of its round."""
     from ..render import table
@@ -188,7 +176,6 @@ def status(cup: CupName = None, json_out: JsonOut = False, fmt: Fmt = "simple") 
     say_withdrawn(led.cups.withdrawn(c.id))
 
 
-@cup_app.command("standings", cls=Command)
 def standings(cup: CupName = None, json_out: JsonOut = False, csv_out: CsvOut = False, fmt: Fmt = "simple") -> None:
     """The ranking by the Schrift (total of the rounds; ties: the better best
     round, then the second best, then the lot), each round's Schrift, the
@@ -214,7 +201,6 @@ def standings(cup: CupName = None, json_out: JsonOut = False, csv_out: CsvOut = 
     echo(table(*result_list(rows, c.rounds, played), fmt))
 
 
-@cup_app.command("score", cls=Command)
 def score(
     round_no: Annotated[int, typer.Argument(metavar=_("ROUND"), help=_("The round."))],
     number: Annotated[int, typer.Argument(metavar=_("TABLE"), help=_("The table's number in the round."))],
@@ -251,7 +237,6 @@ def score(
     echo(one_line(said.format(table=table.table_no, round=table.round, n=table.evening_id, totals=shown)))
 
 
-@cup_app.command("finish", cls=Command)
 def finish(cup: CupName = None, force: Force = False) -> None:
     """Close the last round's tables (the tournament ends after its last round)."""
     from ..service.tournament import Desk
@@ -266,7 +251,6 @@ def finish(cup: CupName = None, force: Force = False) -> None:
     )
 
 
-@cup_app.command("table", cls=Command)
 def table_copy(
     number: Annotated[int, typer.Argument(metavar=_("TABLE"), help=_("The table's number in the round."))],
     out: Annotated[str, typer.Option("--out", help=_("Where to write the table's copy of the ledger."))],
@@ -293,7 +277,6 @@ def table_copy(
     echo(one_line(_("At the table: schreiber --db {target} tisch").format(target=target)))
 
 
-@cup_app.command("season", cls=Command)
 def season(
     name: Annotated[
         str | None, typer.Option("--season", help=_("Which season (default: the latest), e.g. 2026/27."))
@@ -339,7 +322,6 @@ def season(
     echo(table(*season_rows(rows), fmt))
 
 
-@cup_app.command("publish", cls=Command)
 def publish(
     folder: Annotated[
         str,
@@ -464,7 +446,6 @@ def _season_name(text: str) -> str:
     return read_season(text).name
 
 
-@cup_app.command("list", cls=Command)
 def list_cups(json_out: JsonOut = False) -> None:
     """The tournaments in the ledger."""
     led = ledger()

@@ -13,10 +13,9 @@ from ..errors import SchreiberError
 from ..i18n import _, ngettext
 from .dates import parse_range, ranged
 from .errors import message, one_line
-from .hand import hand_app
 from .inputs import read_lines
-from .options import EveningNumber, Period, Season, Since, Until
-from .root import Command, app, echo, ledger, service, tell_carried, writable_target, wrote
+from .options import EveningNumber, Period, Season, Since, Until, evening_option
+from .root import echo, ledger, service, tell_carried, writable_target, wrote
 
 if TYPE_CHECKING:
     from ..ledger.stored import Evening
@@ -34,11 +33,10 @@ def _check_export(fmt: str, what: str, both: bool, formats: tuple[str, ...], wha
         raise SchreiberError(_("give either --evening or a date range, not both"))
 
 
-@app.command("export", cls=Command)
 def export(
     fmt: Annotated[str, typer.Option("--format", help=_("csv or jsonl (JSON Lines)."))] = "csv",
     what: Annotated[str, typer.Option("--what", help=_("hands, items (every scored line) or payments."))] = "hands",
-    evening_id: Annotated[int | None, typer.Option("--evening", help=_("Only this evening."))] = None,
+    evening_id: Annotated[int | None, evening_option(_("Only this evening."))] = None,
     since: Since = None,
     until: Until = None,
     season: Season = None,
@@ -132,7 +130,6 @@ def _exported(what: str, n: int) -> str:
     return ngettext("Exported {n} payment to {out}.", "Exported {n} payments to {out}.", n)
 
 
-@hand_app.command("import", cls=Command)
 def import_hands(
     file: Annotated[
         str, typer.Argument(metavar=_("FILE"), help=_("JSON Lines file, one hand record per line ('-' = stdin)."))

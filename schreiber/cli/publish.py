@@ -14,7 +14,7 @@ import typer
 
 from ..errors import SchreiberError
 from ..i18n import _
-from .root import Command, app, db_path, echo, writable_target
+from .root import db_path, echo, writable_target
 
 if TYPE_CHECKING:
     from ..ledger.cup_book import Cup
@@ -36,7 +36,6 @@ CupOnly = Annotated[
 ]
 
 
-@app.command("publish", cls=Command)
 def publish(
     port: Annotated[int, typer.Option("--port", help=_("Port to serve on (1-65535)."))] = 8001,
     host: Annotated[

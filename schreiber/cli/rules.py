@@ -10,14 +10,12 @@ import typer
 from ..errors import SchreiberError
 from ..i18n import _
 from .errors import one_line
+from .options import json_option
 from .paths import app_dir
-from .root import Command, Group, app, echo, print_json, writable_target, wrote
+from .root import echo, print_json, writable_target, wrote
 
 if TYPE_CHECKING:
     from ..domain.rules import Rules
-
-rules_app = typer.Typer(cls=Group, help=_("Presets and a circle's own rules files."), no_args_is_help=True)
-app.add_typer(rules_app, name="rules")
 
 
 def rules_dir() -> Path:
@@ -37,7 +35,6 @@ def resolve(name: str) -> str:
     return name
 
 
-@rules_app.command("list", cls=Command)
 def list_rules() -> None:
     """The presets and the circle's own rules files."""
     from ..domain.rules import PRESETS, load_preset
@@ -52,7 +49,6 @@ def list_rules() -> None:
         echo(_("\nMake your circle's own: schreiber rules new NAME --from PRESET"))
 
 
-@rules_app.command("show", cls=Command)
 def show(
     name: Annotated[str, typer.Argument(metavar=_("RULES"), help=_("Preset or rules file."))],
     rule: Annotated[
@@ -61,7 +57,7 @@ def show(
     markdown: Annotated[
         bool, typer.Option("--markdown", help=_("The documentation page (docs/rules/PRESET.md)."))
     ] = False,
-    json_out: Annotated[bool, typer.Option("--json", help=_("Everything as JSON."))] = False,
+    json_out: Annotated[bool, json_option(_("Everything as JSON."))] = False,
 ) -> None:
     """Every contract, premium and house rule of a preset: value, meaning, source.
 
@@ -231,7 +227,6 @@ def rules_toml(r: Rules, name: str, base: str, made_from: str | None = None) -> 
     return "\n".join(out) + "\n"
 
 
-@rules_app.command("new", cls=Command)
 def new(
     name: Annotated[str, typer.Argument(metavar=_("NAME"), help=_("Name of the circle's rules, e.g. stammtisch."))],
     base: Annotated[str, typer.Option("--from", help=_("The preset to start from."))] = "standard",

@@ -76,32 +76,21 @@ def test_after_a_command_what_it_takes():
 
 
 def test_a_correction_is_completed_as_its_hand_was_dealt(ledger_env):
-    """``ändern N``: Tab offers hand N's players from its Vorhand on, as the
-    ledger says the hand was dealt; a hand it has not: in seating order."""
-    from schreiber.errors import SchreiberError
+    """The session reads hand N's Vorhand from the ledger, as ``ändern N`` reads its line."""
+    from schreiber.cli.session import Session
+    from schreiber.cli.tisch import tab_words
     from schreiber.ledger.store import Ledger
     from schreiber.service import Service
 
     assert cli("evening", "start", *SEATING).exit_code == 0
     assert cli("hand", "add", "rufer", "berti", "carl", "+").exit_code == 0  # hand 1: Anna deals, Berti Vorhand
     assert cli("hand", "add", "rufer", "carl", "dora", "+").exit_code == 0  # hand 2: Berti deals
-    svc = Service(Ledger(ledger_env))
-    (evening,) = svc.ledger.open_evenings()
-
-    def vorhand_of(number: int) -> str | None:  # what the session asks the service
-        try:
-            dealt = svc.dealt(number, evening)
-        except SchreiberError:
-            return None
-        return dealt.vorhand if dealt else None
-
-    def tab_at(line: str) -> list[str]:
-        return line_words(line, evening.rules, evening.seating, "Dora", vorhand_of)
-
-    assert tab_at("ändern 2 rufer ")[:4] == ["Carl", "Dora", "Anna", "Berti"]  # hand 2: Carl was Vorhand
-    assert tab_at("ändern 1 rufer ")[:4] == ["Berti", "Carl", "Dora", "Anna"]
-    assert tab_at("ändern 3 rufer ")[:4] == ["Anna", "Berti", "Carl", "Dora"]  # no hand 3 yet
-    assert tab_at("ändern 99999999999999999999 rufer ")[:4] == ["Anna", "Berti", "Carl", "Dora"]
+    session = Session(Service(Ledger(ledger_env)), 1, out=lambda line: None)
+    assert tab_words(session, "rufer ") == ["Dora", "Anna", "Berti", "Carl", "talon", "selbst"]  # hand 3: Dora Vorhand
+    assert tab_words(session, "ändern 1 rufer ")[:4] == ["Berti", "Carl", "Dora", "Anna"]
+    assert tab_words(session, "ändern 2 rufer ")[:4] == ["Carl", "Dora", "Anna", "Berti"]
+    for no_such_hand in (3, 99999999999999999999):  # its Vorhand not known: the players as seated
+        assert tab_words(session, f"ändern {no_such_hand} rufer ")[:4] == ["Anna", "Berti", "Carl", "Dora"]
     assert tab("ändern ") == []  # the hand's number first
 
 
