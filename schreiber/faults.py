@@ -13,7 +13,9 @@ itself, for a test that sends the real signal from outside). The points:
 - ``committed``: just after the COMMIT;
 - ``import.batch``: a batch of an import is written (its transaction open);
 - ``migration``: an older ledger's migrations applied, before their COMMIT;
-- ``backup.copy``: a backup's copy is written whole, before it has its name.
+- ``backup.copy``: a backup's copy is written whole, before it has its name;
+- ``write``: a file a command writes (an export, a summary, a rules file, a
+  page; ``ledger.targets.written``) is written whole, before it has its name.
 """
 
 from __future__ import annotations

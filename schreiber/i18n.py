@@ -112,8 +112,8 @@ def german() -> bool:
 
 def extract(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Any:
     """Babel's extractor for our modules (babel.cfg): the ``_()`` messages, the
-    meaning of each house rule (``Rule("...")``, domain/rules.py), and the
-    docstring of each typer command, which is its help page."""
+    meaning of each house rule (``Rule("...")``, domain/rules/declared.py), and the
+    docstring of each command, which is its help page."""
     import ast
 
     from babel.messages.extract import extract_python
@@ -124,18 +124,46 @@ def extract(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Any
         fileobj, dict.fromkeys([*keywords, "Rule"]), comment_tags, options
     ):
         yield lineno, "" if funcname == "Rule" else funcname, messages, comments  # "": its first argument
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.FunctionDef) and any(_is_command(d) for d in node.decorator_list):
+    commands = _commands_of(getattr(fileobj, "name", ""))
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.FunctionDef) and node.name in commands:
             doc = ast.get_docstring(node, clean=True)
             if doc:
                 yield node.body[0].lineno, "", doc, ["help of a command"]
 
 
-def _is_command(decorator: Any) -> bool:
+def _commands_of(path: str) -> set[str]:
+    """The functions of the command module at ``path`` that are commands: those
+    the command line's declaration names "module:function" (``cli/groups.py``,
+    read as text: the catalog is made without running the command line)."""
     import ast
+    import re
+    from pathlib import Path
 
-    return (
-        isinstance(decorator, ast.Call)
-        and isinstance(decorator.func, ast.Attribute)
-        and decorator.func.attr == "command"
-    )
+    module = Path(path)
+    if module.parent.name != "cli":
+        return set()
+    declared = Path(__file__).parent / "cli" / "groups.py"
+    names = (n.value for n in ast.walk(ast.parse(declared.read_text(encoding="utf-8"))) if isinstance(n, ast.Constant))
+    return {
+        n.partition(":")[2]
+        for n in names
+        if isinstance(n, str) and re.fullmatch(r"\w+:\w+", n) and n.startswith(f"{module.stem}:")
+    }
+
+
+def extract_presets(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Any:
+    """Babel's extractor for the presets (babel.cfg): the notes of ours in
+    their sources (``note``) and the words of ours in place of a citation
+    (``uncited``); the citations and the documents' own words stay as written."""
+    import tomllib
+
+    data = tomllib.loads(fileobj.read().decode("utf-8"))
+    entries = [e for table in ("contracts", "premiums") for e in data.get(table, {}).values()]
+    for source in [*data.get("sources", {}).values(), *(e.get("source") for e in entries)]:
+        for part in source if isinstance(source, list) else [source]:
+            if isinstance(part, dict):
+                notes = part.get("note", [])
+                for said in [part.get("uncited"), *([notes] if isinstance(notes, str) else notes)]:
+                    if said:
+                        yield 1, "", said, ["a note of ours in a preset's sources"]

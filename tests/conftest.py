@@ -6,24 +6,57 @@ their budget from a profile: a few examples each by default,
 ``HYPOTHESIS_PROFILE=thorough`` for the large budgets (CONTRIBUTING.md)."""
 
 import compileall
+import importlib
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
 os.environ["SCHREIBER_LANG"] = "en"  # before any command module reads its help texts
 from schreiber import i18n
-from schreiber.cli import commands  # noqa: F401  (every command registered, its help in English)
+from schreiber.cli.groups import modules
 
-# Before the test modules are read: their settings take the profile's budget.
-settings.register_profile("quick", max_examples=20, deadline=None)
-settings.register_profile("thorough", max_examples=500, deadline=None)
+for _module in modules():  # every command's module read now: its help texts in English
+    importlib.import_module(_module)
+
+# Before the test modules are read: their settings take the profile's budget. No test holds
+# hypothesis to a clock (no deadline, no health check of how long drawing took): a loaded machine is slow.
+settings.register_profile("quick", max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("thorough", max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "quick"))
+
+
+MEMORY = Path("/dev/shm")  # a file system in memory, where the machine has one
+MEMORY_ROOM = 2 << 30  # bytes it must have free (a run writes some 300 MB)
 
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "lang(code): run the test in this language (de or en; default en)")
+    if config.option.basetemp is None and not hasattr(config, "workerinput"):  # the run's own process
+        config.option.basetemp = config.memory_folder = memory_folder()
+
+
+def memory_folder() -> str | None:
+    """The tests' files in memory where the machine has room there: the
+    ledgers the tests make (a thousand and more) are synced to disk on
+    every close, which waits on the disk and on whoever else writes to it;
+    no test stops the machine, so none needs a file on disk. None (pytest's
+    folder on disk) otherwise."""
+    try:
+        if MEMORY.is_dir() and shutil.disk_usage(MEMORY).free > MEMORY_ROOM:
+            return tempfile.mkdtemp(prefix="schreiber-tests-", dir=MEMORY)
+    except OSError:
+        pass
+    return None
+
+
+def pytest_unconfigure(config):
+    folder = getattr(config, "memory_folder", None)
+    if folder:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def pytest_sessionstart(session):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from schreiber.cli.groups import MODULES
+from schreiber.cli.groups import COMMANDS
 
 # English words of ours (lowercase as they stand in a sentence). Not here: words German spells the same
 # (in, an, so, was, will, die, man, also, war, hat, fast, bald, hell, rot, mit, um, wider, bald, elf),
@@ -48,7 +48,7 @@ ALLOWED = frozenset(
     """.split()
 )
 
-_COMMANDS = "|".join(MODULES)
+_COMMANDS = "|".join(COMMANDS)
 _CODE = (
     r"\{\{[^{}]*\}\}|\{[^{}]*\}",  # a placeholder, or a literal {name: ...} of a message
     r'"[^"\n]*"|„[^“\n]*“|‚[^‘\n]*‘|`[^`\n]*`',  # quoted: a key, a value, a command

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import gc
+import importlib
 import itertools
+import json
 import os
 import signal
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import pytest
 from typer.testing import CliRunner
@@ -91,12 +96,12 @@ def cli(*args, input=None):
     import typer.main
     from typer.testing import Result
 
-    from schreiber.cli.commands import app
+    from schreiber.cli.groups import main_app
     from schreiber.i18n import language
 
     command = _BUILT.get(language())
     if command is None:
-        command = _BUILT[language()] = typer.main.get_command(app)
+        command = _BUILT[language()] = typer.main.get_command(main_app())
     runner = CliRunner()
     value, status, exception, exc_info = None, 0, None, None
     with runner.isolation(input=input) as (out, err, both):  # as CliRunner.invoke runs it
@@ -112,6 +117,21 @@ def cli(*args, input=None):
             sys.stderr.flush()
         streams = out.getvalue(), err.getvalue(), both.getvalue()
     return Result(runner, *streams, value, status, exception, exc_info)  # type: ignore[arg-type]
+
+
+@contextlib.contextmanager
+def letting_go() -> Iterator[None]:
+    """The ledgers the commands inside opened and left in reference cycles
+    closed at the end, so that a test of hundreds of commands does not keep
+    hundreds of files open: the cycle collector looks through what was made
+    inside only (``gc.freeze``: what was there before is not looked through
+    again, the whole test process at every test)."""
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.collect()
+        gc.unfreeze()
 
 
 def played_under(rules_file, hands, players=P4) -> list:
@@ -172,6 +192,7 @@ def refused_line(*args: str) -> str:
 
 # The console script in this process ----------------------------------------------------------------
 
+WAIT = 120  # seconds: the bound on a wait for a process, a server or a browser; a hang reaches it, a loaded machine not
 EXE = Path(sys.executable).with_name("schreiber")
 SCHREIBER = [str(EXE)] if EXE.exists() else [sys.executable, "-m", "schreiber"]
 STARTUP_SETTINGS = ("LANG", "LANGUAGE", "LC_", "PYTHON")  # read once, as Python starts (the streams' encoding)
@@ -185,15 +206,27 @@ def console(
 ) -> subprocess.CompletedProcess:
     """`schreiber ARGS` as the console script runs it (its entry point:
     the same error lines and exit status), with this environment, standard
-    input and working folder, in this process. A process of its own where
-    what differs is fixed when a process starts: other locale or Python
-    settings, or a German screen (typer's own words are put into German
-    for the whole process)."""
+    input and working folder, in this process. What is fixed when a process
+    starts decides where else: a process of its own for other locale or
+    Python settings; a German screen (typer's own words are German for the
+    whole process, and the commands' help texts are read in the language of
+    the process's first command) in one process of the test worker that
+    speaks German (``German``)."""
     env = dict(os.environ) if env is None else dict(env)
-    if _settings(env) != _settings(os.environ) or _german(args, env):
+    if _settings(env) != _settings(os.environ):
         return subprocess.run(
             SCHREIBER + list(args), env=env, input=input, cwd=cwd, capture_output=True, text=True, timeout=60
         )
+    if german_screen(args, env):
+        return German.run(args, env, input, cwd)
+    return in_process(args, env, input, cwd)
+
+
+def in_process(
+    args: list[str], env: dict[str, str], input: str | None = None, cwd: str | Path | None = None
+) -> subprocess.CompletedProcess:
+    """``console`` in this process: the entry point with ``env`` as the
+    whole environment, then what the command kept for its process forgotten."""
     changes: dict[str, str | None] = {k: None for k in os.environ if k not in env}
     changes.update(env)
     handler, argv, here = signal.getsignal(signal.SIGINT), sys.argv, os.getcwd()
@@ -214,6 +247,61 @@ def console(
         fresh_process_state()
         gc.unfreeze()
     return subprocess.CompletedProcess(["schreiber", *args], status, stdout, stderr)
+
+
+GERMAN = """
+import json, os, sys
+sys.path[0] = sys.argv[1]  # the tests, wherever a command goes
+from tests import helpers
+helpers.German.serve()
+"""
+
+
+class German:
+    """One process of the test worker whose screen is German, started at
+    its first German command: its command modules read their help texts in
+    German, typer's words are German, and it runs each command given
+    as ``in_process`` runs it here (one line of JSON in, one out)."""
+
+    proc: subprocess.Popen | None = None
+    started_with: ClassVar[dict[str, str]] = {}  # its locale and Python settings
+
+    @classmethod
+    def run(cls, args: list[str], env: dict[str, str], input: str | None, cwd: str | Path | None):
+        if cls.proc is not None and _settings(env) != cls.started_with:  # started under other settings
+            return subprocess.run(
+                SCHREIBER + list(args), env=env, input=input, cwd=cwd, capture_output=True, text=True, timeout=60
+            )
+        if cls.proc is None or cls.proc.poll() is not None:
+            cls.started_with = _settings(env)
+            cls.proc = subprocess.Popen([sys.executable, "-c", GERMAN, str(ROOT)], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=ROOT,
+                                        env=dict(os.environ, SCHREIBER_LANG="de"))  # fmt: skip
+            atexit.register(cls.proc.kill)
+        assert cls.proc.stdin is not None and cls.proc.stdout is not None
+        asked = {"args": list(args), "env": env, "input": input, "cwd": None if cwd is None else str(cwd)}
+        cls.proc.stdin.write(json.dumps(asked) + "\n")
+        cls.proc.stdin.flush()
+        said = cls.proc.stdout.readline()
+        assert said, f"the German console process ended (status {cls.proc.poll()})"
+        status, stdout, stderr = json.loads(said)
+        return subprocess.CompletedProcess(["schreiber", *args], status, stdout, stderr)
+
+    @staticmethod
+    def serve() -> None:
+        """The German process's loop: its answers on a copy of standard output,
+        so that what a command writes past its streams goes to standard error."""
+        from schreiber.cli.groups import modules
+
+        for module in modules():  # their help texts in German
+            importlib.import_module(module)
+        answers = os.fdopen(os.dup(1), "w")
+        os.dup2(2, 1)
+        for line in sys.stdin:
+            asked = json.loads(line)
+            done = in_process(asked["args"], asked["env"], asked["input"], asked["cwd"])
+            answers.write(json.dumps([done.returncode, done.stdout, done.stderr]) + "\n")
+            answers.flush()
 
 
 def _main():
@@ -242,7 +330,7 @@ def _settings(env: dict[str, str] | os._Environ) -> dict[str, str]:
     return {k: v for k, v in env.items() if k.startswith(STARTUP_SETTINGS)}
 
 
-def _german(args: list[str], env: dict[str, str]) -> bool:
+def german_screen(args: list[str], env: dict[str, str]) -> bool:
     from schreiber.i18n import from_locale
 
     given = [b for a, b in itertools.pairwise(args) if a == "--lang"] + [a[7:] for a in args if a.startswith("--lang=")]
@@ -271,9 +359,10 @@ def fresh_process_state() -> None:
 def terminal(command: str, args: list[str], **kw) -> pexpect.spawn:
     """A process in a terminal of its own (pexpect), typed to without
     pexpect's pause before each line: every test waits for what the process
-    says (its prompt) before it types, as a player does."""
+    says (its prompt) before it types, as a player does, for as long as it
+    takes (``WAIT``: only a hang ends the wait)."""
     import pexpect
 
-    p = pexpect.spawn(command, args, **kw)
+    p = pexpect.spawn(command, args, **{"timeout": WAIT, **kw})
     p.delaybeforesend = None
     return p

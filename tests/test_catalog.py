@@ -21,7 +21,7 @@ PLACEHOLDER = re.compile(r"(?<!\{)\{[^{}]*\}(?!\})")
 
 def extracted() -> set:
     """Every msgid in the code, as `pybabel extract -F babel.cfg` finds it."""
-    method_map = [("**.py", "schreiber.i18n:extract")]
+    method_map = [("**.py", "schreiber.i18n:extract"), ("**.toml", "schreiber.i18n:extract_presets")]
     found = babel_extract.extract_from_dir(
         str(ROOT / "schreiber"), method_map, {}, keywords=babel_extract.DEFAULT_KEYWORDS
     )

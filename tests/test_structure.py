@@ -1,6 +1,7 @@
 """The layout keeps its promises (README, Development): SQL only in the
-storage package, short functions, no modules importing each other in a
-circle. Read from the source with ``ast``; nothing is imported."""
+storage package, short functions, modules and classes of one job each (no
+module over 600 lines, no class over 300), no modules importing each other
+in a circle. Read from the source with ``ast``; nothing is imported."""
 
 from __future__ import annotations
 
@@ -104,9 +105,7 @@ def test_the_checks_see_what_they_check():
     """The readers above find the package's modules and their imports."""
     known = modules()
     assert "schreiber.ledger.store" in known and "schreiber.cli.entry" in known
-    assert "schreiber.ledger.store" in imported(
-        "schreiber.service.evenings", known["schreiber.service.evenings"], known
-    )
+    assert "schreiber.ledger.store" in imported("schreiber.service.core", known["schreiber.service.core"], known)
     assert "schreiber.cli.typer_words" in imported("schreiber.cli.entry", known["schreiber.cli.entry"], known)
 
 
@@ -163,3 +162,25 @@ def test_imports_run_downwards_only():
             elif part == "reports" and other == "ledger" and target not in REPORTS_READ:
                 wrong.append(f"{name} imports {target} (a report reads the ledger's values only)")
     assert not wrong, "imports against the layers: " + "; ".join(wrong)
+
+
+MAX_MODULE_LINES = 600
+MAX_CLASS_LINES = 300
+# Modules and classes still over the limits while they are split (issue 37): none is added, and each that
+# comes under its limit leaves the list (the test says so).
+STILL_OVER: set[str] = set()
+
+
+def test_no_module_over_600_lines_and_no_class_over_300():
+    over = set()
+    for name, path in modules().items():
+        text = path.read_text(encoding="utf-8")
+        if len(text.splitlines()) > MAX_MODULE_LINES:
+            over.add(name)
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ClassDef) and node.end_lineno - node.lineno + 1 > MAX_CLASS_LINES:
+                over.add(f"{name}.{node.name}")
+    assert not over - STILL_OVER, (
+        f"over {MAX_MODULE_LINES} lines a module or {MAX_CLASS_LINES} a class: {sorted(over - STILL_OVER)}"
+    )
+    assert not STILL_OVER - over, f"under the limits now, to leave STILL_OVER: {sorted(STILL_OVER - over)}"

@@ -12,10 +12,9 @@ import typer
 from ..errors import SchreiberError
 from ..i18n import _, ngettext
 from .errors import one_line
-from .root import OPTS, Command, app, db_path, echo, ledger, writable_target, wrote
+from .root import OPTS, db_path, echo, ledger, writable_target, wrote
 
 
-@app.command("backup", cls=Command)
 def backup(
     path: Annotated[
         str, typer.Argument(metavar=_("PATH"), help=_("File to write the copy to (or a folder: a dated file in it)."))
@@ -55,7 +54,6 @@ def _hands(n: int) -> str:
     return ngettext("{n} hand", "{n} hands", n).format(n=n)
 
 
-@app.command("check", cls=Command)
 def check() -> None:
     """Check the ledger: SQLite's integrity check, its schema (every table,
     view, index and trigger as this version makes them), and every evening

@@ -4,7 +4,6 @@ season's cup points (docs/cup.md)."""
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -13,20 +12,14 @@ import typer
 
 from ..i18n import N_, _, ngettext
 from .errors import one_line
-from .root import Command, Group, app, echo, ledger, print_json, writable_target, wrote
+from .options import CsvOut, Fmt, JsonOut
+from .root import echo, ledger, print_json, writable_target, wrote
 
 if TYPE_CHECKING:
     from ..ledger.cup_book import Cup
     from ..ledger.store import Ledger
 
 CUP_STATUS = {"open": N_("open"), "closed": N_("finished")}  # a tournament's status as the screen says it
-
-cup_app = typer.Typer(
-    cls=Group,
-    help=_("A tournament (Tarockcup): players drawn to tables for each round, ranked by the Schrift."),
-    no_args_is_help=True,
-)
-app.add_typer(cup_app, name="cup")
 
 CupName = Annotated[
     str | None,
@@ -36,15 +29,11 @@ CupName = Annotated[
         show_default=False,
     ),
 ]
-JsonOut = Annotated[bool, typer.Option("--json", help=_("Print JSON."))]
-CsvOut = Annotated[bool, typer.Option("--csv", help=_("Print CSV."))]
-Fmt = Annotated[str, typer.Option("--fmt", help=_("Table format: any tabulate format (simple, github, html, ...)."))]
 Force = Annotated[
     bool, typer.Option("--force", help=_("End the round as it stands even if tables have not played all their hands."))
 ]
 
 
-@cup_app.command("start", cls=Command)
 def start(
     name: Annotated[
         str, typer.Argument(metavar=_("NAME"), help=_("The tournament's name, e.g. 'RTC Schlierbach 2026'."))
@@ -133,7 +122,6 @@ def cup_overrides(overrides: list[str], rounds: int | None, hands: int | None) -
     return overrides
 
 
-@cup_app.command("draw", cls=Command)
 def draw(
     cup: CupName = None,
     json_out: JsonOut = False,
@@ -161,7 +149,6 @@ def draw(
     run_draw(cup, json_out, force, yes, undo)
 
 
-@cup_app.command("status", cls=Command)
 def status(cup: CupName = None, json_out: JsonOut = False, fmt: Fmt = "simple") -> None:
     """Which table has played how many hands of its round."""
     from ..render import table
@@ -189,7 +176,6 @@ def status(cup: CupName = None, json_out: JsonOut = False, fmt: Fmt = "simple") 
     say_withdrawn(led.cups.withdrawn(c.id))
 
 
-@cup_app.command("standings", cls=Command)
 def standings(cup: CupName = None, json_out: JsonOut = False, csv_out: CsvOut = False, fmt: Fmt = "simple") -> None:
     """The ranking by the Schrift (total of the rounds; ties: the better best
     round, then the second best, then the lot), each round's Schrift, the
@@ -215,7 +201,6 @@ def standings(cup: CupName = None, json_out: JsonOut = False, csv_out: CsvOut = 
     echo(table(*result_list(rows, c.rounds, played), fmt))
 
 
-@cup_app.command("score", cls=Command)
 def score(
     round_no: Annotated[int, typer.Argument(metavar=_("ROUND"), help=_("The round."))],
     number: Annotated[int, typer.Argument(metavar=_("TABLE"), help=_("The table's number in the round."))],
@@ -236,7 +221,7 @@ def score(
     """
     from ..domain.tournament import paper_totals
     from ..render import gain
-    from ..service.evenings import Service
+    from ..service import Service
     from ..service.tournament import Desk
 
     led = ledger()
@@ -252,7 +237,6 @@ def score(
     echo(one_line(said.format(table=table.table_no, round=table.round, n=table.evening_id, totals=shown)))
 
 
-@cup_app.command("finish", cls=Command)
 def finish(cup: CupName = None, force: Force = False) -> None:
     """Close the last round's tables (the tournament ends after its last round)."""
     from ..service.tournament import Desk
@@ -267,7 +251,6 @@ def finish(cup: CupName = None, force: Force = False) -> None:
     )
 
 
-@cup_app.command("table", cls=Command)
 def table_copy(
     number: Annotated[int, typer.Argument(metavar=_("TABLE"), help=_("The table's number in the round."))],
     out: Annotated[str, typer.Option("--out", help=_("Where to write the table's copy of the ledger."))],
@@ -294,7 +277,6 @@ def table_copy(
     echo(one_line(_("At the table: schreiber --db {target} tisch").format(target=target)))
 
 
-@cup_app.command("season", cls=Command)
 def season(
     name: Annotated[
         str | None, typer.Option("--season", help=_("Which season (default: the latest), e.g. 2026/27."))
@@ -340,7 +322,6 @@ def season(
     echo(table(*season_rows(rows), fmt))
 
 
-@cup_app.command("publish", cls=Command)
 def publish(
     folder: Annotated[
         str,
@@ -416,6 +397,7 @@ def write_site(folder: str, pages: list[tuple[str, str]]) -> Path:
     earlier cup publish wrote that this one does not (runde-1.html of an
     older schreiber) is removed; every other file is left as it is."""
     from ..errors import SchreiberError
+    from ..ledger.targets import write_text
     from ..reports.site import MARK
 
     if not folder.strip():  # an unset variable in a script: never the folder one happens to be in, nor one named " "
@@ -435,7 +417,7 @@ def write_site(folder: str, pages: list[tuple[str, str]]) -> Path:
     try:
         root.mkdir(parents=True, exist_ok=True)
         for t, (_name, text) in zip(targets, pages):
-            _replace(t, text)
+            write_text(t, text)
         for old in set(root.glob("*.html")) - set(targets):  # a page of an earlier publish no longer written
             if _ours(old, MARK):
                 old.unlink()
@@ -444,19 +426,6 @@ def write_site(folder: str, pages: list[tuple[str, str]]) -> Path:
             _("cannot write the pages to {folder}: {strerror}; give another folder"), folder=root, strerror=exc.strerror
         ) from None
     return wrote(root)
-
-
-def _replace(target: Path, text: str) -> None:
-    """``text`` at ``target`` whole or not at all: a new file beside it
-    (made afresh, never over another), then renamed."""
-    part = target.with_name(f".{target.name}.{os.getpid()}.part")
-    with part.open("x", encoding="utf-8") as f:
-        try:
-            f.write(text)
-        except BaseException:
-            part.unlink(missing_ok=True)
-            raise
-    os.replace(part, target)
 
 
 def _ours(path: Path, mark: str) -> bool:
@@ -477,7 +446,6 @@ def _season_name(text: str) -> str:
     return read_season(text).name
 
 
-@cup_app.command("list", cls=Command)
 def list_cups(json_out: JsonOut = False) -> None:
     """The tournaments in the ledger."""
     led = ledger()

@@ -110,7 +110,7 @@ def _command(fix: Fix, label: str, ours: Path | None = None) -> str:
     db = ["--db", label] if fix.side == "theirs" else here  # pasted as printed, each acts on its own ledger
     if fix.action == "edit":
         evening, number, record = fix.args
-        words = ["hand", "edit", number, "--evening", str(evening), "--json", record]
+        words = ["hand", "edit", number, "--evening", str(evening), "--record", record]
     elif fix.action == "void":
         evening, ref = fix.args
         words = ["hand" if ref.isdigit() else "entry", "void", ref, "--evening", str(evening)]
@@ -161,12 +161,12 @@ _WORD = re.compile(r"\S{" + str(WORD_MAX + 1) + ",}")
 
 
 def _to_type(text: str, at: int) -> bool:
-    return text[max(0, at - 7) : at] == "--json "
+    return text[max(0, at - 9) : at] == "--record "
 
 
 def _short_quotes(text: str, cut: Callable[[str, int], str]) -> str:
     """Each quoted value longer than ``QUOTED_MAX`` cut; a record the line
-    gives to type (``--json '…'``, checked and written by us) stays whole."""
+    gives to type (``--record '…'``, checked and written by us) stays whole."""
     out, at = [], 0
     while (m := _OPENS.search(text, at)) is not None:
         q = m.group(0)
@@ -183,7 +183,7 @@ def _short_quotes(text: str, cut: Callable[[str, int], str]) -> str:
 def excerpts(text: str) -> str:
     """A long quoted value, an unbroken word longer than any of ours or a line
     longer than a screen, each shortened around "…" with its length said; a
-    record the line gives to type (``--json '…'``) stays whole."""
+    record the line gives to type (``--record '…'``) stays whole."""
     if len(text) <= QUOTED_MAX:
         return text
 
@@ -226,7 +226,7 @@ def guarded(fn: Callable[[], object]) -> None:
         sys.stdout.flush()
         Opened.make_missing_files()
     except SchreiberError as exc:
-        _fail(message(exc))
+        _fail(message(exc), getattr(exc, "listed", ()))
     except (KeyboardInterrupt, Interrupted):
         interrupted()
     except BrokenPipeError:
@@ -271,8 +271,10 @@ def _written_but_not_shown(exc: OSError) -> None:
     os._exit(0)
 
 
-def _fail(text: str) -> None:
+def _fail(text: str, listed: tuple[str, ...] = ()) -> None:
+    """The error's line; several problems (a rules file's) each on a line of its own under it."""
     sys.stderr.write(_("schreiber: error: {message}").format(message=one_line(text)) + "\n")
+    sys.stderr.write("".join(f"  {one_line(problem)}\n" for problem in listed))
     sys.exit(1)
 
 

@@ -9,14 +9,11 @@ import typer
 from ..i18n import _, ngettext
 from . import complete
 from .inputs import parse_date, parse_tarif
-from .options import EveningNumber
-from .root import Command, Group, app, echo, ledger, print_json, service, tell_carried
+from .options import EveningNumber, JsonOut
+from .root import echo, ledger, print_json, service, tell_carried
 
 if TYPE_CHECKING:
     from ..ledger.stored import Evening
-
-evening_app = typer.Typer(cls=Group, help=_("Start, list, close and reopen evenings."), no_args_is_help=True)
-app.add_typer(evening_app, name="evening")
 
 KeepOpen = Annotated[
     bool,
@@ -26,7 +23,6 @@ KeepOpen = Annotated[
 ]
 
 
-@evening_app.command("start", cls=Command)
 def start(
     players: Annotated[
         list[str],
@@ -40,7 +36,7 @@ def start(
         str,
         typer.Option(
             "--rules",
-            help=_("Preset (standard, tirol, hausrunde, gumpoldskirchen, lungau) or a rules .toml file."),
+            help=_("Preset (schreiber rules list names them) or a rules .toml file."),
             autocompletion=complete.presets,
         ),
     ] = "standard",
@@ -123,8 +119,7 @@ def _say_closed(closed: tuple[Evening, ...] | list[Evening]) -> None:
         echo(_("To go back to it: schreiber evening reopen {id}").format(id=ev.id))
 
 
-@evening_app.command("list", cls=Command)
-def list_evenings(json_out: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False) -> None:
+def list_evenings(json_out: JsonOut = False) -> None:
     """List the evenings in the ledger."""
     data: list[dict[str, Any]] = [
         {"id": ev.id, "date": ev.date, "rules": ev.preset, "players": list(ev.seating), "status": ev.status}
@@ -150,14 +145,12 @@ def list_evenings(json_out: Annotated[bool, typer.Option("--json", help=_("Print
         echo(_("* open: evenings {opened}; choose one with --evening N").format(opened=", ".join(opened)))
 
 
-@evening_app.command("close", cls=Command)
 def close(evening_id: EveningNumber = None) -> None:
     """Close (lock) the open evening; it refuses new hands until reopened."""
     ev = service().close_evening(evening_id)
     echo(_("Evening {id} ({date}) is closed.").format(id=ev.id, date=ev.date))
 
 
-@evening_app.command("reopen", cls=Command)
 def reopen(
     evening_id: Annotated[
         int, typer.Argument(metavar="N", help=_("The evening's number (see schreiber evening list)."))

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
-import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,10 +13,9 @@ from ..errors import SchreiberError
 from ..i18n import _, ngettext
 from .dates import parse_range, ranged
 from .errors import message, one_line
-from .hand import hand_app
 from .inputs import read_lines
-from .options import EveningNumber, Period, Season, Since, Until
-from .root import Command, app, echo, ledger, service, tell_carried, writable_target, wrote
+from .options import EveningNumber, Period, Season, Since, Until, evening_option
+from .root import echo, ledger, service, tell_carried, writable_target, wrote
 
 if TYPE_CHECKING:
     from ..ledger.stored import Evening
@@ -36,11 +33,10 @@ def _check_export(fmt: str, what: str, both: bool, formats: tuple[str, ...], wha
         raise SchreiberError(_("give either --evening or a date range, not both"))
 
 
-@app.command("export", cls=Command)
 def export(
     fmt: Annotated[str, typer.Option("--format", help=_("csv or jsonl (JSON Lines)."))] = "csv",
     what: Annotated[str, typer.Option("--what", help=_("hands, items (every scored line) or payments."))] = "hands",
-    evening_id: Annotated[int | None, typer.Option("--evening", help=_("Only this evening."))] = None,
+    evening_id: Annotated[int | None, evening_option(_("Only this evening."))] = None,
     since: Since = None,
     until: Until = None,
     season: Season = None,
@@ -79,14 +75,12 @@ def export(
         write(sys.stdout, rows, what, fmt)
         _say_left_out(left_out)
         return
+    from ..ledger.targets import written
+
     try:
-        tmp, fd = _fresh_file(out)
-        try:
-            with open(fd, "w", encoding="utf-8", newline="") as f:
-                n = write(f, rows, what, fmt)
-            tmp.replace(wrote(out))
-        finally:
-            tmp.unlink(missing_ok=True)
+        with written(out, "utf-8") as f:
+            n = write(f, rows, what, fmt)
+        wrote(out)
     except OSError as exc:
         raise SchreiberError(
             _("cannot write {out}: {strerror}; give another --out"), out=out, strerror=exc.strerror
@@ -114,18 +108,6 @@ def _counted(rows: Iterator[dict], kinds: dict[str, int]) -> Iterator[dict]:
         yield row
 
 
-def _fresh_file(out: Path) -> tuple[Path, int]:
-    """A new file beside ``out`` for the export to be written to, then renamed
-    to ``out``: made here (``O_EXCL``), never a file that was there before."""
-    for n in itertools.count():
-        tmp = out.with_name(f".{out.name}.{os.getpid()}-{n}.part")
-        try:
-            return tmp, os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-        except FileExistsError:
-            continue
-    raise AssertionError("unreachable")
-
-
 def _say_left_out(left_out: list[tuple[int, int | None, int]]) -> None:
     """The entries whose items an export left out: they score differently now than when they were stored."""
     for evening, number, seq in left_out:
@@ -148,7 +130,6 @@ def _exported(what: str, n: int) -> str:
     return ngettext("Exported {n} payment to {out}.", "Exported {n} payments to {out}.", n)
 
 
-@hand_app.command("import", cls=Command)
 def import_hands(
     file: Annotated[
         str, typer.Argument(metavar=_("FILE"), help=_("JSON Lines file, one hand record per line ('-' = stdin)."))

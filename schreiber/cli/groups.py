@@ -1,6 +1,7 @@
-"""The command line: the global options and every command, which typer builds
-when a command line names it. ``MODULES`` says which modules register each
-top-level command or group, so a command line imports only those.
+"""The command line: the global options and the one declaration of every
+command (``COMMANDS``: its name, where its function is, its group), which
+the console script, the shell's completion and every help page read. typer
+builds a command when a command line names it, its module imported then.
 """
 
 from __future__ import annotations
@@ -11,50 +12,101 @@ from typing import Annotated, Any
 import typer
 import typer.main
 
-from ..i18n import _, choose, german, language
+from ..i18n import N_, _, choose, german, language
 from ..interrupt import started
-from .root import OPTS, Group, app, echo, translate_help
+from .root import OPTS, Command, Group, echo, translate_help
 from .typer_words import speak
 
-MODULES: dict[str, tuple[str, ...]] = {  # in the order of the command line's help
-    "backup": ("backup",),
-    "check": ("backup",),
-    "radl": ("hand",),
-    "undo": ("hand",),
-    "redeal": ("hand",),
-    "strafpunkt": ("hand",),
-    "export": ("export_import",),
-    "merge": ("merge",),
-    "settle": ("money",),
-    "publish": ("publish",),
-    "serve": ("serve",),
-    "balance": ("report",),
-    "sheet": ("report",),
-    "stats": ("stats",),
-    "chart": ("stats",),
-    "tisch": ("tisch",),
-    "cup": ("cup",),
-    "evening": ("evening", "money"),
-    "hand": ("hand", "export_import"),
-    "entry": ("hand",),
-    "player": ("hand",),
-    "rules": ("rules",),
+# Each command: its module and function ("module:function"); a group: its
+# help and its commands. In the order of the command line's help.
+COMMANDS: dict[str, str | tuple[str, dict[str, str]]] = {
+    "backup": "backup:backup",
+    "check": "backup:check",
+    "radl": "hand:radl",
+    "undo": "hand:undo",
+    "redeal": "hand:redeal",
+    "strafpunkt": "hand:strafpunkt",
+    "export": "export_import:export",
+    "merge": "merge:merge",
+    "settle": "money:settle",
+    "publish": "publish:publish",
+    "serve": "serve:serve",
+    "balance": "report:balance",
+    "sheet": "report:sheet",
+    "stats": "stats:stats",
+    "chart": "stats:chart",
+    "tisch": "tisch:tisch",
+    "cup": (
+        N_("A tournament (Tarockcup): players drawn to tables for each round, ranked by the Schrift."),
+        {
+            "start": "cup:start",
+            "draw": "cup:draw",
+            "status": "cup:status",
+            "standings": "cup:standings",
+            "score": "cup:score",
+            "finish": "cup:finish",
+            "table": "cup:table_copy",
+            "season": "cup:season",
+            "publish": "cup:publish",
+            "list": "cup:list_cups",
+        },
+    ),
+    "evening": (
+        N_("Start, list, close and reopen evenings."),
+        {
+            "start": "evening:start",
+            "list": "evening:list_evenings",
+            "close": "evening:close",
+            "reopen": "evening:reopen",
+            "tarif": "money:tarif",
+        },
+    ),
+    "hand": (
+        N_("Enter hands."),
+        {"add": "hand:add", "void": "hand:void", "edit": "hand:edit", "import": "export_import:import_hands"},
+    ),
+    "entry": (N_("Any entry of the sheet: hands, Radl starts, redeals, Strafpunkte."), {"void": "hand:entry_void"}),
+    "player": (N_("Players across evenings."), {"list": "hand:player_list", "rename": "hand:player_rename"}),
+    "rules": (
+        N_("Presets and a circle's own rules files."),
+        {"list": "rules:list_rules", "show": "rules:show", "new": "rules:new"},
+    ),
 }
+IN_NOTATION = ("hand:add", "hand:edit")  # a hand in short notation: a word of it that begins with a dash is no option
 
 
 def command(name: str) -> Any:
-    """The command typer builds for the top-level command or group ``name``, or None."""
-    for module in MODULES.get(name, ()):
-        importlib.import_module(f"{__package__}.{module}")
-    one = typer.Typer(add_completion=False, rich_markup_mode=None, cls=Group)
-    one.registered_commands += [c for c in app.registered_commands if c.name == name]
-    one.registered_groups += [g for g in app.registered_groups if g.name == name]
-    if not (one.registered_commands or one.registered_groups):
+    """The command typer builds for the top-level command or group ``name``
+    (its modules imported now), or None."""
+    declared = COMMANDS.get(name)
+    if declared is None:
         return None
+    one = typer.Typer(add_completion=False, rich_markup_mode=None, cls=Group)
+    if isinstance(declared, str):
+        _register(one, name, declared)
+    else:
+        about, commands = declared
+        group = typer.Typer(cls=Group, help=_(about), no_args_is_help=True)
+        for sub, where in commands.items():
+            _register(group, sub, where)
+        one.add_typer(group, name=name)
     if german():
         translate_help(one)
     built = typer.main.get_command(one)
-    return built.commands[name] if one.registered_groups else built  # type: ignore[attr-defined]
+    return built if isinstance(declared, str) else built.commands[name]  # type: ignore[attr-defined]
+
+
+def _register(app: typer.Typer, name: str, where: str) -> None:
+    module, function = where.split(":")
+    callback = getattr(importlib.import_module(f"{__package__}.{module}"), function)
+    loose = {"context_settings": {"ignore_unknown_options": True}} if where in IN_NOTATION else {}
+    app.command(name, cls=Command, **loose)(callback)  # type: ignore[arg-type]
+
+
+def modules() -> list[str]:
+    """Every module that holds a command (for the tests, which read every help text in one language)."""
+    wheres = [w for d in COMMANDS.values() for w in ([d] if isinstance(d, str) else d[1].values())]
+    return sorted({f"{__package__}.{w.partition(':')[0]}" for w in wheres})
 
 
 class Root(Group):
@@ -65,7 +117,7 @@ class Root(Group):
         self.language = language()  # of its own help texts
 
     def list_commands(self, ctx: Any) -> list[str]:
-        return list(MODULES)
+        return list(COMMANDS)
 
     def get_command(self, ctx: Any, name: str) -> Any:
         if name not in self.commands:

@@ -11,10 +11,10 @@ import typer
 
 from ..domain.names import fold, match_players, spoken_order
 from ..domain.notation.follows import contract_premiums
-from ..domain.notation.vocabulary import KONTRA_WORDS
 from ..domain.points import format_points, parse_points
 from ..domain.rules import Contract, Rules, bidding_order
 from ..domain.table import Table
+from ..domain.vocabulary import KONTRA_WORDS, NO_WORDS, RESULT_WORDS, YES_WORDS
 from ..errors import SchreiberError
 from ..i18n import _
 from ..ledger.stored import Evening
@@ -76,19 +76,15 @@ def _yes(question: str, default: bool = False) -> bool:
         ans = ans.strip().lower()
         if not ans:
             return default
-        if ans in ("j", "ja", "y", "yes"):
+        if ans in YES_WORDS:
             return True
-        if ans in ("n", "nein", "no"):
+        if ans in NO_WORDS:
             return False
         echo(_("  y or n"))
 
 
 def _won_lost() -> dict[str, str]:
     return {"won": _("won"), "lost": _("lost")}
-
-
-# A result as the notation writes it, and in the other language: "+", "-", gewonnen, verloren, won, lost.
-RESULT_WORDS = {"+": "won", "-": "lost", "gewonnen": "won", "verloren": "lost", "won": "won", "lost": "lost"}
 
 
 def _result(question: str) -> str:
@@ -287,11 +283,8 @@ def _positive(rules: Rules, rec: dict, c: Contract, active: list[str]) -> None:
     """Points or result, Kontra on the game, and the premiums."""
     while True:
         raw = typer.prompt(_("Points or result (e.g. 41, 35/2, + or -)"), default="+").strip()
-        if raw in ("+", "g", "gewonnen", "won"):
-            rec["result"] = "won"
-            break
-        if raw in ("-", "v", "verloren", "lost"):
-            rec["result"] = "lost"
+        if raw in RESULT_WORDS:  # +, -, gewonnen, verloren, ...
+            rec["result"] = RESULT_WORDS[raw]
             break
         try:
             parse_points(raw, rules.deck_points, rules.blatt)

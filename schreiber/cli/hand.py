@@ -13,17 +13,23 @@ from ..i18n import _, ngettext
 from . import complete
 from .inputs import pick_player, read_record
 from .options import EveningNumber
-from .root import Command, Group, app, echo, ledger, print_json, service, tell_carried
+from .root import echo, ledger, print_json, service, tell_carried
 
 if TYPE_CHECKING:
     from ..service import PastTheEnd, Service
-    from ..service.evenings import Added
+    from ..service.entries import Added
 
-hand_app = typer.Typer(cls=Group, help=_("Enter hands."), no_args_is_help=True)
-app.add_typer(hand_app, name="hand")
+# The hand record's old option (interface.md, scripts): as --record, not in the help.
+OldJson = Annotated[str | None, typer.Option("--json", metavar="JSON", hidden=True)]
 
 
-@hand_app.command("add", cls=Command, context_settings={"ignore_unknown_options": True})
+def given_record(record: str | None, old_name: str | None) -> str | None:
+    """The hand record's JSON, given with --record or with --json, its old name."""
+    if record is not None and old_name is not None:
+        raise SchreiberError(_("give the hand record once, with --record (--json is its old name)"))
+    return record if record is not None else old_name
+
+
 def add(
     words: Annotated[
         list[str] | None,
@@ -33,10 +39,11 @@ def add(
             autocompletion=complete.hand_words,
         ),
     ] = None,
-    json_text: Annotated[
+    record: Annotated[
         str | None,
-        typer.Option("--json", metavar="JSON", help=_("The hand record as JSON, or '-' to read it from stdin.")),
+        typer.Option("--record", metavar="JSON", help=_("The hand record as JSON, or '-' to read it from stdin.")),
     ] = None,
+    old_name: OldJson = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help=_("Print nothing on success."))] = False,
     json_out: Annotated[bool, typer.Option("--json-out", help=_("Print the scored hand as JSON."))] = False,
     after_end: Annotated[
@@ -52,19 +59,19 @@ def add(
 
     Examples:
       schreiber hand add rufer berti carl + pagat!
-      schreiber hand add --json '{"contract": "rufer", "declarer": "Berti", "partner": "Carl", "result": "won"}'
+      schreiber hand add --record '{"contract": "rufer", "declarer": "Berti", "partner": "Carl", "result": "won"}'
       schreiber hand add --evening 5 dreier dora +     (while several evenings are open)
       schreiber hand add          (asks step by step)
     """
     from ..service import PastTheEnd
 
     svc = service()
-    record = _record(svc, words, json_text, after_end, evening_id)
+    hand = _record(svc, words, given_record(record, old_name), after_end, evening_id)
     try:
-        added = svc.add_hand(record, evening_id, after_end)
+        added = svc.add_hand(hand, evening_id, after_end)
     except PastTheEnd as exc:
         _play_on(exc)
-        added = svc.add_hand(record, evening_id, after_end=True)
+        added = svc.add_hand(hand, evening_id, after_end=True)
     tell_carried(svc)
     _tell_added(svc, added, json_out, quiet)
 
@@ -99,13 +106,13 @@ def _record(
     """The hand to add: in notation, as JSON, or asked step by step (on a
     terminal; after the evening's end refused before the first question)."""
     if json_text is not None and words:
-        raise SchreiberError(_("give the hand either in notation or with --json, not both"))
+        raise SchreiberError(_("give the hand either in notation or with --record, not both"))
     if json_text is not None:
         return read_record(json_text)
     if words:
         return svc.read_notation(words, evening_id)
     if not sys.stdin.isatty():
-        raise SchreiberError(_("give the hand: schreiber hand add rufer berti carl +  (or --json '{...}')"))
+        raise SchreiberError(_("give the hand: schreiber hand add rufer berti carl +  (or --record '{...}')"))
     from ..service import PastTheEnd
     from .guided import ask_hand
 
@@ -119,17 +126,13 @@ def _play_on(exc: PastTheEnd) -> None:
     """A hand after the Sküsradl: on a terminal the table is asked whether it
     plays on (no: nothing entered, exit 1); a script's hand is entered, with
     a line on stderr saying it came after the end (``--after-end``: neither)."""
-    if not sys.stdin.isatty():
-        echo(_("note: {what}; entered all the same").format(what=exc), err=True)
-        return
-    from .inputs import ask_yes
+    from .inputs import plays_on, typed
 
-    if not ask_yes(_("The evening is over (Sküsradl played). Enter hand {n} all the same?").format(n=exc.number)):
+    if not plays_on(exc, typed if sys.stdin.isatty() else None, lambda line: echo(line, err=True)):
         echo(_("Not entered."))
         raise typer.Exit(1)
 
 
-@app.command("radl", cls=Command)
 def radl(
     dealer: Annotated[
         str | None,
@@ -165,7 +168,6 @@ def radl(
     )
 
 
-@app.command("undo", cls=Command)
 def undo(
     entry: Annotated[
         bool, typer.Option("--entry", help=_("Take back the last entry of any kind (a Radl, a redeal, a Strafpunkt)."))
@@ -176,13 +178,12 @@ def undo(
     svc = service()
     e = svc.undo(any_entry=entry, evening=evening_id)
     tell_carried(svc)
-    from ..reports.sheet import entry_text
+    from ..reports.sheet_screen import entry_text
 
     what = entry_text(e.kind, e.number)
     echo(_("Undone: {what} (kept in the ledger as void).").format(what=what))
 
 
-@hand_app.command("void", cls=Command)
 def void(
     number: Annotated[int, typer.Argument(metavar="N", help=_("The hand's number on the sheet."))],
     evening_id: EveningNumber = None,
@@ -194,13 +195,6 @@ def void(
     echo(_("Hand {number} voided (kept on the sheet).").format(number=number))
 
 
-entry_app = typer.Typer(
-    cls=Group, help=_("Any entry of the sheet: hands, Radl starts, redeals, Strafpunkte."), no_args_is_help=True
-)
-app.add_typer(entry_app, name="entry")
-
-
-@entry_app.command("void", cls=Command)
 def entry_void(
     ref: Annotated[
         str, typer.Argument(metavar=_("ENTRY"), help=_("The entry as the sheet's # column names it: 5 (hand 5) or e2."))
@@ -224,7 +218,6 @@ def entry_void(
     echo(_("{what} voided (kept on the sheet).").format(what=what))
 
 
-@hand_app.command("edit", cls=Command, context_settings={"ignore_unknown_options": True})
 def edit(
     number: Annotated[int, typer.Argument(metavar="N", help=_("The hand's number on the sheet."))],
     words: Annotated[
@@ -233,29 +226,31 @@ def edit(
             metavar=_("HAND"), help=_("The corrected hand in short notation."), autocompletion=complete.hand_words
         ),
     ] = None,
-    json_text: Annotated[
-        str | None, typer.Option("--json", metavar="JSON", help=_("The corrected hand record, or '-' for stdin."))
+    record: Annotated[
+        str | None, typer.Option("--record", metavar="JSON", help=_("The corrected hand record, or '-' for stdin."))
     ] = None,
+    old_name: OldJson = None,
     evening_id: EveningNumber = None,
 ) -> None:
     """Correct hand N: recorded as void plus replacement; later hands are re-scored.
 
     Examples:
       schreiber hand edit 3 rufer berti carl -
-      schreiber hand edit 3 --json '{"contract": "rufer", "declarer": "Berti", "partner": "Carl", "result": "lost"}'
+      schreiber hand edit 3 --record '{"contract": "rufer", "declarer": "Berti", "partner": "Carl", "result": "lost"}'
     """
     from ..render import player_points
 
     svc = service()
-    if json_text is not None:
-        record = read_record(json_text)
+    text = given_record(record, old_name)
+    if text is not None:
+        hand = read_record(text)
     elif words:
-        record = svc.read_edit_notation(number, words, evening_id)
+        hand = svc.read_edit_notation(number, words, evening_id)
     else:
         raise SchreiberError(
-            _("give the corrected hand: schreiber hand edit N rufer berti carl +  (or --json '{...}')")
+            _("give the corrected hand: schreiber hand edit N rufer berti carl +  (or --record '{...}')")
         )
-    outcome = svc.edit(number, record, evening_id)
+    outcome = svc.edit(number, hand, evening_id)
     tell_carried(svc)
     echo(
         _("Hand {number} corrected: {player_points}").format(
@@ -264,7 +259,6 @@ def edit(
     )
 
 
-@app.command("redeal", cls=Command)
 def redeal(evening_id: EveningNumber = None) -> None:
     """Record a redeal (zusammenschlagen): no payments, the same dealer deals again."""
     svc = service()
@@ -273,7 +267,6 @@ def redeal(evening_id: EveningNumber = None) -> None:
     echo(_("Redeal recorded; {dealer} deals again.").format(dealer=outcome.dealer))
 
 
-@app.command("strafpunkt", cls=Command)
 def strafpunkt(
     player: Annotated[
         str, typer.Argument(metavar=_("PLAYER"), help=_("Who gets the penalty point."), autocompletion=complete.players)
@@ -291,11 +284,6 @@ def strafpunkt(
     echo(_("Strafpunkt for {who}: {payments}").format(who=who, payments=player_points(outcome.payments)))
 
 
-player_app = typer.Typer(cls=Group, help=_("Players across evenings."), no_args_is_help=True)
-app.add_typer(player_app, name="player")
-
-
-@player_app.command("list", cls=Command)
 def player_list() -> None:
     """Every player in the ledger, with the number of evenings; a player of
     a tournament also with his place of residence as last registered (a
@@ -316,7 +304,6 @@ def player_list() -> None:
         echo(f"{name:<20} {said:<{width}}  {tournaments}" + (f", {ort}" if ort else ""))
 
 
-@player_app.command("rename", cls=Command)
 def player_rename(
     old: Annotated[str, typer.Argument(metavar=_("OLD"), autocompletion=complete.known_players)],
     new: Annotated[str, typer.Argument(metavar=_("NEW"))],

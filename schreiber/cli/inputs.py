@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ..domain import json_text
 from ..domain.names import match_players
+from ..domain.vocabulary import YES_WORDS
 from ..errors import SchreiberError
 from ..i18n import _
+
+if TYPE_CHECKING:
+    from ..service import PastTheEnd
 
 
 def read_record(text: str) -> dict:
@@ -102,10 +108,30 @@ def parse_date(text: str | None) -> str:
     return _dt.date.today().isoformat() if text is None else read_date(text, "--date")
 
 
-def ask_yes(question: str, err: bool = False) -> bool:
-    """The question, ``[y/N]``, and a line from standard input (a terminal):
-    whether it said yes (j, ja, y, yes; anything else, or nothing, is no)."""
+def typed(question: str, err: bool = False) -> str:
+    """The question, and the line typed after it on standard input (a terminal)."""
     from .root import echo
 
-    echo(f"{question} [{_('y/N')}] ", err=err, nl=False)
-    return sys.stdin.readline().strip().lower() in ("j", "ja", "y", "yes")
+    echo(question, err=err, nl=False)
+    return sys.stdin.readline()
+
+
+def ask_yes(question: str, err: bool = False, ask: Callable[[str], str | None] | None = None) -> bool:
+    """The question, ``[y/N]``, and the answer: a line from standard input
+    (``ask``: the line the table session reads): whether it said yes (j,
+    ja, y, yes; anything else, or nothing, is no)."""
+    asked = f"{question} [{_('y/N')}] "
+    answer = typed(asked, err) if ask is None else ask(asked)
+    return (answer or "").strip().lower() in YES_WORDS
+
+
+def plays_on(exc: PastTheEnd, ask: Callable[[str], str | None] | None, say: Callable[[str], Any]) -> bool:
+    """Whether a hand after the evening's end (the Sküsradl played) is
+    entered: the table is asked (``ask``); where nobody is asked (a script,
+    a file replayed) it is, with a note (``say``)."""
+    if ask is None:
+        say(_("note: {what}; entered all the same").format(what=exc))
+        return True
+    return ask_yes(
+        _("The evening is over (Sküsradl played). Enter hand {n} all the same?").format(n=exc.number), ask=ask
+    )

@@ -9,8 +9,9 @@ from typing import Annotated
 import typer
 
 from ..i18n import _, ngettext
+from .options import json_option
 from .paths import user_path
-from .root import Command, app, echo, print_json, service, tell_carried
+from .root import echo, print_json, service, tell_carried
 
 # How each kind of merged row is named in the one-line summary.
 NAMES: dict[str, Callable[[int], str]] = {
@@ -25,12 +26,11 @@ NAMES: dict[str, Callable[[int], str]] = {
 }
 
 
-@app.command("merge", cls=Command)
 def merge(
     other: Annotated[
         str, typer.Argument(metavar=_("LEDGER"), help=_("The other ledger file (e.g. a table's copy of this one)."))
     ],
-    json_out: Annotated[bool, typer.Option("--json", help=_("Print what was merged as JSON."))] = False,
+    json_out: Annotated[bool, json_option(_("Print what was merged as JSON."))] = False,
 ) -> None:
     """Bring in what the ledger LEDGER has and this one lacks (new evenings, hands,
     corrections), in one transaction; LEDGER itself is only read.

@@ -9,15 +9,13 @@ import typer
 
 from ..errors import SchreiberError
 from ..i18n import _
-from .evening import evening_app
 from .inputs import parse_tarif
-from .options import EveningNumber
-from .root import Command, app, echo, print_json, service, writable_target, wrote
+from .options import EveningNumber, json_option
+from .root import echo, print_json, service, writable_target, wrote
 
 
-@app.command("settle", cls=Command)
 def settle(
-    json_out: Annotated[bool, typer.Option("--json", help=_("Print the settlement as one JSON document."))] = False,
+    json_out: Annotated[bool, json_option(_("Print the settlement as one JSON document."))] = False,
     evening_id: EveningNumber = None,
     close: Annotated[
         bool, typer.Option("--close", help=_("Also close the evening as settled (its tarif is then fixed)."))
@@ -43,8 +41,9 @@ def settle(
     text = to_text(s, ev)
     if out is not None:  # before the evening is closed: a summary that cannot be written closes nothing
         try:
-            out.write_text(text + "\n", encoding="utf-8")
-            wrote(out)
+            from ..ledger.targets import write_text
+
+            wrote(write_text(out, text + "\n"))
         except OSError as exc:
             raise SchreiberError(
                 _("cannot write the summary to {out}: {strerror}; give another --out"), out=out, strerror=exc.strerror
@@ -59,7 +58,6 @@ def settle(
         echo(_("\nEvening {id} is settled and closed (reopen with: schreiber evening reopen {id}).").format(id=ev.id))
 
 
-@evening_app.command("tarif", cls=Command)
 def tarif(
     amount: Annotated[str, typer.Argument(metavar=_("AMOUNT"), help=_("Money per point: 0.10 (euro) or 10c."))],
     evening_id: EveningNumber = None,

@@ -12,8 +12,8 @@ import typer
 from ..errors import SchreiberError
 from ..i18n import N_, _, ngettext
 from . import complete
-from .options import EveningNumber
-from .root import Command, app, echo, ledger, print_json, service
+from .options import EveningNumber, csv_option, fmt_option, json_option
+from .root import echo, ledger, print_json, service
 
 if TYPE_CHECKING:
     from ..domain.evening import Outcome
@@ -143,9 +143,8 @@ def _print_balance(led: Ledger, ev: Evening, schrift: bool = False) -> None:
         echo(cup_line(st.cup))
 
 
-@app.command("balance", cls=Command)
 def balance(
-    json_out: Annotated[bool, typer.Option("--json", help=_("Print JSON: player -> points."))] = False,
+    json_out: Annotated[bool, json_option(_("Print JSON: player -> points."))] = False,
     schrift: Annotated[
         bool,
         typer.Option(
@@ -166,7 +165,6 @@ def balance(
         _print_balance(led, ev, schrift)
 
 
-@app.command("sheet", cls=Command)
 def sheet(
     explain: Annotated[
         int | None, typer.Option("--explain", help=_("Itemize hand N: every item, base value, multipliers."))
@@ -180,11 +178,9 @@ def sheet(
             autocompletion=complete.players,
         ),
     ] = None,
-    fmt: Annotated[
-        str, typer.Option("--fmt", help=_("Table format: any tabulate format (simple, github, grid, ...)."))
-    ] = "simple",
-    json_out: Annotated[bool, typer.Option("--json", help=_("Print the sheet as JSON."))] = False,
-    csv_out: Annotated[bool, typer.Option("--csv", help=_("Print the sheet as CSV."))] = False,
+    fmt: Annotated[str, fmt_option(_("Table format: any tabulate format (simple, github, grid, ...)."))] = "simple",
+    json_out: Annotated[bool, json_option(_("Print the sheet as JSON."))] = False,
+    csv_out: Annotated[bool, csv_option(_("Print the sheet as CSV."))] = False,
     wide: Annotated[bool, typer.Option("--wide", help=_("Every column, however wide the terminal."))] = False,
     compact: Annotated[
         bool, typer.Option("--compact", help=_("The short form (on a terminal narrower than the wide one: always)."))
@@ -220,7 +216,9 @@ def sheet(
     pot = svc.pot_neighbours(ev) if rules.pagatkassa else None  # where its Pagat pot came from and went
     if json_out:
         return print_json(sh.to_json(rows, totals, ev, rules, pot))
-    headers, body = sh.table_rows(rows, ev.seating, rules)
+    from ..reports.sheet_screen import table_rows
+
+    headers, body = table_rows(rows, ev.seating, rules)
     if csv_out:
         echo(csv_text(headers, body), nl=False)
         return
@@ -291,7 +289,9 @@ def _explain(led: Ledger, ev: Evening, number: int, json_out: bool) -> None:
     if json_out:
         print_json([{"number": r.number, "void": r.void, "items": items} for r, items in match])
     else:
-        echo("\n\n".join(sh.explain(r, items) for r, items in match))
+        from ..reports.sheet_screen import explain
+
+        echo("\n\n".join(explain(r, items) for r, items in match))
 
 
 def explained(led: Ledger, ev: Evening, rows: list[SheetRow], number: int) -> list[tuple[SheetRow, list[dict] | None]]:
@@ -349,9 +349,9 @@ def compact_text(rows: list[SheetRow], players: tuple[str, ...], legend: bool = 
     """The compact sheet with its one-line legend (``sheet --compact``; in
     tisch the new row)."""
     from ..render import compact_table
-    from ..reports import sheet as sh
+    from ..reports.sheet_screen import compact_rows
 
-    headers, body, words = sh.compact_rows(rows, players)
+    headers, body, words = compact_rows(rows, players)
     text = compact_table(headers, body, right=set(range(3, 3 + len(players))))
     return text + "\n" + words if legend else text
 

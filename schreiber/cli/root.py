@@ -1,5 +1,5 @@
-"""The typer app every command module registers on, and what every command
-needs: the ledger, the service, output; help pages in the screen's language."""
+"""What every command needs: the ledger, the service, output; its help page
+in the screen's language (``Command``, ``Group``)."""
 
 from __future__ import annotations
 
@@ -84,9 +84,6 @@ class Group(TyperGroup):
                 text = text.rstrip(".") + ". " + _("Did you mean {names}?").format(names=", ".join(map(repr, close)))
             ctx.fail(text)
         return super().resolve_command(ctx, args)
-
-
-app = typer.Typer(cls=Group)  # every command and group registers here; groups.py makes the command line of it
 
 
 class _Opts:

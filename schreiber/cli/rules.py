@@ -10,14 +10,12 @@ import typer
 from ..errors import SchreiberError
 from ..i18n import _
 from .errors import one_line
+from .options import json_option
 from .paths import app_dir
-from .root import Command, Group, app, echo, print_json, writable_target, wrote
+from .root import echo, print_json, writable_target, wrote
 
 if TYPE_CHECKING:
     from ..domain.rules import Rules
-
-rules_app = typer.Typer(cls=Group, help=_("Presets and a circle's own rules files."), no_args_is_help=True)
-app.add_typer(rules_app, name="rules")
 
 
 def rules_dir() -> Path:
@@ -37,9 +35,8 @@ def resolve(name: str) -> str:
     return name
 
 
-@rules_app.command("list", cls=Command)
 def list_rules() -> None:
-    """The five presets and the circle's own rules files."""
+    """The presets and the circle's own rules files."""
     from ..domain.rules import PRESETS, load_preset
 
     for p in PRESETS:
@@ -52,7 +49,6 @@ def list_rules() -> None:
         echo(_("\nMake your circle's own: schreiber rules new NAME --from PRESET"))
 
 
-@rules_app.command("show", cls=Command)
 def show(
     name: Annotated[str, typer.Argument(metavar=_("RULES"), help=_("Preset or rules file."))],
     rule: Annotated[
@@ -61,17 +57,17 @@ def show(
     markdown: Annotated[
         bool, typer.Option("--markdown", help=_("The documentation page (docs/rules/PRESET.md)."))
     ] = False,
-    json_out: Annotated[bool, typer.Option("--json", help=_("Everything as JSON."))] = False,
+    json_out: Annotated[bool, json_option(_("Everything as JSON."))] = False,
 ) -> None:
     """Every contract, premium and house rule of a preset: value, meaning, source.
 
     Example: schreiber rules show tirol --rule pagatkassa=3
     """
-    from ..domain.rules import load_rules
+    from ..domain.rules import load_rules, with_overrides
 
     path = resolve(name)
     written = load_rules(path)
-    r = written.with_overrides(rule) if rule else written
+    r = with_overrides(written, rule) if rule else written
     if json_out:
         print_json(r.to_dict())
         return
@@ -112,8 +108,8 @@ def _print_rules(r: Rules, made_from: str | None = None, file: str | None = None
     import textwrap
 
     from ..domain.rules import CONTRACT_NOTES
+    from ..domain.rules.sources import source_said
     from ..render import fitted_table, wrapped_table
-    from .source_notes import source_text
 
     yes, off = _("yes"), _("off")
     head = f"{r.preset}: {r.title} " + _("(source: {source})").format(source=r.source)
@@ -133,11 +129,11 @@ def _print_rules(r: Rules, made_from: str | None = None, file: str | None = None
         ids = [c.id for c in r.contracts.values() if getattr(c, key)]
         if ids:
             echo(textwrap.fill(f"{key} ({', '.join(ids)}): {_(meaning)}", 80, break_on_hyphens=False) + "\n")
-    echo(wrapped_table(["id", _("source")], [[c.id, source_text(c.source)] for c in r.contracts.values()]) + "\n")
+    echo(wrapped_table(["id", _("source")], [[c.id, source_said(c.source)] for c in r.contracts.values()]) + "\n")
     side = {"declarer": _("declarer"), "opponents": _("opponents"), None: ""}
     rows = [[p.id, p.name, p.silent, p.announced, side[p.party], "" if p.enabled else off] for p in r.premiums.values()]
     echo(fitted_table(["id", _("premium"), _("silent"), _("announced"), _("only for"), ""], rows) + "\n")
-    echo(wrapped_table(["id", _("source")], [[p.id, source_text(p.source)] for p in r.premiums.values()]) + "\n")
+    echo(wrapped_table(["id", _("source")], [[p.id, source_said(p.source)] for p in r.premiums.values()]) + "\n")
     _print_house_rules(r)
 
 
@@ -147,7 +143,7 @@ def _print_house_rules(r: Rules) -> None:
     import textwrap
 
     from ..domain.rules import SETTINGS
-    from .source_notes import source_text
+    from ..domain.rules.sources import source_said
 
     rule, value = _("rule"), _("value")
     width = max(len(rule), *(len(s.key) for s in SETTINGS))
@@ -155,7 +151,7 @@ def _print_house_rules(r: Rules) -> None:
     echo(f"{'-' * width}   {'-' * max(len(value), 15)}")
     for s in SETTINGS:
         echo(f"{s.key:<{width}} = {_with_played(r, s.key)}".rstrip())
-        source = source_text(r.sources[s.key]) if s.key in r.sources else _("default")
+        source = source_said(r.sources[s.key]) if s.key in r.sources else _("default")
         for text in (_(s.meaning), _("source: {source}").format(source=source)):
             kept = text.replace(" = ", "\xa0=\xa0")  # "key = value" never broken at its "="
             said = textwrap.fill(kept, 80, initial_indent="    ", subsequent_indent="    ", break_on_hyphens=False)
@@ -182,21 +178,6 @@ def _word(value: object) -> str:
     return cell(value)
 
 
-def _toml_value(v) -> str:
-    import json
-    from fractions import Fraction
-
-    from ..domain.rules import value_text
-
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, (int, Fraction)):
-        return value_text(v)  # 2.5: a TOML number, read back exactly
-    if isinstance(v, (list, tuple)):
-        return "[" + ", ".join(_toml_value(x) for x in v) + "]"
-    return json.dumps(str(v), ensure_ascii=False)
-
-
 def rules_toml(r: Rules, name: str, base: str, made_from: str | None = None) -> str:
     """A complete rules file the circle can edit, its comments in the screen's
     language. A contract's lost value is written only where it differs from
@@ -204,6 +185,7 @@ def rules_toml(r: Rules, name: str, base: str, made_from: str | None = None) -> 
     both). ``made_from``: the preset the file starts from, which ``rules
     show`` marks every changed value against."""
     from ..domain.rules import SETTINGS
+    from ..domain.rules.values import as_written
 
     out = [
         "# " + _("Rules of the circle '{name}', made from the preset '{base}'.").format(name=name, base=base),
@@ -221,19 +203,19 @@ def rules_toml(r: Rules, name: str, base: str, made_from: str | None = None) -> 
             + _(
                 "The preset this file was made from: schreiber rules show names this file as the source of every value that differs from it."
             ),
-            f"made_from = {_toml_value(made_from)}",
+            f"made_from = {as_written(made_from)}",
         ]
     out += [
         f'preset = "{name}"',
-        f"title = {_toml_value(r.title + ' (' + name + ')')}",
-        f"source = {_toml_value(r.source)}",
+        f"title = {as_written(r.title + ' (' + name + ')')}",
+        f"source = {as_written(r.source)}",
         "",
         "[rules]",
     ]
     for s in SETTINGS:
         out.append(f"# {_(s.meaning)}" + (f" ({' | '.join(s.choices)})" if s.choices else ""))
-        out.append(f"{s.key} = {_toml_value(r.setting(s.key))}")
-    out += ["", "[sources]"] + [f"{k} = {_toml_value(v)}" for k, v in r.sources.items()]
+        out.append(f"{s.key} = {as_written(r.setting(s.key))}")
+    out += ["", "[sources]"] + [f"{k} = {as_written(v)}" for k, v in r.sources.items()]
     for table_name, entries in (("contracts", r.contracts), ("premiums", r.premiums)):
         for e in entries.values():
             out += ["", f"[{table_name}.{e.id}]"]
@@ -241,11 +223,10 @@ def rules_toml(r: Rules, name: str, base: str, made_from: str | None = None) -> 
             for k, v in fields.items():
                 if k == "id" or v is None or (k == "lost_value" and v == fields["value"]):
                     continue  # a lost value that is the value follows it
-                out.append(f"{k} = {_toml_value(v)}")
+                out.append(f"{k} = {as_written(v)}")
     return "\n".join(out) + "\n"
 
 
-@rules_app.command("new", cls=Command)
 def new(
     name: Annotated[str, typer.Argument(metavar=_("NAME"), help=_("Name of the circle's rules, e.g. stammtisch."))],
     base: Annotated[str, typer.Option("--from", help=_("The preset to start from."))] = "standard",
@@ -275,8 +256,10 @@ def new(
         raise SchreiberError(_("{target} exists already; edit it, or add --force to overwrite it"), target=target)
     text = rules_toml(r, name, r.preset, source if source in PRESETS else rules_file_base(source))
     try:
+        from ..ledger.targets import write_text
+
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
+        write_text(target, text)
     except OSError as exc:
         raise SchreiberError(
             _("cannot write {target}: {strerror}; give another --out"), target=target, strerror=exc.strerror

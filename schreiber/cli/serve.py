@@ -16,7 +16,7 @@ import typer
 from ..errors import SchreiberError
 from ..i18n import _, language
 from .options import EveningNumber
-from .root import Command, app, db_path, echo, ledger
+from .root import db_path, echo, ledger
 
 if TYPE_CHECKING:
     from datasette.app import Datasette
@@ -29,7 +29,6 @@ LOOPBACK = "127.0.0.1"
 ALL = "0.0.0.0"  # every address of this machine (--lan)
 
 
-@app.command("serve", cls=Command)
 def serve(
     port: Annotated[int, typer.Option("--port", help=_("Port to serve on (1-65535)."))] = 8002,
     lan: Annotated[
@@ -70,9 +69,9 @@ def serve(
     chosen = led.cups.find(cup) if cup is not None else None
     evenings = _evenings(led, evening_id, chosen)
     host = ALL if lan else LOOPBACK
-    from .publish import _check_port
+    from .publish import check_port
 
-    _check_port(host, port)
+    check_port(host, port)
     folder = _folder(path)
     secret = _secret(folder, new_links)
     bases = [f"http://{a}:{port}" for a in (_lan_addresses() if lan else [LOOPBACK])]

@@ -9,78 +9,58 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..domain.evening import State, radl_factor
 from ..errors import SchreiberError
 from ..i18n import N_, _, ngettext
 from ..ledger.errors import NoSuchEntry, NoSuchHand, RoundFull
 from ..ledger.stored import Evening
-from ..render import table
 from ..reports import sheet as sh
+from ..reports import sheet_screen
 from ..service import EveningChanged, PastTheEnd, Service
 from .errors import message, one_line
-from .inputs import pick_player
-from .report import (
-    compact_text,
-    cup_line,
-    fitted,
-    hand_lines,
-    next_line,
-    standing,
-    standing_lines,
-    terminal_size,
-    too_wide,
-)
+from .inputs import pick_player, plays_on
+from .report import fitted, hand_lines
 from .root import echo, tell_carried
+from .table_sheet import TableSheet
 
 if TYPE_CHECKING:
     from ..domain.rules import Rules
 
-COMMANDS = {  # German words in both languages (English aliases below); the help beside each in 80 columns
-    "hilfe": N_("this help (also ?)"),
-    "schrift": N_("the score sheet's last rows (also sheet, blatt)"),
-    "schrift alle": N_("the whole score sheet"),
-    "stand": N_("the running totals (also balance)"),
-    "erklär N": N_("itemize hand N (also explain N)"),
-    "erklär NAME": N_("the entries that made NAME's total"),
-    "undo": N_("take the last hand back (also zurück)"),
-    "undo eintrag": N_("take the last entry back (a Radl, redeal, ...)"),
-    "storno N": N_("void hand N (also void N)"),
-    "storno eN": N_("void entry eN of the sheet (a Radl, redeal, Strafpunkt)"),
-    "ändern N HAND": N_("replace hand N by HAND in notation (also edit)"),
-    "radl [NAME]": N_("a doubled round starts (at NAME's deal)"),
-    "sküsradl [NAME]": N_("the last Radl starts; Radls during it stack onto it"),
-    "zusammen": N_("redeal: the same dealer deals again (also redeal)"),
-    "straf NAME": N_("a penalty point for NAME (also strafpunkt)"),
-    "ende": N_("leave (also quit, Ctrl-D); everything is saved already"),
-}
 TABLE_HINTS = {  # what to type at the table where the command line's hint names a command
     NoSuchHand: N_("; see: schrift"),
     NoSuchEntry: N_("; see: schrift (the # column)"),
     RoundFull: N_("; correct a hand entered wrongly with: ändern N HAND"),
 }
-ALIASES = {  # each command's other words
-    alias: command
-    for command, aliases in {
-        "hilfe": "? help h",
-        "schrift": "sheet blatt",
-        "stand": "balance",
-        "erklär": "explain erklaer",
-        "undo": "zurück zurueck",
-        "storno": "void",
-        "ändern": "edit aendern",
-        "zusammen": "redeal zusammenschlagen",
-        "straf": "strafpunkt",
-        "sküsradl": "skuesradl schlussradl",
-        "ende": "quit exit q",
-    }.items()
-    for alias in aliases.split()
-}
-
-
 TIMES = {2: N_("double"), 4: N_("four times"), 8: N_("eight times")}  # a Radl's factor as the table says it
 LINE_MAX = 1000  # characters of a line: a hand with every premium and Kontra takes a few dozen
+PLAYER, HAND = "NAME", "N HAND"  # what a command takes, for Tab: a player; a hand's number, then the hand
+
+
+class TableCommand(NamedTuple):
+    """A command of the table session (its words German in both languages),
+    declared once, at the method that runs it: its other words, its lines of
+    hilfe (what to type, what it does: in 80 columns) and what Tab offers
+    after it (``PLAYER``, ``HAND``, or the words it takes)."""
+
+    run: Callable[[Session, list[str]], None] | None  # None: the session ends
+    aliases: tuple[str, ...]
+    said: tuple[tuple[str, str], ...]
+    takes: str | tuple[str, ...]
+
+
+TABLE: dict[str, TableCommand] = {}  # every command of the table session by its word, in the order hilfe lists them
+
+
+def table_command(word: str, *said: tuple[str, str], also: str = "", takes: str | tuple[str, ...] = ()) -> Any:
+    """Declares the method below as the table's command ``word`` (``also``: its other words)."""
+
+    def declare(run: Callable[[Session, list[str]], None] | None) -> Any:
+        TABLE[word] = TableCommand(run, tuple(also.split()), said, takes)
+        return run
+
+    return declare
 
 
 class Session:
@@ -102,22 +82,8 @@ class Session:
         self.out = out
         self.ask = ask
         self.explained: set[str] = set()  # the prompt's marks said in words so far (radl, final, end)
-        self._sheet: sh.Sheet | None = None  # the running sheet, kept current as lines add entries
-        self._version = -1  # the ledger's data_version the sheet was read at
+        self.view = TableSheet(svc, number, out)
         self.seen: tuple[int, int] | None = None  # the evening's change count when the prompt was shown
-        self.commands: dict[str, Callable[[list[str]], None]] = {
-            "hilfe": lambda rest: self.help(),
-            "schrift": lambda rest: self.show_sheet(whole=bool(rest) and rest[0].lower() in ("alle", "all", "ganz")),
-            "stand": lambda rest: self.show_totals(asked=True),
-            "erklär": self.explain_any,
-            "undo": self.undo,
-            "storno": self.void,
-            "ändern": self.edit,
-            "radl": self.radl,
-            "sküsradl": lambda rest: self.radl(rest, final=True),
-            "zusammen": self.redeal,
-            "straf": self.strafpunkt,
-        }
 
     @property
     def evening(self) -> Evening:
@@ -195,16 +161,16 @@ class Session:
         except ValueError:
             parts = line.split()
         head = parts[0].lower()
-        cmd = ALIASES.get(head, head)
-        if cmd == "ende":
+        command = TABLE.get(ALIASES.get(head, head))
+        if command is not None and command.run is None:
             return False
         now = self.led.change_count(self.evening)
         if self.seen is not None and now != self.seen:
             self.changed(self.seen, now)
             return True
         try:
-            if cmd in self.commands:
-                self.commands[cmd](parts[1:])
+            if command is not None and command.run is not None:
+                command.run(self, parts[1:])
             else:
                 self.add_hand(parts)
             tell_carried(self.svc, self.out)
@@ -232,168 +198,177 @@ class Session:
         self.out(_("Now: {dealer} deals, {vorhand} Vorhand.").format(dealer=t.dealer, vorhand=t.vorhand))
 
     def add_hand(self, words: list[str]) -> None:
-        record = self.parse(words)
+        """A line that is no command: a hand in short notation; after the
+        evening's end the table says first whether it plays on."""
+        if not words:
+            raise SchreiberError(_("which hand? e.g. rufer berti carl +  (hilfe for more)"))
+        record = self.svc.read_notation(words, self.number)
         try:
             added = self.svc.add_hand(record, self.number)
         except PastTheEnd as exc:  # the Sküsradl is played: the table says whether it plays on
-            if not self._plays_on(exc):
+            if not plays_on(exc, self.ask, self.out):
                 self.out(_("Not entered."))
                 return
             added = self.svc.add_hand(record, self.number, after_end=True)
         cup = added.outcome.schrift is not None and self.led.cups.table_of_evening(self.number) is not None
         for line in hand_lines(added.number, added.outcome, cup):
             self.out(fitted(line, ", "))
-        self.show_row(str(added.number))
+        self.view.show_row(str(added.number))
 
-    def _plays_on(self, exc: PastTheEnd) -> bool:
-        """Whether a hand after the evening's end is entered: the table is
-        asked; where nobody is asked (a file replayed), it is, with a note
-        (as ``hand add`` from a script), and the next line stays a line."""
-        if self.ask is None:
-            self.out(_("note: {what}; entered all the same").format(what=exc))
-            return True
-        question = _("The evening is over (Sküsradl played). Enter hand {n} all the same?").format(n=exc.number)
-        answer = self.ask(f"{question} [{_('y/N')}] ")
-        return (answer or "").strip().lower() in ("j", "ja", "y", "yes")
+    def vorhand_of(self, number: int) -> str | None:
+        """The Vorhand of hand ``number`` of the evening (None where there is no such hand)."""
+        try:
+            dealt = self.svc.dealt(number, self.evening)
+        except SchreiberError:  # no such hand
+            return None
+        return dealt.vorhand if dealt else None
 
+    # The table's commands, in the order hilfe lists them --------------------------------------------
+
+    @table_command("hilfe", ("hilfe", N_("this help (also ?)")), also="? help h")
+    def help(self, rest: list[str]) -> None:
+        self.out(_("A hand in short notation, e.g.  rufer berti carl +   dreier dora 41 pagat!"))
+        self.out(_("  piccolo anna -   (docs/notation.md); or one of these commands:"))
+        for command in TABLE.values():
+            for typed, meaning in command.said:
+                self.out(f"  {typed:<16} {_(meaning)}")
+        self.out(_("The prompt: [the hand's number: who deals, the Vorhand], in a Radl also:"))
+        self.out(f"  {'x2 (4)':<16} " + _("Radl: double, 4 hands to go (x4: four times)"))
+        self.out(f"  {'x2 (4) Sküsradl':<16} " + _("the evening's last Radl: after 4 hands it ends"))
+
+    @table_command(
+        "schrift",
+        ("schrift", N_("the score sheet's last rows (also sheet, blatt)")),
+        ("schrift alle", N_("the whole score sheet")),
+        also="sheet blatt",
+    )
+    def schrift(self, rest: list[str]) -> None:
+        self.view.show(whole=bool(rest) and rest[0].lower() in ("alle", "all", "ganz"))
+
+    @table_command("stand", ("stand", N_("the running totals (also balance)")), also="balance")
+    def stand(self, rest: list[str]) -> None:
+        self.view.show_totals(asked=True)
+
+    @table_command(
+        "erklär",
+        ("erklär N", N_("itemize hand N (also explain N)")),
+        ("erklär NAME", N_("the entries that made NAME's total")),
+        also="explain erklaer",
+        takes=PLAYER,
+    )
+    def explain(self, rest: list[str]) -> None:
+        """erklär N: one hand itemized; erklär NAME: what made the player's total."""
+        from .report import explained, player_story_text
+
+        if rest and not rest[0].isdigit():
+            rows, _totals, _rules = sh.build(self.led.sheet_lines(self.evening), self.evening)
+            who = pick_player(self.evening.seating, rest[0])
+            self.out(player_story_text(rows, who).rstrip("\n"))
+            return
+        n = _number(rest)
+        match = explained(self.led, self.evening, self.view.sheet().rows, n)
+        if not match:
+            raise SchreiberError(_("there is no hand {n} on this sheet").format(n=n))
+        self.out(_fitted("\n\n".join(sheet_screen.explain(r, items) for r, items in match)))
+
+    @table_command(
+        "undo",
+        ("undo", N_("take the last hand back (also zurück)")),
+        ("undo eintrag", N_("take the last entry back (a Radl, redeal, ...)")),
+        also="zurück zurueck",
+        takes=("eintrag",),
+    )
     def undo(self, rest: list[str]) -> None:
-        self._sheet = None  # a correction re-scores the evening
+        self.view.forget()  # a correction re-scores the evening
         e = self.svc.undo(
             any_entry=bool(rest and rest[0].lower() in ("alles", "eintrag", "entry")), evening=self.number
         )
-        what = _("Hand {n}").format(n=e.number) if e.kind == "hand" else sh.entry_text(e.kind, e.number)
+        what = _("Hand {n}").format(n=e.number) if e.kind == "hand" else sheet_screen.entry_text(e.kind, e.number)
         self.out(_("Taken back: {what}.").format(what=what))
-        self.show_standing()
+        self.view.show_standing()
 
+    @table_command(
+        "storno",
+        ("storno N", N_("void hand N (also void N)")),
+        ("storno eN", N_("void entry eN of the sheet (a Radl, redeal, Strafpunkt)")),
+        also="void",
+    )
     def void(self, rest: list[str]) -> None:
         if not rest:
             raise SchreiberError(_("which entry? e.g. storno 3 (hand 3) or storno e1 (see the sheet's # column)"))
-        self._sheet = None  # a correction re-scores the evening
+        self.view.forget()  # a correction re-scores the evening
         e = self.svc.take_back(rest[0], self.number)
         if e.kind == "hand":
             self.out(_("Hand {n} voided.").format(n=e.number))
         else:
             self.out(_("Entry {ref} ({kind}) voided.").format(ref=rest[0].lower(), kind=e.kind))
-        self.show_standing()
+        self.view.show_standing()
 
+    @table_command(
+        "ändern",
+        ("ändern N HAND", N_("replace hand N by HAND in notation (also edit)")),
+        also="edit aendern",
+        takes=HAND,
+    )
     def edit(self, rest: list[str]) -> None:
-        n = self._number(rest[:1])
+        n = _number(rest[:1])
         if not rest[1:]:
             raise SchreiberError(_("which hand? e.g. rufer berti carl +  (hilfe for more)"))
         record = self.svc.read_edit_notation(n, rest[1:], self.number)  # read as hand N was dealt
-        self._sheet = None  # a correction re-scores the evening
+        self.view.forget()  # a correction re-scores the evening
         self.svc.edit(n, record, self.number)
         self.out(_("Hand {n} corrected.").format(n=n))
-        self.show_standing()
+        self.view.show_standing()
 
+    @table_command("radl", ("radl [NAME]", N_("a doubled round starts (at NAME's deal)")), takes=PLAYER)
     def radl(self, rest: list[str], final: bool = False) -> None:
         player = pick_player(self.evening.seating, rest[0]) if rest else None
         o = self.svc.radl(player, final, self.number).outcome
         last = _("; after {n} hands the evening ends").format(n=o.state.final) if o.state.final else ""
         self.out(_("Radl: the next {n} hands count double").format(n=o.state.radl_left) + last + ".")
 
+    @table_command(
+        "sküsradl",
+        ("sküsradl [NAME]", N_("the last Radl starts; Radls during it stack onto it")),
+        also="skuesradl schlussradl",
+        takes=PLAYER,
+    )
+    def final_radl(self, rest: list[str]) -> None:
+        self.radl(rest, final=True)
+
+    @table_command(
+        "zusammen",
+        ("zusammen", N_("redeal: the same dealer deals again (also redeal)")),
+        also="redeal zusammenschlagen",
+    )
     def redeal(self, rest: list[str]) -> None:
         o = self.svc.redeal(self.number).outcome
         self.out(_("Redealt: {dealer} deals again.").format(dealer=o.dealer))
 
+    @table_command(
+        "straf", ("straf NAME", N_("a penalty point for NAME (also strafpunkt)")), also="strafpunkt", takes=PLAYER
+    )
     def strafpunkt(self, rest: list[str]) -> None:
         if not rest:
             raise SchreiberError(_("whose Strafpunkt? e.g. straf Carl"))
         who = pick_player(self.evening.seating, rest[0])
         self.svc.strafpunkt(who, self.number)
         self.out(_("Strafpunkt for {who}.").format(who=who))
-        self.show_standing()
+        self.view.show_standing()
 
-    def parse(self, words: list[str]) -> dict:
-        if not words:
-            raise SchreiberError(_("which hand? e.g. rufer berti carl +  (hilfe for more)"))
-        return self.svc.read_notation(words, self.number)
 
-    @staticmethod
-    def _number(rest: list[str]) -> int:
-        if not rest or not rest[0].isdigit():
-            raise SchreiberError(_("give the hand's number, e.g. erklär 3"))
-        return int(rest[0])
+# ende: no method; the session ends (before the line is held against the prompt)
+table_command("ende", ("ende", N_("leave (also quit, Ctrl-D); everything is saved already")), also="quit exit q")(None)
 
-    def help(self) -> None:
-        self.out(_("A hand in short notation, e.g.  rufer berti carl +   dreier dora 41 pagat!"))
-        self.out(_("  piccolo anna -   (docs/notation.md); or one of these commands:"))
-        for k, v in COMMANDS.items():
-            self.out(f"  {k:<16} {_(v)}")
-        self.out(_("The prompt: [the hand's number: who deals, the Vorhand], in a Radl also:"))
-        self.out(f"  {'x2 (4)':<16} " + _("Radl: double, 4 hands to go (x4: four times)"))
-        self.out(f"  {'x2 (4) Sküsradl':<16} " + _("the evening's last Radl: after 4 hands it ends"))
 
-    def sheet(self) -> sh.Sheet:
-        """The evening's sheet: the kept one with the entries added since, or
-        read anew after a correction or when another process wrote the ledger."""
-        ev = self.evening
-        version = self.led.data_version()
-        if self._sheet is None or version != self._version or self._sheet.evening != ev:
-            self._sheet, self._version = sh.Sheet(ev), version
-        self._sheet.extend(self.led.sheet_lines(ev, after_seq=self._sheet.last_seq))
-        return self._sheet
+ALIASES = {alias: word for word, command in TABLE.items() for alias in command.aliases}  # each command's other words
+COMMANDS_WORDS = sorted(TABLE) + list(ALIASES)  # what Tab offers at the start of a line, before the contracts
 
-    def show_sheet(self, whole: bool = False) -> None:
-        """The sheet, the wide form where the terminal is wide enough, else
-        the compact one, and the standing below it: on a terminal only its
-        last rows, so that the standing and the prompt stay in the window
-        (``whole``: every row)."""
-        sheet = self.sheet()
-        ev, rows = sheet.evening, sheet.rows
-        size = None if whole else terminal_size()
-        below = [fitted(line, ", ") for line in standing_lines(standing(self.led, ev))]
-        below.append(fitted(next_line(self.led, ev), "; "))
-        height = sum(_height(line, size.columns) for line in below) + 1 if size else 0  # and the prompt
-        shown = len(rows)
-        text = _sheet_text(rows, ev.seating, sheet.rules) if rows else ""
-        while size is not None and shown > 1 and _height(text, size.columns) + height > size.lines:
-            shown = min(shown - 1, max(size.lines - height - 4, 1))  # below the line above, heading and legend
-            text = _("({n} rows before these: schrift alle)").format(n=len(rows) - shown)
-            text += "\n" + _sheet_text(rows[-shown:], ev.seating, sheet.rules)
-        if text:
-            self.out(text)
-        for line in below:
-            self.out(line)
 
-    def show_row(self, ref: str) -> None:
-        """After a hand: its row of the compact sheet, and the standing."""
-        sheet = self.sheet()
-        rows = next(([r] for r in reversed(sheet.rows) if r.ref == ref and not r.void), [])  # the new row is last
-        self.out(compact_text(rows, sheet.evening.seating, legend=False))
-        self.show_standing()
-
-    def show_standing(self) -> None:
-        self.show_totals()
-        self.out(fitted(next_line(self.led, self.evening), "; "))
-
-    def show_totals(self, asked: bool = False) -> None:
-        """The standing (with the Schrift beside the money where it is shown);
-        asked for (``stand``) at a cup table, also that the cup ranks by the Schrift."""
-        st = standing(self.led, self.evening)
-        for line in standing_lines(st):
-            self.out(fitted(line, ", "))
-        if asked and st.cup is not None:
-            self.out(cup_line(st.cup))
-
-    def explain_any(self, rest: list[str]) -> None:
-        """erklär N: one hand itemized; erklär NAME: what made the player's total."""
-        if rest and not rest[0].isdigit():
-            from .report import player_story_text
-
-            rows, _totals, _rules = sh.build(self.led.sheet_lines(self.evening), self.evening)
-            who = pick_player(self.evening.seating, rest[0])
-            self.out(player_story_text(rows, who).rstrip("\n"))
-            return
-        self.explain(self._number(rest))
-
-    def explain(self, n: int) -> None:
-        from .report import explained
-
-        match = explained(self.led, self.evening, self.sheet().rows, n)
-        if not match:
-            raise SchreiberError(_("there is no hand {n} on this sheet").format(n=n))
-        self.out(_fitted("\n\n".join(sh.explain(r, items) for r, items in match)))
+def _number(rest: list[str]) -> int:
+    if not rest or not rest[0].isdigit():
+        raise SchreiberError(_("give the hand's number, e.g. erklär 3"))
+    return int(rest[0])
 
 
 def mark_text(mark: str, factor: int, left: int, kind: str) -> str:
@@ -427,18 +402,6 @@ def not_a_line(line: str) -> str | None:
     )
 
 
-def _sheet_text(rows: list[sh.SheetRow], seating: tuple[str, ...], rules: Rules) -> str:
-    """The rows as the wide sheet, or the compact one where that is wider than the terminal."""
-    headers, body = sh.table_rows(rows, seating, rules)
-    text = table(headers, body)
-    return compact_text(rows, seating) if too_wide(text) else text
-
-
-def _height(text: str, columns: int) -> int:
-    """The lines the text takes in a terminal this wide (a longer line wraps)."""
-    return sum(max(1, -(-len(line) // columns)) for line in text.split("\n"))
-
-
 def _fitted(text: str) -> str:
     """Lines longer than the terminal broken by words, the rest indented a little more."""
     import shutil
@@ -450,6 +413,3 @@ def _fitted(text: str) -> str:
         indent = " " * (len(line) - len(line.lstrip()) + 2)
         out += textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False) if line.strip() else [line]
     return "\n".join(out)
-
-
-COMMANDS_WORDS = sorted({c.split()[0] for c in COMMANDS}) + list(ALIASES)

@@ -10,8 +10,8 @@ import typer
 from ..errors import SchreiberError
 from ..i18n import _, german, ngettext
 from .dates import parse_range, range_text, ranged
-from .options import EveningNumber, Period, Season, Since, Until
-from .root import Command, app, echo, ledger, print_json, service
+from .options import EveningNumber, Period, Season, Since, Until, csv_option, fmt_option, json_option
+from .root import echo, ledger, print_json, service
 
 if TYPE_CHECKING:
     from ..ledger.store import Ledger
@@ -45,13 +45,11 @@ def read_table(text: str) -> str:
     return found
 
 
-@app.command("stats", cls=Command)
 def stats(
-    json_out: Annotated[bool, typer.Option("--json", help=_("Print every figure as one JSON document."))] = False,
-    csv_out: Annotated[bool, typer.Option("--csv", help=_("Print one table as CSV (see --table)."))] = False,
+    json_out: Annotated[bool, json_option(_("Print every figure as one JSON document."))] = False,
+    csv_out: Annotated[bool, csv_option(_("Print one table as CSV (see --table)."))] = False,
     fmt: Annotated[
-        str,
-        typer.Option("--fmt", help=_("Table format: any tabulate format (simple, github, grid, html, latex, ...).")),
+        str, fmt_option(_("Table format: any tabulate format (simple, github, grid, html, latex, ...)."))
     ] = "simple",
     table: Annotated[
         str | None,
@@ -145,7 +143,6 @@ def _lines(text: str) -> list[str]:
     return textwrap.wrap(text, max(80 - wide, 20))
 
 
-@app.command("chart", cls=Command)
 def chart(
     evening_id: EveningNumber = None,
     since: Since = None,

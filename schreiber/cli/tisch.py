@@ -20,7 +20,7 @@ from . import complete
 from .evening import start_evening
 from .options import EveningNumber
 from .paths import app_dir
-from .root import Command, app, echo, service, writable_target
+from .root import echo, service, writable_target
 
 if TYPE_CHECKING:
     from ..domain.rules import Rules
@@ -56,10 +56,7 @@ def _setup_readline(session: Session) -> None:
 
     def complete(text: str, state: int):
         if state == 0:
-            ev = session.evening
-            vorhand = session.svc.next_hand(ev).table.vorhand
-            line = readline.get_line_buffer()[: readline.get_endidx()]
-            cache["m"] = line_words(line, ev.rules, ev.seating, vorhand, lambda n: _vorhand_of(session, n))
+            cache["m"] = tab_words(session, readline.get_line_buffer()[: readline.get_endidx()])
         m = cache.get("m", [])
         return m[state] if state < len(m) else None
 
@@ -68,13 +65,13 @@ def _setup_readline(session: Session) -> None:
     readline.parse_and_bind("tab: complete")
 
 
-def _vorhand_of(session: Session, number: int) -> str | None:
-    """The Vorhand of hand ``number`` of the session's evening (None where not known)."""
-    try:
-        dealt = session.svc.dealt(number, session.evening)
-    except SchreiberError:  # no such hand
-        return None
-    return dealt.vorhand if dealt else None
+def tab_words(session: Session, line: str) -> list[str]:
+    """What Tab offers at the end of ``line`` (the line up to the cursor) in
+    the session: read for the evening's next hand, or a correction's as its
+    hand was dealt."""
+    ev = session.evening
+    vorhand = session.svc.next_hand(ev).table.vorhand
+    return line_words(line, ev.rules, ev.seating, vorhand, session.vorhand_of)
 
 
 def line_words(
@@ -91,24 +88,22 @@ def line_words(
     the notation reads at that place (``domain.notation.follows``): after a
     contract players, after them the result, Kontra and premiums."""
     from ..domain.notation.follows import matching, next_words
-    from .session import ALIASES, COMMANDS_WORDS
+    from .session import ALIASES, COMMANDS_WORDS, HAND, PLAYER, TABLE
 
     word = line.replace("\t", " ").rpartition(" ")[2]  # "" after a space: a new word
     done = line[: len(line) - len(word)].split()
     if not done:
         return matching(COMMANDS_WORDS, word) + next_words([], word, rules, seating, vorhand)
-    command = ALIASES.get(done[0].lower(), done[0].lower())
+    command = TABLE.get(ALIASES.get(done[0].lower(), done[0].lower()))
+    if command is None:
+        return next_words(done, word, rules, seating, vorhand)
     args = done[1:]
-    if command in ("radl", "sküsradl", "straf", "erklär"):
-        return matching(list(seating), word) if not args else []
-    if command == "undo":
-        return matching(["eintrag"], word) if not args else []
-    if command == "ändern":
+    if command.takes == HAND:
         dealt = vorhand_of(int(args[0])) if args and args[0].isdigit() else None
         return next_words(args[1:], word, rules, seating, dealt) if args else []
-    if command in COMMANDS_WORDS:
+    if args or not command.takes:
         return []
-    return next_words(done, word, rules, seating, vorhand)
+    return matching(list(seating) if command.takes == PLAYER else list(command.takes), word)
 
 
 NewPlayers = Annotated[
@@ -121,7 +116,6 @@ NewPlayers = Annotated[
 ]
 
 
-@app.command("tisch", cls=Command)
 def tisch(
     players: NewPlayers = None,
     rules: Annotated[

@@ -18,7 +18,7 @@ from .table import Table
 if TYPE_CHECKING:  # the scoring is imported where an entry is scored: reading the ledger never needs it
     from .engine import Item, Score
     from .engine.items import Context
-    from .record import Hand
+    from .hand import Hand
     from .rules import Rules
 
 ENTRY_KINDS = ("hand", "radl", "redeal", "strafpunkt", "totals")
@@ -407,10 +407,11 @@ def _schrift(rules: Rules, hand: Hand, table: Table, ctx: Context, stake: Item |
 
 
 def step_or_none(rules: Rules, players: tuple[str, ...], state: State, entry: Entry) -> Outcome | None:
-    """``step``, or None where a stored entry no longer scores (an older schreiber's)."""
+    """``step``, or None where a stored entry no longer scores (an older
+    schreiber's record that today's check refuses); any other error is a bug."""
     try:
         return step(rules, players, state, entry)
-    except (HandError, KeyError, TypeError, ValueError):
+    except HandError:
         return None
 
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import difflib
 import unicodedata
-from functools import lru_cache
+from functools import cached_property, lru_cache
+from typing import TypeVar
 
 from ..errors import SchreiberError
 from ..i18n import _
 
+T = TypeVar("T")
 KONTRA_LEVELS = ("kontra", "re", "sub", "hirsch", "mord")  # the doublings, lowest first
 # The premiums in the order players announce them: the birds from the Pagat up, Trull, Könige, König
 # ultimo, Valat; then the catches and the premiums of single presets. Every premium of every preset (and
@@ -62,19 +64,23 @@ def term_index(entries: dict) -> dict[str, str]:
     return index
 
 
-_INDEX_CACHE: dict[int, tuple[dict, dict[str, str]]] = {}
+class Terms(dict[str, T]):
+    """A table of contracts or premiums by id, never changed once read: the
+    words that name each entry and the enabled entries, each worked out the
+    first time a hand asks (shared: not to be changed)."""
+
+    @cached_property
+    def index(self) -> dict[str, str]:
+        return term_index(self)
+
+    @cached_property
+    def active(self) -> dict[str, T]:
+        return {k: v for k, v in self.items() if v.enabled}  # type: ignore[attr-defined]
 
 
-def lookup(word: str, entries: dict) -> str | None:
-    """The id a word names in these entries (cached per entries table: the
-    tables of a rules object never change)."""
-    hit = _INDEX_CACHE.get(id(entries))
-    if hit is None or hit[0] is not entries:
-        if len(_INDEX_CACHE) > 64:
-            _INDEX_CACHE.clear()
-        hit = (entries, term_index(entries))
-        _INDEX_CACHE[id(entries)] = hit
-    return hit[1].get(fold(word))
+def lookup(word: str, entries: Terms) -> str | None:
+    """The id a word names in these entries."""
+    return entries.index.get(fold(word))
 
 
 def closest(word: str, choices, n: int = 3) -> list[str]:

@@ -1,253 +1,29 @@
-"""The hand record of ../shared/interface.md: parsed, checked, and written back.
+"""The hand record of ../shared/interface.md, checked as named steps.
 
 ``check_hand`` reads the JSON shape into an immutable ``Hand`` and reports
 every problem at once, in the words of the table ("Rufer can only be played
-by the Vorhand (Berti)"), so the scorekeeper fixes a hand in one go.
+by the Vorhand (Berti)"), so the scorekeeper fixes a hand in one go. The
+steps of the game are here; a premium's: record_premiums.py.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..errors import HandError
 from ..i18n import N_, _
+from .checker import Checker, listing
+from .hand import HAND_KEYS, Hand
 from .json_text import shown
-from .names import closest, lookup, match_players
-from .points import Exact, format_points, parse_points, reaches, threshold
-from .rules import KONTRA_LEVELS, Contract, Premium, Rules, enabled
+from .names import closest, lookup
+from .points import format_points, parse_points, reaches, threshold
+from .record_premiums import check_premiums, named_bird
+from .rules import Contract, Rules
 from .table import Table
 
-PARTIES = ("declarer", "opponents")
-HAND_KEYS = (
-    "contract",
-    "declarer",
-    "partner",
-    "result",
-    "points",
-    "tricks",
-    "kontra",
-    "kontra_from",
-    "premiums",
-    "conceded",
-    "scores",
-    "tricks_by",
-    "mit",
-    "renonce",
-    "dealer",
-)
 _HAND_KEYS = frozenset(HAND_KEYS)
-PREMIUM_KEYS = ("name", "party", "announced", "result", "kontra", "kontra_from", "by", "from")
-CATCHES = ("mondfang", "skuesfang", "koenigfang")  # premiums that catch a card: "by" and "from" say who, whose
-_LEVEL_WORDS = {  # what players say for a Kontra level
-    "rekontra": "re",
-    "subkontra": "sub",
-    "superkontra": "sub",
-    "hirschkontra": "hirsch",
-    "mordkontra": "mord",
-    "spritzen": "kontra",
-    "gspritzt": "kontra",
-    "retour": "re",
-}
-_RESULT_WORDS = {"won": "won", "win": "won", "gewonnen": "won", "lost": "lost", "loss": "lost", "verloren": "lost"}
-
-
-class PremiumEntry(NamedTuple):
-    """One premium of a hand: who played it, announced or silent, made or failed, any Kontra."""
-
-    name: str
-    party: str
-    announced: bool
-    result: str
-    kontra: str | None = None
-    kontra_from: str | None = None  # who gave the Kontra (where it matters: a hidden partner's)
-    caught_by: str | None = None  # a catch: who caught the card ("by")
-    caught_from: str | None = None  # ... and whose card it was ("from")
-
-    def to_json(self) -> dict:
-        out = {"name": self.name, "party": self.party, "announced": self.announced, "result": self.result}
-        if self.kontra:
-            out["kontra"] = self.kontra
-        if self.kontra_from:
-            out["kontra_from"] = self.kontra_from
-        if self.caught_by:
-            out["by"], out["from"] = self.caught_by, self.caught_from
-        return out
-
-
-class Hand(NamedTuple):
-    """A checked hand record (``check_hand``): what the engine scores. A named
-    tuple: a frozen dataclass costs several times as much to make."""
-
-    contract: str
-    declarers: tuple[str, ...] = ()
-    partner: str | None = None
-    result: tuple[tuple[str, str], ...] = ()  # declarer -> won/lost
-    points: Exact | None = None
-    tricks: int | None = None
-    kontra: str | None = None
-    kontra_by: tuple[tuple[str, str], ...] = ()  # player -> level (negative, Trischaken)
-    kontra_from: str | None = None  # who gave the Kontra on the game (where it matters: a hidden partner's)
-    premiums: tuple[PremiumEntry, ...] = ()
-    conceded: bool = False
-    scores: tuple[tuple[str, Exact], ...] = ()
-    tricks_by: tuple[tuple[str, int], ...] = ()
-    mit: tuple[str, ...] = ()
-    renonce: str | None = None
-    dealer: str | None = None
-    named_partner: bool = False  # the record had "partner" (null: the king lay in the talon), written back as given
-
-    @property
-    def declarer(self) -> str | None:
-        return self.declarers[0] if self.declarers else None
-
-    def result_of(self, declarer: str) -> str | None:
-        return dict(self.result).get(declarer)
-
-    def to_json(self) -> dict:
-        """The hand record as in ../shared/interface.md (canonical names)."""
-        out: dict[str, Any] = {"contract": self.contract}
-        if self.declarers:
-            out["declarer"] = self.declarers[0] if len(self.declarers) == 1 else list(self.declarers)
-        if self.named_partner:
-            out["partner"] = self.partner
-        if self.result:
-            res = dict(self.result)
-            out["result"] = res[self.declarers[0]] if len(self.declarers) == 1 and self.declarers[0] in res else res
-        if self.points is not None:
-            out["points"] = format_points(self.points) if self.points.denominator != 1 else int(self.points)
-        if self.tricks is not None:
-            out["tricks"] = self.tricks
-        if self.kontra:
-            out["kontra"] = self.kontra
-        elif self.kontra_by:
-            out["kontra"] = dict(self.kontra_by)
-        if self.kontra_from:
-            out["kontra_from"] = self.kontra_from
-        if self.premiums:
-            out["premiums"] = [p.to_json() for p in self.premiums]
-        if self.conceded:
-            out["conceded"] = True
-        if self.scores:
-            out["scores"] = {k: (int(v) if v.denominator == 1 else format_points(v)) for k, v in self.scores}
-        if self.tricks_by:
-            out["tricks_by"] = dict(self.tricks_by)
-        if self.mit:
-            out["mit"] = list(self.mit)
-        if self.renonce:
-            out["renonce"] = self.renonce
-        if self.dealer:
-            out["dealer"] = self.dealer
-        return out
-
-
-def _listing(names) -> str:
-    return ", ".join(names)
-
-
-class _Checker:
-    """One hand record being read: the values found so far and every problem."""
-
-    def __init__(self, raw: dict, rules: Rules, players: tuple[str, ...]):
-        self.raw = raw
-        self.rules = rules
-        self.players = players
-        self.problems: list[str] = []
-        self.dealer = players[0]
-        self.cid: str | None = None
-        self.contract: Contract | None = None
-        self.trisch = False
-        self.table: Table  # set by _contract, the first check to need it (with five, Trischaken seats the dealer)
-        self.active: tuple[str, ...] = players  # the players in the hand, set with the table
-        self.valid_premiums = enabled(rules.premiums)  # read once (and only read): every premium asks
-        self.declarers: list[str] = []
-        self.partner: str | None = None
-        self.has_partner = "partner" in raw
-        self.conceded = False
-        self.points: Exact | None = None
-        self.tricks: int | None = None
-        self.results: dict[str, str] = {}
-        self.kontra: str | None = None
-        self.kontra_by: dict[str, str] = {}
-        self.kontra_from: str | None = None
-        self.premiums: list[PremiumEntry] = []
-        self.scores: dict[str, Exact] = {}
-        self.tricks_by: dict[str, int] = {}
-        self.mit: list[str] = []
-        self.renonce: str | None = None
-
-    def fail(self, msg: str, **values: object) -> None:
-        msg = msg.format(**values) if values else msg
-        if msg not in self.problems:
-            self.problems.append(msg)
-
-    def player(self, value: Any, role: str) -> str | None:
-        """The player ``value`` names, as ``role`` (marked with ``N_``: said in the screen's language)."""
-        if value in self.players:  # a name as seated, as most records write it
-            return value
-        if not isinstance(value, str) or not value.strip():
-            self.fail(
-                _("{role} must be a player's name, not {value!r}; players: {players}").format(
-                    role=_(role), value=value, players=_listing(self.players)
-                )
-            )
-            return None
-        matches = match_players(value, self.players)
-        if len(matches) == 1:
-            return matches[0]
-        self.fail(
-            _("unknown player '{value}' as {role}; the evening's players are {players}").format(
-                value=value, role=_(role), players=_listing(self.players)
-            )
-        )
-        return None
-
-    def in_game(self, p: str | None, role: str) -> str | None:
-        """A player who plays this hand (with five, the dealer sits out)."""
-        if p is not None and p not in self.active:
-            self.fail(
-                _("{p} deals this hand and sits out; {role} must be one of {active}").format(
-                    p=p, role=_(role), active=_listing(self.active)
-                )
-            )
-            return None
-        return p
-
-    def level(self, value: Any, what: str) -> str | None:
-        levels = self.rules.kontra_levels
-        if not isinstance(value, str):
-            self.fail(
-                _("{what}: Kontra level must be one of {levels}, not {value!r}").format(
-                    what=what, levels=_listing(levels), value=value
-                )
-            )
-            return None
-        low = value.strip().lower()
-        low = _LEVEL_WORDS.get(low, low)
-        if low not in KONTRA_LEVELS:
-            self.fail(
-                _("{what}: unknown Kontra level '{value}'; valid: {levels}").format(
-                    what=what, value=value, levels=_listing(levels)
-                )
-            )
-            return None
-        if low not in levels:
-            self.fail(
-                _(
-                    "{what}: Kontra level '{low}' does not exist under {preset} (up to {levels}); valid: {levels2}"
-                ).format(what=what, low=low, preset=self.rules.preset, levels=levels[-1], levels2=_listing(levels))
-            )
-            return None
-        return low
-
-    def result(self, value: Any, what: str) -> str | None:
-        if isinstance(value, str) and value.strip().lower() in _RESULT_WORDS:
-            return _RESULT_WORDS[value.strip().lower()]
-        if isinstance(value, bool):
-            return "won" if value else "lost"
-        self.fail(_('{what} must be "won" or "lost", not {value!r}').format(what=what, value=value))
-        return None
 
 
 def check_hand(raw: Any, rules: Rules, players: tuple[str, ...], dealer: str | None) -> tuple[Hand, Table]:
@@ -256,7 +32,7 @@ def check_hand(raw: Any, rules: Rules, players: tuple[str, ...], dealer: str | N
     every problem."""
     if not isinstance(raw, dict):
         raise HandError([_("a hand record must be a JSON object, not {value}").format(value=shown(raw))])
-    ck = _Checker(raw, rules, players)
+    ck = Checker(raw, rules, players)
     if not _HAND_KEYS.issuperset(raw):
         _unknown_fields(ck)
     _dealer(ck, dealer)
@@ -267,33 +43,31 @@ def check_hand(raw: Any, rules: Rules, players: tuple[str, ...], dealer: str | N
     return _hand(ck), ck.table
 
 
-def _unknown_fields(ck: _Checker) -> None:
+def _unknown_fields(ck: Checker) -> None:
     for k in ck.raw:
         if k not in _HAND_KEYS:
             near = closest(k, HAND_KEYS)
             hint = _(" (did you mean {words}?)").format(words=f"'{near[0]}'") if near else ""
             ck.fail(
-                _("unknown field '{k}'{hint}; valid fields: {HAND_KEYS}"), k=k, hint=hint, HAND_KEYS=_listing(HAND_KEYS)
+                _("unknown field '{k}'{hint}; valid fields: {HAND_KEYS}"), k=k, hint=hint, HAND_KEYS=listing(HAND_KEYS)
             )
 
 
-def _dealer(ck: _Checker, dealer: str | None) -> None:
+def _dealer(ck: Checker, dealer: str | None) -> None:
     """The record's dealer, else the dealer by rotation, else the first seated."""
     if ck.raw.get("dealer") is not None:
         dealer = ck.player(ck.raw["dealer"], N_("dealer")) or dealer
     ck.dealer = dealer if dealer is not None else ck.players[0]
 
 
-def _contract(ck: _Checker) -> None:
+def _contract(ck: Checker) -> None:
     """The contract, and so the table (with five, Trischaken may seat the dealer too)."""
-    rules, contracts = ck.rules, enabled(ck.rules.contracts)
+    rules, contracts = ck.rules, ck.rules.contracts.active
     craw = ck.raw.get("contract")
     if craw is None:
-        ck.fail(_("the contract is missing; valid: {contracts}").format(contracts=_listing(contracts)))
+        ck.fail(_("the contract is missing; valid: {contracts}").format(contracts=listing(contracts)))
     elif not isinstance(craw, str):
-        ck.fail(
-            _("contract must be a name, not {craw!r}; valid: {contracts}"), craw=craw, contracts=_listing(contracts)
-        )
+        ck.fail(_("contract must be a name, not {craw!r}; valid: {contracts}"), craw=craw, contracts=listing(contracts))
     else:
         cid = lookup(craw, rules.contracts)
         if cid is not None and cid in contracts:
@@ -302,14 +76,14 @@ def _contract(ck: _Checker) -> None:
             ck.fail(
                 _(
                     "contract '{craw}' is switched off in these rules (contract.{cid}.enabled=false); valid: {contracts}"
-                ).format(craw=craw, cid=cid, contracts=_listing(contracts))
+                ).format(craw=craw, cid=cid, contracts=listing(contracts))
             )
         else:
             near = closest(craw, contracts)
             hint = _(" (did you mean {words}?)").format(words=_(" or ").join(near)) if near else ""
             ck.fail(
                 _("unknown contract '{craw}' under {preset}{hint}; valid: {contracts}").format(
-                    craw=craw, preset=rules.preset, hint=hint, contracts=_listing(contracts)
+                    craw=craw, preset=rules.preset, hint=hint, contracts=listing(contracts)
                 )
             )
     ck.trisch = ck.contract is not None and ck.contract.kind == "trischaken"
@@ -317,7 +91,7 @@ def _contract(ck: _Checker) -> None:
     ck.active = ck.table.active
 
 
-def _declarers(ck: _Checker) -> None:
+def _declarers(ck: Checker) -> None:
     contract, draw = ck.contract, ck.raw.get("declarer")
     if isinstance(draw, list):
         if not draw:
@@ -335,7 +109,7 @@ def _declarers(ck: _Checker) -> None:
         if p:
             ck.declarers.append(p)
     elif contract is not None and not ck.trisch:
-        ck.fail(_("the declarer is missing; players: {active}").format(active=_listing(ck.active)))
+        ck.fail(_("the declarer is missing; players: {active}").format(active=listing(ck.active)))
     if contract is not None and ck.declarers:
         vorhand, first = ck.table.vorhand, ck.declarers[0]
         if ck.trisch and not contract.vorhand and first != vorhand:
@@ -352,7 +126,7 @@ def _declarers(ck: _Checker) -> None:
             )
 
 
-def _side_by_side(ck: _Checker, contract: Contract) -> None:
+def _side_by_side(ck: Checker, contract: Contract) -> None:
     """Several declarers: a negative contract the rules let be played side
     by side (side_by_side, side_by_side_contracts)."""
     rules = ck.rules
@@ -370,7 +144,7 @@ def _side_by_side(ck: _Checker, contract: Contract) -> None:
         )
 
 
-def _partner(ck: _Checker) -> None:
+def _partner(ck: Checker) -> None:
     contract, raw = ck.contract, ck.raw
     if contract is None:
         return
@@ -393,7 +167,7 @@ def _partner(ck: _Checker) -> None:
         ck.fail(_("{name} is played without a partner; leave out partner").format(name=contract.name))
 
 
-def _conceding(ck: _Checker) -> None:
+def _conceding(ck: Checker) -> None:
     conceded = ck.raw.get("conceded", False)
     if not isinstance(conceded, bool):
         ck.fail(_("conceded must be true or false, not {conceded!r}").format(conceded=conceded))
@@ -403,7 +177,7 @@ def _conceding(ck: _Checker) -> None:
     if conceded and contract is not None:
         if contract.concede is None:
             allowed = [c.name for c in ck.rules.active_contracts.values() if c.concede is not None]
-            tail = _("; it is allowed in {contracts}").format(contracts=_listing(allowed)) if allowed else ""
+            tail = _("; it is allowed in {contracts}").format(contracts=listing(allowed)) if allowed else ""
             ck.fail(
                 _("conceding (schleifen) a {name} is not allowed under {preset}{tail}").format(
                     name=contract.name, preset=ck.rules.preset, tail=tail
@@ -413,7 +187,7 @@ def _conceding(ck: _Checker) -> None:
             ck.fail(_("a game can only be conceded when the called king lay in the talon: set partner to null"))
 
 
-def _points_and_tricks(ck: _Checker) -> None:
+def _points_and_tricks(ck: Checker) -> None:
     contract, raw, rules = ck.contract, ck.raw, ck.rules
     if raw.get("points") is not None:
         if contract is not None and contract.kind != "positive":
@@ -434,7 +208,7 @@ def _points_and_tricks(ck: _Checker) -> None:
     ck.tricks = tricks
 
 
-def _results(ck: _Checker) -> None:
+def _results(ck: Checker) -> None:
     """The result given for each declarer, checked against (or derived from)
     the points or tricks."""
     rraw = ck.raw.get("result")
@@ -458,7 +232,7 @@ def _results(ck: _Checker) -> None:
             _result_of(ck, ck.contract, d)
 
 
-def _result_of(ck: _Checker, contract: Contract, d: str) -> None:
+def _result_of(ck: Checker, contract: Contract, d: str) -> None:
     need = threshold(ck.rules.game_needs)
     derived = None
     if contract.kind == "positive" and ck.points is not None:
@@ -498,7 +272,7 @@ def _result_of(ck: _Checker, contract: Contract, d: str) -> None:
         ck.fail(said.format(d=d, name=contract.name))
 
 
-def _contradicted(ck: _Checker, contract: Contract, derived: str, said: str) -> None:
+def _contradicted(ck: Checker, contract: Contract, derived: str, said: str) -> None:
     """The points (or tricks) say the game was ``derived``, the result ``said``."""
     what = (
         _("{points} points").format(points=format_points(ck.points))
@@ -512,7 +286,7 @@ def _contradicted(ck: _Checker, contract: Contract, derived: str, said: str) -> 
     )
 
 
-def _game_kontra(ck: _Checker) -> None:
+def _game_kontra(ck: Checker) -> None:
     """Kontra on the game: one level for the whole side, or (negative
     contracts, Trischaken) each opponent for himself."""
     kraw, contract = ck.raw.get("kontra"), ck.contract
@@ -541,7 +315,7 @@ def _game_kontra(ck: _Checker) -> None:
         ck.fail(_("a conceded game is not played: leave out kontra"))
 
 
-def _game_kontra_from(ck: _Checker) -> None:
+def _game_kontra_from(ck: Checker) -> None:
     """Who gave the Kontra on the game, where a rule needs it (partner_kontra)."""
     who = ck.raw.get("kontra_from")
     if who is None or ck.contract is None:
@@ -549,36 +323,10 @@ def _game_kontra_from(ck: _Checker) -> None:
     if ck.kontra_by:
         ck.fail(_('in {name} the kontra object names who doubled; leave out "kontra_from"'), name=ck.contract.name)
     else:
-        ck.kontra_from = _kontra_from(ck, who, ck.kontra, "declarer", _("the game"))
+        ck.kontra_from = ck.who_doubled(who, ck.kontra, "declarer", _("the game"))
 
 
-def _kontra_from(ck: _Checker, who: Any, level: str | None, party: str, what: str) -> str | None:
-    """Who gave the Kontra on an item of ``party`` (rule partner_kontra):
-    only a hidden partner can double his own side's item."""
-    if not level:
-        ck.fail(
-            _("kontra_from on {what}: there is no Kontra on it (give kontra as well, or leave kontra_from out)").format(
-                what=what
-            )
-        )
-        return None
-    p = ck.in_game(ck.player(who, _("kontra_from on {what}").format(what=what)), N_("kontra_from"))
-    if p is None or not ck.declarers:
-        return p
-    declarers = {ck.declarers[0], ck.partner}
-    own = declarers if party == "declarer" else set(ck.active) - declarers
-    hidden = ck.partner is not None and ck.partner != ck.declarers[0]
-    if (p == ck.declarers[0] and party == "declarer") or (p in own and not hidden):
-        ck.fail(
-            _(
-                "{p} plays on the side of {what} and cannot double it; kontra_from names the one who gave the Kontra"
-            ).format(p=p, what=what)
-        )
-        return None
-    return p
-
-
-def _kontra_by(ck: _Checker, contract: Contract, kraw: dict) -> None:
+def _kontra_by(ck: Checker, contract: Contract, kraw: dict) -> None:
     if contract.kind == "positive":
         ck.fail(_('Kontra on a {name} counts for the whole side: give one level, e.g. "kontra"'), name=contract.name)
         return
@@ -598,11 +346,11 @@ def _kontra_by(ck: _Checker, contract: Contract, kraw: dict) -> None:
             ck.kontra_by[p] = level
 
 
-def _premiums(ck: _Checker) -> None:
-    ck.premiums = _check_premiums(ck, ck.raw.get("premiums"), ck.contract, ck.rules, ck.conceded)
+def _premiums(ck: Checker) -> None:
+    ck.premiums = check_premiums(ck, ck.raw.get("premiums"), ck.contract, ck.rules, ck.conceded)
 
 
-def _bird_decides(ck: _Checker) -> None:
+def _bird_decides(ck: Checker) -> None:
     """A contract whose bird decides the game (its field bird_decides): a
     bird it requires, announced by the declarer's side, that fails loses the
     game whatever the card points; a game the points win and the result
@@ -611,7 +359,7 @@ def _bird_decides(ck: _Checker) -> None:
     if c is None or not c.bird_decides or ck.conceded or ck.raw.get("renonce") or len(ck.declarers) != 1:
         return
     d, points = ck.declarers[0], ck.points
-    failed = [ck.rules.premiums[e.name].name for e in ck.premiums if _named_bird(e, c)]
+    failed = [ck.rules.premiums[e.name].name for e in ck.premiums if named_bird(e, c)]
     if failed and ck.raw.get("result") is not None and ck.results.get(d) == "won":
         ck.fail(
             _("the {bird} failed, which loses the {name} whatever the card points, but result says {result}").format(
@@ -624,7 +372,7 @@ def _bird_decides(ck: _Checker) -> None:
         _contradicted(ck, c, "won", "lost")
 
 
-def _trischaken_counts(ck: _Checker) -> None:
+def _trischaken_counts(ck: Checker) -> None:
     """Each player's points (and tricks, and "mit") in Trischaken/Fahren."""
     contract = ck.contract
     for key in ("scores", "tricks_by", "mit"):
@@ -637,14 +385,14 @@ def _trischaken_counts(ck: _Checker) -> None:
     _mit(ck, contract)
 
 
-def _scores(ck: _Checker, contract: Contract) -> None:
+def _scores(ck: Checker, contract: Contract) -> None:
     rules, sraw = ck.rules, ck.raw.get("scores")
     if ck.raw.get("renonce") is not None and not sraw:
         return  # a Renonce in Trischaken is settled at a fixed value (tir:69): no count needed
     if not isinstance(sraw, dict) or not sraw:
         ck.fail(
             _("{name} needs the card points of every player: scores {{name: points}} for {active}").format(
-                name=contract.name, active=_listing(ck.active)
+                name=contract.name, active=listing(ck.active)
             )
         )
         return
@@ -661,7 +409,7 @@ def _scores(ck: _Checker, contract: Contract) -> None:
             ck.scores[p] = pts
     missing = [p for p in ck.active if p not in ck.scores]
     if missing and len(ck.scores) == len(sraw):
-        ck.fail(_("scores missing for {missing}").format(missing=_listing(missing)))
+        ck.fail(_("scores missing for {missing}").format(missing=listing(missing)))
     elif not missing and sum(ck.scores.values()) != rules.deck_points:
         ck.fail(
             _(
@@ -670,7 +418,7 @@ def _scores(ck: _Checker, contract: Contract) -> None:
         )
 
 
-def _tricks_by(ck: _Checker) -> None:
+def _tricks_by(ck: Checker) -> None:
     traw = ck.raw.get("tricks_by")
     if traw is None:
         return
@@ -689,7 +437,7 @@ def _tricks_by(ck: _Checker) -> None:
         ck.fail(_("tricks_by add up to {sum}, but a hand has 12 tricks").format(sum=sum(ck.tricks_by.values())))
 
 
-def _mit(ck: _Checker, contract: Contract) -> None:
+def _mit(ck: Checker, contract: Contract) -> None:
     mraw = ck.raw.get("mit")
     if mraw is None:
         return
@@ -708,7 +456,7 @@ def _mit(ck: _Checker, contract: Contract) -> None:
                 ck.mit.append(p)
 
 
-def _renonce(ck: _Checker) -> None:
+def _renonce(ck: Checker) -> None:
     if ck.raw.get("renonce") is not None:
         who = ck.player(ck.raw["renonce"], N_("renonce"))
         ck.renonce = who if ck.rules.renonce_sitting_out else ck.in_game(who, N_("renonce"))  # ooe-2023.md §8.1
@@ -731,7 +479,7 @@ _CHECKS = (
 )
 
 
-def _hand(ck: _Checker) -> Hand:
+def _hand(ck: Checker) -> Hand:
     """The checked hand, per-player fields in seating order (the same hand is
     the same value however its record was written)."""
     seat = _seats(ck.players)
@@ -775,208 +523,3 @@ def _blosser_rufer(raw: dict, contract: Contract, rules: Rules) -> bool:
     if not rules.blosse_rufer or contract.id != "rufer" or raw.get("kontra"):
         return False
     return not any(isinstance(p, dict) and p.get("announced") for p in raw.get("premiums") or [])
-
-
-def _check_premiums(
-    ck: _Checker, praw: Any, contract: Contract | None, rules: Rules, conceded: bool
-) -> list[PremiumEntry]:
-    """Every premium of the record, each checked on its own; then whether the
-    contract's required announcement (a Besserrufer's bird) is there."""
-    out: list[PremiumEntry] = []
-    if praw is None:
-        praw = []
-    if not isinstance(praw, list):
-        ck.fail(
-            _(
-                'premiums must be a list of objects like {"name": "pagat", "party": "declarer", "announced": true, "result": "won"}'
-            )
-        )
-        return out
-    seen: set[str] = set()
-    names_bird = conceded and contract is not None and bool(contract.requires) and rules.concede_adds_bird
-    for i, p in enumerate(praw, 1):
-        entry = _premium(ck, i, p, contract, seen)
-        if entry is not None:
-            if conceded and not (names_bird and _named_bird(entry, contract)):
-                ck.fail(_("a conceded game is not played: leave out {name}"), name=rules.premiums[entry.name].name)
-            out.append(entry)
-    valid = ck.valid_premiums
-    if names_bird and contract is not None and sum(_named_bird(e, contract) for e in out) != 1:
-        named = _listing(valid[r].name for r in contract.requires if r in valid)
-        ck.fail(_('a conceded {name} pays the bird the declarer names: give one of {named} as announced by the declarer and lost').format(name=contract.name, named=named))  # fmt: skip
-    if (
-        contract is not None
-        and contract.requires
-        and not conceded
-        and not any(e.name in contract.requires and e.announced and e.party == "declarer" for e in out)
-        and not _renonce_without_bird(ck)
-    ):
-        birds = [valid[r].name for r in contract.requires if r in valid]
-        what = birds[0] if len(birds) == 1 else _("one of {premiums}").format(premiums=_listing(birds))
-        ck.fail(
-            _("a {name} must announce {what} for the declarer's side; add it to premiums").format(
-                name=contract.name, what=what
-            )
-        )
-    return out
-
-
-def _renonce_without_bird(ck: _Checker) -> bool:
-    """The declarer's Renonce for bidding without a bird (rule renonce_no_bird, ooe-2023.md §8.1)."""
-    who = ck.raw.get("renonce")
-    matched = match_players(who, ck.players) if isinstance(who, str) else []
-    return bool(ck.rules.renonce_no_bird and ck.declarers and matched[:1] == ck.declarers[:1])
-
-
-def _named_bird(e: PremiumEntry, contract: Contract | None) -> bool:
-    """The bird a conceding declarer names (rule concede_adds_bird): one of
-    the contract's required birds, his own, announced and lost."""
-    return (contract is not None and e.name in contract.requires and e.party == "declarer" and e.announced
-            and e.result == "lost")  # fmt: skip
-
-
-def _premium(ck: _Checker, i: int, p: Any, contract: Contract | None, seen: set[str]) -> PremiumEntry | None:
-    """One premium of the record, or None where it cannot be read at all."""
-    rules, valid = ck.rules, ck.valid_premiums
-    if not isinstance(p, dict):
-        ck.fail(_("premium {i} must be an object with name, party, announced and result").format(i=i))
-        return None
-    for k in p:
-        if k not in PREMIUM_KEYS:
-            ck.fail(
-                _("premium {i}: unknown field '{k}'; valid: {PREMIUM_KEYS}").format(
-                    i=i, k=k, PREMIUM_KEYS=_listing(PREMIUM_KEYS)
-                )
-            )
-    name = p.get("name")
-    pid = lookup(name, rules.premiums) if isinstance(name, str) else None
-    if pid is None or pid not in valid:
-        near = closest(name, valid) if isinstance(name, str) else []
-        hint = _(" (did you mean {words}?)").format(words=_(" or ").join(near)) if near else ""
-        ck.fail(
-            _("unknown premium '{name}' under {preset}{hint}; valid: {valid}").format(
-                name=name, preset=rules.preset, hint=hint, valid=_listing(valid)
-            )
-        )
-        return None
-    prem = valid[pid]
-    party = p.get("party", "declarer")
-    if party not in PARTIES:
-        ck.fail(_('{name}: party must be "declarer" or "opponents", not {party!r}').format(name=prem.name, party=party))
-        return None
-    announced = p.get("announced", False)
-    if not isinstance(announced, bool):
-        ck.fail(_("{name}: announced must be true or false, not {announced!r}"), name=prem.name, announced=announced)
-        return None
-    if "result" not in p:
-        ck.fail(_('{name}: its result is missing (in JSON "result": "won" or "lost")').format(name=prem.name))
-        return None
-    result = ck.result(p.get("result"), _("result of {name}").format(name=prem.name))
-    if result is None:
-        return None
-    if pid in seen:
-        ck.fail(_("{name} is listed twice; a premium counts once per hand").format(name=prem.name))
-    seen.add(pid)
-    if contract is not None and not _fits_contract(ck, prem, contract):
-        return None
-    _premium_rules(ck, prem, party, announced, result)
-    kontra = None
-    if p.get("kontra") is not None:
-        if not announced and not rules.kontra_silent:
-            ck.fail(_("Kontra on {name}: only announced premiums can be doubled").format(name=prem.name))
-        else:
-            kontra = ck.level(p["kontra"], _("Kontra on {name}").format(name=prem.name))
-    who = _kontra_from(ck, p["kontra_from"], kontra, party, prem.name) if p.get("kontra_from") is not None else None
-    by, frm = _caught(ck, p, prem, party, result) if ("by" in p or "from" in p or pid == "mondfang") else (None, None)
-    return PremiumEntry(pid, party, announced, result, kontra, who, by, frm)
-
-
-def _caught(ck: _Checker, p: dict, prem: Premium, party: str, result: str) -> tuple[str | None, str | None]:
-    """Who caught the card of a catch ("by") and whose it was ("from"): both
-    or neither, two players of the hand; the catcher on the premium's side,
-    the other on the other side where a catch is paid between the sides (a
-    Mondfang under mondfang_between=players is paid between the two, who may
-    be partners, and needs them)."""
-    by_raw, from_raw = p.get("by"), p.get("from")
-    between_players = prem.id == "mondfang" and ck.rules.mondfang_between == "players"
-    if by_raw is None and from_raw is None:
-        if between_players and result == "won":
-            ck.fail(_("{name} is paid between the one who caught the Mond and the one who lost it under {preset}: give by and from").format(name=prem.name, preset=ck.rules.preset))  # fmt: skip
-        return None, None
-    if prem.id not in CATCHES:
-        ck.fail(_("{name} catches no card: leave out by and from").format(name=prem.name))
-        return None, None
-    if by_raw is None or from_raw is None:
-        ck.fail(_("{name}: give both by (who caught it) and from (whose it was), or neither").format(name=prem.name))
-        return None, None
-    if result != "won":
-        ck.fail(_("{name} was not made, so nobody caught anything: leave out by and from").format(name=prem.name))
-        return None, None
-    by = ck.in_game(ck.player(by_raw, N_("by")), N_("by"))
-    frm = ck.in_game(ck.player(from_raw, N_("from")), N_("from"))
-    if by is None or frm is None:
-        return None, None
-    if by == frm:
-        ck.fail(_("{name}: {by} cannot catch his own card; from names the other player").format(name=prem.name, by=by))
-        return None, None
-    side = {ck.declarers[0], ck.partner or ck.declarers[0]} if ck.declarers else set()
-    if (by in side) != (party == "declarer"):
-        who = _("the declarer's side") if by in side else _("the opponents")
-        ck.fail(_("{name}: {by} caught it, so it is a premium of {who}; give the party of that side").format(name=prem.name, by=by, who=who))  # fmt: skip
-    elif (frm in side) == (by in side) and not between_players:
-        ck.fail(_("{name}: {by} and {frm} play on one side, and under {preset} a catch is paid between the sides; leave it out").format(name=prem.name, by=by, frm=frm, preset=ck.rules.preset))  # fmt: skip
-    return by, frm
-
-
-def _fits_contract(ck: _Checker, prem: Premium, contract: Contract) -> bool:
-    """Whether the premium can be played in this contract (said if not)."""
-    valid = ck.valid_premiums
-    if contract.kind != "positive":
-        ck.fail(_("premiums do not count in {name}; leave out {name2}").format(name=contract.name, name2=prem.name))
-        return False
-    allowed = contract.premiums
-    if allowed is not None and prem.id not in allowed:
-        names = _listing(valid[a].name for a in allowed if a in valid) or _("none")
-        ck.fail(
-            _("{name} is not allowed in a {name2} under {preset}; allowed: {names}").format(
-                name=prem.name, name2=contract.name, preset=ck.rules.preset, names=names
-            )
-        )
-        return False
-    if prem.needs_call and not contract.call:
-        ck.fail(_("{name} needs a called king; {name2} calls none").format(name=prem.name, name2=contract.name))
-        return False
-    return True
-
-
-def _premium_rules(ck: _Checker, prem: Premium, party: str, announced: bool, result: str) -> None:
-    """Who can make or announce the premium, and whether it can be silent or announced."""
-    preset = ck.rules.preset
-    if prem.party and party != prem.party:
-        made = (
-            _("{name} can only be made by the declarer's side")
-            if prem.party == "declarer"
-            else _("{name} can only be made by the opponents")
-        )
-        ck.fail(made.format(name=prem.name))
-    if announced and prem.announced_by and party != prem.announced_by:
-        said = (
-            _("{name} can only be announced by the declarer's side under {preset}")
-            if prem.announced_by == "declarer"
-            else _("{name} can only be announced by the opponents under {preset}")
-        )
-        ck.fail(said, name=prem.name, preset=preset)
-    if announced and prem.announced is None:
-        ck.fail(
-            _("{name} cannot be announced under {preset}; record it with announced false").format(
-                name=prem.name, preset=preset
-            )
-        )
-    if not announced and prem.silent is None:
-        ck.fail(
-            _("{name} cannot be played silently under {preset}; record it with announced true").format(
-                name=prem.name, preset=preset
-            )
-        )
-    if not announced and prem.kind == "valat" and result == "lost":
-        ck.fail(_("a silent Valat cannot be lost; leave it out"))

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import contextlib
 import datetime as _dt
-import os
 import sqlite3
-from glob import escape as glob_escape
 from pathlib import Path
 
-from ..faults import fault
 from ..i18n import _
 from .errors import LedgerUnavailable, TargetExists
+from .targets import written
 
 IN_MEMORY_MAX = 1 << 30  # a larger ledger is copied through a temporary file (memory)
 
@@ -25,7 +22,6 @@ def backup(conn: sqlite3.Connection, ledger_path: Path, path: Path, overwrite: b
         raise TargetExists(target)
     if not target.parent.is_dir():
         raise LedgerUnavailable(_("the folder {parent} does not exist; create it first"), parent=target.parent)
-    _remove_stale(target)
     try:
         write_copy(conn, target, ledger_path)
     except (OSError, sqlite3.Error) as exc:
@@ -47,45 +43,21 @@ def target_for(ledger_path: Path, path: Path) -> Path:
 
 
 def write_copy(conn: sqlite3.Connection, target: Path, ledger_path: Path) -> None:
-    """A checked copy of the ledger at ``target``, never half of one: made in
-    memory and written to a file without a name, named only when whole
-    (``O_TMPFILE``), so a killed process leaves nothing; where that cannot
-    be, or the ledger is very large, through a temporary file beside it."""
+    """A checked copy of the ledger at ``target``, never half of one
+    (``targets.written``): made in memory and written, or where the ledger
+    is very large, by SQLite into the new file itself."""
     if _size(conn) <= IN_MEMORY_MAX:
-        fd = _unnamed_file(target.parent)
-        if fd is not None:
-            try:
-                _write_all(fd, _checked_bytes(conn, ledger_path))
-                fault("backup.copy")
-                _name(fd, target)
-            finally:
-                os.close(fd)
-            return
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))  # a file made here, never one there before
-    try:
+        data = _checked_bytes(conn, ledger_path)
+        with written(target, point="backup.copy") as f:
+            f.write(data)
+        return
+    with written(target, by_name=True, point="backup.copy") as tmp:
         _copy_checked(conn, tmp, ledger_path)
-        fault("backup.copy")
-        os.replace(tmp, target)
-    finally:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
 
 
 def _size(conn: sqlite3.Connection) -> int:
     pages = conn.execute("PRAGMA page_count").fetchone()[0]
     return int(pages) * int(conn.execute("PRAGMA page_size").fetchone()[0])
-
-
-def _unnamed_file(folder: Path) -> int | None:
-    """A file in ``folder`` without a name yet; None where the system has none."""
-    flag = getattr(os, "O_TMPFILE", None)
-    if flag is None or not Path("/proc/self/fd").is_dir():
-        return None
-    try:
-        return os.open(folder, flag | os.O_WRONLY, 0o644)
-    except OSError:
-        return None
 
 
 def _checked_bytes(conn: sqlite3.Connection, ledger_path: Path) -> bytes:
@@ -96,53 +68,6 @@ def _checked_bytes(conn: sqlite3.Connection, ledger_path: Path) -> bytes:
         return mem.serialize()
     finally:
         mem.close()
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view) :]
-    os.fsync(fd)
-
-
-def _name(fd: int, target: Path) -> None:
-    """Give the unnamed file its name ``target`` in one step; over a file of
-    that name, through a temporary name (which a kill in between leaves for
-    the next backup there to remove)."""
-    root = os.open("/", os.O_RDONLY | os.O_DIRECTORY)
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    try:
-        try:
-            os.link(f"proc/self/fd/{fd}", target, src_dir_fd=root, follow_symlinks=True)
-            return
-        except FileExistsError:
-            pass
-        os.link(f"proc/self/fd/{fd}", tmp, src_dir_fd=root, follow_symlinks=True)
-        os.replace(tmp, target)
-    finally:
-        os.close(root)
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-
-
-def _remove_stale(target: Path) -> None:
-    """Temporary files a killed backup to ``target`` left behind (its
-    process is gone): removed before the next backup there."""
-    for old in target.parent.glob(f".{glob_escape(target.name)}.*.tmp*"):
-        pid = old.name[len(target.name) + 2 :].partition(".tmp")[0]
-        if pid.isdigit() and not _alive(int(pid)):
-            with contextlib.suppress(OSError):
-                old.unlink()
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # another user's process
-        return True
-    return True
 
 
 def _copy_checked(conn: sqlite3.Connection, tmp: Path, ledger_path: Path) -> None:

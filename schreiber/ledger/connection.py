@@ -33,17 +33,11 @@ import sqlite_utils
 from ..faults import fault
 from ..i18n import N_, _
 from . import Opened
-from .errors import LedgerDamaged, LedgerUnavailable, NeedsSchema, NewerLedger, NotALedger, sqlite_problem
+from .errors import LedgerDamaged, LedgerUnavailable, NeedsSchema, NotALedger, sqlite_problem
 from .migrations import migrations
+from .recognize import APPLICATION_ID, BUSY_TIMEOUT_MS, LEDGER_FORMAT, SQLITE_MAGIC, is_ours
+from .recognize import connect as _connect
 
-BUSY_TIMEOUT_MS = 10_000
-LEDGER_TABLES = {"players", "evenings", "entries", "results", "payments"}
-APPLICATION_ID = 0x53434852  # "SCHR"
-LEDGER_FORMAT = 1  # user_version: raised only if a later schreiber changes what a ledger is
-MIGRATION_SET = "schreiber"
-# Every migration this schreiber knows: a ledger with another one applied is a newer schreiber's.
-KNOWN_MIGRATIONS = frozenset(m.name for m in migrations._migrations)
-SQLITE_MAGIC = b"SQLite format 3\x00"
 _NEW = itertools.count()
 
 
@@ -152,12 +146,6 @@ def _writable(p: Path) -> bool:
     return os.access(p, os.W_OK) and os.access(p.parent, os.W_OK)
 
 
-def _connect(target: str, uri: bool = False) -> sqlite3.Connection:
-    conn = sqlite3.connect(target, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, uri=uri)
-    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    return conn
-
-
 def _db(conn: sqlite3.Connection) -> sqlite_utils.Database:
     """sqlite-utils over ``conn``, without its plugins (their entry-point scan costs every start)."""
     return sqlite_utils.Database(conn, execute_plugins=False)
@@ -249,69 +237,6 @@ def copy_new(memory: sqlite_utils.Database, path: Path, create_folder: bool) -> 
         raise
     conn.execute("DETACH DATABASE new")
     return db
-
-
-def is_ours(conn: sqlite3.Connection, p: Path) -> bool | None:
-    """True: a marked ledger; False: a ledger of an older schreiber, not
-    marked yet; None: an SQLite file without tables. Raises NotALedger for
-    anything else and NewerLedger for a newer schreiber's ledger. Reads only."""
-    app_id, version = (conn.execute(f"pragma {p_}").fetchone()[0] for p_ in ("application_id", "user_version"))
-    names = {r[0] for r in conn.execute("select name from sqlite_master where type = 'table'")}
-    if app_id not in (0, APPLICATION_ID):
-        raise NotALedger(p, _("another program's SQLite file, application id {id}").format(id=f"{app_id:#x}"))
-    if app_id == APPLICATION_ID and version > LEDGER_FORMAT:
-        raise NewerLedger(
-            p, _("ledger format {version}; this one knows {known}").format(version=version, known=LEDGER_FORMAT)
-        )
-    if not names and app_id == 0:
-        if version:
-            raise NotALedger(p, _("an SQLite file of another program, user version {version}").format(version=version))
-        return None
-    applied = set()
-    if "_sqlite_migrations" in names:
-        applied = {
-            r[0] for r in conn.execute("select name from _sqlite_migrations where migration_set = ?", [MIGRATION_SET])
-        }
-        if not applied and app_id == 0:
-            raise NotALedger(p, _("an SQLite file with another program's migrations"))
-    if app_id == 0 and not (names >= LEDGER_TABLES):
-        raise NotALedger(p, _("an SQLite file without a ledger's tables"))
-    unknown = sorted(applied - KNOWN_MIGRATIONS)
-    if unknown:
-        raise NewerLedger(p, _("schema step {steps}; update schreiber").format(steps=", ".join(unknown)))
-    return app_id == APPLICATION_ID
-
-
-def is_ledger_file(p: Path) -> bool:
-    """Whether the regular file ``p`` is a schreiber ledger of any version
-    (``is_ours``; an SQLite file without tables is none). Reads only: the
-    header as bytes, then, where unmarked, its tables read-only."""
-    try:
-        with open(p, "rb") as f:
-            head = f.read(100)
-    except OSError:
-        return False
-    if not head.startswith(SQLITE_MAGIC):
-        return False
-    if head[68:72] == APPLICATION_ID.to_bytes(4, "big"):  # PRAGMA application_id, as the header holds it
-        return True
-    base = "file:" + quote(str(p.resolve()))
-    for query in ("?mode=ro", "?immutable=1"):  # immutable: where not even the WAL index can be made
-        try:
-            conn = _connect(base + query, uri=True)
-        except sqlite3.Error:
-            continue
-        try:
-            return is_ours(conn, p) is not None
-        except NotALedger:
-            return False
-        except NewerLedger:
-            return True
-        except sqlite3.Error:
-            continue
-        finally:
-            conn.close()
-    return False
 
 
 def _open_existing(p: Path, create: bool = False) -> sqlite_utils.Database | None:

@@ -34,6 +34,7 @@ _BEST_ROUNDS = ", ".join(f"max(case when k = {n} then s end) as b{n}" for n in _
 _TIE_BREAKS = ", ".join(f"coalesce(b.b{n}, 0) desc" for n in _ROUNDS)
 _ROUND_DECIMALS = ", ".join(f"{points(f't.r{n}_x2520')} as r{n}" for n in _ROUNDS)
 _ROUND_UNITS = ", ".join(f"t.r{n}_x2520" for n in _ROUNDS)
+_RESULT_ROUNDS = ", ".join(f's.r{n} as "R{n}"' for n in _ROUNDS)
 
 
 CUP_TABLES = """
@@ -118,7 +119,7 @@ from v_cup_standings s join cups c on c.id = s.cup_id left join cup_fixed_points
 
 create view v_cup_result_list as
 select s.cup, s.rank as "Rang", s.player as "Name", s.ort as "Ort", p.cup_points as "Cuppunkte",
-       s.schrift as "Gesamt", s.r1 as "R1", s.r2 as "R2", s.r3 as "R3", s.geld as "Geld"
+       s.schrift as "Gesamt", {_RESULT_ROUNDS}, s.geld as "Geld"
 from v_cup_standings s join v_cup_points p on p.cup_id = s.cup_id and p.player = s.player;
 
 create view v_cup_season as

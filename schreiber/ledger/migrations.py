@@ -208,20 +208,32 @@ def _items(text: str | None) -> str | None:
 
 def _cells(d: dict) -> list | dict:
     """An item stored whole as its cells, where they give back exactly the same (else the item as it was)."""
-    try:
-        base = Fraction(d["exact_base"])
-        cells: list = [d["kind"], d["label"], exact(base), [[m["name"], m["factor"]] for m in d["multipliers"]],
-                       {p: exact(Fraction(v)) for p, v in d["exact"].items()}]  # fmt: skip
-        value = base
-        for m in d["multipliers"]:
-            value *= m["factor"]
-        extra = {"note": d["note"]} if d.get("note") else {}
-        if Fraction(d["exact_value"]) != value:
-            extra["total"] = exact(Fraction(d["exact_value"]))
-        cells += [extra] if extra else []
-    except (KeyError, TypeError, ValueError, ZeroDivisionError):
+    if not _stored_item(d):
         return d
+    try:
+        base, total = Fraction(d["exact_base"]), Fraction(d["exact_value"])
+        by_player = {p: exact(Fraction(v)) for p, v in d["exact"].items()}
+    except (ValueError, ZeroDivisionError):  # a text that is no number
+        return d
+    cells: list = [d["kind"], d["label"], exact(base), [[m["name"], m["factor"]] for m in d["multipliers"]], by_player]
+    value = base
+    for m in d["multipliers"]:
+        value *= m["factor"]
+    extra = {"note": d["note"]} if d.get("note") else {}
+    if total != value:
+        extra["total"] = exact(total)
+    cells += [extra] if extra else []
     return cells if dumps(item_of_cells(cells)) == dumps(d) else d
+
+
+def _stored_item(d: object) -> bool:
+    """An item as schreiber stored it before m009: its exact values numbers (or their text), its multipliers whole."""
+    number = (str, int)
+    multipliers = d.get("multipliers") if isinstance(d, dict) else None
+    return (isinstance(d, dict) and isinstance(multipliers, list) and {"kind", "label"} <= d.keys()
+            and all(isinstance(m, dict) and "name" in m and type(m.get("factor")) is int for m in multipliers)
+            and isinstance(d.get("exact"), dict) and all(isinstance(v, number) for v in d["exact"].values())
+            and isinstance(d.get("exact_base"), number) and isinstance(d.get("exact_value"), number))  # fmt: skip
 
 
 def _state(text: str) -> str:
@@ -467,13 +479,7 @@ def m015_cup_rounds_played(db: sqlite_utils.Database) -> None:
     in it, not once it is drawn (a tournament drawn but not played gave cup
     points by the lot): the views over ``v_cup_rounds`` made anew; every
     played tournament keeps its figures."""
-    from .cup_book import cup_ranking_views
-
-    views = cup_ranking_views()
-    for name, _sql in reversed(views):
-        db.conn.execute(f'drop view if exists "{name}"')
-    for _name, sql in views:
-        db.conn.execute(sql)
+    _ranking_views_anew(db)
 
 
 @migrations()
@@ -491,13 +497,7 @@ def m017_paper_totals(db: sqlite_utils.Database) -> None:
     views over ``v_cup_rounds`` are made anew; a schreiber from before this
     step refuses the ledger (a newer schreiber's) rather than replaying an
     entry it does not know. No figure changes: no evening had totals before."""
-    from .cup_book import cup_ranking_views
-
-    views = cup_ranking_views()
-    for name, _sql in reversed(views):
-        db.conn.execute(f'drop view if exists "{name}"')
-    for _name, sql in views:
-        db.conn.execute(sql)
+    _ranking_views_anew(db)
 
 
 @migrations()
@@ -519,3 +519,22 @@ def m019_held_elsewhere(db: sqlite_utils.Database) -> None:
     open evening, and a merge does not carry their closing back to the desk.
     A new table, empty in every ledger made before; no figure changes."""
     db.conn.execute("create table held_elsewhere (evening_id integer primary key references evenings(id))")
+
+
+@migrations()
+def m020_result_list_rounds(db: sqlite_utils.Database) -> None:
+    """``v_cup_result_list`` with a column for every round a cup may have
+    (R1 to R6), not R1 to R3 alone: the views over ``v_cup_rounds`` made
+    anew. No figure changes."""
+    _ranking_views_anew(db)
+
+
+def _ranking_views_anew(db: sqlite_utils.Database) -> None:
+    """The views over ``v_cup_rounds`` dropped and made as this version makes them (``cup_book``)."""
+    from .cup_book import cup_ranking_views
+
+    views = cup_ranking_views()
+    for name, _sql in reversed(views):
+        db.conn.execute(f'drop view if exists "{name}"')
+    for _name, sql in views:
+        db.conn.execute(sql)

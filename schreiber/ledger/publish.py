@@ -6,13 +6,13 @@ the file; and a cup's results read from it into a database of their own."""
 from __future__ import annotations
 
 import errno
-import os
 import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
 
 from .pages import Part, read
 from .store import Ledger
+from .targets import written
 
 
 def flush(path: Path, checkpoint: bool = True) -> bool:
@@ -32,8 +32,7 @@ def flush(path: Path, checkpoint: bool = True) -> bool:
 def snapshot(led: Ledger, target: Path, parts: Iterable[Part]) -> int:
     """Each part's query (table, SQL, parameters), read from the ledger in
     one read transaction (``pages.read``), as a table of a new SQLite file
-    at ``target``: written beside it (``.NAME.PID.part``) and renamed, so
-    ``target`` is whole or as it was. Returns the rows written."""
+    at ``target``, whole or not at all. Returns the rows written."""
     tables = read(led, parts)
     _write_tables(target, {name: (t.columns, t.rows) for name, t in tables.items()})
     return sum(len(t.rows) for t in tables.values())
@@ -44,23 +43,16 @@ def _quoted(name: str) -> str:
 
 
 def _write_tables(target: Path, tables: dict[str, tuple[list[str], list[tuple]]]) -> None:
-    """The tables as a new SQLite file (no column types: each value keeps its own), then renamed to ``target``."""
-    part = target.with_name(f".{target.name}.{os.getpid()}.part")
-    with part.open("x"):  # made afresh, never over another file (an empty file is an empty database)
-        pass
+    """The tables as a new SQLite file (no column types: each value keeps its own) at ``target`` (``targets.written``)."""
     try:
-        out = sqlite3.connect(part)
-        try:
-            for table, (columns, rows) in tables.items():
-                out.execute(f"create table {_quoted(table)} ({', '.join(map(_quoted, columns))})")
-                out.executemany(f"insert into {_quoted(table)} values ({', '.join('?' * len(columns))})", rows)
-            out.commit()
-        finally:
-            out.close()
-        os.replace(part, target)
+        with written(target, by_name=True) as part:
+            out = sqlite3.connect(part)
+            try:
+                for table, (columns, rows) in tables.items():
+                    out.execute(f"create table {_quoted(table)} ({', '.join(map(_quoted, columns))})")
+                    out.executemany(f"insert into {_quoted(table)} values ({', '.join('?' * len(columns))})", rows)
+                out.commit()
+            finally:
+                out.close()
     except sqlite3.Error as exc:  # a full disk: said as the file system would say it
-        part.unlink(missing_ok=True)
         raise OSError(errno.EIO, str(exc)) from None
-    except BaseException:
-        part.unlink(missing_ok=True)
-        raise

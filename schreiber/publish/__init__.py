@@ -225,9 +225,10 @@ def cup_database(ledger: Path, folder: Path) -> Path:
 
 def write_metadata(data: dict[str, Any], target: Path) -> Path:
     """``data`` as the JSON file ``target`` (rewritten each time)."""
+    from ..ledger.targets import write_text
+
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-    return target
+    return write_text(target, json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
 
 def is_loopback(host: str) -> bool:

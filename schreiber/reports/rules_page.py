@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..domain.rules import CONTRACT_NOTES, SETTINGS, Rules, value_text
+from ..domain.names import Terms
+from ..domain.rules import CONTRACT_NOTES, SETTINGS, Rules, as_written
+from ..domain.rules.sources import mark
 
 _NOT_VALUES = ("id", "source")  # what a contract or premium says besides its values
 
@@ -22,11 +24,11 @@ def marked(rules: Rules, *layers: tuple[Rules, str]) -> Rules:
         for older, label in layers:
             if rules.setting(s.key) != older.setting(s.key):
                 own = rules.sources.get(s.key)
-                sources[s.key] = label if own in (None, label, older.sources.get(s.key)) else f"{label}: {own}"
+                sources[s.key] = mark(label) if own in (None, label, older.sources.get(s.key)) else mark(label, own=own)
                 break
     return rules._replace(
-        contracts={k: _marked_entry(e, "contracts", layers) for k, e in rules.contracts.items()},
-        premiums={k: _marked_entry(e, "premiums", layers) for k, e in rules.premiums.items()},
+        contracts=Terms((k, _marked_entry(e, "contracts", layers)) for k, e in rules.contracts.items()),
+        premiums=Terms((k, _marked_entry(e, "premiums", layers)) for k, e in rules.premiums.items()),
         sources=sources,
     )
 
@@ -35,11 +37,11 @@ def _marked_entry(entry, table: str, layers: tuple[tuple[Rules, str], ...]):
     for older, label in layers:
         was = getattr(older, table).get(entry.id)
         if was is None:
-            return entry._replace(source=f"{label}: {entry.source}" if entry.source else label)
+            return entry._replace(source=mark(label, own=entry.source))
         changed = [f for f in entry._fields if f not in _NOT_VALUES and getattr(entry, f) != getattr(was, f)]
         if changed:
-            mark = f"{label} ({', '.join(changed)})"
-            return entry._replace(source=mark if entry.source in ("", was.source) else f"{mark}: {entry.source}")
+            own = "" if entry.source in ("", was.source) else entry.source
+            return entry._replace(source=mark(label, tuple(changed), own))
     return entry
 
 
@@ -47,7 +49,7 @@ def _cell(v) -> str:
     if v is None:
         return "–"
     if isinstance(v, Fraction):
-        return value_text(v)
+        return as_written(v)
     if isinstance(v, bool):
         return "yes" if v else "no"
     if isinstance(v, (list, tuple)):

@@ -20,6 +20,7 @@ from ..domain.tournament import hands_per_round
 from ..i18n import _
 from ..render import signed
 from ..reports import sheet as sh
+from ..reports import sheet_screen
 from ..service import Service
 
 if TYPE_CHECKING:
@@ -99,7 +100,7 @@ def sheet(led: Ledger, ev: Evening) -> dict[str, Any]:
     """The sheet's rows as ``schreiber sheet`` writes them (its wide form's
     cells), each with the reference to type to take it back."""
     rows, _totals, rules = sh.build(led.sheet_lines(ev), ev)
-    headers, body = sh.table_rows(rows, ev.seating, rules)
+    headers, body = sheet_screen.table_rows(rows, ev.seating, rules)
     n = len(ev.seating)
     out = []
     for r, cells in zip(rows, body):
@@ -158,7 +159,7 @@ def explained(led: Ledger, ev: Evening, number: int) -> str | None:
     rows = [r for r in sh.hand_rows(lines, ev, before) if r.number == number and r.kind == "hand"]
     if not rows:
         return None
-    return "\n\n".join(sh.explain(r, [] if r.void else hand_items(led, ev, number)) for r in rows)
+    return "\n\n".join(sheet_screen.explain(r, [] if r.void else hand_items(led, ev, number)) for r in rows)
 
 
 def settlement(led: Ledger, ev: Evening) -> str:

@@ -145,7 +145,7 @@ def _words(line: str) -> list[str]:
 
 
 def _undo(svc: Service, ev: Evening, form: Mapping[str, str], uid: str) -> str:
-    from ..reports.sheet import entry_text
+    from ..reports.sheet_screen import entry_text
 
     e = svc.undo(any_entry=form.get("eintrag") == "1", evening=ev)
     what = _("Hand {n}").format(n=e.number) if e.kind == "hand" else entry_text(e.kind, e.number)

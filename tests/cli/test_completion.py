@@ -9,7 +9,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from schreiber.cli import complete
-from tests.helpers import F, G, H, I, cli
+from tests.helpers import WAIT, F, G, H, I, cli
 
 SCHREIBER = Path(sys.executable).parent / "schreiber"  # the console script: its name is the program's
 
@@ -60,7 +60,7 @@ def test_a_ledger_named_by_db_is_read(tmp_path, ledger_env):
     other = tmp_path / "other.db"
     r = subprocess.run(
         [str(SCHREIBER), "--db", str(other), "evening", "start", "Emil", F, G, H],
-        capture_output=True, text=True, timeout=20,
+        capture_output=True, text=True, timeout=WAIT,
     )  # fmt: skip
     assert r.returncode == 0, r.stderr
     assert complete.players(Ctx(db=str(other)), "e") == ["emil"]
@@ -68,7 +68,7 @@ def test_a_ledger_named_by_db_is_read(tmp_path, ledger_env):
 
 def shell_complete(shell_env):
     env = dict(os.environ, **shell_env)
-    return subprocess.run([str(SCHREIBER)], env=env, capture_output=True, text=True, timeout=20)
+    return subprocess.run([str(SCHREIBER)], env=env, capture_output=True, text=True, timeout=WAIT)
 
 
 def test_the_shells_complete_through_typers_mechanism(ledger_env):
@@ -99,7 +99,7 @@ def test_show_completion_prints_each_shells_script():
         ("fish", "complete --command schreiber"),
     ):
         r = subprocess.run(
-            [str(SCHREIBER), "--show-completion", shell], env=env, capture_output=True, text=True, timeout=20
+            [str(SCHREIBER), "--show-completion", shell], env=env, capture_output=True, text=True, timeout=WAIT
         )
         assert r.returncode == 0 and marker in r.stdout and "_SCHREIBER_COMPLETE" in r.stdout, (shell, r.stdout)
     # without a name it asks the process tree which shell it runs in: run it from bash
@@ -108,8 +108,8 @@ def test_show_completion_prints_each_shells_script():
         ["bash", "-c", '"$0" --show-completion; status=$?; exit $status', str(SCHREIBER)],
         capture_output=True,
         text=True,
-        timeout=20,
+        timeout=WAIT,
     )
     assert r.returncode == 0 and "_SCHREIBER_COMPLETE=complete_" in r.stdout, r.stderr
-    r = subprocess.run([str(SCHREIBER), "--help"], capture_output=True, text=True, timeout=20)
+    r = subprocess.run([str(SCHREIBER), "--help"], capture_output=True, text=True, timeout=WAIT)
     assert "--install-completion" in r.stdout and "--show-completion" in r.stdout

@@ -111,7 +111,7 @@ def test_at_a_terminal_force_asks_first(cup):
     env = dict(os.environ, TERM="dumb")
     draw = f"{sys.executable} -m schreiber --db {cup} cup draw --force"
     script = f"{draw}; echo rc=$?; {draw}; echo rc=$?; {draw} --yes; echo rc=$?; {draw}; echo rc=$?"
-    p = terminal("sh", ["-c", script], env=env, encoding="utf-8", timeout=30, dimensions=(24, 120))
+    p = terminal("sh", ["-c", script], env=env, encoding="utf-8", dimensions=(24, 120))
     p.expect(
         r"Round 1 is not finished: table 1 \(1 of 2 hands\), table 2 \(0 of 2 hands\)\. "
         r"End it as it stands and draw round 2\? \[y/N\] "

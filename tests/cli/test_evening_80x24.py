@@ -112,13 +112,13 @@ ROWS = [  # table rows, word by word, the same in both languages
 ]
 
 
-def shell(commands: list[str], cwd, db, *, timeout=30) -> pexpect.spawn:
+def shell(commands: list[str], cwd, db) -> pexpect.spawn:
     """One 80x24 terminal running the commands one after another."""
     env = dict(os.environ, SCHREIBER_DB=str(db), TERM="dumb")
     env.pop("COLUMNS", None)
     env.pop("LINES", None)
     return terminal(
-        "sh", ["-c", "; ".join(commands)], env=env, cwd=str(cwd), encoding="utf-8", timeout=timeout,
+        "sh", ["-c", "; ".join(commands)], env=env, cwd=str(cwd), encoding="utf-8",
         dimensions=(24, 80),
     )  # fmt: skip
 

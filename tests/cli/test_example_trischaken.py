@@ -71,7 +71,7 @@ def test_guided_entry_asks_who_goes_mit(ledger_env):
     whether he goes mit (salzburg-fahren.toml:14-15), as the short notation reads it back."""
     assert cli("evening", "start", F, G, H, I, "--rules", str(SALZBURG)).exit_code == 0
     env = dict(os.environ, SCHREIBER_DB=str(ledger_env), TERM="dumb", COLUMNS="200")
-    p = terminal(sys.executable, ["-m", "schreiber", "hand", "add"], env=env, encoding="utf-8", timeout=20)
+    p = terminal(sys.executable, ["-m", "schreiber", "hand", "add"], env=env, encoding="utf-8")
     p.expect(r"Contract \[\w+\]: ")
     p.sendline("fahren")
     for points in ("20", "15", "6", ""):  # from the Vorhand, Gerti; Fritz the rest of the deck

@@ -39,8 +39,9 @@ from hypothesis import strategies as st
 
 from schreiber.cli.entry import main
 from schreiber.domain.engine import score
+from schreiber.domain.hand import HAND_KEYS, PREMIUM_KEYS
 from schreiber.domain.names import name_key
-from schreiber.domain.record import HAND_KEYS, PREMIUM_KEYS, HandError, check_hand
+from schreiber.domain.record import HandError, check_hand
 from schreiber.domain.rules import (
     CONTRACT_FIELDS,
     PREMIUM_FIELDS,
@@ -202,23 +203,12 @@ def test_check_hand_on_mutated_records(raw, preset, five):
 # The command line, in-process through the real entry point ------------------
 
 
-_COMMAND = []
-
-
 def cli(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
     """Run `schreiber ARGS` through schreiber.cli.main (as the console script
-    does) and return (exit status, stdout, stderr). The click command that
-    typer builds from the app on every call is built once here (5x quicker)."""
-    import typer
-
-    import schreiber.cli.commands as cli_module
-
-    if not _COMMAND:
-        _COMMAND.append(typer.main.get_command(cli_module.app))
+    does) and return (exit status, stdout, stderr)."""
     out, err = io.StringIO(), io.StringIO()
-    argv, old_stdin, app = sys.argv, sys.stdin, cli_module.app
+    argv, old_stdin = sys.argv, sys.stdin
     sys.argv = ["schreiber", *args]
-    cli_module.app = _COMMAND[0]
     sys.stdin = io.StringIO(stdin or "")  # never pytest's, which fails a read ("--json -") with an OSError
     Opened.written = None  # a command of its own process: an earlier one's write is no write of this one
     code = 0
@@ -228,7 +218,7 @@ def cli(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
     finally:
-        sys.argv, sys.stdin, cli_module.app = argv, old_stdin, app
+        sys.argv, sys.stdin = argv, old_stdin
     return code, out.getvalue(), err.getvalue()
 
 
@@ -317,11 +307,9 @@ def test_stdin_and_files_not_text(tmp_path):
         assert_one_error_line(r.returncode, err)
         src = tmp_path / "hands.jsonl"
         src.write_bytes(data + b"\n" + json.dumps(dreier("Anna", 40)).encode())
-        r = subprocess.run(
-            SCHREIBER + ["hand", "import", str(src)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE
-        )
+        r = run_cli("hand", "import", str(src), db=db)  # a file: read the same in this process
         if r.returncode != 2:  # 2: `hand import` does not exist (yet)
-            assert_one_error_line(r.returncode, r.stderr.decode("utf-8", "replace"))
+            assert_one_error_line(r.returncode, r.stderr)
     assert row_counts(db) == before
 
 

@@ -148,6 +148,25 @@ def test_a_key_given_twice_is_refused_in_every_json_input(tmp_path, text, key):
     refused(db, "hand", "import", str(src), words=('line 1: "dealer" is given twice',))
 
 
+def test_the_hand_record_is_given_with_record_and_still_with_json(tmp_path):
+    """``--record`` takes the hand record on hand add and hand edit; ``--json``,
+    its earlier name (scripts, interface.md), does the same, not shown in the
+    help; both at once is refused."""
+    db = tmp_path / "ledger.db"
+    evening(db)  # hand 1, given with --json
+    ok(db, "hand", "add", "--record", json.dumps(dreier("Carl", 50)))
+    ok(db, "hand", "edit", "1", "--record", json.dumps(dreier("Dora", 30)))
+    r = cli("--db", str(db), "hand", "add", "--record", "-", input=json.dumps(dreier("Anna", 41)))
+    assert r.exit_code == 0, r.output
+    hands = [h for h in json.loads(ok(db, "sheet", "--json"))["hands"] if not h["void"]]
+    assert [(h["number"], h["declarer"]) for h in hands] == [(1, "Dora"), (2, "Carl"), (3, "Anna")]
+    refused(db, "hand", "add", "--record", "{}", "--json", "{}", words=("--record", "--json is its old name"))
+    refused(db, "hand", "add", "dreier", "anna", "+", "--record", "{}", words=("--record, not both",))
+    for command in ("add", "edit"):
+        page = ok(db, "hand", command, "--help")
+        assert "--record JSON" in page and "--json" not in page.replace("--json-out", "")
+
+
 # 16. Cup options ------------------------------------------------------------------------------
 
 CUP_OPTIONS = [

@@ -12,6 +12,7 @@ import sys
 
 import pytest
 
+from schreiber import i18n
 from schreiber.i18n import from_locale
 from tests.german import english_words
 from tests.helpers import ROOT, SCHREIBER, F, G, H, I, cli, console
@@ -43,16 +44,16 @@ SAYS = {
 
 
 def schreiber(*args, env=None, input=None):
-    """The console script as a user runs it (the language chosen at start,
-    help pages included): a process of its own for a German screen, the
-    English one in this process as `tests.helpers.console` runs it."""
+    """The console script as a user runs it (the language chosen at start):
+    the English screen in this process, the German one in the test worker's
+    German process, as `tests.helpers.console` runs them."""
     return console(list(args), env=dict(os.environ, **(env or {})), input=input)
 
 
 def process(*args, env=None):
-    """The console script in a process of its own, also in English: a help
-    page is read as the process starts (this process may have read one in
-    German), and help and usage lines name the program as it was started."""
+    """The console script in a process of its own: a help page is as wide as
+    the process's terminal (``COLUMNS``), and help and usage lines name the
+    program as it was started."""
     env = dict(os.environ, **(env or {}))
     return subprocess.run([*SCHREIBER, *args], capture_output=True, text=True, timeout=60, env=env)
 
@@ -260,14 +261,32 @@ def read_as_text(page: str) -> str:
     return " ".join(re.sub(r"-\n\s+", "-", rows).split())
 
 
-def test_every_help_page_in_german_has_no_english_sentence_of_ours():
+def help_golden(lang: str, pages: dict[str, str], snapshot_update: bool) -> None:
+    """Every help page and the table session's hilfe as ``tests/golden/help.LANG.txt`` has them."""
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("SCHREIBER_LANG", lang)
+        i18n.reset()
+        assert cli("evening", "start", F, G, H, I).exit_code == 0
+        hilfe = cli("tisch", input="hilfe\n").stdout
+    i18n.reset()
+    text = "".join(f"===== {path}\n{page}\n" for path, page in pages.items()) + f"===== tisch: hilfe\n{hilfe}"
+    golden = ROOT / "tests" / "golden" / f"help.{lang}.txt"
+    if snapshot_update or not golden.exists():
+        golden.write_text(text, encoding="utf-8")
+    assert text == golden.read_text(encoding="utf-8"), f"{golden.name}: see CONTRIBUTING.md, Golden files"
+
+
+def test_every_help_page_in_german_has_no_english_sentence_of_ours(snapshot_update):
     """Every command's --help under --lang de: none of our English texts
     (the catalog's msgids) and no English sentence; the English pages the
-    same commands."""
+    same commands; every page in both languages, and the table session's
+    hilfe, as the golden files have them."""
     from babel.messages.pofile import read_po
 
     de, en = every_help_page("de"), every_help_page("en")
     assert de.keys() == en.keys() and len(de) > 40
+    for lang, pages in (("de", de), ("en", en)):
+        help_golden(lang, pages, snapshot_update)
     with open(ROOT / "schreiber" / "locale" / "de" / "LC_MESSAGES" / "schreiber.po", "rb") as f:
         ours = [m.id.split("\n")[0] for m in read_po(f) if isinstance(m.id, str) and m.id != m.string]
     ours = [m for m in ours if len(m) >= 24 and " " in m]

@@ -481,7 +481,7 @@ def test_a_copy_that_drew_the_next_round_itself(tmp_path):
     ok(copy, "hand", "add", "--evening", str(table["evening"]), "dreier", table["players"][3], "40")
     line = refused(desk, "merge", str(copy))
     assert line.startswith(f"conflict in evening {evening} (table 1, round 2): hand 2 is "), line
-    assert "cup_tables" not in line and f"schreiber --db {desk} hand edit 2 --evening {evening} --json" in line
+    assert "cup_tables" not in line and f"schreiber --db {desk} hand edit 2 --evening {evening} --record" in line
     settle(line, desk, copy, "copy")
     assert ok(desk, "merge", str(copy)) == f"nothing new in {copy}\n"
     checked(desk)

@@ -5,8 +5,9 @@ CSV, the table session, the error line) shows it escaped as JSON writes it
 show is shown (umlauts on Latin-1), and the exit status says what was
 written: a hand is entered once. Where the output itself cannot be written
 after a commit (a full disk), the change stands, the exit status is 0 and
-one line says so. Real processes: the encoding of the real streams is the
-point."""
+one line says so. Real processes for the commands under test: the encoding
+of the real streams is the point (what the ledger holds before and after is
+read in the test's own process)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import SCHREIBER
+from tests.helpers import SCHREIBER, run_at
 
 SEATING = ("Zoë", "Anna", "王芳", "Dora😀")  # Zoë deals, Anna is the Vorhand of hand 1, 王芳 of hand 2
 WANG = "\\u738b\\u82b3"  # 王芳 as the terminal shows it where it cannot show the name
@@ -37,8 +38,14 @@ def ok(r: subprocess.CompletedProcess, encoding: str) -> str:
     return r.stdout.decode(encoding)  # the bytes are this encoding's, nothing else
 
 
+def here(db: Path, *args: str) -> str:
+    """`schreiber ARGS` where the terminal shows every name (UTF-8): in this
+    process, as the ledger's state before and after the command under test."""
+    return run_at(db, *args).stdout
+
+
 def hands(db: Path) -> list[dict]:
-    return [h for h in json.loads(ok(run(db, "sheet", "--json"), "utf-8"))["hands"] if not h["void"]]
+    return [h for h in json.loads(here(db, "sheet", "--json"))["hands"] if not h["void"]]
 
 
 @pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
@@ -53,10 +60,10 @@ def test_a_name_the_terminal_cannot_show_is_escaped_and_the_hand_entered_once(tm
 
     balance = ok(run(db, "balance", encoding=encoding), encoding)
     assert len(balance.splitlines()) == 1 + len(SEATING) and WANG in balance  # the whole list
-    want = json.loads(ok(run(db, "balance", "--json"), "utf-8"))
+    want = json.loads(here(db, "balance", "--json"))
     assert json.loads(ok(run(db, "balance", "--json", encoding=encoding), encoding)) == want  # valid JSON, same names
     sheet = json.loads(ok(run(db, "sheet", "--json", encoding=encoding), encoding))
-    assert sheet == json.loads(ok(run(db, "sheet", "--json"), "utf-8"))
+    assert sheet == json.loads(here(db, "sheet", "--json"))
     exported = ok(run(db, "export", "--format", "jsonl", encoding=encoding), encoding)
     rows = [json.loads(line) for line in exported.splitlines()]
     assert [r["declarer"] for r in rows if r["kind"] == "hand"] == ["王芳", "Anna"]
@@ -67,7 +74,7 @@ def test_a_name_the_terminal_cannot_show_is_escaped_and_the_hand_entered_once(tm
 @pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
 def test_the_table_session_and_the_error_line(tmp_path, encoding):
     db = tmp_path / "e.db"
-    ok(run(db, "evening", "start", *SEATING), "utf-8")
+    here(db, "evening", "start", *SEATING)
     session = ok(run(db, "tisch", stdin=b"dreier anna 41\nstand\nende\n", encoding=encoding), encoding)
     assert WANG in session and "Until next time." in session
     assert len(hands(db)) == 1
@@ -81,8 +88,8 @@ def test_the_table_session_and_the_error_line(tmp_path, encoding):
 @pytest.mark.lang("de")
 def test_a_german_screen_on_a_latin1_terminal_keeps_its_umlauts(tmp_path):
     db = tmp_path / "e.db"
-    ok(run(db, "evening", "start", *SEATING), "utf-8")
-    ok(run(db, "hand", "add", "dreier", "anna", "41"), "utf-8")
+    here(db, "evening", "start", *SEATING)
+    here(db, "hand", "add", "dreier", "anna", "41")
     settle = ok(run(db, "settle", encoding="latin-1"), "latin-1")
     assert "größtem" in settle and "Zoë" in settle and WANG in settle
     assert "Als Nächstes" in ok(run(db, "sheet", encoding="latin-1"), "latin-1")
@@ -114,8 +121,8 @@ def test_a_file_written_whole_stands_though_the_output_after_it_cannot_be_writte
     it was for: exit 0 and one line on stderr (before: exit 1, "No space
     left on device", and a retry met "exists")."""
     db = tmp_path / "e.db"
-    ok(run(db, "evening", "start", *SEATING), "utf-8")
-    ok(run(db, "hand", "add", "dreier", "anna", "41"), "utf-8")
+    here(db, "evening", "start", *SEATING)
+    here(db, "hand", "add", "dreier", "anna", "41")
     backup, rules, summary = tmp_path / "copy.db", tmp_path / "club.toml", tmp_path / "abend.txt"
     with open("/dev/full", "wb") as full:
         for args, target in ((["backup", str(backup)], backup), (["rules", "new", "club", "--out", str(rules)], rules),
@@ -130,5 +137,5 @@ def test_a_file_written_whole_stands_though_the_output_after_it_cannot_be_writte
         assert r.returncode == 0 and r.stderr.decode().splitlines() == [
             f"schreiber: the change and {summary} were written; their output could not be (No space left on device)"
         ]
-    assert [e["status"] for e in json.loads(ok(run(db, "evening", "list", "--json"), "utf-8"))] == ["settled"]
+    assert [e["status"] for e in json.loads(here(db, "evening", "list", "--json"))] == ["settled"]
     assert "club" in rules.read_text() and backup.read_bytes()[:16] == b"SQLite format 3\x00"

@@ -12,7 +12,7 @@ import subprocess
 import pytest
 
 from schreiber.domain.rules import RulesError, load_rules_file
-from tests.helpers import SCHREIBER, console, refused_line
+from tests.helpers import SCHREIBER, WAIT, console, refused_line
 from tests.ledger_checks import PLAYERS
 
 
@@ -61,7 +61,7 @@ def test_a_tab_with_a_db_in_the_home_of_no_user_offers_nothing_and_says_nothing(
     def tab(words: str) -> subprocess.CompletedProcess:
         env = dict(os.environ, _SCHREIBER_COMPLETE="complete_bash", COMP_WORDS=words,
                    COMP_CWORD=str(len(words.split(" ")) - 1))  # fmt: skip
-        return subprocess.run(SCHREIBER, env=env, capture_output=True, text=True, timeout=30)
+        return subprocess.run(SCHREIBER, env=env, capture_output=True, text=True, timeout=WAIT)
 
     for words in ("schreiber --db ~nosuchuser/x hand add ", "schreiber --db ~nosuchuser/x tisch --evening ",
                   "schreiber --db ~nosuchuser/x strafpunkt "):  # fmt: skip

@@ -13,7 +13,6 @@ the pot it started with, points vanished and `check` said ok.
 
 from __future__ import annotations
 
-import gc
 import json
 import sqlite3
 from fractions import Fraction
@@ -21,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import cli
+from tests.helpers import cli, letting_go
 from tests.helpers import run_at as run
 
 FOUR = ["Anna", "Berti", "Carl", "Dora"]
@@ -30,10 +29,9 @@ POT = ("--rule", "pagatkassa=2")
 
 @pytest.fixture(autouse=True)
 def _let_go():
-    """The connections of the test's commands let go, so that a test of
-    hundreds of commands does not keep hundreds of files open."""
-    yield
-    gc.collect()
+    """The connections of the test's commands let go (``letting_go``)."""
+    with letting_go():
+        yield
 
 
 def pot(db: Path, evening: int) -> dict:

@@ -15,7 +15,6 @@ its voided entries and its tarif.
 from __future__ import annotations
 
 import csv
-import gc
 import io
 import json
 import random
@@ -26,7 +25,7 @@ import pytest
 
 from schreiber.domain.rules import PRESETS
 from schreiber.domain.sample import random_hands
-from tests.helpers import ROOT, cli, dump
+from tests.helpers import ROOT, cli, dump, letting_go
 from tests.helpers import run_at as run
 
 FOUR = ["Anna", "Berti", "Carl", "Dora"]
@@ -36,10 +35,9 @@ DATE = "2026-11-06"
 
 @pytest.fixture(autouse=True)
 def _let_go():
-    """The connections of the test's commands let go, so that a test of
-    hundreds of commands does not keep hundreds of files open."""
-    yield
-    gc.collect()
+    """The connections of the test's commands let go (``letting_go``)."""
+    with letting_go():
+        yield
 
 
 def figures(db: Path) -> dict:

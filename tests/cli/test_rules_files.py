@@ -103,12 +103,17 @@ def test_a_rules_file_that_cannot_be_played_is_refused(body, says, tmp_path, led
 
 def test_a_stored_preset_name_is_never_a_path(tmp_path, monkeypatch):
     """A rules file's free-text `preset` is stored with the evening; guided
-    entry and completion order the contracts by it. A preset's name reads
-    that preset; anything else (here a rules file lying in the folder) is
-    never opened: the contracts go by value."""
+    entry and completion order the contracts of rules an earlier release
+    stored (sorted by id) by it. A preset's name reads that preset; anything
+    else (here a rules file lying in the folder) is never opened: the
+    contracts go by value."""
+    import json
+
+    from schreiber.domain.rules import rules_from_json
+
     monkeypatch.chdir(tmp_path)
     trap = tmp_path / "trap"
-    standard = load_preset("standard")
+    standard = rules_from_json(json.dumps(load_preset("standard").to_dict(), sort_keys=True))
     trap.write_text("[contracts.solodreier]\nname = 'x'\nkind = 'positive'\nvalue = 1\n", encoding="utf-8")
     rules = standard._replace(preset="trap")
     order = bidding_order(rules)

@@ -75,20 +75,6 @@ def test_the_notes_of_the_other_presets_in_german():
     assert "koenig-ultimo König ultimo 1 2 Spieler" in said["ooe"]
 
 
-@pytest.mark.parametrize(
-    ("source", "pieces"),
-    [
-        ("a.txt:1 (b; c (d)) e", [(False, "a.txt:1 "), (True, "b; c (d)"), (False, " e")]),
-        ("a.txt:1 (b", [(False, "a.txt:1 (b")]),  # unbalanced: left whole
-        ("a) b (c)", [(False, "a) b "), (True, "c"), (False, "")]),
-    ],
-)
-def test_a_source_is_read_by_its_balanced_brackets(source, pieces):
-    from schreiber.cli.source_notes import _pieces
-
-    assert _pieces(source) == pieces
-
-
 def test_a_long_source_wraps_inside_its_cell(tmp_path):
     """A rules file's own source, longer than the line: wrapped under its column, every word kept."""
     own = "the circle's tariff as written on the back of the old score pad in the Gasthaus zur Post, 1987"
@@ -100,17 +86,3 @@ def test_a_long_source_wraps_inside_its_cell(tmp_path):
     out = r.stdout
     assert [line for line in out.splitlines() if columns(line) > 80] == []
     assert own in " ".join(out.split())
-
-
-def test_every_note_of_ours_stands_in_a_presets_sources():
-    """The catalog's notes are the presets' own: none is left over from a source that changed."""
-    from schreiber.cli.source_notes import NOTES, OUTER
-    from schreiber.domain.rules import PRESETS, load_preset
-
-    sources = []
-    for p in PRESETS:
-        r = load_preset(p)
-        sources += [c.source for c in r.contracts.values()] + [e.source for e in r.premiums.values()]
-        sources += list(r.sources.values())
-    said = "\n".join(sources)
-    assert [n for n in (*NOTES, *OUTER) if n not in said] == []

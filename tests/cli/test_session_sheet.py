@@ -19,7 +19,7 @@ PLAYERS = ("Anna", "Berti", "Carl", "Dora")
 def fresh_output(svc, number):
     """What a session that keeps no sheet would print."""
     out = []
-    Session(svc, number, out=out.append).show_sheet()
+    Session(svc, number, out=out.append).handle("schrift")
     return out
 
 
@@ -41,10 +41,10 @@ def test_the_kept_sheet_is_the_sheet_built_afresh(tmp_path):
             with contextlib.suppress(SchreiberError):  # a hand voided already
                 other.void(rng.randint(1, svc.next_hand(number).number - 1), number)
         out.clear()
-        session.show_sheet()
+        session.handle("schrift")
         assert out == fresh_output(svc, number), i
         rows, totals, _ = sh.build(svc.ledger.sheet_lines(svc.evening(number)), svc.evening(number))
-        assert session.sheet().rows == rows and session.sheet().totals == totals
+        assert session.view.sheet().rows == rows and session.view.sheet().totals == totals
     out.clear()
     session.handle("schrift")  # the whole sheet on request
     assert out == fresh_output(svc, number)

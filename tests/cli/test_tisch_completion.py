@@ -78,7 +78,7 @@ def test_after_a_command_what_it_takes():
 def test_a_correction_is_completed_as_its_hand_was_dealt(ledger_env):
     """The session reads hand N's Vorhand from the ledger, as ``ändern N`` reads its line."""
     from schreiber.cli.session import Session
-    from schreiber.cli.tisch import _vorhand_of
+    from schreiber.cli.tisch import tab_words
     from schreiber.ledger.store import Ledger
     from schreiber.service import Service
 
@@ -86,7 +86,11 @@ def test_a_correction_is_completed_as_its_hand_was_dealt(ledger_env):
     assert cli("hand", "add", "rufer", "berti", "carl", "+").exit_code == 0  # hand 1: Anna deals, Berti Vorhand
     assert cli("hand", "add", "rufer", "carl", "dora", "+").exit_code == 0  # hand 2: Berti deals
     session = Session(Service(Ledger(ledger_env)), 1, out=lambda line: None)
-    assert [_vorhand_of(session, n) for n in (1, 2, 3, 99999999999999999999)] == ["Berti", "Carl", None, None]
+    assert tab_words(session, "rufer ") == ["Dora", "Anna", "Berti", "Carl", "talon", "selbst"]  # hand 3: Dora Vorhand
+    assert tab_words(session, "ändern 1 rufer ")[:4] == ["Berti", "Carl", "Dora", "Anna"]
+    assert tab_words(session, "ändern 2 rufer ")[:4] == ["Carl", "Dora", "Anna", "Berti"]
+    for no_such_hand in (3, 99999999999999999999):  # its Vorhand not known: the players as seated
+        assert tab_words(session, f"ändern {no_such_hand} rufer ")[:4] == ["Anna", "Berti", "Carl", "Dora"]
     assert tab("ändern ") == []  # the hand's number first
 
 

@@ -86,7 +86,7 @@ def test_in_a_terminal_that_sends_no_utf8_the_session_goes_on(ledger_env):
     env = dict(
         os.environ, SCHREIBER_DB=str(ledger_env), TERM="dumb", COLUMNS="200", PYTHONIOENCODING="utf-8", LC_ALL="C.UTF-8"
     )
-    p = terminal(sys.executable, ["-m", "schreiber", "tisch"], env=env, timeout=20, dimensions=(50, 200),
+    p = terminal(sys.executable, ["-m", "schreiber", "tisch"], env=env, dimensions=(50, 200),
                  preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # fmt: skip
     p.expect(rb"\] > ")
     p.send(b"rufer berti c\xffrl +\r")

@@ -13,7 +13,7 @@ import pexpect
 import pytest
 
 from schreiber.cli import report as report_module
-from schreiber.cli import session as session_module
+from schreiber.cli import table_sheet as table_sheet_module
 from schreiber.cli.session import Session
 from schreiber.ledger.store import Ledger
 from schreiber.service import Service
@@ -130,7 +130,7 @@ def test_schrift_in_tisch_shows_the_last_rows_and_the_standing_within_the_window
         ok("hand", "add", "dreier", "anna", "+")
     out: list[str] = []
     session = Session(Service(Ledger(ledger_env)), 1, out=out.append)
-    for module in (session_module, report_module):  # a terminal of 80 columns and 24 rows
+    for module in (table_sheet_module, report_module):  # a terminal of 80 columns and 24 rows
         monkeypatch.setattr(module, "terminal_size", lambda: os.terminal_size((80, 24)))
     session.handle("schrift")
     lines = "\n".join(out).split("\n")
@@ -156,7 +156,7 @@ def test_the_standing_and_the_next_line_break_within_80_columns(monkeypatch, led
     out: list[str] = []
     session = Session(Service(Ledger(ledger_env)), 1, out=out.append)
     with monkeypatch.context() as terminal:
-        for module in (session_module, report_module):  # a terminal of 80 columns
+        for module in (table_sheet_module, report_module):  # a terminal of 80 columns
             terminal.setattr(module, "terminal_size", lambda: os.terminal_size((80, 24)))
         session.handle("trischaken 20 15 25 10")  # gumpoldskirchen.txt:153: a Holz for everyone
     lines = "\n".join(out).split("\n")
@@ -228,7 +228,7 @@ def test_an_evening_at_80x24_in_both_languages(ledger_env, lang):
     env = dict(os.environ, SCHREIBER_DB=str(ledger_env), TERM="dumb")
     env.pop("COLUMNS", None)
     env.pop("LINES", None)
-    p = terminal(sys.executable, ["-m", "schreiber", "tisch"], env=env, encoding="utf-8", timeout=20,
+    p = terminal(sys.executable, ["-m", "schreiber", "tisch"], env=env, encoding="utf-8",
                       dimensions=(24, 80))  # fmt: skip
     p.expect(r"\] > ")
     seen = (p.before + p.after).replace("\r", "")
@@ -266,7 +266,7 @@ def test_the_sheet_piped_on_from_a_terminal_keeps_the_form_it_asked_for(ledger_e
     env = dict(os.environ, SCHREIBER_DB=str(ledger_env), TERM="dumb")
     env.pop("COLUMNS", None)
     command = f"{sys.executable} -m schreiber sheet | cat; {sys.executable} -m schreiber sheet --wide | cat"
-    p = terminal("sh", ["-c", command], env=env, encoding="utf-8", timeout=20, dimensions=(24, 80))
+    p = terminal("sh", ["-c", command], env=env, encoding="utf-8", dimensions=(24, 80))
     p.expect(pexpect.EOF)
     compact, wide = p.before.replace("\r", "").split("Abend 1, ")[1:]
     assert "Zelle: Stand (dieses Spiel)" in compact and "Ergebnis" not in compact  # the compact form, with its legend
@@ -282,7 +282,7 @@ def test_hand_add_on_a_terminal_asks_before_a_hand_after_the_end(ledger_env):
     before = dump(ledger_env)
     env = dict(os.environ, SCHREIBER_DB=str(ledger_env), TERM="dumb")
     add = f"{sys.executable} -m schreiber hand add dreier fritz +; echo rc=$?"
-    p = terminal("sh", ["-c", f"{add}; {add}"], env=env, encoding="utf-8", timeout=20, dimensions=(24, 80))
+    p = terminal("sh", ["-c", f"{add}; {add}"], env=env, encoding="utf-8", dimensions=(24, 80))
     p.expect(r"The evening is over \(Sküsradl played\)\. Enter hand 9 all the same\? \[y/N\] ")
     p.sendline("n")
     p.expect("Not entered.")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -185,3 +186,22 @@ def test_the_rules_folder_is_not_written_over_a_ledger_there(folder):
         r = schreiber(folder, "rules", "new", "stammtisch", "--force", db=db)
         assert r.returncode == 1 and "nothing was written" in r.stderr, r.stderr
     assert (rules / "stammtisch.toml").read_bytes() == before
+
+
+def test_a_file_is_written_through_a_link_and_into_a_pipe(folder):
+    """An --out that is a symbolic link to a file: the file gets the new
+    content, the link stays; one that is a pipe is written into as it is."""
+    (folder / "real.csv").write_text("an older export\n")
+    (folder / "to-real.csv").symlink_to("real.csv")
+    for args in (["export", "--out", "to-real.csv"], ["settle", "--evening", "1", "--out", "to-real.csv"]):
+        assert schreiber(folder, *args).returncode == 0
+        assert (folder / "to-real.csv").is_symlink() and os.readlink(folder / "to-real.csv") == "real.csv"
+    assert "Anna" in (folder / "real.csv").read_text(encoding="utf-8")
+    os.mkfifo(folder / "pipe")
+    read: list[str] = []
+    reader = threading.Thread(target=lambda: read.append((folder / "pipe").read_text(encoding="utf-8")))
+    reader.start()
+    assert schreiber(folder, "settle", "--evening", "1", "--out", "pipe").returncode == 0
+    reader.join(timeout=60)
+    assert "Anna" in read[0]
+    assert not [p.name for p in folder.iterdir() if p.name.endswith(".tmp")]

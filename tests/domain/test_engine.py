@@ -5,7 +5,8 @@ from fractions import Fraction as Fr
 
 from schreiber.domain.engine import SCHEMES, holz_players
 from schreiber.domain.points import threshold_words
-from schreiber.domain.rules import TRISCHAKEN_SCHEMES, load_rules
+from schreiber.domain.rules import load_rules
+from schreiber.domain.trischaken_schemes import TRISCHAKEN_SCHEMES
 from tests.helpers import F, G, H, I, play
 
 TRISCH = {"contract": "trischaken", "scores": {F: 10, G: 12, H: 10, I: 38}}

@@ -9,9 +9,10 @@ import pytest
 
 from schreiber.domain.names import fold
 from schreiber.domain.notation import NotationError, parse_notation
-from schreiber.domain.notation.follows import RESULTS, next_words
-from schreiber.domain.notation.vocabulary import tokens
+from schreiber.domain.notation.follows import next_words
+from schreiber.domain.notation.words import tokens
 from schreiber.domain.rules import load_preset, rules_from_json
+from schreiber.domain.vocabulary import SAID_RESULT
 from tests.domain.test_notation import CASES, P4, P5
 
 
@@ -167,7 +168,15 @@ def test_a_line_wrong_so_far_gets_nothing():
 
 def vocabulary(rules, players) -> set[str]:
     """Every word completion could offer, folded."""
-    words = {*players, *RESULTS, *rules.kontra_levels, "talon", "selbst", "schleifen", *premium_words(rules)}
+    words = {
+        *players,
+        *SAID_RESULT.values(),
+        *rules.kontra_levels,
+        "talon",
+        "selbst",
+        "schleifen",
+        *premium_words(rules),
+    }
     words |= {w for c in rules.contracts.values() for t in (c.id, c.name, *c.aliases) for w in t.split()}
     return {fold(w) for w in words}
 

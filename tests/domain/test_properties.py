@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from schreiber.domain.engine import Context, score
 from schreiber.domain.evening import Entry, initial_state, step
 from schreiber.domain.record import check_hand
-from schreiber.domain.rules import PRESETS, load_rules
+from schreiber.domain.rules import PRESETS, load_rules, with_overrides
 from tests.helpers import P4, P5
 
 RULES = {p: load_rules(p) for p in PRESETS}
@@ -118,7 +118,7 @@ def test_pot_radl_and_holz_keep_the_books_closed(data, preset, pot, radl, holz):
     base = RULES[preset]
     rules, players, rec = data.draw(hands(preset))
     overrides = [f"pagatkassa={pot}", f"holz={'true' if holz else 'false'}"]
-    rules = rules.with_overrides(overrides)
+    rules = with_overrides(rules, overrides)
     state = initial_state(rules, players, rec.get("dealer"))
     if radl:
         state = step(rules, players, state, Entry("radl")).state
@@ -136,7 +136,7 @@ def test_the_schrift_sums_to_zero_and_is_the_money_without_kontra(data, preset, 
     """Schrift and Geld (RULINGS.md Later rulings; ooe-2023.md §5.2): both sum
     to zero, and a hand without any Kontra writes what it pays."""
     rules, players, rec = data.draw(hands(preset))
-    rules = rules.with_overrides([f"schrift_kontra={counts}"])
+    rules = with_overrides(rules, [f"schrift_kontra={counts}"])
     state = initial_state(rules, players, rec.get("dealer"))
     o = step(rules, players, state, Entry.hand(rec))
     assert o.schrift is not None

@@ -18,6 +18,7 @@ from schreiber.domain.rules import (
     preset_data,
     rules_from_dict,
     rules_from_json,
+    with_overrides,
 )
 from tests.helpers import P4, F, G, H, I, cli
 
@@ -31,13 +32,17 @@ def stored(preset: str, drop: tuple[str, ...] = (), **top) -> dict:
     return data
 
 
+def named_rules(preset: str) -> dict:
+    """The house rules a preset's file names, with those of the preset it is based on."""
+    data = preset_data(preset)
+    return {**(named_rules(data["base"]) if "base" in data else {}), **data.get("rules", {})}
+
+
 def test_every_preset_says_every_rule_outright():
     """No preset leans on a default: a later change of a default, or a rule
     added later, cannot change a preset's evenings."""
-    from schreiber.domain.rules import _resolve
-
     for name in PRESETS:
-        named = _resolve(preset_data(name), name)["rules"]
+        named = named_rules(name)
         assert [s.key for s in SETTINGS if s.key not in named] == [], name
 
 
@@ -234,11 +239,11 @@ def test_a_rule_that_cannot_take_effect_is_refused_in_rules_of_this_format(tmp_p
     with pytest.raises(RulesError, match=re.escape(said)):
         load_rules_file(path)
     with pytest.raises(RulesError, match=re.escape(said)):
-        load_preset("standard").with_overrides([f"{k}={v}" for k, v in named.items()])
+        with_overrides(load_preset("standard"), [f"{k}={v}" for k, v in named.items()])
     needed = {"valat_add_failed": "valat=add", "catch_doubles": "radl_after_catch=true",
               "side_by_side_contracts": "side_by_side=true", "valat_game_kontra": "valat=replace"}  # fmt: skip
     key = next(k for k in named if k in needed)
-    rules = load_preset("standard").with_overrides([f"{key}={named[key]}", needed[key]])  # with it, it counts
+    rules = with_overrides(load_preset("standard"), [f"{key}={named[key]}", needed[key]])  # with it, it counts
     assert rules.setting(key) == named[key]
 
 

@@ -21,6 +21,7 @@ from schreiber.domain.rules import (
     load_preset,
     load_rules,
     rules_from_dict,
+    with_overrides,
 )
 from schreiber.domain.table import Table
 from schreiber.domain.trischaken_schemes import PAYOUT_KEYS, TRISCHAKEN_SCHEMES
@@ -199,7 +200,7 @@ def test_every_scheme_is_its_payout_keys(preset, scheme):
     every hand as the scheme itself (30 random hands, of four and five players, under each preset)."""
     named = load_rules(preset, [f"trischaken={scheme}"])
     value = next(c.value for c in named.contracts.values() if c.kind == "trischaken")
-    said = named.with_overrides(concrete(scheme, value))
+    said = with_overrides(named, concrete(scheme, value))
     assert [k for k in PAYOUT_RULES if said.setting(k) == "scheme"] in ([], ["trischaken_ties"])
     seed = PRESETS.index(preset) * 10 + list(TRISCHAKEN_SCHEMES).index(scheme)
     for record, players, dealer in random_hands(named, 30, seed):

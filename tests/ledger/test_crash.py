@@ -276,3 +276,25 @@ def test_a_crash_while_a_copy_is_written_leaves_nothing(tmp_path):
     assert r.returncode == CRASHED, r.stderr
     assert left_beside(old, v1) == []
     assert applied(v1) == ["m001_initial"]
+
+
+@pytest.mark.parametrize("fault,status", [("write", CRASHED), ("write:interrupt", INTERRUPTED)])
+def test_a_file_written_over_is_whole_or_as_it_was(tmp_path, fault, status):
+    """``rules new --force`` and ``settle --out`` over a file that is there,
+    ended when the new file is written but not yet named: the old file is
+    whole, nothing is left beside it; the next run writes the new one."""
+    db = tmp_path / "ledger.db"
+    evening(db)
+    folder = tmp_path / "out"
+    folder.mkdir()
+    for args, name in ((["rules", "new", "stammtisch", "--force", "--out"], "stammtisch.toml"),
+                       (["settle", "--out"], "summary.txt")):  # fmt: skip
+        target = folder / name
+        target.write_text("the file as it was\n", encoding="utf-8")
+        r = faulted([*args, str(target)], db, fault)
+        assert r.returncode == status, r.stderr
+        assert [p.name for p in folder.iterdir()] == [name]
+        assert target.read_text(encoding="utf-8") == "the file as it was\n"
+        assert cli("--db", str(db), *args, str(target)).exit_code == 0
+        assert target.read_text(encoding="utf-8") != "the file as it was\n"
+        target.unlink()

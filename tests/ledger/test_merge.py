@@ -233,8 +233,8 @@ def test_both_ledgers_added_a_hand_at_the_same_place(cup):
     before = dump(cup)
     err = refused(cup, "merge", str(table))
     assert "conflict in evening 1: hand 7 is '" in err and f"' in {table}; nothing was merged" in err
-    assert f"to keep {table}'s, type: schreiber --db {cup} hand edit 7 --evening 1 --json '{{" in err
-    assert f"to keep this ledger's, type: schreiber --db {table} hand edit 7 --evening 1 --json '{{" in err
+    assert f"to keep {table}'s, type: schreiber --db {cup} hand edit 7 --evening 1 --record '{{" in err
+    assert f"to keep this ledger's, type: schreiber --db {table} hand edit 7 --evening 1 --record '{{" in err
     assert dump(cup) == before
 
 
@@ -249,7 +249,9 @@ def test_the_same_entry_changed_differently(cup):
     con.close()
     before = dump(cup)
     err = refused(cup, "merge", str(table))
-    assert "conflict in evening 1: hand 3 is '" in err and f"schreiber --db {cup} hand edit 3 --evening 1 --json" in err
+    assert (
+        "conflict in evening 1: hand 3 is '" in err and f"schreiber --db {cup} hand edit 3 --evening 1 --record" in err
+    )
     assert dump(cup) == before
 
 

@@ -25,7 +25,7 @@ import pytest
 
 from schreiber.domain.evening import Entry, initial_state, step
 from schreiber.domain.points import as_number
-from schreiber.domain.rules import RULES_FORMAT, load_rules_file
+from schreiber.domain.rules import RULES_FORMAT, load_rules_file, with_overrides
 from schreiber.errors import HandError, SchreiberError
 from tests.helpers import TESTS, cli
 
@@ -186,6 +186,6 @@ def test_a_rule_typed_today_on_such_a_file_meets_todays_checks(tmp_path):
         ("contract.piccolo.tricks=13", "--rule [contracts.piccolo]: tricks is 13; a player can take at most 12"),
     ):
         with pytest.raises(SchreiberError, match=re.escape(says)):
-            rules.with_overrides([typed])
-    both = rules.with_overrides(["pagatkassa=2"])
+            with_overrides(rules, [typed])
+    both = with_overrides(rules, ["pagatkassa=2"])
     assert (both.pagatkassa, both.trischaken_double_from, both.format) == (2, "71", 2)

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from schreiber.domain.evening import Entry
-from schreiber.domain.rules import PRESETS
+from schreiber.domain.rules import PRESETS, with_overrides
 from schreiber.errors import HandError, SchreiberError
 from schreiber.ledger.codec import dumps, stored_item
 from schreiber.ledger.store import Ledger
@@ -72,7 +72,7 @@ def _act(data, svc: Service, action: str, record) -> None:
 )
 @given(data=st.data(), preset=st.sampled_from(PRESETS), pot=st.integers(0, 3), holz=st.booleans())
 def test_items_scored_again_are_those_written(data, preset, pot, holz, tmp_path_factory):
-    rules = RULES[preset].with_overrides([f"pagatkassa={pot}", f"holz={'true' if holz else 'false'}"])
+    rules = with_overrides(RULES[preset], [f"pagatkassa={pot}", f"holz={'true' if holz else 'false'}"])
     players = data.draw(st.sampled_from([P4, P5]))
     led = Ledger(tmp_path_factory.mktemp("rescored") / "ledger.db")
     svc = Service(led)

@@ -36,10 +36,9 @@ from pathlib import Path
 import pytest
 
 from tests.cups import SMALL_CUP, play_small_cup
-from tests.helpers import cli
+from tests.helpers import WAIT, cli
 
 HOST = "127.0.0.1"
-START_SECONDS = 20
 OTHER_CUP = "Zweitcup"
 HEADING = f"{SMALL_CUP}, 20.11.2026"  # the small cup's pages are headed so
 OTHER_PLAYERS = ["Otto", "Paula", "Quirin", "Rosa"]  # seated in the other cup only
@@ -94,7 +93,7 @@ class Served:
     def fetch(self, path: str) -> tuple[int, str]:
         """The status and text of a path under the root (an error status too)."""
         try:
-            with urllib.request.urlopen(self.root + path, timeout=10) as r:
+            with urllib.request.urlopen(self.root + path, timeout=WAIT) as r:
                 return r.status, r.read().decode()
         except urllib.error.HTTPError as e:
             return e.code, e.read().decode()
@@ -120,7 +119,7 @@ def serving(db: Path, home: Path, *args: str) -> Iterator[Served]:
                                  "--port", str(port)], stdout=out, stderr=subprocess.STDOUT, env=env)  # fmt: skip
     try:
         served = Served(proc, port, db.stem, said)
-        deadline = time.monotonic() + START_SECONDS
+        deadline = time.monotonic() + WAIT
         while True:
             if proc.poll() is not None:
                 pytest.fail(f"schreiber publish exited with {proc.returncode}: {said.read_text()}")
@@ -128,7 +127,7 @@ def serving(db: Path, home: Path, *args: str) -> Iterator[Served]:
                 served.fetch("/")
                 break
             if time.monotonic() > deadline:
-                pytest.fail(f"schreiber publish did not answer within {START_SECONDS} s: {said.read_text()}")
+                pytest.fail(f"schreiber publish did not answer within {WAIT} s: {said.read_text()}")
             time.sleep(0.1)  # polling the port, bounded by the deadline
         yield served
     finally:
@@ -165,7 +164,7 @@ def run_all(browser: str, runs: dict[str, list[str]], tmp: Path) -> dict[str, st
     out = {}
     try:
         for name, p in procs.items():
-            out[name] = p.communicate(timeout=90)[0]
+            out[name] = p.communicate(timeout=WAIT)[0]
             assert p.returncode == 0, (name, p.returncode)
     finally:
         for p in procs.values():
@@ -246,7 +245,7 @@ class Front:
                     status, body, kind = 404, b"", "text/plain"
                 else:
                     try:
-                        with urllib.request.urlopen(served.root + self.path, timeout=10) as r:
+                        with urllib.request.urlopen(served.root + self.path, timeout=WAIT) as r:
                             status, body, kind = r.status, r.read(), r.headers.get("content-type", "")
                     except urllib.error.HTTPError as e:
                         status, body, kind = e.code, e.read(), e.headers.get("content-type", "")
@@ -270,13 +269,25 @@ class Front:
         self.server.shutdown()
         self.server.server_close()
 
-    def probe_url(self, name: str, pages: dict[str, str], width: int) -> str:
-        """A measuring page for ``pages`` (name: path under the root), in frames ``width`` wide."""
+    def probe_url(self, name: str, pages: dict[str, str], *widths: int) -> str:
+        """A measuring page for ``pages`` (name: path under the root), in
+        frames of each of ``widths`` (one browser for all: ``by_width``)."""
         frames = "\n".join(
-            FRAME.format(page=page, url=path.replace("&", "&amp;"), width=width) for page, path in pages.items()
+            FRAME.format(page=f"{width} {page}", url=path.replace("&", "&amp;"), width=width)
+            for width in widths
+            for page, path in pages.items()
         )
         self.probes[f"/probe-{name}.html"] = PROBE.replace("FRAMES", frames).encode()
         return f"{self.root}/probe-{name}.html"
+
+
+def by_width(dom: str) -> dict[int, dict[str, dict]]:
+    """What a measuring page of several widths read: each page by its width."""
+    out: dict[int, dict[str, dict]] = {}
+    for key, seen in measured(dom).items():
+        width, _space, page = key.partition(" ")
+        out.setdefault(int(width), {})[page] = seen
+    return out
 
 
 def measured(dom: str) -> dict[str, dict]:

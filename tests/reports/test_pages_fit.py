@@ -35,6 +35,7 @@ from .publishing import (
     HEADING,
     Front,
     build_ledger,
+    by_width,
     chromium,
     fit_problems,
     measured,
@@ -134,15 +135,14 @@ def test_every_page_fits_its_window(ledger, tmp_path):
             runs[f"pdf-{name}"] = ["--no-pdf-header-footer", f"--print-to-pdf={tmp_path / f'{name}.pdf'}",
                                    f"{front.root}/web/{page}"]  # fmt: skip
         runs["dom"] = ["--window-size=1200,900", "--dump-dom", f"{front.root}/web/klein/ergebnisliste.html"]
-        for w in WIDTHS:
-            runs[f"probe-{w}"] = ["--window-size=1300,900", "--dump-dom", front.probe_url(str(w), shown, w)]
+        runs["probe"] = ["--window-size=1300,900", "--dump-dom", front.probe_url("fit", shown, *WIDTHS)]
         seating = {"served": shown[f"sitzplan-{SMALL_CUP}"], "datei": "/web/klein/sitzplan.html"}
         frames = "".join(f'<iframe data-page="{k}" src="{v.replace("&", "&amp;")}" onload="search(this)"></iframe>'
                          for k, v in seating.items())  # fmt: skip
         front.probes["/probe-suche.html"] = SEARCH.replace("FRAMES", frames).encode()
         runs["suche"] = ["--window-size=1300,900", "--dump-dom", f"{front.root}/probe-suche.html"]
         out = run_all(browser, runs, tmp_path)
-    seen = {w: measured(out[f"probe-{w}"]) for w in WIDTHS}
+    seen = by_width(out["probe"])
     for w in WIDTHS:
         assert set(seen[w]) == set(shown), set(shown) - set(seen[w])
     problems = [p for w in WIDTHS for page, found in seen[w].items() for p in fit_problems(page, found, w)]

@@ -22,13 +22,12 @@ import pytest
 from schreiber import publish
 from schreiber.domain.tournament import FIXED_POINTS
 from tests.cups import CUP, play_cup
-from tests.helpers import cli, console
+from tests.helpers import WAIT, cli, console
 from tests.reports.publishing import free_port, stop
 
 pytest.importorskip("datasette", reason='Datasette is not installed: pip install -e ".[test]"')
 
 HOST = "127.0.0.1"
-START_SECONDS = 20
 ROUNDS = ["R1", "R2", "R3", "R4", "R5", "R6"]  # a round the cup has not played: null
 CONTEXT = ["Turnier", "Datum", "Saison", "Runden", "Gespielt"]  # each row says whose list it is (the heading)
 
@@ -49,7 +48,7 @@ class Server:
 
     def get(self, path: str) -> object:
         """JSON from a path under the server's root, e.g. /-/metadata.json."""
-        with urllib.request.urlopen(f"{self.root}{path}", timeout=10) as r:
+        with urllib.request.urlopen(f"{self.root}{path}", timeout=WAIT) as r:
             return json.load(r)
 
     def query(self, name: str, **params: str) -> list[dict]:
@@ -67,17 +66,19 @@ def cup_db(tmp_path_factory) -> Path:
 
 
 def _wait_until_up(proc: subprocess.Popen, url: str, log: Path) -> None:
-    """Bounded: the server answers within START_SECONDS, or the test fails with its output."""
-    deadline = time.monotonic() + START_SECONDS
+    """Bounded: the server answers within WAIT, or the test fails with its
+    output (a request once the port is open waits for its answer however
+    long a loaded machine takes, up to the bound)."""
+    deadline = time.monotonic() + WAIT
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             pytest.fail(f"schreiber publish exited with {proc.returncode}: {log.read_text()}")
         try:
-            with urllib.request.urlopen(url, timeout=2):
+            with urllib.request.urlopen(url, timeout=max(0.1, deadline - time.monotonic())):
                 return
         except (urllib.error.URLError, OSError):
             time.sleep(0.2)
-    pytest.fail(f"schreiber publish did not answer within {START_SECONDS} s: {log.read_text()}")
+    pytest.fail(f"schreiber publish did not answer within {WAIT} s: {log.read_text()}")
 
 
 @pytest.fixture(scope="module")
@@ -248,11 +249,11 @@ def _serve(args: list[str], cwd: Path, home: Path) -> tuple[subprocess.Popen, st
     said = b""
     with selectors.DefaultSelector() as sel:
         sel.register(proc.stdout, selectors.EVENT_READ)
-        deadline = time.monotonic() + START_SECONDS
+        deadline = time.monotonic() + WAIT
         while b"Uvicorn running on" not in said:
             if not sel.select(timeout=max(0.0, deadline - time.monotonic())):
                 stop(proc)
-                pytest.fail(f"schreiber publish did not come up within {START_SECONDS} s: {said.decode()}")
+                pytest.fail(f"schreiber publish did not come up within {WAIT} s: {said.decode()}")
             chunk = os.read(proc.stdout.fileno(), 65536)
             if not chunk:
                 stop(proc)
@@ -278,11 +279,11 @@ def test_the_printed_url_is_where_datasette_serves_the_ledger(cup_db, tmp_path, 
     try:
         url = _served_url(said)
         assert url.endswith("/turnier~2E2026"), url
-        with urllib.request.urlopen(url, timeout=10) as page:
+        with urllib.request.urlopen(url, timeout=WAIT) as page:
             assert page.status == 200
-        with urllib.request.urlopen(f"{url}.json", timeout=10) as page:
+        with urllib.request.urlopen(f"{url}.json", timeout=WAIT) as page:
             assert json.load(page)["database"] == "turnier.2026"
-        with urllib.request.urlopen(f"{url}/rangliste.json?cup={CUP}&_shape=array", timeout=10) as page:
+        with urllib.request.urlopen(f"{url}/rangliste.json?cup={CUP}&_shape=array", timeout=WAIT) as page:
             assert len(json.load(page)) == 8  # the shipped queries are under the served name
     finally:
         stop(proc)
@@ -297,7 +298,7 @@ def test_a_ledger_whose_name_starts_with_a_dash_is_a_file_to_datasette(cup_db, t
     proc, said = _serve(["--db", "./--root", "publish", "--live", "--port", str(free_port())], tmp_path, tmp_path)
     try:
         assert "token" not in said, said
-        with urllib.request.urlopen(f"{_served_url(said)}.json", timeout=10) as page:
+        with urllib.request.urlopen(f"{_served_url(said)}.json", timeout=WAIT) as page:
             assert json.load(page)["database"] == "--root"
     finally:
         stop(proc)
@@ -359,7 +360,7 @@ def test_a_ledger_whose_path_sqlite_reads_as_a_uri_is_served_itself(cup_db, tmp_
     try:
         url = _served_url(said)
         assert url.endswith("/Turnier+_3" if "#" in name else "/_41"), url
-        with urllib.request.urlopen(f"{url}/rangliste.json?cup={CUP}&_shape=array", timeout=10) as page:
+        with urllib.request.urlopen(f"{url}/rangliste.json?cup={CUP}&_shape=array", timeout=WAIT) as page:
             assert len(json.load(page)) == 8  # the cup's eight players: the ledger itself, not A.db
     finally:
         stop(proc)

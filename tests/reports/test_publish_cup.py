@@ -40,8 +40,8 @@ from .publishing import (
     assert_fits,
     assert_public_words,
     build_ledger,
+    by_width,
     chromium,
-    measured,
     png_width,
     run_all,
     serving,
@@ -99,14 +99,14 @@ def the_pages_in_a_headless_browser(served: Served, browser: str, tmp_path: Path
             f"--print-to-pdf={tmp_path / 'liste.pdf'}",
             served.root + shown["ergebnisliste"],
         ]
-        runs["wide"] = ["--window-size=1300,900", "--dump-dom", front.probe_url("wide", shown, 1200)]
-        runs["phone"] = ["--window-size=800,900", "--dump-dom", front.probe_url("phone", shown, 390)]
+        runs["probe"] = ["--window-size=1300,900", "--dump-dom", front.probe_url("probe", shown, 1200, 390)]
         out = run_all(browser, runs, tmp_path)
     for w in (1200, 390):
         png = tmp_path / f"liste-{w}.png"
         assert png.stat().st_size > 10_000 and png_width(png) == w
     assert (tmp_path / "liste.pdf").read_bytes().startswith(b"%PDF")
-    wide = measured(out["wide"])
+    widths = by_width(out["probe"])
+    wide = widths[1200]
     for page, seen in wide.items():
         assert_public_words(page, seen)
         assert not any(p in seen["text"] for p in CLUB_PLAYERS), page
@@ -119,8 +119,8 @@ def the_pages_in_a_headless_browser(served: Served, browser: str, tmp_path: Path
     assert wide["verweigert"]["h1"] == ["Nicht erlaubt"]
     for page, seen in wide.items():
         assert_fits(page, seen, 1200)
-    for page, seen in measured(out["phone"]).items():
-        assert_fits(page, seen, 390)
+    for page, found in widths[390].items():
+        assert_fits(page, found, 390)
 
 
 def no_other_evening_no_table_of_the_ledger_no_sql(served: Served, ids: dict[str, int]) -> None:

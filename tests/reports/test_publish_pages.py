@@ -35,8 +35,8 @@ from .publishing import (
     Served,
     assert_public_words,
     build_ledger,
+    by_width,
     chromium,
-    measured,
     png_width,
     run_all,
     serving,
@@ -97,7 +97,7 @@ def test_the_full_view_in_a_headless_browser(ledger, tmp_path):
         ]
         runs["wide"] = ["--window-size=1300,900", "--dump-dom", front.probe_url("wide", shown, 1200)]
         out = run_all(browser, runs, tmp_path)
-        wide = measured(out["wide"])
+        wide = by_width(out["wide"])[1200]
         screenshots_and_the_pdf_are_drawn(tmp_path)
         every_page_is_german_and_shows_no_sql(wide)
         each_page_is_headed_with_the_tournament_or_the_evening_and_its_date(wide, ids["club"])

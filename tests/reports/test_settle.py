@@ -47,7 +47,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from schreiber.cli.commands import app
+from schreiber.cli.groups import main_app
 from schreiber.errors import SchreiberError
 from schreiber.reports.settlement import POT, money, settle, transfers_for
 
@@ -78,7 +78,7 @@ def run(tmp_path, monkeypatch):
     runner = CliRunner()
 
     def invoke(*args):
-        r = runner.invoke(app, list(args))
+        r = runner.invoke(main_app(), list(args))
         return r
 
     return invoke

@@ -15,10 +15,11 @@ from itertools import permutations
 import pytest
 from typer.testing import CliRunner
 
-from schreiber.cli.commands import app
+from schreiber.cli.groups import main_app
 from schreiber.domain import evening
 from schreiber.domain.evening import Entry, initial_state
-from schreiber.domain.rules import KONTRA_LEVELS, load_rules
+from schreiber.domain.names import KONTRA_LEVELS
+from schreiber.domain.rules import load_rules
 from schreiber.domain.sample import random_hands
 from schreiber.ledger.store import Ledger
 from schreiber.reports.settlement import settle
@@ -154,7 +155,7 @@ def expected(played, since=None, until=None):
 
 
 def stats_json(path, *args):
-    r = CliRunner().invoke(app, ["--db", str(path), "stats", "--json", *args])
+    r = CliRunner().invoke(main_app(), ["--db", str(path), "stats", "--json", *args])
     assert r.exit_code == 0, r.output
     return json.loads(r.stdout)
 
@@ -238,14 +239,14 @@ def test_sitting_out_dealer_did_not_play(ledger):
 
 def test_text_csv_and_formats(ledger):
     path, _ = ledger
-    r = CliRunner().invoke(app, ["--db", str(path), "stats"])
+    r = CliRunner().invoke(main_app(), ["--db", str(path), "stats"])
     assert r.exit_code == 0 and "Leaderboard" in r.stdout and "Partners" in r.stdout
-    r = CliRunner().invoke(app, ["--db", str(path), "stats", "--csv"])
+    r = CliRunner().invoke(main_app(), ["--db", str(path), "stats", "--csv"])
     lines = r.stdout.splitlines()
     assert lines[0].startswith("#,player,points,money,evenings,hands") and len(lines) == 1 + 5
-    r = CliRunner().invoke(app, ["--db", str(path), "stats", "--csv", "--table", "contracts"])
+    r = CliRunner().invoke(main_app(), ["--db", str(path), "stats", "--csv", "--table", "contracts"])
     assert r.stdout.startswith("contract,hands,share %")
-    r = CliRunner().invoke(app, ["--db", str(path), "stats", "--fmt", "github", "--table", "leaderboard"])
+    r = CliRunner().invoke(main_app(), ["--db", str(path), "stats", "--fmt", "github", "--table", "leaderboard"])
     assert r.exit_code == 0 and r.stdout.split()[:2] == ["|", "#"]
     for bad, msg in (
         (["--fmt", "nope"], "unknown table format"),
@@ -255,25 +256,25 @@ def test_text_csv_and_formats(ledger):
         (["--table", "x"], "unknown table"),
         (["--since", "2026-02-01", "--until", "2026-01-01"], "empty"),
     ):
-        r = CliRunner().invoke(app, ["--db", str(path), "stats", *bad])
+        r = CliRunner().invoke(main_app(), ["--db", str(path), "stats", *bad])
         assert r.exit_code == 1 and msg in str(r.exception), bad
 
 
 def test_chart(ledger):
     path, _ = ledger
     for args in ([], ["--evening", "2"], ["--season", "2024"]):
-        r = CliRunner().invoke(app, ["--db", str(path), "chart", *args])
+        r = CliRunner().invoke(main_app(), ["--db", str(path), "chart", *args])
         assert r.exit_code == 0, r.output
         assert all(len(line) <= 80 for line in r.stdout.splitlines())
         assert "Anna" in r.stdout
-    r = CliRunner().invoke(app, ["--db", str(path), "chart", "--season", "1999"])
+    r = CliRunner().invoke(main_app(), ["--db", str(path), "chart", "--season", "1999"])
     assert r.exit_code == 1 and "no hands in this range" in str(r.exception)
 
 
 def test_empty_ledger(tmp_path):
-    r = CliRunner().invoke(app, ["--db", str(tmp_path / "e.db"), "stats", "--json"])
+    r = CliRunner().invoke(main_app(), ["--db", str(tmp_path / "e.db"), "stats", "--json"])
     assert json.loads(r.stdout)["players"] == {}
-    r = CliRunner().invoke(app, ["--db", str(tmp_path / "e.db"), "stats"])
+    r = CliRunner().invoke(main_app(), ["--db", str(tmp_path / "e.db"), "stats"])
     assert "No hands" in r.stdout
 
 

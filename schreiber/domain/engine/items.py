@@ -7,9 +7,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import NamedTuple
 
+from ..hand import Hand
+from ..names import KONTRA_LEVELS
 from ..points import Exact, as_number
-from ..record import Hand
-from ..rules import KONTRA_LEVELS
 from ..table import Table
 
 GAME_KINDS = ("game", "valat", "trischaken", "concede", "renonce")

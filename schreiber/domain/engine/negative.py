@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..hand import Hand
 from ..points import Exact
-from ..record import Hand
 from ..rules import Rules
 from ..table import Table
 from .items import KONTRA_NAMES, Item, item, kontra_factor, one_against_all, rounded, side_payments, sides, zero

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from ..hand import Hand, PremiumEntry
 from ..points import Exact
-from ..record import Hand, PremiumEntry
 from ..rules import Rules
 from ..table import Table
 from .items import KONTRA_NAMES, Item, item, kontra_factor, side_payments, sides, times, zero

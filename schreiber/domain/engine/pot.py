@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..hand import Hand
 from ..points import Exact
-from ..record import Hand
 from ..rules import Rules
 from ..table import Table
 from .items import Context, Item, item, sides, zero

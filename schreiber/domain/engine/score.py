@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ..record import CATCHES, Hand
+from ..hand import CATCHES, Hand
 from ..rules import Contract, Rules
 from ..table import Table
 from .items import GAME_KINDS, Context, Item, Score, round_item, sides, zero

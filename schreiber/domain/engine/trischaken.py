@@ -15,8 +15,8 @@ from fractions import Fraction
 from itertools import combinations
 from typing import NamedTuple
 
+from ..hand import Hand
 from ..points import Exact, divided, reaches, threshold, threshold_words
-from ..record import Hand
 from ..rules import Rules
 from ..table import Table
 from ..trischaken_schemes import Tariff

@@ -9,8 +9,9 @@ the grammar, with examples for every preset. A keyword always wins over a
 player's name prefix, and a player's full name over a keyword.
 """
 
+from ..vocabulary import KEYWORDS, KV_KEYS
 from .format import format_notation
 from .parse import parse_notation
-from .vocabulary import KEYWORDS, KV_KEYS, NotationError
+from .words import NotationError
 
 __all__ = ["KEYWORDS", "KV_KEYS", "NotationError", "format_notation", "parse_notation"]

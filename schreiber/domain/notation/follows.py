@@ -13,8 +13,7 @@ import re
 from ..names import fold, spoken_order
 from ..rules import Contract, Rules, bidding_order
 from ..table import Table
-from .parse import parse_notation
-from .vocabulary import (
+from ..vocabulary import (
     CONCEDE_WORDS,
     DEALER_KEYS,
     KONTRA_WORDS,
@@ -23,11 +22,11 @@ from .vocabulary import (
     PARTY_KEYS,
     RENONCE_KEYS,
     RESULT_WORDS,
+    SAID_RESULT,
     TALON_WORDS,
-    NotationError,
 )
-
-RESULTS = ("gewonnen", "verloren")  # besides + and -, which need no completing
+from .parse import parse_notation
+from .words import NotationError
 
 
 def next_words(
@@ -169,7 +168,7 @@ def _words(rules: Rules, contract: Contract, players: tuple[str, ...], record: d
         out += ["talon", *_others("talon", TALON_WORDS, typed)]
         out += ["selbst", *_others("selbst", OWN_WORDS, typed)] if rules.own_king else []
     if contract.kind != "trischaken":
-        for main, result in zip(RESULTS, ("won", "lost")):
+        for result, main in SAID_RESULT.items():  # besides + and -, which need no completing
             out += [main, *_others(main, (w for w, r in RESULT_WORDS.items() if r == result and w.isalpha()), typed)]
         for level in rules.kontra_levels:
             out += [level, *_others(level, (w for w, lv in KONTRA_WORDS.items() if lv == level), typed)]

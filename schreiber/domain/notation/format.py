@@ -8,7 +8,8 @@ from ...i18n import _
 from ..json_text import shown
 from ..names import fold, lookup
 from ..rules import Rules
-from .vocabulary import CONCEDE_WORDS, OWN_WORDS, QUOTE_NEEDED, RESULT_WORDS, TALON_WORDS, err
+from ..vocabulary import CONCEDE_WORDS, OWN_WORDS, RESULT_WORDS, TALON_WORDS
+from .words import QUOTE_NEEDED, err
 
 
 def _q(token: str) -> str:
