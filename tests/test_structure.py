@@ -123,6 +123,7 @@ MAY_IMPORT = {
     "service": {"errors", "faults", "i18n", "domain", "ledger"},
     "reports": {"errors", "faults", "i18n", "domain", "ledger", "render"},
     "publish": {"errors", "faults", "i18n", "domain", "ledger"},
+    "serve": {"errors", "faults", "i18n", "domain", "ledger", "service", "reports", "render", "publish"},
     "cli": {
         "errors",
         "faults",
@@ -133,6 +134,7 @@ MAY_IMPORT = {
         "reports",
         "render",
         "publish",
+        "serve",
         "schreiber",
         "interrupt",
     },

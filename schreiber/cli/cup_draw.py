@@ -114,6 +114,9 @@ def _say_drawn(drawn: Drawn, json_out: bool) -> None:
                 players2=t.players[0],
             )
         )
+    from .serve import draw_links
+
+    draw_links(drawn)
 
 
 def _say_undone(undone: Undone, json_out: bool) -> None:

@@ -30,6 +30,7 @@ COMMANDS: dict[str, str | tuple[str, dict[str, str]]] = {
     "merge": "merge:merge",
     "settle": "money:settle",
     "publish": "publish:publish",
+    "serve": "serve:serve",
     "balance": "report:balance",
     "sheet": "report:sheet",
     "stats": "stats:stats",

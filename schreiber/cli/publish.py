@@ -85,7 +85,7 @@ def publish(
     results = None if cup is None else _cup_results(cup)
     chosen = _host(host, results)
     if not print_only:
-        _check_port(chosen, port)
+        check_port(chosen, port)
     cmd = _prepare(path, chosen, port, live) if results is None else _prepare_cup(path, results, chosen, port)
     if print_only:
         echo(shlex.join(cmd))
@@ -136,7 +136,7 @@ def _host(host: str | None, results: CupResults | None = None) -> str:
     return host
 
 
-def _check_port(host: str, port: int) -> None:
+def check_port(host: str, port: int) -> None:
     import socket
 
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:

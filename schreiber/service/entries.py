@@ -84,10 +84,11 @@ class Entries(Pot):
         dealer = (self.ledger.hand_entry(ev, number).record or {}).get("dealer")
         return Table(ev.seating, dealer) if dealer in ev.seating else None
 
-    def add(self, entry: Entry, evening: Which = None, after_end: bool = False) -> Added:
+    def add(self, entry: Entry, evening: Which = None, after_end: bool = False, uid: str | None = None) -> Added:
         """Score and record one entry in one transaction. A hand after the
         evening's end (``Ledger.at_end``) is refused unless ``after_end``:
-        the table said it plays on."""
+        the table said it plays on. ``uid``: the entry's id, where the front
+        end gives one (a phone's entry: a retry finds it written)."""
         led = self.ledger
         with led.transaction():
             ev = self._writable(evening)
@@ -105,12 +106,12 @@ class Entries(Pot):
                 if not after_end and led.at_end(ev, before):
                     raise PastTheEnd(ev.id, number)
                 entry = Entry.hand(stored_record(outcome))
-            led.insert_scored(ev, [Scored(led.next_seq(ev), entry, number, None, outcome)])
+            led.insert_scored(ev, [Scored(led.next_seq(ev), entry, number, uid, outcome)])
             self._carry_on(ev)
         return Added(number or 0, outcome, entry.kind == "hand" and ends_evening(before, outcome.state), ev.id)
 
-    def add_hand(self, record: dict, evening: Which = None, after_end: bool = False) -> Added:
-        return self.add(Entry.hand(record), evening, after_end)
+    def add_hand(self, record: dict, evening: Which = None, after_end: bool = False, uid: str | None = None) -> Added:
+        return self.add(Entry.hand(record), evening, after_end, uid)
 
     def radl(self, player: str | None = None, final: bool = False, evening: Which = None) -> Added:
         """A Radl starts with the next hand (``final``: the evening's last, the Sküsradl)."""
