@@ -242,7 +242,7 @@ def _prepare_cup(path: Path, results: CupResults, host: str, port: int) -> list[
 
     folder = pub.cup_folder(_folder(path), results.cup.id)
     with _writing(_("cannot write the tournament's results to {folder} ({strerror}); check its permissions"), folder):
-        target = writable_target(_served_from(pub.cup_database(path, folder)), "", "", None)
+        target = writable_target(_served_from(pub.linked(path, folder)), "", "", None)
         meta = writable_target(pub.metadata_file(path, folder), "", "", None)
         folder.mkdir(parents=True, exist_ok=True)
         snapshot(results.ledger, target, results.parts)
