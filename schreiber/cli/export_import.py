@@ -15,7 +15,7 @@ from .dates import parse_range, ranged
 from .errors import message, one_line
 from .inputs import read_lines
 from .options import EveningNumber, Period, Season, Since, Until, evening_option
-from .root import echo, ledger, service, tell_carried, writable_target, wrote
+from .root import echo, ledger, service, tell_carried, writable_target, writing, wrote
 
 if TYPE_CHECKING:
     from ..ledger.stored import Evening
@@ -77,14 +77,9 @@ def export(
         return
     from ..ledger.targets import written
 
-    try:
-        with written(out, "utf-8") as f:
-            n = write(f, rows, what, fmt)
-        wrote(out)
-    except OSError as exc:
-        raise SchreiberError(
-            _("cannot write {out}: {strerror}; give another --out"), out=out, strerror=exc.strerror
-        ) from None
+    with writing(_("cannot write {out}: {strerror}; give another --out"), out=out), written(out, "utf-8") as f:
+        n = write(f, rows, what, fmt)
+    wrote(out)
     echo(one_line(_exported_to(what, n, kinds, out)), err=True)
     _say_left_out(left_out)
 

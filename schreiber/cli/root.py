@@ -3,10 +3,11 @@ in the screen's language (``Command``, ``Group``)."""
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -165,6 +166,18 @@ def writable_target(
             exc.instead = f"{option} {target.with_name(f'{target.stem}-{label}{suffix}')}"
         raise
     return target
+
+
+@contextlib.contextmanager
+def writing(message: str, **values: object) -> Iterator[None]:
+    """A file of the command's that cannot be written: one line, ``message``
+    with ``values`` and the system's reason (``{strerror}``)."""
+    from ..errors import SchreiberError
+
+    try:
+        yield
+    except OSError as exc:
+        raise SchreiberError(message, strerror=exc.strerror, **values) from None
 
 
 def wrote(path: Path) -> Path:
