@@ -12,7 +12,7 @@ import typer
 from ..errors import SchreiberError
 from ..i18n import _, ngettext
 from .errors import one_line
-from .root import OPTS, db_path, echo, ledger, writable_target, wrote
+from .root import db_path, echo, ledger, writable_target, wrote
 
 
 def backup(
@@ -64,9 +64,7 @@ def check() -> None:
 
     Example: schreiber check
     """
-    from .paths import ledger_path
-
-    path = ledger_path(OPTS.db)[0]
+    path = db_path()
     led = _opened_for_check(path)
     show = _progress()
     if show:
