@@ -12,7 +12,7 @@ import typer
 from ..errors import SchreiberError
 from ..i18n import _, ngettext
 from .errors import one_line
-from .root import OPTS, db_path, echo, ledger, writable_target, wrote
+from .root import counted, db_path, echo, ledger, writable_target, wrote
 
 
 def backup(
@@ -37,21 +37,13 @@ def backup(
     target = wrote(led.backup(path, overwrite=force))
     led.close()
     evenings, hands = backup_counts(target)  # what the copy holds, not what the ledger holds by now
-    held = _("{evenings}, {hands}").format(evenings=_evenings(evenings), hands=_hands(hands))
+    held = _("{evenings}, {hands}").format(evenings=counted("evenings", evenings), hands=counted("hands", hands))
     echo(one_line(_("Backed up {path} to {target}: {held}.").format(path=led.path, target=target, held=held)))
-
-
-def _evenings(n: int) -> str:
-    return ngettext("{n} evening", "{n} evenings", n).format(n=n)
 
 
 def _in_evenings(n: int) -> str:
     """Where the hands are: "in 12 evenings" (German: the dative, "in 12 Abenden")."""
     return ngettext("in {n} evening", "in {n} evenings", n).format(n=n)
-
-
-def _hands(n: int) -> str:
-    return ngettext("{n} hand", "{n} hands", n).format(n=n)
 
 
 def check() -> None:
@@ -64,9 +56,7 @@ def check() -> None:
 
     Example: schreiber check
     """
-    from .paths import ledger_path
-
-    path = ledger_path(OPTS.db)[0]
+    path = db_path()
     led = _opened_for_check(path)
     show = _progress()
     if show:
@@ -128,7 +118,7 @@ def _consistency(led: Any, show: Callable[[int, int], None] | None) -> tuple[lis
     _found(
         _("  {hands} {in_evenings}, re-scored: payments sum to zero, balances match the hands: {found}"),
         wrong,
-        hands=_hands(hands),
+        hands=counted("hands", hands),
         in_evenings=_in_evenings(len(led.evenings())),
     )
     placed = svc.place_problems()

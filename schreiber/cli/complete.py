@@ -6,7 +6,9 @@ Each runs in a fresh process at every Tab, so it reads as little as it can
 
 from __future__ import annotations
 
+import contextlib
 import os
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import typer
@@ -16,10 +18,20 @@ if TYPE_CHECKING:
     from ..ledger.store import Ledger
 
 
-def _ledger(ctx: typer.Context) -> Ledger | None:
+@contextlib.contextmanager
+def _ledger(ctx: typer.Context) -> Iterator[Ledger | None]:
     """The ledger the command line names (--db, SCHREIBER_DB, the default),
-    if it exists; None for a path that names none (``~nosuchuser``, an empty
-    HOME): nothing to offer, never an error at a Tab."""
+    open while in use, if it exists; None for a path that names none
+    (``~nosuchuser``, an empty HOME): nothing to offer, never an error at a Tab."""
+    led = _opened(ctx)
+    try:
+        yield led
+    finally:
+        if led is not None:
+            led.close()
+
+
+def _opened(ctx: typer.Context) -> Ledger | None:
     from ..errors import SchreiberError
     from .paths import default_ledger_path, user_path
 
@@ -50,13 +62,8 @@ def _matching(words: list[str], incomplete: str) -> list[str]:
 
 def players(ctx: typer.Context, incomplete: str) -> list[str]:
     """Player names: those of the open evenings, else every player in the ledger."""
-    led = _ledger(ctx)
-    if led is None:
-        return []
-    try:
-        names = [p for ev in led.open_evenings() for p in ev.seating] or led.player_names()
-    finally:
-        led.close()
+    with _ledger(ctx) as led:
+        names = ([p for ev in led.open_evenings() for p in ev.seating] or led.player_names()) if led else []
     return _matching(names, incomplete)
 
 
@@ -68,27 +75,14 @@ def _hand(ctx: typer.Context) -> tuple[Rules, tuple[str, ...], str | None]:
     from ..domain.rules import load_rules
     from ..domain.table import Table
 
-    led = _ledger(ctx)
-    if led is not None:
-        try:
-            number = ctx.params.get("evening_id")
-            opened = [led.evening(number)] if number is not None else led.open_evenings()
-            if len(opened) == 1:
-                ev = opened[0]
-                vorhand = None if "number" in ctx.params else Table(ev.seating, led.last_state(ev).next_dealer).vorhand
-                return ev.rules, ev.seating, vorhand
-        except Exception:  # no such evening: the preset's words
-            pass
-        finally:
-            led.close()
+    with _ledger(ctx) as led, contextlib.suppress(Exception):  # no such evening: the preset's words
+        number = ctx.params.get("evening_id")
+        opened = [] if led is None else [led.evening(number)] if number is not None else led.open_evenings()
+        if led is not None and len(opened) == 1:
+            ev = opened[0]
+            vorhand = None if "number" in ctx.params else Table(ev.seating, led.last_state(ev).next_dealer).vorhand
+            return ev.rules, ev.seating, vorhand
     return load_rules("standard"), (), None
-
-
-def contracts(rules: Rules) -> list[str]:
-    """In the order a table bids them, the Rufer first (as guided entry lists them)."""
-    from ..domain.rules import bidding_order
-
-    return bidding_order(rules)
 
 
 def hand_words(ctx: typer.Context, incomplete: str) -> list[str]:
@@ -97,11 +91,12 @@ def hand_words(ctx: typer.Context, incomplete: str) -> list[str]:
     contract, then players, then the result, Kontra and premiums; in the
     case typed ("be" -> "berti")."""
     from ..domain.notation.follows import next_words
+    from ..domain.rules import bidding_order
 
     rules, seating, vorhand = _hand(ctx)
     done = list(ctx.params.get("words") or [])
-    if not seating:  # no evening to read the hand for: its contract alone
-        return [] if done else _matching(contracts(rules), incomplete)
+    if not seating:  # no evening to read the hand for: its contract alone, in the order a table bids them
+        return [] if done else _matching(bidding_order(rules), incomplete)
     low = incomplete.casefold()
     offered = next_words(done, incomplete, rules, seating, vorhand)
     return [incomplete + w[len(incomplete) :] if w.casefold().startswith(low) else w for w in offered]
@@ -109,13 +104,8 @@ def hand_words(ctx: typer.Context, incomplete: str) -> list[str]:
 
 def known_players(ctx: typer.Context, incomplete: str) -> list[str]:
     """Every player in the ledger (a new evening's seating)."""
-    led = _ledger(ctx)
-    if led is None:
-        return []
-    try:
-        return _matching(led.player_names(), incomplete)
-    finally:
-        led.close()
+    with _ledger(ctx) as led:
+        return _matching(led.player_names() if led else [], incomplete)
 
 
 def presets(ctx: typer.Context, incomplete: str) -> list[str]:

@@ -13,7 +13,7 @@ import typer
 from ..i18n import N_, _, ngettext
 from .errors import one_line
 from .options import CsvOut, Fmt, JsonOut
-from .root import echo, ledger, print_json, writable_target, wrote
+from .root import echo, ledger, print_json, writable_target, writing, wrote
 
 if TYPE_CHECKING:
     from ..ledger.cup_book import Cup
@@ -298,11 +298,7 @@ def season(
         raise SchreiberError(
             _("there is no tournament in this ledger; start one with: schreiber cup start NAME PLAYER...")
         )
-    chosen = known[-1] if name is None else name if name in known else _season_name(name)  # as kept: 2026-27 is 2026/27
-    if chosen not in known:
-        raise SchreiberError(
-            _("no tournament counts for season {chosen}; seasons: {known}"), chosen=chosen, known=", ".join(known)
-        )
+    chosen = known[-1] if name is None else _known_season(led, name)
     cups, rows = led.cups.season_cups(chosen), led.cups.season(chosen)
     if json_out:
         print_json(season_json(chosen, cups, rows))
@@ -369,14 +365,7 @@ def _cup_of_season(led: Ledger, cup: str | None, season: str | None) -> tuple[Cu
     if season is None:
         c = led.cups.find(cup)
         return c, c.season
-    known = led.cups.seasons()
-    chosen = season if season in known else _season_name(season)
-    if chosen not in known:
-        raise SchreiberError(
-            _("no tournament counts for season {chosen}; seasons: {known}"),
-            chosen=chosen,
-            known=", ".join(known) or _("none"),
-        )
+    chosen = _known_season(led, season)
     c = led.cups.find(cup) if cup is not None else led.cups.season_cups(chosen)[-1]
     if c.season != chosen:
         raise SchreiberError(
@@ -414,17 +403,13 @@ def write_site(folder: str, pages: list[tuple[str, str]]) -> Path:
                 _("{target} exists and was not written by cup publish; nothing was written; give another folder"),
                 target=t,
             )
-    try:
+    with writing(_("cannot write the pages to {folder}: {strerror}; give another folder"), folder=root):
         root.mkdir(parents=True, exist_ok=True)
         for t, (_name, text) in zip(targets, pages):
             write_text(t, text)
         for old in set(root.glob("*.html")) - set(targets):  # a page of an earlier publish no longer written
             if _ours(old, MARK):
                 old.unlink()
-    except OSError as exc:
-        raise SchreiberError(
-            _("cannot write the pages to {folder}: {strerror}; give another folder"), folder=root, strerror=exc.strerror
-        ) from None
     return wrote(root)
 
 
@@ -437,6 +422,21 @@ def _ours(path: Path, mark: str) -> bool:
             return mark.encode() in f.read(4096)
     except OSError:
         return False
+
+
+def _known_season(led: Ledger, text: str) -> str:
+    """A season some tournament of the ledger counts for, as the cups keep it (2026-27 is 2026/27)."""
+    from ..errors import SchreiberError
+
+    known = led.cups.seasons()
+    chosen = text if text in known else _season_name(text)
+    if chosen not in known:
+        raise SchreiberError(
+            _("no tournament counts for season {chosen}; seasons: {known}"),
+            chosen=chosen,
+            known=", ".join(known) or _("none"),
+        )
+    return chosen
 
 
 def _season_name(text: str) -> str:

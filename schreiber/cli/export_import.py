@@ -15,7 +15,7 @@ from .dates import parse_range, ranged
 from .errors import message, one_line
 from .inputs import read_lines
 from .options import EveningNumber, Period, Season, Since, Until, evening_option
-from .root import echo, ledger, service, tell_carried, writable_target, wrote
+from .root import counted, echo, ledger, service, tell_carried, writable_target, writing, wrote
 
 if TYPE_CHECKING:
     from ..ledger.stored import Evening
@@ -77,14 +77,9 @@ def export(
         return
     from ..ledger.targets import written
 
-    try:
-        with written(out, "utf-8") as f:
-            n = write(f, rows, what, fmt)
-        wrote(out)
-    except OSError as exc:
-        raise SchreiberError(
-            _("cannot write {out}: {strerror}; give another --out"), out=out, strerror=exc.strerror
-        ) from None
+    with writing(_("cannot write {out}: {strerror}; give another --out"), out=out), written(out, "utf-8") as f:
+        n = write(f, rows, what, fmt)
+    wrote(out)
     echo(one_line(_exported_to(what, n, kinds, out)), err=True)
     _say_left_out(left_out)
 
@@ -98,7 +93,9 @@ def _exported_to(what: str, n: int, kinds: dict[str, int], out: Path) -> str:
     others = sum(kinds.values()) - hands - kinds.get("evening", 0)
     if not others:
         return _exported(what, hands).format(n=hands, out=out)
-    return _("Exported {hands} and {others} to {out}.").format(hands=_hands(hands), others=_others(others), out=out)
+    return _("Exported {hands} and {others} to {out}.").format(
+        hands=counted("hands", hands), others=counted("other_entries", others), out=out
+    )
 
 
 def _counted(rows: Iterator[dict], kinds: dict[str, int]) -> Iterator[dict]:
@@ -247,7 +244,9 @@ def import_summary(file: str, done: Imported, all_hands: bool) -> str:
     ev = done.evening.id
     if done.before is not None:
         entries, hands = done.before
-        what = _hands(hands) + (_(", {others}").format(others=_others(entries - hands)) if entries != hands else "")
+        what = counted("hands", hands) + (
+            _(", {others}").format(others=counted("other_entries", entries - hands)) if entries != hands else ""
+        )
         return _("nothing imported: {name} was imported into evening {ev} before ({what})").format(
             name=name, ev=ev, what=what
         )
@@ -263,7 +262,7 @@ def import_summary(file: str, done: Imported, all_hands: bool) -> str:
     numbers = [n for n in done.numbers if n]
     span = _(" (hands {first}..{last})").format(first=numbers[0], last=numbers[-1]) if numbers else ""
     others = len(done.numbers) - len(numbers)
-    also = _(" and {others}").format(others=_others(others)) if others else ""
+    also = _(" and {others}").format(others=counted("other_entries", others)) if others else ""
     if done.present:
         present = (
             ngettext("{n} hand already present", "{n} hands already present", done.present)
@@ -271,16 +270,8 @@ def import_summary(file: str, done: Imported, all_hands: bool) -> str:
             else ngettext("{n} entry already present", "{n} entries already present", done.present)
         ).format(n=done.present)
         return _("{present}, {hands}{also} imported into evening {ev}{span}.").format(
-            present=present, hands=_hands(len(numbers)), also=also, ev=ev, span=span
+            present=present, hands=counted("hands", len(numbers)), also=also, ev=ev, span=span
         )
     return _("Imported {hands}{span}{also} into evening {ev}.").format(
-        hands=_hands(len(numbers)), span=span, also=also, ev=ev
+        hands=counted("hands", len(numbers)), span=span, also=also, ev=ev
     )
-
-
-def _hands(n: int) -> str:
-    return ngettext("{n} hand", "{n} hands", n).format(n=n)
-
-
-def _others(n: int) -> str:
-    return ngettext("{n} other entry", "{n} other entries", n).format(n=n)

@@ -83,13 +83,11 @@ def _yes(question: str, default: bool = False) -> bool:
         echo(_("  y or n"))
 
 
-def _won_lost() -> dict[str, str]:
-    return {"won": _("won"), "lost": _("lost")}
-
-
 def _result(question: str) -> str:
     """Won or lost, the words of the screen's list or as the notation writes them."""
-    return _choose(question, ["won", "lost"], default="won", labels=_won_lost(), also=RESULT_WORDS)
+    return _choose(
+        question, ["won", "lost"], default="won", labels={"won": _("won"), "lost": _("lost")}, also=RESULT_WORDS
+    )
 
 
 def _no_kontra() -> dict[str, str]:

@@ -3,27 +3,14 @@ this one, written on elsewhere) back into this one."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Annotated
 
 import typer
 
-from ..i18n import _, ngettext
+from ..i18n import _
 from .options import json_option
 from .paths import user_path
-from .root import echo, print_json, service, tell_carried
-
-# How each kind of merged row is named in the one-line summary.
-NAMES: dict[str, Callable[[int], str]] = {
-    "players": lambda n: ngettext("{n} player", "{n} players", n),
-    "evenings": lambda n: ngettext("{n} evening", "{n} evenings", n),
-    "hands": lambda n: ngettext("{n} hand", "{n} hands", n),
-    "other_entries": lambda n: ngettext("{n} other entry", "{n} other entries", n),
-    "corrections": lambda n: ngettext("{n} correction", "{n} corrections", n),
-    "status_changes": lambda n: ngettext("{n} evening closed or settled", "{n} evenings closed or settled", n),
-    "imports": lambda n: ngettext("{n} import record", "{n} import records", n),
-    "cups": lambda n: ngettext("{n} tournament", "{n} tournaments", n),
-}
+from .root import COUNTED, echo, print_json, service, tell_carried
 
 
 def merge(
@@ -48,8 +35,8 @@ def merge(
     if json_out:
         print_json({"from": other, "merged": any(counts.values()), **counts})
         return
-    parts = [name(n).format(n=n) for key, name in NAMES.items() if (n := counts.get(key, 0))]
-    parts += [f"{n} {key.replace('_', ' ')}" for key, n in counts.items() if n and key not in NAMES]
+    parts = [name(n).format(n=n) for key, name in COUNTED.items() if (n := counts.get(key, 0))]
+    parts += [f"{n} {key.replace('_', ' ')}" for key, n in counts.items() if n and key not in COUNTED]
     if parts:
         echo("\n".join(_summary(_("merged from {other}: {parts}"), other, parts)))
     else:

@@ -7,11 +7,10 @@ from typing import Annotated
 
 import typer
 
-from ..errors import SchreiberError
 from ..i18n import _
 from .inputs import parse_tarif
 from .options import EveningNumber, json_option
-from .root import echo, print_json, service, writable_target, wrote
+from .root import echo, print_json, service, writable_target, writing, wrote
 
 
 def settle(
@@ -40,14 +39,10 @@ def settle(
     s = settle_evening(ev, svc.ledger.balance(ev.id), svc.ledger.last_state(ev).radl_left)
     text = to_text(s, ev)
     if out is not None:  # before the evening is closed: a summary that cannot be written closes nothing
-        try:
-            from ..ledger.targets import write_text
+        from ..ledger.targets import write_text
 
+        with writing(_("cannot write the summary to {out}: {strerror}; give another --out"), out=out):
             wrote(write_text(out, text + "\n"))
-        except OSError as exc:
-            raise SchreiberError(
-                _("cannot write the summary to {out}: {strerror}; give another --out"), out=out, strerror=exc.strerror
-            ) from None
     if close:
         ev = svc.settle_close(ev)
     if json_out:

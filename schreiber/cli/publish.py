@@ -4,9 +4,7 @@ tournament's results only (docs/datasette.md)."""
 
 from __future__ import annotations
 
-import contextlib
 import shlex
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NamedTuple
 
@@ -14,7 +12,7 @@ import typer
 
 from ..errors import SchreiberError
 from ..i18n import _
-from .root import db_path, echo, writable_target
+from .root import db_path, echo, writable_target, writing
 
 if TYPE_CHECKING:
     from ..ledger.cup_book import Cup
@@ -162,7 +160,7 @@ def _prepare(path: Path, host: str, port: int, live: bool) -> list[str]:
     finally:
         led.close()
     folder = _folder(path)
-    with _writing(_("cannot write Datasette's metadata to {folder} ({strerror}); check its permissions"), folder):
+    with writing(_("cannot write Datasette's metadata to {folder} ({strerror}); check its permissions"), folder=folder):
         target = writable_target(pub.metadata_file(path, folder), "", "", None)
         meta = pub.write_metadata(pub.metadata(path, cups), target)
         database = path if pub.direct(path) else _linked(path, folder)
@@ -241,23 +239,16 @@ def _prepare_cup(path: Path, results: CupResults, host: str, port: int) -> list[
     from ..ledger.publish import snapshot
 
     folder = pub.cup_folder(_folder(path), results.cup.id)
-    with _writing(_("cannot write the tournament's results to {folder} ({strerror}); check its permissions"), folder):
-        target = writable_target(_served_from(pub.cup_database(path, folder)), "", "", None)
+    with writing(
+        _("cannot write the tournament's results to {folder} ({strerror}); check its permissions"), folder=folder
+    ):
+        target = writable_target(_served_from(pub.linked(path, folder)), "", "", None)
         meta = writable_target(pub.metadata_file(path, folder), "", "", None)
         folder.mkdir(parents=True, exist_ok=True)
         snapshot(results.ledger, target, results.parts)
         pub.write_metadata(pub.cup_metadata(path, results.heading, results.title), meta)
     results.ledger.close()
     return pub.command(target, meta, host, port, public=True)
-
-
-@contextlib.contextmanager
-def _writing(message: str, folder: Path) -> Iterator[None]:
-    """A file of publish's own that cannot be written: one line naming the folder."""
-    try:
-        yield
-    except OSError as exc:
-        raise SchreiberError(message.format(folder=folder, strerror=exc.strerror)) from None
 
 
 def _run(cmd: list[str]) -> None:

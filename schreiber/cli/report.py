@@ -127,10 +127,7 @@ def _print_balance(led: Ledger, ev: Evening, schrift: bool = False) -> None:
             n=ev.id, date=ev.date, preset=ev.preset, closed=closed, what=what
         )
     )
-    if schrift:
-        st = Standing(led.balance(ev.id, schrift=True), None, None)
-    else:
-        st = standing(led, ev)
+    st = Standing(led.balance(ev.id, schrift=True), None, None) if schrift else standing(led, ev)
     if st.schrift is None:
         for p, v in st.money.items():
             echo(f"  {p:<12} {signed(v):>8}")

@@ -3,17 +3,18 @@ in the screen's language (``Command``, ``Group``)."""
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from .paths import ledger_path, user_path
 
 if TYPE_CHECKING:
@@ -84,6 +85,23 @@ class Group(TyperGroup):
                 text = text.rstrip(".") + ". " + _("Did you mean {names}?").format(names=", ".join(map(repr, close)))
             ctx.fail(text)
         return super().resolve_command(ctx, args)
+
+
+# A number of things as a line says it ("3 hands"): what a merge brought, a backup holds, an import added.
+COUNTED: dict[str, Callable[[int], str]] = {
+    "players": lambda n: ngettext("{n} player", "{n} players", n),
+    "evenings": lambda n: ngettext("{n} evening", "{n} evenings", n),
+    "hands": lambda n: ngettext("{n} hand", "{n} hands", n),
+    "other_entries": lambda n: ngettext("{n} other entry", "{n} other entries", n),
+    "corrections": lambda n: ngettext("{n} correction", "{n} corrections", n),
+    "status_changes": lambda n: ngettext("{n} evening closed or settled", "{n} evenings closed or settled", n),
+    "imports": lambda n: ngettext("{n} import record", "{n} import records", n),
+    "cups": lambda n: ngettext("{n} tournament", "{n} tournaments", n),
+}
+
+
+def counted(kind: str, n: int) -> str:
+    return COUNTED[kind](n).format(n=n)
 
 
 class _Opts:
@@ -165,6 +183,18 @@ def writable_target(
             exc.instead = f"{option} {target.with_name(f'{target.stem}-{label}{suffix}')}"
         raise
     return target
+
+
+@contextlib.contextmanager
+def writing(message: str, **values: object) -> Iterator[None]:
+    """A file of the command's that cannot be written: one line, ``message``
+    with ``values`` and the system's reason (``{strerror}``)."""
+    from ..errors import SchreiberError
+
+    try:
+        yield
+    except OSError as exc:
+        raise SchreiberError(message, strerror=exc.strerror, **values) from None
 
 
 def wrote(path: Path) -> Path:

@@ -12,7 +12,7 @@ from ..i18n import _
 from .errors import one_line
 from .options import json_option
 from .paths import app_dir
-from .root import echo, print_json, writable_target, wrote
+from .root import echo, print_json, writable_target, writing, wrote
 
 if TYPE_CHECKING:
     from ..domain.rules import Rules
@@ -255,15 +255,11 @@ def new(
     if target.exists() and not force:
         raise SchreiberError(_("{target} exists already; edit it, or add --force to overwrite it"), target=target)
     text = rules_toml(r, name, r.preset, source if source in PRESETS else rules_file_base(source))
-    try:
-        from ..ledger.targets import write_text
+    from ..ledger.targets import write_text
 
+    with writing(_("cannot write {target}: {strerror}; give another --out"), target=target):
         target.parent.mkdir(parents=True, exist_ok=True)
         write_text(target, text)
-    except OSError as exc:
-        raise SchreiberError(
-            _("cannot write {target}: {strerror}; give another --out"), target=target, strerror=exc.strerror
-        ) from None
     load_rules_file(wrote(target))  # what we wrote must load back
     echo(one_line(_("Wrote {target}.").format(target=target)))  # the path on a line of its own
     echo(

@@ -100,8 +100,9 @@ def ledger_folder(ledger: Path, folder: Path) -> Path:
 
 
 def linked(ledger: Path, folder: Path) -> Path:
-    """Where the link to a ledger that is not ``direct`` goes: its folder
-    (``ledger_folder``), under the database's name."""
+    """A database file in ``folder`` named as the ledger's database is: the
+    link to a ledger that is not ``direct`` (in its ``ledger_folder``), or a
+    cup's database in its ``cup_folder`` (its pages have the ledger's URLs)."""
     return folder / f"{database_name(ledger)}.db"
 
 
@@ -149,16 +150,12 @@ def shipped() -> dict[str, Any]:
     return data
 
 
-def _headings(cups: list[Heading]) -> list[dict[str, str]]:
-    return [c._asdict() for c in cups]
-
-
 def metadata(ledger: Path, cups: list[Heading] | None = None) -> dict[str, Any]:
     """The shipped metadata with its database under the ledger's name and
     the tournaments the start page links to (``turniere``, newest first)."""
     data = shipped()
     database = data["databases"][SHIPPED_DATABASE]
-    database["turniere"] = _headings(cups or [])
+    database["turniere"] = [c._asdict() for c in cups or []]
     data["databases"] = {database_name(ledger): database}
     return data
 
@@ -199,7 +196,7 @@ def cup_metadata(ledger: Path, cup: Heading, title: str) -> dict[str, Any]:
         "title": title,
         "description": "Die Ergebnisse des Turniers: Ergebnisliste, Rangliste, die Tische jeder Runde mit "
         "ihrem Tischblatt, der Sitzplan, die Cupwertung der Saison und die Saisonen davor.",
-        "turniere": _headings([cup]),
+        "turniere": [cup._asdict()],
         "tables": {cup_table(name): {"allow": False} for name in pages.CUP_QUERIES},
         "queries": queries,
     }
@@ -216,11 +213,6 @@ def cup_folder(folder: Path, cup_id: int) -> Path:
     """Where a cup's database and metadata are written in the ledger's
     ``folder`` (``ledger_folder``): a folder for each cup of each ledger."""
     return folder / f"cup-{cup_id}"
-
-
-def cup_database(ledger: Path, folder: Path) -> Path:
-    """A cup's database in its folder, named as the ledger is (its pages have the ledger's URLs)."""
-    return folder / f"{database_name(ledger)}.db"
 
 
 def write_metadata(data: dict[str, Any], target: Path) -> Path:

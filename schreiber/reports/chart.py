@@ -39,24 +39,19 @@ def season_series(rows: list[tuple[int, str, str, int]]) -> Series | None:
     date, player, points in 1/2520) in date order; None without any."""
     if not rows:
         return None
-    order: list[int] = []
-    per: dict[int, dict[str, int]] = {}
+    per: dict[int, dict[str, int]] = {}  # each evening's points by player, in date order
     dates: dict[int, str] = {}
-    players: list[str] = []
     for eid, date, name, x in rows:
-        if eid not in per:
-            order.append(eid)
-            per[eid] = {}
-            dates[eid] = date
-        per[eid][name] = x
-        if name not in players:
-            players.append(name)
+        per.setdefault(eid, {})[name] = x
+        dates[eid] = date
+    players = list(dict.fromkeys(name for _e, _d, name, _x in rows))
     series = {p: [0.0] for p in players}
     totals = {p: 0 for p in players}
-    for eid in order:
+    for points in per.values():
         for p in players:
-            totals[p] += per[eid].get(p, 0)
+            totals[p] += points.get(p, 0)
             series[p].append(totals[p] / POINT_UNITS)
+    order = list(per)
     title = ngettext(
         "Running total in points over {n} evening, {first} .. {last}",
         "Running total in points over {n} evenings, {first} .. {last}",
@@ -112,8 +107,7 @@ def render(
         hi = lo + 1
     labels = [_label(hi), _label((hi + lo) / 2), _label(lo)]
     lw = max(len(x) for x in labels)
-    plot_w = width - lw - 3
-    cols = plot_w
+    cols = width - lw - 3
     grid = [[" "] * cols for _ in range(height)]
 
     def row_of(v: float) -> int:
@@ -130,16 +124,9 @@ def render(
             cell = grid[r][c]
             grid[r][c] = marks[name] if cell in (" ", "·", ".", marks[name]) else "*"
     lines = textwrap.wrap(title, width) + [""]
+    said = {zero: "0", height - 1: labels[2], 0: labels[0]}  # the top, then the bottom, win over the zero line
     for r in range(height):
-        if r == 0:
-            lab = labels[0]
-        elif r == height - 1:
-            lab = labels[2]
-        elif r == zero:
-            lab = "0"
-        else:
-            lab = ""
-        lines.append(f"{lab:>{lw}} {'┤' if unicode else '|'}{''.join(grid[r])}")
+        lines.append(f"{said.get(r, ''):>{lw}} {'┤' if unicode else '|'}{''.join(grid[r])}")
     lines.append(" " * lw + " " + ("└" if unicode else "+") + ("─" if unicode else "-") * cols)
     right = f"{n - 1} {xlabel}"
     lines.append(" " * (lw + 2) + "0" + right.rjust(cols - 1))

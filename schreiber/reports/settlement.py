@@ -77,14 +77,6 @@ class Settlement:
     def pot_carried(self) -> Fraction:
         return self.pot_end if self.pot_rule == "carry" else Fraction(0)
 
-    @property
-    def pot_cents(self) -> int:
-        """Cash into (+) or out of (-) the Pagat pot's box at this settlement."""
-        return self.cents.get(POT, 0)
-
-    def amount(self, player: str) -> str:
-        return money(self.cents[player])
-
 
 def _best_groups(values: tuple[int, ...]) -> list[int]:
     """The largest number of disjoint zero-sum groups covering all parties,
@@ -154,11 +146,9 @@ def settle(
     tarif_cents: int,
     pot_start: Fraction = Fraction(0),
     pot_rule: str = "carry",
-    with_transfers: bool = True,
 ) -> Settlement:
     """Settle one evening. ``balances``: each player's points of the evening
-    (they sum to pot_start - pot_end: the Pagat pot holds the rest).
-    ``with_transfers=False`` skips who-pays-whom (statistics need only the amounts)."""
+    (they sum to pot_start - pot_end: the Pagat pot holds the rest)."""
     if pot_rule not in ("carry", "split"):
         raise ValueError(_("unknown pot rule {pot_rule!r}").format(pot_rule=pot_rule))
     balances = {p: Fraction(balances.get(p, 0)) for p in players}
@@ -178,7 +168,7 @@ def settle(
         pot_end,
         pot_rule,
         cents,
-        transfers_for(cents, order) if with_transfers else (),
+        transfers_for(cents, order),
     )
 
 
@@ -205,7 +195,7 @@ def to_json(s: Settlement, evening: Evening | None = None) -> dict:
                     "points": as_number(s.points[p]),
                     "balance": as_number(s.balances[p]),
                     "pot_share": as_number(s.pot_share),
-                    "amount": s.amount(p),
+                    "amount": money(s.cents[p]),
                 }
                 for p in s.players
             },
@@ -217,7 +207,7 @@ def to_json(s: Settlement, evening: Evening | None = None) -> dict:
                 "rule": s.pot_rule,
                 "share": as_number(s.pot_share),
                 "carried": as_number(s.pot_carried),
-                "amount": money(s.pot_cents),
+                "amount": money(s.cents.get(POT, 0)),  # cash into (+) or out of (-) the pot's box
                 "value": money(_round_cents(s.pot_end * s.tarif_cents)),
             },
             "rounding": RULE_TEXT,

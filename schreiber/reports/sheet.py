@@ -95,9 +95,7 @@ def hand_rows(lines: list[SheetLine], evening: Evening, before: State) -> list[S
     sheet = Sheet(evening)
     if sheet.rules.holz:
         sheet._run.holz = dict(before.holz)
-    sheet.extend(lines)
-    for row in sheet.rows:
-        row.ref = str(row.number)
+    sheet.extend(lines)  # the lines of a hand: each row's reference is its number
     return sheet.rows
 
 

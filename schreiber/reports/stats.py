@@ -28,6 +28,8 @@ from ..ledger.statistics import Extreme, StatsRows
 from ..ledger.stored import DateRange
 from ..render import money, rounded, signed
 
+PREMIUM_COUNTS = ("announced", "announced_made", "silent_made")  # what a player's premiums count
+
 
 def _pct(won: int, played: int) -> float | None:
     return round(100 * won / played, 1) if played else None
@@ -56,6 +58,10 @@ def _blank_player() -> dict:
         "contracts": {},
         "premiums": {},
         "kontra": {"given": 0, "won": 0, "re_given": 0, "re_won": 0},
+        "points": Fraction(0),  # of a player with no money row
+        "money_cents": 0,
+        "best_evening": None,
+        "worst_evening": None,
     }
 
 
@@ -105,14 +111,11 @@ def _roles(rows: StatsRows) -> dict[str, dict]:
         if won is not None:
             d["decided"] += n
             d["won"] += n * won
-        if role == "declarer":
-            d["declared"] += n
-            d["declared_won"] += n * (won or 0)
-            d["declared_decided"] += n if won is not None else 0
-        elif role in ("partner", "opponent"):
-            d[role] += n
-            d[f"{role}_won"] += n * (won or 0)
-            d[f"{role}_decided"] += n if won is not None else 0
+        key = "declared" if role == "declarer" else role
+        if key in ("declared", "partner", "opponent"):
+            d[key] += n
+            d[f"{key}_won"] += n * (won or 0)
+            d[f"{key}_decided"] += n if won is not None else 0
     return players
 
 
@@ -128,10 +131,6 @@ def _points_and_money(rows: StatsRows, players: dict[str, dict]) -> int:
         d["best_evening"] = _evening(m.best)
         d["worst_evening"] = _evening(m.worst)
     for d in players.values():
-        d.setdefault("points", Fraction(0))
-        d.setdefault("money_cents", 0)
-        d.setdefault("best_evening", None)
-        d.setdefault("worst_evening", None)
         d["per_evening"] = _avg(d["points"], d["evenings"])
         d["per_hand"] = _avg(d["points"], d["hands"])
     return rows.evenings
@@ -185,12 +184,9 @@ def _premiums(rows: StatsRows, players: dict[str, dict]) -> dict[str, dict]:
     for premium, party, d_side, o_side, announced, announced_made, silent_made in rows.premiums_by_side:
         side = d_side if party == "declarer" else o_side
         for pid in (int(x) for x in (side or "").split(",") if x):
-            c = players[rows.names[pid]]["premiums"].setdefault(
-                premium, {"announced": 0, "announced_made": 0, "silent_made": 0}
-            )
-            c["announced"] += announced
-            c["announced_made"] += announced_made
-            c["silent_made"] += silent_made
+            c = players[rows.names[pid]]["premiums"].setdefault(premium, dict.fromkeys(PREMIUM_COUNTS, 0))
+            for key, n in zip(PREMIUM_COUNTS, (announced, announced_made, silent_made)):
+                c[key] += n
     return {
         premium: {
             "played": played,
@@ -259,9 +255,7 @@ def to_json(data: dict, rng: DateRange) -> dict:
             "won_hands": d["won"],
             "win_rate": _pct(d["won"], d["decided"]),
             "premiums": {
-                "announced": sum(v["announced"] for v in d["premiums"].values()),
-                "announced_made": sum(v["announced_made"] for v in d["premiums"].values()),
-                "silent_made": sum(v["silent_made"] for v in d["premiums"].values()),
+                **{key: sum(v[key] for v in d["premiums"].values()) for key in PREMIUM_COUNTS},
                 "by_premium": d["premiums"],
             },
             "kontra": d["kontra"],
@@ -372,8 +366,8 @@ def _players_table(data: dict) -> Table:
             sum(v["silent_made"] for v in prem),
             f"{k['given']}/{k['won']}",
             f"{k['re_given']}/{k['re_won']}",
-            _evening_cell(d["best_evening"]),
-            _evening_cell(d["worst_evening"]),
+            evening_cell(d["best_evening"]),
+            evening_cell(d["worst_evening"]),
         ])  # fmt: skip
     return headers, rows
 
@@ -387,6 +381,6 @@ def _declarer_table(data: dict) -> Table:
     )
 
 
-def _evening_cell(e) -> str:
+def evening_cell(e: dict | None) -> str:
     """A best or worst evening: its points, date and number (several evenings can share a date)."""
     return f"{_fmt(e['points'])} ({e['date']}, #{e['evening']})" if e else "-"

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..i18n import N_, _
 from ..render import columns, euro, signed
+from .stats import PREMIUM_COUNTS, evening_cell
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -138,19 +139,14 @@ def _players(data: dict) -> list[Part]:
     doubled = []
     for p in order:
         prem, k = P[p]["premiums"].values(), P[p]["kontra"]
-        doubled.append([shown(p), *(str(sum(v[key] for v in prem)) for key in ("announced", "announced_made", "silent_made")),
+        doubled.append([shown(p), *(str(sum(v[key] for v in prem)) for key in PREMIUM_COUNTS),
                         f"{k['won']}/{k['given']}", f"{k['re_won']}/{k['re_given']}"])  # fmt: skip
-    evenings = [[shown(p), _evening(P[p]["best_evening"]), _evening(P[p]["worst_evening"])] for p in order]
+    evenings = [[shown(p), evening_cell(P[p]["best_evening"]), evening_cell(P[p]["worst_evening"])] for p in order]
     return [
         Part(None, roles, out, _figures(len(roles), 0)),
         Part(_("Premiums of the player's side; Kontra and Re said: won/said"), said, doubled, _figures(6, 0)),
         Part(None, [_("Player"), _("Best evening"), _("Worst evening")], evenings, _figures(3, 0)),
     ]
-
-
-def _evening(e: dict | None) -> str:
-    """A best or worst evening: its points, date and number (several evenings can share a date)."""
-    return f"{signed(e['points'])} ({e['date']}, #{e['evening']})" if e else "-"
 
 
 def _declarer(data: dict, names: Names) -> Part:
