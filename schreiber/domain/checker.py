@@ -9,15 +9,11 @@ from typing import Any
 
 from ..i18n import N_, _
 from .hand import PremiumEntry
-from .names import KONTRA_LEVELS, match_players
+from .names import KONTRA_LEVELS, listing, match_players
 from .points import Exact
 from .rules import Contract, Rules
 from .table import Table
 from .vocabulary import KONTRA_WORDS, RESULT_WORDS
-
-
-def listing(names) -> str:
-    return ", ".join(names)
 
 
 class Checker:

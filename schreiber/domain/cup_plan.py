@@ -24,7 +24,7 @@ import itertools
 import random
 from math import comb
 
-from .tournament import draw_tables, meetings, spread_round, table_sizes
+from .tournament import draw_tables, even_pairs, meetings, spread_round, table_sizes
 
 PASSES = 2  # how often every round of the plan is drawn again on the others, at most
 STARTS = 2  # the starts of each such draw (the spread draw's search makes six)
@@ -171,9 +171,9 @@ def repeat_bound(count: int, rounds: int) -> int:
     sizes = table_sizes(count)
     pairs = comb(count, 2)
     slots = rounds * sum(comb(s, 2) for s in sizes)
-    by_slots = _even(slots, pairs)
-    by_player = (sum(_even(d, count - 1) for d in _degrees(count, rounds)) + 1) // 2
-    split = sum(_even(s, len(sizes)) for s in sizes)  # a table's players over the tables of another round
+    by_slots = even_pairs(slots, pairs)
+    by_player = (sum(even_pairs(d, count - 1) for d in _degrees(count, rounds)) + 1) // 2
+    split = sum(even_pairs(s, len(sizes)) for s in sizes)  # a table's players over the tables of another round
     return max(by_slots, by_player, comb(rounds, 2) * split)
 
 
@@ -194,14 +194,6 @@ def _degrees(count: int, rounds: int) -> list[int]:
     fives = sum(5 for s in table_sizes(count) if s == 5) * rounds
     few, more = divmod(fives, count)
     return [3 * rounds + few + (1 if i < more else 0) for i in range(count)]
-
-
-def _even(things: int, among: int) -> int:
-    """The pairs of ``things`` spread as evenly as can be ``among`` so many
-    (meetings over pairs, a table's players over tables): at least so many
-    pairs of them fall together."""
-    few, more = divmod(things, among)
-    return more * comb(few + 1, 2) + (among - more) * comb(few, 2)
 
 
 def figures(rounds: list[Round]) -> tuple[int, int, int]:

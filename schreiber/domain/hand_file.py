@@ -65,23 +65,19 @@ def parse_lines(lines: Iterable[str], players: tuple[str, ...]) -> HandFile:
             continue
         data = _loaded(text)
         if data is not None and "id" not in data and "kind" not in data and "record" not in data:
-            entries.append(Entry("hand", data))  # a bare hand record, as most lines are: nothing more to check
-            numbers.append(n)
-            ids.append(None)
-            voids.append(None)
-            replaces.append(None)
-            continue
-        try:
-            data = _json_object(text) if data is None else data
-            if data.get("kind") == "evening":
-                _evening(data, out.evening)
+            entry, uid, void, old = Entry("hand", data), None, None, None  # a bare hand record, as most lines are
+        else:
+            try:
+                data = _json_object(text) if data is None else data
+                if data.get("kind") == "evening":
+                    _evening(data, out.evening)
+                    continue
+                uid = _id(data, seen)
+                entry = _entry(data, players)
+                void, old = _correction(data, entry, struck)
+            except LineProblem as exc:
+                out.problems.append((n, str(exc)))
                 continue
-            uid = _id(data, seen)
-            entry = _entry(data, players)
-            void, old = _correction(data, entry, struck)
-        except LineProblem as exc:
-            out.problems.append((n, str(exc)))
-            continue
         if uid:
             seen[uid] = n
             struck[uid] = void

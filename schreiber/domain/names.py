@@ -88,6 +88,19 @@ def closest(word: str, choices, n: int = 3) -> list[str]:
     return [folded[m] for m in difflib.get_close_matches(fold(word), list(folded), n=n, cutoff=0.5)]
 
 
+def said_near(near: list[str]) -> str:
+    """ " (did you mean A or B?)" for the words ``near``; nothing where there are none."""
+    return _(" (did you mean {words}?)").format(words=_(" or ").join(near)) if near else ""
+
+
+def did_you_mean(word: str, choices) -> str:
+    return said_near(closest(word, choices) if word else [])
+
+
+def listing(names) -> str:
+    return ", ".join(names)
+
+
 @lru_cache(maxsize=4096)
 def name_key(name: str) -> str:
     """What makes two names one player: the name in NFC, case folded (and in

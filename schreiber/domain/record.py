@@ -14,10 +14,10 @@ from typing import Any
 
 from ..errors import HandError
 from ..i18n import N_, _
-from .checker import Checker, listing
+from .checker import Checker
 from .hand import HAND_KEYS, Hand
 from .json_text import shown
-from .names import closest, lookup
+from .names import closest, did_you_mean, listing, lookup
 from .points import format_points, parse_points, reaches, threshold
 from .record_premiums import check_premiums, named_bird
 from .rules import Contract, Rules
@@ -79,8 +79,7 @@ def _contract(ck: Checker) -> None:
                 ).format(craw=craw, cid=cid, contracts=listing(contracts))
             )
         else:
-            near = closest(craw, contracts)
-            hint = _(" (did you mean {words}?)").format(words=_(" or ").join(near)) if near else ""
+            hint = did_you_mean(craw, contracts)
             ck.fail(
                 _("unknown contract '{craw}' under {preset}{hint}; valid: {contracts}").format(
                     craw=craw, preset=rules.preset, hint=hint, contracts=listing(contracts)
@@ -346,10 +345,6 @@ def _kontra_by(ck: Checker, contract: Contract, kraw: dict) -> None:
             ck.kontra_by[p] = level
 
 
-def _premiums(ck: Checker) -> None:
-    ck.premiums = check_premiums(ck, ck.raw.get("premiums"), ck.contract, ck.rules, ck.conceded)
-
-
 def _bird_decides(ck: Checker) -> None:
     """A contract whose bird decides the game (its field bird_decides): a
     bird it requires, announced by the declarer's side, that fails loses the
@@ -472,7 +467,7 @@ _CHECKS = (
     _results,
     _game_kontra,
     _game_kontra_from,
-    _premiums,
+    check_premiums,
     _bird_decides,
     _trischaken_counts,
     _renonce,

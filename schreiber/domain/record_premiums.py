@@ -8,30 +8,27 @@ from __future__ import annotations
 from typing import Any
 
 from ..i18n import N_, _
-from .checker import Checker, listing
+from .checker import Checker
 from .hand import CATCHES, PARTIES, PREMIUM_KEYS, PremiumEntry
-from .names import closest, lookup, match_players
-from .rules import Contract, Premium, Rules
+from .names import did_you_mean, listing, lookup, match_players
+from .rules import Contract, Premium
 
 
-def check_premiums(
-    ck: Checker, praw: Any, contract: Contract | None, rules: Rules, conceded: bool
-) -> list[PremiumEntry]:
+def check_premiums(ck: Checker) -> None:
     """Every premium of the record, each checked on its own; then whether the
     contract's required announcement (a Besserrufer's bird) is there."""
-    out: list[PremiumEntry] = []
-    if praw is None:
-        praw = []
-    if not isinstance(praw, list):
+    praw, contract, rules, conceded = ck.raw.get("premiums"), ck.contract, ck.rules, ck.conceded
+    out = ck.premiums
+    if praw is not None and not isinstance(praw, list):
         ck.fail(
             _(
                 'premiums must be a list of objects like {"name": "pagat", "party": "declarer", "announced": true, "result": "won"}'
             )
         )
-        return out
+        return
     seen: set[str] = set()
     names_bird = conceded and contract is not None and bool(contract.requires) and rules.concede_adds_bird
-    for i, p in enumerate(praw, 1):
+    for i, p in enumerate(praw or [], 1):
         entry = _premium(ck, i, p, contract, seen)
         if entry is not None:
             if conceded and not (names_bird and named_bird(entry, contract)):
@@ -55,7 +52,6 @@ def check_premiums(
                 name=contract.name, what=what
             )
         )
-    return out
 
 
 def _renonce_without_bird(ck: Checker) -> bool:
@@ -88,8 +84,7 @@ def _premium(ck: Checker, i: int, p: Any, contract: Contract | None, seen: set[s
     name = p.get("name")
     pid = lookup(name, rules.premiums) if isinstance(name, str) else None
     if pid is None or pid not in valid:
-        near = closest(name, valid) if isinstance(name, str) else []
-        hint = _(" (did you mean {words}?)").format(words=_(" or ").join(near)) if near else ""
+        hint = did_you_mean(name, valid) if isinstance(name, str) else ""
         ck.fail(
             _("unknown premium '{name}' under {preset}{hint}; valid: {valid}").format(
                 name=name, preset=rules.preset, hint=hint, valid=listing(valid)

@@ -10,6 +10,7 @@ import random
 from collections.abc import Iterator
 
 from .rules import Contract, load_preset
+from .table import Table
 
 # (contract, weight): roughly how often a round of Viennese players bids them.
 CONTRACT_WEIGHTS = (
@@ -31,12 +32,6 @@ CONTRACT_WEIGHTS = (
 CONTRACTS = load_preset("standard").contracts
 
 
-def _active(players: tuple[str, ...], dealer: str) -> list[str]:
-    i = players.index(dealer)
-    order = list(players[i + 1 :] + players[: i + 1])
-    return order[:-1] if len(players) == 5 else order
-
-
 def _scores(rng: random.Random, n: int, total: int = 70) -> list[int]:
     cuts = sorted(rng.randint(0, total) for _ in range(n - 1))
     parts = [b - a for a, b in zip([0] + cuts, cuts + [total])]
@@ -49,7 +44,7 @@ def random_hand(rng: random.Random, players: tuple[str, ...], dealer: str) -> di
     contracts, weights = zip(*CONTRACT_WEIGHTS)
     cid = rng.choices(contracts, weights)[0]
     c = CONTRACTS[cid]
-    active = _active(players, dealer)
+    active = list(Table(players, dealer).active)
     if c.kind == "trischaken":
         pts = _scores(rng, len(active))
         return {"contract": cid, "scores": dict(zip(active, pts))}
@@ -127,4 +122,4 @@ def random_hands(
     dealer = first_dealer or players[0]
     for _ in range(n):
         yield random_hand(rng, players, dealer)
-        dealer = _active(players, dealer)[0]
+        dealer = Table(players, dealer).next_dealer()

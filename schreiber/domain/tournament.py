@@ -12,6 +12,7 @@ import random
 import re
 from collections import Counter
 from collections.abc import Iterable
+from math import comb
 
 from ..errors import SchreiberError
 from ..i18n import _
@@ -184,11 +185,15 @@ def _split_bound(groups: list[tuple[str, ...]], field: set[str], tables: int) ->
     as can be over this round's ``tables``: a pair that sat together at k of
     them and is seated together again is counted k times, and costs at least
     as much (1 for a second meeting, ``third`` for a third ...)."""
-    total = 0
-    for group in groups:
-        few, more = divmod(sum(1 for p in group if p in field), tables)
-        total += more * (few + 1) * few // 2 + (tables - more) * few * (few - 1) // 2
-    return total
+    return sum(even_pairs(sum(1 for p in group if p in field), tables) for group in groups)
+
+
+def even_pairs(things: int, among: int) -> int:
+    """The pairs of ``things`` spread as evenly as can be ``among`` so many
+    (meetings over pairs, a table's players over tables): at least so many
+    pairs of them fall together."""
+    few, more = divmod(things, among)
+    return more * comb(few + 1, 2) + (among - more) * comb(few, 2)
 
 
 def _search(

@@ -5,6 +5,7 @@ sides (RULINGS.md General 1)."""
 from __future__ import annotations
 
 from fractions import Fraction
+from math import prod
 from typing import NamedTuple
 
 from ..hand import Hand
@@ -34,12 +35,7 @@ class Item(NamedTuple):
 
     @property
     def value(self) -> Exact:
-        if self.total is not None:
-            return self.total
-        v = self.base
-        for _, f in self.multipliers:
-            v *= f
-        return v
+        return self.base * factor_of(self.multipliers) if self.total is None else self.total
 
     def to_json(self) -> dict:
         return {
@@ -115,11 +111,14 @@ def sides(hand: Hand, table: Table) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return side, others
 
 
+def factor_of(mults: list | tuple) -> int:
+    """What a line's multipliers multiply its value by."""
+    return prod(f for _, f in mults)
+
+
 def times(it: Item, mults: list[tuple[str, int]]) -> Item:
     """The item with more multipliers, its payments (and total) multiplied."""
-    factor = 1
-    for _, f in mults:
-        factor *= f
+    factor = factor_of(mults)
     return it._replace(
         multipliers=it.multipliers + tuple(mults),
         payments=tuple((p, v * factor) for p, v in it.payments),

@@ -6,7 +6,7 @@ from ..hand import Hand, PremiumEntry
 from ..points import Exact
 from ..rules import Rules
 from ..table import Table
-from .items import KONTRA_NAMES, Item, item, kontra_factor, side_payments, sides, times, zero
+from .items import KONTRA_NAMES, Item, factor_of, item, kontra_factor, side_payments, sides, times, zero
 
 
 def _game_result(hand: Hand) -> str:
@@ -125,9 +125,7 @@ def _announced_item(kind: str, e, prem, base, mults: list, side, others) -> Item
     """A premium's line: its own Kontra last, then paid between the sides."""
     if e.kontra:
         mults.append((KONTRA_NAMES[e.kontra], kontra_factor(e.kontra)))
-    value = base
-    for _, f in mults:
-        value *= f
+    value = base * factor_of(mults)
     for_decl = (e.party == "declarer") == (e.result == "won")
     words = f"{'angesagt' if e.announced else 'still'}, {'gewonnen' if e.result == 'won' else 'verloren'}"
     who = "" if e.party == "declarer" else " (Gegner)"

@@ -23,13 +23,12 @@ def pagat_pot(hand: Hand, rules: Rules, table: Table, ctx: Context) -> tuple[lis
     side, others = sides(hand, table)
     party = side if e.party == "declarer" else others
     pay = zero(table.active)
+    amount = ctx.pot
     if e.result == "won":
-        amount = ctx.pot
         for p in party:
             pay[p] += amount / len(party)
         label, delta = "Pagatkassa gewonnen", -amount
     else:
-        amount = ctx.pot
         if ctx.pot_cap:
             amount = max(Fraction(0), min(amount, ctx.pot_cap - ctx.pot))
         for p in party:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..hand import CATCHES, Hand
 from ..rules import Contract, Rules
 from ..table import Table
-from .items import GAME_KINDS, Context, Item, Score, round_item, sides, zero
+from .items import GAME_KINDS, Context, Item, Score, round_item, sides, times, zero
 from .negative import concede, negative, renonce
 from .positive import positive
 from .pot import pagat_pot
@@ -66,22 +66,13 @@ def _apply_context(items: list[Item], hand: Hand, contract: Contract, ctx: Conte
     holz = holz_players(contract.kind, hand.declarers, bool(hand.renonce), hand.conceded, ctx.holz)
     out = []
     for it in items:
-        mults = list(it.multipliers)
-        factor = 1
+        mults: list[tuple[str, int]] = []
         if ctx.radl > 1 and (ctx.radl_scope == "all" or it.kind in GAME_KINDS):
             mults.append(("Radl", ctx.radl))
-            factor *= ctx.radl
         holder = it.declarer or hand.declarer
         if holder in holz:
             mults.append((f"Holz ({holder})", 2))
-            factor *= 2
-        if factor != 1:
-            it = it._replace(
-                multipliers=tuple(mults),
-                payments=tuple((p, v * factor) for p, v in it.payments),
-                total=None if it.total is None else it.total * factor,
-            )
-        out.append(it)
+        out.append(times(it, mults) if mults else it)
     return out
 
 

@@ -20,7 +20,7 @@ from ..points import Exact, divided, reaches, threshold, threshold_words
 from ..rules import Rules
 from ..table import Table
 from ..trischaken_schemes import Tariff
-from .items import Item, item, one_against_all, zero
+from .items import Item, factor_of, item, one_against_all, times, zero
 
 Scheme = Callable[[Hand, Rules, Table, Tariff], list[Item]]
 SCHEMES: dict[str, Scheme] = {}
@@ -101,12 +101,6 @@ def _doublings(hand: Hand, rules: Rules, table: Table, t: Tariff, p: str, words:
     return [(label.format(threshold=threshold_words(need)), 2) for kind, label in words if applies[kind]]
 
 
-def _times(value: Exact, mults: list) -> Exact:
-    for _, f in mults:
-        value *= f
-    return value
-
-
 @scheme("standard")
 def _standard(hand: Hand, rules: Rules, table: Table, t: Tariff) -> list[Item]:
     """standard-koenigrufen.txt:127 with RULINGS.md (Trischaken): the two with
@@ -142,7 +136,7 @@ def _payers_doubled(it: Item, hand: Hand, rules: Rules, table: Table, t: Tariff)
     if not any(doubled.values()):
         return it
     paid = -sum(v for v in pay.values() if v < 0)
-    new = {p: _times(v, doubled[p]) if v < 0 else v for p, v in pay.items()}
+    new = {p: v * factor_of(doubled[p]) if v < 0 else v for p, v in pay.items()}
     grown = -sum(v for v in new.values() if v < 0)
     new = {p: v * Fraction(grown, 1) / paid if v > 0 else v for p, v in new.items()}
     mults = [(f"{name} ({p})", f) for p, ds in doubled.items() for name, f in ds]
@@ -221,15 +215,7 @@ def _mit_whole(items: list[Item], hand: Hand, table: Table, t: Tariff) -> list[I
     loser's, where they share the loss)."""
     losers = _losers(hand, table, t)
     mults = [(f"mit ({p})", 2) for p in hand.mit] + [(f"selbst mit ({p})", 2) for p in losers if p in hand.mit]
-    factor = _times(1, mults)
-    return [
-        it._replace(
-            multipliers=it.multipliers + tuple(mults),
-            payments=tuple((p, v * factor) for p, v in it.payments),
-            total=None if it.total is None else it.total * factor,
-        )
-        for it in items
-    ]
+    return [times(it, mults) for it in items]
 
 
 class Part(NamedTuple):
@@ -269,7 +255,7 @@ def _parts(
     parts = []
     for loser in losers:
         mults = _doublings(hand, rules, table, t, loser, words)
-        each = _times(v, mults)
+        each = v * factor_of(mults)
         owed = {w: divided(each * (2 if t.mit == "own" and w in hand.mit else 1) * times, among) for w in winners}
         paid = sum(owed.values())
         if round_up and len(jungfrauen) == 2 and paid % 2:  # 3 cannot be halved: 2 to each (ooe-2023.md §7)
@@ -368,7 +354,7 @@ def _pairwise(hand: Hand, rules: Rules, table: Table, t: Tariff) -> list[Item]:
         hi, lo = (a, b) if scores[a] > scores[b] else (b, a)
         mults = [(f"Kontra ({p})", 2) for p in (hi, lo) if kontra.get(p)]
         mults += _doublings(hand, rules, table, t, hi, DOUBLINGS)
-        amount = _times(v, mults)
+        amount = v * factor_of(mults)
         pay = {hi: -amount, lo: amount}
         items.append(item("trischaken", f"Fahren: {hi} zahlt {lo}", v, mults, pay))
     return items

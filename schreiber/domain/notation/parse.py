@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...i18n import N_, _
-from ..names import fold, spoken_order
+from ..names import did_you_mean, fold, listing, spoken_order
 from ..rules import Contract, Rules
 from ..table import Table
 from ..vocabulary import (
@@ -23,10 +23,8 @@ from .words import (
     NUMBER,
     NotationError,
     Reader,
-    did_you_mean,
     did_you_mean_ids,
     err,
-    listing,
     number_value,
     tokens,
 )

@@ -12,7 +12,7 @@ import unicodedata
 
 from ...errors import SchreiberError
 from ...i18n import _
-from ..names import closest, fold, lookup, spoken_order, term_index
+from ..names import closest, did_you_mean, fold, listing, lookup, said_near, spoken_order, term_index
 from ..rules import Contract, Rules
 from ..vocabulary import KEYWORDS, KONTRA_WORDS, RESULT_WORDS
 
@@ -29,15 +29,6 @@ QUOTE_NEEDED = re.compile(r"[\s'\"\\]")
 
 def err(msg: str, **values: object) -> NotationError:
     return NotationError(" ".join((msg.format(**values) if values else msg).split()))
-
-
-def listing(names) -> str:
-    return ", ".join(names)
-
-
-def did_you_mean(word: str, choices) -> str:
-    near = closest(word, choices) if word else []
-    return _(" (did you mean {words}?)").format(words=_(" or ").join(near)) if near else ""
 
 
 def tokens(text) -> list[str]:
@@ -272,7 +263,7 @@ class Reader:
             )
         near = _near_ids(base, self.rules.active_premiums)
         near += [w for w in (closest(base, sorted(KEYWORDS - {"+", "-"})) if base else []) if w not in near]
-        hint = _(" (did you mean {words}?)").format(words=_(" or ").join(near[:3])) if near else ""
+        hint = said_near(near[:3])
         return err(
             _(
                 "unknown word '{tok}' under {preset}{hint}; expected a result (+ - g v), points, Kontra ({kontra_levels}), or a premium: {active_premiums}"
@@ -314,5 +305,4 @@ def _near_ids(word: str, entries: dict) -> list[str]:
 
 
 def did_you_mean_ids(word: str, entries: dict) -> str:
-    near = _near_ids(word, entries)
-    return _(" (did you mean {words}?)").format(words=_(" or ").join(near)) if near else ""
+    return said_near(_near_ids(word, entries))
