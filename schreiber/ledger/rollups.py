@@ -104,7 +104,7 @@ ROLLUPS = (
 )
 
 # The alias of the derived table each rollup's rows are selected from (for the entry filter).
-_ALIAS = {"roll_points": ("pay",), "roll_roles": ("hp",), "roll_premiums": ("pr",), "roll_kontras": ("k",)}
+_ALIAS = {"roll_points": "pay", "roll_roles": "hp", "roll_premiums": "pr", "roll_kontras": "k"}
 
 
 YEAR = "coalesce(substr(ev.date, 1, 4), '')"
@@ -150,8 +150,13 @@ def read_range(conn: sqlite3.Connection, since: str | None, until: str | None) -
     conn.executemany("insert into temp.stats_years values (?)", [(y,) for y in (whole if cut else [EVERY_YEAR])])
 
 
-def _alias(r: Rollup) -> str:
-    return _ALIAS.get(r.table, ("f",))[0]
+def alias(r: Rollup) -> str:
+    return _ALIAS.get(r.table, "f")
+
+
+def per_evening(r: Rollup, where: str) -> str:
+    """A subquery of the rollup's rows (evening_id, keys, sums) of the derived rows where ``where`` holds."""
+    return f"(with x({_cols(r)}) as ({r.select.format(where=where)}) select * from x)"
 
 
 def _year_table(r: Rollup) -> str:
@@ -216,7 +221,7 @@ def create_counts(conn: sqlite3.Connection) -> None:
                  "primary key (year, player_id)) without rowid")  # fmt: skip
     for r in ROLLUPS:
         conn.execute(
-            f"insert into {r.table} ({_cols(r)}) {r.select.format(where=_alias(r) + '.evening_id is not null')}"
+            f"insert into {r.table} ({_cols(r)}) {r.select.format(where=alias(r) + '.evening_id is not null')}"
         )
     _rebuild_years(conn, "true")
 
