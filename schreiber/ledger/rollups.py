@@ -301,12 +301,6 @@ def _add_groups(conn: sqlite3.Connection, r: Rollup, evening_id: int, year: str,
             conn.execute(f"delete from {table} where {first_key} = ? and {r.sums[0]} = 0", [first])
 
 
-def _groups(conn: sqlite3.Connection, r: Rollup, evening_id: int) -> Groups:
-    n = 1 + len(r.keys)
-    rows = conn.execute(f"select {_cols(r)} from {r.table} where evening_id = ?", [evening_id])
-    return {row[1:n]: list(row[n:]) for row in rows}
-
-
 def _kontra_groups(conn: sqlite3.Connection, r: Rollup, evening_id: int, year: str, was: Groups, now: Groups) -> None:
     """The Kontras given (a count: by difference) and won, of the evening and
     its year. Won is a sum of NULLs until a winner's count comes; where rows
@@ -314,36 +308,31 @@ def _kontra_groups(conn: sqlite3.Connection, r: Rollup, evening_id: int, year: s
     changed = sorted(k for k in was.keys() | now.keys() if was.get(k) != now.get(k))
     if not changed:
         return
-    before = _groups(conn, r, evening_id)
-    after: Groups = {}
-    left = "select 1 from entries e join hand_kontras k on k.entry_id = e.id where e.evening_id = ? " \
-           "and k.player_id = ? and k.role = ? and k.won is not null"  # fmt: skip
-    for k in changed:
-        (given, won), (wg, ww), (ng, nw) = (x.get(k, [0, None]) for x in (before, was, now))
-        after[k] = [given - wg + ng, _won_after(won, ww, nw, partial(_exists, conn, left, [evening_id, *k]))]
-    _put_groups(conn, r.table, "evening_id", evening_id, after)
+    left = "select 1 from entries e join hand_kontras k on k.entry_id = e.id where k.player_id = ? " \
+           "and k.role = ? and k.won is not null and e.evening_id = ?"  # fmt: skip
+    before, after = _kontra_level(conn, (r.table, "evening_id", evening_id), changed, was, now, left)
     year_rows = f"select 1 from evenings ev join roll_kontras r on r.evening_id = ev.id and r.player_id = ? " \
-                f"and r.role = ? where {YEAR} = ? and r.won is not null"  # fmt: skip
-    was_year, now_year = _kontra_year(conn, year, changed, before, after, year_rows, [year])
-    years = (
-        f"select 1 from year_kontras where player_id = ? and role = ? and year != '{EVERY_YEAR}' and won is not null"
-    )
-    _kontra_year(conn, EVERY_YEAR, changed, was_year, now_year, years, [])
+                f"and r.role = ? where r.won is not null and {YEAR} = ?"  # fmt: skip
+    was_year, now_year = _kontra_level(conn, ("year_kontras", "year", year), changed, before, after, year_rows)
+    years = "select 1 from year_kontras where player_id = ? and role = ? and won is not null and year != ?"
+    _kontra_level(conn, ("year_kontras", "year", EVERY_YEAR), changed, was_year, now_year, years)
 
 
-def _kontra_year(
-    conn: sqlite3.Connection, year: str, changed: list[tuple], was: Groups, now: Groups, rows_below: str, args: list
+def _kontra_level(
+    conn: sqlite3.Connection, at: tuple[str, str, object], changed: list[tuple], was: Groups, now: Groups, below: str
 ) -> tuple[Groups, Groups]:
-    """The year's (or every year's) Kontra groups ``changed`` after the level
-    below went from ``was`` to ``now`` (``rows_below``: whether a row below has a winner); before and after."""
+    """The Kontra groups ``changed`` of the evening, its year or every year
+    (``at``: table, key, value) after the level below went from ``was`` to
+    ``now`` (``below``: whether a row below has a winner); before and after."""
+    table, first_key, first = at
     held = {row[:2]: list(row[2:]) for row in conn.execute(
-        "select player_id, role, given, won from year_kontras where year = ?", [year])}  # fmt: skip
+        f"select player_id, role, given, won from {table} where {first_key} = ?", [first])}  # fmt: skip
     old = {k: held.get(k, [0, None]) for k in changed}
     new = {}
     for k in changed:
         (given, won), (bg, bw), (ag, aw) = (x.get(k, [0, None]) for x in (old, was, now))
-        new[k] = [given - bg + ag, _won_after(won, bw, aw, partial(_exists, conn, rows_below, [*k, *args]))]
-    _put_groups(conn, "year_kontras", "year", year, new)
+        new[k] = [given - bg + ag, _won_after(won, bw, aw, partial(_exists, conn, below, [*k, first]))]
+    _put_groups(conn, table, first_key, first, new)
     return old, new
 
 
