@@ -163,13 +163,11 @@ def _year_table(r: Rollup) -> str:
     return "year_" + r.table.removeprefix("roll_")
 
 
-def _by_year(r: Rollup, evening_rows: str, cols: bool = True) -> str:
-    """``evening_rows`` (evening_id, keys, sums) summed per year and keys."""
-    names = ", ".join(("evening_id", *r.keys, *r.sums)) if cols else ""
+def _by_year(r: Rollup) -> str:
+    """The rollup's rows per evening summed per year and keys."""
     keys = "".join(f", x.{k}" for k in r.keys)
     sums = "".join(f", sum(x.{s})" for s in r.sums)
-    source = f"with x({names}) as ({evening_rows})" if cols else f"with x as ({evening_rows})"
-    return f"{source} select {YEAR}{keys}{sums} from x join evenings ev on ev.id = x.evening_id where true group by 1{keys}"
+    return f"select {YEAR}{keys}{sums} from {r.table} x join evenings ev on ev.id = x.evening_id group by 1{keys}"
 
 
 def in_range(r: Rollup) -> str:
@@ -223,22 +221,11 @@ def create_counts(conn: sqlite3.Connection) -> None:
         conn.execute(
             f"insert into {r.table} ({_cols(r)}) {r.select.format(where=alias(r) + '.evening_id is not null')}"
         )
-    _rebuild_years(conn, "true")
-
-
-def _rebuild_years(conn: sqlite3.Connection, years: str) -> None:
-    """The year rollups of the years ``years`` (an SQL condition on ``ev``) from the evening rollups."""
-    evenings = f"select id from evenings ev where {years}"
-    for r in ROLLUPS:
-        if r.table == "roll_points":
-            continue
-        conn.execute(f"delete from {_year_table(r)} where year in (select {YEAR} from evenings ev where {years})")
-        rows = f"select * from {r.table} where evening_id in ({evenings})"
-        conn.execute(f"insert into {_year_table(r)} {_by_year(r, rows, cols=False)}")
-    conn.execute(f"delete from year_evenings where year in (select {YEAR} from evenings ev where {years})")
+        if r.table != "roll_points":
+            conn.execute(f"insert into {_year_table(r)} {_by_year(r)}")
     conn.execute(
         f"insert into year_evenings select {YEAR}, r.player_id, count(distinct r.evening_id) from roll_roles r "
-        f"join evenings ev on ev.id = r.evening_id where ev.id in ({evenings}) group by 1, r.player_id"
+        "join evenings ev on ev.id = r.evening_id group by 1, r.player_id"
     )
 
 
