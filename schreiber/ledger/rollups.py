@@ -371,15 +371,21 @@ def _players(conn: sqlite3.Connection, evening_id: int) -> set[int]:
 def _year_evenings(conn: sqlite3.Connection, year: str, before: set[int], after: set[int]) -> None:
     """A player's evenings in the year: one more where he came into the evening's rollups, one less where he left them."""
     change = [(p, 1) for p in sorted(after - before)] + [(p, -1) for p in sorted(before - after)]
-    if not change:
-        return
-    for y in (year, EVERY_YEAR):
+    _add_to_years(conn, "year_evenings", year, change)
+
+
+def _add_to_years(conn: sqlite3.Connection, table: str, year: str, rows: list[tuple]) -> None:
+    """``rows`` (the key cells after the year, then the sums: ``YEAR_TABLES``)
+    added to the year's and every year's; a row whose evenings fall to 0 is no more."""
+    keys, sums = YEAR_TABLES[table]
+    update = ", ".join(f"{s} = {s} + excluded.{s}" for s in sums)
+    for y in (year, EVERY_YEAR) if rows else ():
         conn.executemany(
-            "insert into year_evenings values (?, ?, ?) on conflict (year, player_id) "
-            "do update set evenings = evenings + excluded.evenings",
-            [(y, *c) for c in change],
+            f"insert into {table} values ({', '.join('?' * (1 + len(keys) + len(sums)))}) "
+            f"on conflict ({', '.join(('year', *keys))}) do update set {update}",
+            [(y, *r) for r in rows],
         )
-        conn.execute("delete from year_evenings where year = ? and evenings = 0", [y])
+        conn.execute(f"delete from {table} where year = ? and evenings = 0", [y])
 
 
 # A sum and the sum of new rows added up: NULL (a sum of NULLs only) where both are,
@@ -496,21 +502,9 @@ def _year_money_delta(
         evenings = (p in after) - (p in before)
         if evenings or old != new:
             change.append((p, evenings, *(b - a for a, b in zip(old, new))))
+    _add_to_years(conn, "year_money", year, change)
     scored = bool(after) - bool(before)
-    for y in (year, EVERY_YEAR) if change else ():
-        conn.executemany(
-            "insert into year_money values (?, ?, ?, ?, ?, ?) on conflict (year, player_id) do update set "
-            "evenings = evenings + excluded.evenings, points_x2520 = points_x2520 + excluded.points_x2520, "
-            "schrift_x2520 = schrift_x2520 + excluded.schrift_x2520, cents = cents + excluded.cents",
-            [(y, *c) for c in change],
-        )
-        conn.execute("delete from year_money where year = ? and evenings = 0", [y])
-    for y in (year, EVERY_YEAR) if scored else ():
-        conn.execute(
-            "insert into year_scored values (?, ?) on conflict (year) do update set evenings = evenings + excluded.evenings",
-            [y, scored],
-        )
-        conn.execute("delete from year_scored where year = ? and evenings = 0", [y])
+    _add_to_years(conn, "year_scored", year, [(scored,)] if scored else [])
 
 
 def _year_money(conn: sqlite3.Connection) -> None:
@@ -524,6 +518,9 @@ def _year_money(conn: sqlite3.Connection) -> None:
 # Every year together (migration m016): each year table's rows summed under the year ``'*'``, and
 # ``year_scored``, the evenings with points of each year and every year; kept with the years' rows.
 
+# The year tables beside the rollups' own: their key cells after the year, and their sums.
+YEAR_TABLES = {"year_evenings": (("player_id",), ("evenings",)), "year_scored": ((), ("evenings",)),
+               "year_money": (("player_id",), ("evenings", "points_x2520", "schrift_x2520", "cents"))}  # fmt: skip
 YEAR_SCORED = "create table year_scored (year text not null primary key, evenings integer not null) without rowid"
 
 
@@ -535,8 +532,7 @@ def create_every_year(conn: sqlite3.Connection) -> None:
         "where exists (select 1 from roll_points r where r.evening_id = ev.id) group by 1"
     )
     tables = [(_year_table(r), r.keys, r.sums) for r in ROLLUPS if r.table != "roll_points"]
-    tables += [("year_evenings", ("player_id",), ("evenings",)), ("year_scored", (), ("evenings",))]
-    tables += [("year_money", ("player_id",), ("evenings", "points_x2520", "schrift_x2520", "cents"))]
+    tables += [(table, keys, sums) for table, (keys, sums) in YEAR_TABLES.items()]
     for table, keys, sums in tables:
         cols = ", ".join(("year", *keys, *sums))
         keyed = "".join(f", {k}" for k in keys)

@@ -73,8 +73,6 @@ TEMP_TABLES = ("stats_evenings", "stats_years", "stats_rest")
 def read_statistics(conn: sqlite3.Connection, rng: DateRange, schrift: bool = False, full: bool = False) -> StatsRows:
     """All the statistics' rows for the evenings in ``rng`` (``full``: summed
     from every hand's rows, not from the rollups)."""
-    for table in TEMP_TABLES:
-        conn.execute(f"drop table if exists temp.{table}")
     try:
         return _read(conn, rng, schrift, full)
     finally:
