@@ -30,7 +30,7 @@ def backup(
     """
     if not db_path().exists():
         raise SchreiberError(_("there is no ledger at {db_path} yet; nothing to back up").format(db_path=db_path()))
-    from ..ledger.store import backup_counts
+    from ..ledger.backup import counts as backup_counts
 
     writable_target(path, "backup", ".db", "schreiber backup")
     led = ledger()

@@ -13,11 +13,10 @@ from .targets import written
 IN_MEMORY_MAX = 1 << 30  # a larger ledger is copied through a temporary file (memory)
 
 
-def backup(conn: sqlite3.Connection, ledger_path: Path, path: Path, overwrite: bool = False) -> Path:
-    """Copy the whole ledger to ``path`` (a folder: a dated file in it) with
-    SQLite's online backup API: one snapshot while others write, checked,
-    never half-written (``write_copy``)."""
-    target = target_for(ledger_path, path)
+def backup(conn: sqlite3.Connection, ledger_path: Path, target: Path, overwrite: bool = False) -> Path:
+    """Copy the whole ledger to ``target`` (``target_for``) with SQLite's
+    online backup API: one snapshot while others write, checked, never
+    half-written (``write_copy``)."""
     if target.exists() and not overwrite:
         raise TargetExists(target)
     if not target.parent.is_dir():
@@ -47,12 +46,13 @@ def write_copy(conn: sqlite3.Connection, target: Path, ledger_path: Path) -> Non
     (``targets.written``): made in memory and written, or where the ledger
     is very large, by SQLite into the new file itself."""
     if _size(conn) <= IN_MEMORY_MAX:
-        data = _checked_bytes(conn, ledger_path)
+        data = _checked_copy(conn, ":memory:", ledger_path)
+        assert data is not None
         with written(target, point="backup.copy") as f:
             f.write(data)
         return
     with written(target, by_name=True, point="backup.copy") as tmp:
-        _copy_checked(conn, tmp, ledger_path)
+        _checked_copy(conn, str(tmp), ledger_path)
 
 
 def _size(conn: sqlite3.Connection) -> int:
@@ -60,23 +60,15 @@ def _size(conn: sqlite3.Connection) -> int:
     return int(pages) * int(conn.execute("PRAGMA page_size").fetchone()[0])
 
 
-def _checked_bytes(conn: sqlite3.Connection, ledger_path: Path) -> bytes:
-    mem = sqlite3.connect(":memory:", isolation_level=None)
+def _checked_copy(conn: sqlite3.Connection, dest: str, ledger_path: Path) -> bytes | None:
+    """The ledger copied to ``dest`` (a file, or ":memory:": then its bytes are returned) and checked."""
+    copy = sqlite3.connect(dest, isolation_level=None)
     try:
-        conn.backup(mem)  # all pages in one step: one read snapshot, never restarted
-        _verify(mem, ledger_path)
-        return mem.serialize()
+        conn.backup(copy)  # all pages in one step: one read snapshot, never restarted
+        _verify(copy, ledger_path)
+        return copy.serialize() if dest == ":memory:" else None
     finally:
-        mem.close()
-
-
-def _copy_checked(conn: sqlite3.Connection, tmp: Path, ledger_path: Path) -> None:
-    dest = sqlite3.connect(str(tmp), isolation_level=None)
-    try:
-        conn.backup(dest)  # all pages in one step: one read snapshot, never restarted
-        _verify(dest, ledger_path)
-    finally:
-        dest.close()
+        copy.close()
 
 
 def _verify(copy: sqlite3.Connection, ledger_path: Path) -> None:

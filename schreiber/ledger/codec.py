@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as _dt
 import hashlib
 import json
+import math
 import os
 from collections.abc import Callable
 from fractions import Fraction
@@ -170,11 +171,7 @@ def item_of_cells(cells: list | dict) -> dict:
     kind, label, base, mults, pays = cells[:5]
     extra = cells[5] if len(cells) > 5 else {}
     b = Fraction(base)
-    value = b
-    for _, f in mults:
-        value *= f
-    if "total" in extra:
-        value = Fraction(extra["total"])
+    value = Fraction(extra["total"]) if "total" in extra else math.prod((f for _, f in mults), start=b)
     figures = {p: Fraction(v) for p, v in pays.items()}
     return {
         "kind": kind,
@@ -208,11 +205,11 @@ def result_row(evening_id: int, entry_id: int, number: int | None, o: Outcome) -
         won = int(all(w for _, w in o.score.declarer_won))
     pot = o.state.pot
     pot_after = str(pot.numerator) if pot.denominator == 1 else str(pot)  # as str(pot) writes it, sooner
-    if h is None:
-        return (entry_id, evening_id, number, o.kind, o.dealer, None, o.player, None, won, None, o.radl_factor,
-                pot_after, o.state.to_json(), _schrift_json(o))  # fmt: skip
-    return (entry_id, evening_id, number, o.kind, o.dealer, h.contract, ", ".join(h.declarers), h.partner, won,
-            h.kontra, o.radl_factor, pot_after, o.state.to_json(), _schrift_json(o))  # fmt: skip
+    contract, declarer, partner, kontra = (
+        (None, o.player, None, None) if h is None else (h.contract, ", ".join(h.declarers), h.partner, h.kontra)
+    )
+    return (entry_id, evening_id, number, o.kind, o.dealer, contract, declarer, partner, won, kontra, o.radl_factor,
+            pot_after, o.state.to_json(), _schrift_json(o))  # fmt: skip
 
 
 def _schrift_json(o: Outcome) -> str | None:

@@ -70,8 +70,7 @@ def create_database(path: Path, create_folder: bool = False) -> sqlite_utils.Dat
             raise LedgerUnavailable(
                 _("cannot create the folder for the ledger {path}: {strerror}"), path=path, strerror=exc.strerror
             ) from None
-    _inspect(path, False)
-    if path.exists() and path.stat().st_size:
+    if _inspect(path, False):
         _check_header(path)
     db = _open_existing(path, create=True)
     assert db is not None
@@ -255,11 +254,10 @@ def _open_existing(p: Path, create: bool = False) -> sqlite_utils.Database | Non
         _set_pragmas(conn)
         if not ours or migrations.pending(db):
             _migrate(db, p)
-    except sqlite3.Error as exc:
+    except BaseException as exc:
         conn.close()
-        raise _problem(p, exc) from None
-    except BaseException:
-        conn.close()
+        if isinstance(exc, sqlite3.Error):
+            raise _problem(p, exc) from None
         raise
     return db
 
@@ -285,15 +283,13 @@ def _open_read_only(p: Path, writable: bool = False) -> sqlite_utils.Database:
             conn = _connect(base + query, uri=True)
             conn.execute("PRAGMA query_only = ON")
             ours = is_ours(conn, p)
-        except sqlite3.Error as exc:
+        except BaseException as exc:
             if conn is not None:
                 conn.close()
+            if not isinstance(exc, sqlite3.Error):
+                raise
             last = exc
             continue
-        except BaseException:
-            if conn is not None:
-                conn.close()
-            raise
         db = _db(conn)
         if ours is None or migrations.pending(db):
             conn.close()
@@ -321,11 +317,10 @@ def open_to_read(path: Path) -> tuple[sqlite3.Connection, bool]:
             raise NotALedger(path, _("an SQLite file without tables"))
         quick_check(conn, path)
         older = bool(migrations.pending(_db(conn)))
-    except sqlite3.Error as exc:
+    except BaseException as exc:
         conn.close()
-        raise _problem(path, exc) from None
-    except BaseException:
-        conn.close()
+        if isinstance(exc, sqlite3.Error):
+            raise _problem(path, exc) from None
         raise
     return conn, older
 

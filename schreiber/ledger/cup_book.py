@@ -293,10 +293,6 @@ class CupBook:
         name, with his place of residence as last registered (the latest
         tournament that gave one; "" where none did) and how many
         tournaments he was registered for."""
-        if not self.conn.execute(
-            "select 1 from sqlite_master where type = 'table' and name = 'cup_players'"
-        ).fetchone():
-            return {}  # a ledger older than tournaments, read as it is
         rows = self.conn.execute(
             "select p.name, coalesce((select cp2.ort from cup_players cp2 join cups c2 on c2.id = cp2.cup_id "
             "  where cp2.player_id = p.id and cp2.ort is not null order by c2.date desc, c2.id desc limit 1), ''), "

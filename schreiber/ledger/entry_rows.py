@@ -50,17 +50,14 @@ class EntryRows(EveningRows):
             )
         ]
 
-    def places(self, evening: Evening) -> list[tuple[int, int | None, str, int | None, str, bool]]:
+    def places(self, evening: Evening) -> list[tuple[int, int | None, str, int | None, str, int]]:
         """(id, place, kind, number, status, scored) of every entry of the
         evening in the sheet's order (scored: a result is written beside it)."""
-        return [
-            (i, seq, kind, number, status, bool(scored))
-            for i, seq, kind, number, status, scored in self.db.execute(
-                "select e.id, e.seq, e.kind, e.number, e.status, r.entry_id is not null from entries e "
-                f"left join results r on r.entry_id = e.id where e.evening_id = ? order by {placed('e.')}",
-                [evening.id],
-            )
-        ]
+        return self.db.execute(
+            "select e.id, e.seq, e.kind, e.number, e.status, r.entry_id is not null from entries e "
+            f"left join results r on r.entry_id = e.id where e.evening_id = ? order by {placed('e.')}",
+            [evening.id],
+        ).fetchall()
 
     def start_state(self, evening: Evening) -> State:
         return initial_state(evening.rules, evening.seating, evening.first_dealer, evening.start_pot)

@@ -119,29 +119,22 @@ class EveningRows:
         if status == "open":
             self.db.execute("delete from held_elsewhere where evening_id = ?", [evening_id])
 
-    def hold_elsewhere(self, keep: int) -> list[int]:
+    def hold_elsewhere(self, keep: int) -> None:
         """A table's copy: every open evening but ``keep`` closed, as held by
         the ledger it was copied from (a merge does not carry this closing)."""
         held = [ev.id for ev in self.open_evenings() if ev.id != keep]
         for evening_id in held:
             self.set_status(evening_id, "closed")
             self.db.execute("insert or ignore into held_elsewhere (evening_id) values (?)", [evening_id])
-        return held
 
     def close_open_evenings(self, keep: int | None = None) -> list[Evening]:
         """Close every open evening but ``keep`` and a tournament's tables
         (open while their round is played); those closed."""
-        tables = self.tournament_evening_ids()
+        tables = {r[0] for r in self.db.execute("select evening_id from cup_tables")}
         closing = [ev for ev in self.open_evenings() if ev.id != keep and ev.id not in tables]
         for ev in closing:
             self.set_status(ev.id, "closed")
         return closing
-
-    def tournament_evening_ids(self) -> set[int]:
-        """The evenings that are a tournament's tables (none where ``cup_tables`` is not yet)."""
-        if not self.db.execute("select 1 from sqlite_master where type = 'table' and name = 'cup_tables'").fetchone():
-            return set()
-        return {r[0] for r in self.db.execute("select evening_id from cup_tables where evening_id is not null")}
 
     def set_tarif(self, evening_id: int, cents: int) -> None:
         from . import rollups

@@ -181,10 +181,7 @@ def _facts(
 
 def _ids(ids: list[int]) -> str | None:
     """A side's player ids as stored: sorted, comma-separated (None: nobody)."""
-    if not ids:
-        return None
-    ids.sort()
-    return ",".join(map(str, ids))
+    return ",".join(map(str, sorted(ids))) or None
 
 
 def _kontras(h: _Hand) -> list[tuple]:

@@ -84,13 +84,10 @@ class MergeBase:
             mine = by_uid.get(p["uid"]) or by_name.get(p["name"])
             if mine is None or mine["name"] != p["name"]:  # a name brought in, or offered in a conflict
                 self._check(_("player {name!r}").format(name=p["name"]), self.checks.player, p["name"])
-            if mine is None:
-                self._same_player(p["name"], list(by_name))
+            if mine is None and (same := match_players(p["name"], list(by_name))):  # "anna" there, "Anna" here
+                raise self._named_otherwise(same[0], p["name"], "theirs")
             if mine is not None and mine["uid"] == p["uid"] and mine["name"] != p["name"]:
-                raise self.conflict(_("player {name}").format(name=mine["name"]),
-                                    _("{label} calls this player {name}").format(label=self.label, name=p["name"]),
-                                    "player", [Fix("ours", "rename", (mine["name"], p["name"])),
-                                               Fix("theirs", "rename", (p["name"], mine["name"]))])  # fmt: skip
+                raise self._named_otherwise(mine["name"], p["name"], "ours")
             if mine is None:
                 mine = {
                     "id": self.insert("players", {"uid": p["uid"], "name": p["name"], "created_utc": p["created_utc"]})
@@ -99,15 +96,14 @@ class MergeBase:
                 self.counts["players"] += 1
             self.ids["players"][p["id"]] = mine["id"]
 
-    def _same_player(self, name: str, ours: list[str]) -> None:
-        """A player of the same ``name_key`` written otherwise ("anna" there,
-        "Anna" here): one player under two names, a conflict (domain/names.py)."""
-        same = match_players(name, ours)
-        if same:
-            raise self.conflict(_("player {name}").format(name=same[0]),
-                                _("{label} calls this player {name}").format(label=self.label, name=name),
-                                "player", [Fix("theirs", "rename", (name, same[0])),
-                                           Fix("ours", "rename", (same[0], name))])  # fmt: skip
+    def _named_otherwise(self, ours: str, theirs: str, first: str) -> MergeConflict:
+        """One player under two names (the same id, or the same ``name_key``
+        written otherwise): renamed in either ledger, ``first`` offered first."""
+        fixes = [Fix("ours", "rename", (ours, theirs)), Fix("theirs", "rename", (theirs, ours))]
+        if first == "theirs":
+            fixes.reverse()
+        said = _("{label} calls this player {name}").format(label=self.label, name=theirs)
+        return self.conflict(_("player {name}").format(name=ours), said, "player", fixes)
 
     def player_id(self, name: str) -> int:
         row = self.ours.execute("select id from players where name = ?", [name]).fetchone()

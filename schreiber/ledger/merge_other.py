@@ -99,9 +99,8 @@ class Other:
         for entries in self.entries.values():
             self._standing(entries)
         self.table_of = {t["evening_id"]: t for t in self.rows["cup_tables"]}
-        self.held = {
-            r[0] for r in con.execute("select evening_id from held_elsewhere")
-        }  # closed as a copy: not carried
+        # closed as a copy: not carried
+        self.held = {r[0] for r in con.execute("select evening_id from held_elsewhere")}
         self._rules_keys: dict[int, str] = {}
 
     def damaged(self, table: str, row: dict, problem: str) -> MergeRefused:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import sqlite3
 from fractions import Fraction
 from pathlib import Path
@@ -216,9 +217,7 @@ def _cells(d: dict) -> list | dict:
     except (ValueError, ZeroDivisionError):  # a text that is no number
         return d
     cells: list = [d["kind"], d["label"], exact(base), [[m["name"], m["factor"]] for m in d["multipliers"]], by_player]
-    value = base
-    for m in d["multipliers"]:
-        value *= m["factor"]
+    value = math.prod((m["factor"] for m in d["multipliers"]), start=base)
     extra = {"note": d["note"]} if d.get("note") else {}
     if total != value:
         extra["total"] = exact(total)

@@ -104,7 +104,7 @@ ROLLUPS = (
 )
 
 # The alias of the derived table each rollup's rows are selected from (for the entry filter).
-_ALIAS = {"roll_points": ("pay",), "roll_roles": ("hp",), "roll_premiums": ("pr",), "roll_kontras": ("k",)}
+_ALIAS = {"roll_points": "pay", "roll_roles": "hp", "roll_premiums": "pr", "roll_kontras": "k"}
 
 
 YEAR = "coalesce(substr(ev.date, 1, 4), '')"
@@ -150,21 +150,24 @@ def read_range(conn: sqlite3.Connection, since: str | None, until: str | None) -
     conn.executemany("insert into temp.stats_years values (?)", [(y,) for y in (whole if cut else [EVERY_YEAR])])
 
 
-def _alias(r: Rollup) -> str:
-    return _ALIAS.get(r.table, ("f",))[0]
+def alias(r: Rollup) -> str:
+    return _ALIAS.get(r.table, "f")
+
+
+def per_evening(r: Rollup, where: str) -> str:
+    """A subquery of the rollup's rows (evening_id, keys, sums) of the derived rows where ``where`` holds."""
+    return f"(with x({_cols(r)}) as ({r.select.format(where=where)}) select * from x)"
 
 
 def _year_table(r: Rollup) -> str:
     return "year_" + r.table.removeprefix("roll_")
 
 
-def _by_year(r: Rollup, evening_rows: str, cols: bool = True) -> str:
-    """``evening_rows`` (evening_id, keys, sums) summed per year and keys."""
-    names = ", ".join(("evening_id", *r.keys, *r.sums)) if cols else ""
+def _by_year(r: Rollup) -> str:
+    """The rollup's rows per evening summed per year and keys."""
     keys = "".join(f", x.{k}" for k in r.keys)
     sums = "".join(f", sum(x.{s})" for s in r.sums)
-    source = f"with x({names}) as ({evening_rows})" if cols else f"with x as ({evening_rows})"
-    return f"{source} select {YEAR}{keys}{sums} from x join evenings ev on ev.id = x.evening_id where true group by 1{keys}"
+    return f"select {YEAR}{keys}{sums} from {r.table} x join evenings ev on ev.id = x.evening_id group by 1{keys}"
 
 
 def in_range(r: Rollup) -> str:
@@ -216,24 +219,13 @@ def create_counts(conn: sqlite3.Connection) -> None:
                  "primary key (year, player_id)) without rowid")  # fmt: skip
     for r in ROLLUPS:
         conn.execute(
-            f"insert into {r.table} ({_cols(r)}) {r.select.format(where=_alias(r) + '.evening_id is not null')}"
+            f"insert into {r.table} ({_cols(r)}) {r.select.format(where=alias(r) + '.evening_id is not null')}"
         )
-    _rebuild_years(conn, "true")
-
-
-def _rebuild_years(conn: sqlite3.Connection, years: str) -> None:
-    """The year rollups of the years ``years`` (an SQL condition on ``ev``) from the evening rollups."""
-    evenings = f"select id from evenings ev where {years}"
-    for r in ROLLUPS:
-        if r.table == "roll_points":
-            continue
-        conn.execute(f"delete from {_year_table(r)} where year in (select {YEAR} from evenings ev where {years})")
-        rows = f"select * from {r.table} where evening_id in ({evenings})"
-        conn.execute(f"insert into {_year_table(r)} {_by_year(r, rows, cols=False)}")
-    conn.execute(f"delete from year_evenings where year in (select {YEAR} from evenings ev where {years})")
+        if r.table != "roll_points":
+            conn.execute(f"insert into {_year_table(r)} {_by_year(r)}")
     conn.execute(
         f"insert into year_evenings select {YEAR}, r.player_id, count(distinct r.evening_id) from roll_roles r "
-        f"join evenings ev on ev.id = r.evening_id where ev.id in ({evenings}) group by 1, r.player_id"
+        "join evenings ev on ev.id = r.evening_id group by 1, r.player_id"
     )
 
 
@@ -296,12 +288,6 @@ def _add_groups(conn: sqlite3.Connection, r: Rollup, evening_id: int, year: str,
             conn.execute(f"delete from {table} where {first_key} = ? and {r.sums[0]} = 0", [first])
 
 
-def _groups(conn: sqlite3.Connection, r: Rollup, evening_id: int) -> Groups:
-    n = 1 + len(r.keys)
-    rows = conn.execute(f"select {_cols(r)} from {r.table} where evening_id = ?", [evening_id])
-    return {row[1:n]: list(row[n:]) for row in rows}
-
-
 def _kontra_groups(conn: sqlite3.Connection, r: Rollup, evening_id: int, year: str, was: Groups, now: Groups) -> None:
     """The Kontras given (a count: by difference) and won, of the evening and
     its year. Won is a sum of NULLs until a winner's count comes; where rows
@@ -309,36 +295,31 @@ def _kontra_groups(conn: sqlite3.Connection, r: Rollup, evening_id: int, year: s
     changed = sorted(k for k in was.keys() | now.keys() if was.get(k) != now.get(k))
     if not changed:
         return
-    before = _groups(conn, r, evening_id)
-    after: Groups = {}
-    left = "select 1 from entries e join hand_kontras k on k.entry_id = e.id where e.evening_id = ? " \
-           "and k.player_id = ? and k.role = ? and k.won is not null"  # fmt: skip
-    for k in changed:
-        (given, won), (wg, ww), (ng, nw) = (x.get(k, [0, None]) for x in (before, was, now))
-        after[k] = [given - wg + ng, _won_after(won, ww, nw, partial(_exists, conn, left, [evening_id, *k]))]
-    _put_groups(conn, r.table, "evening_id", evening_id, after)
+    left = "select 1 from entries e join hand_kontras k on k.entry_id = e.id where k.player_id = ? " \
+           "and k.role = ? and k.won is not null and e.evening_id = ?"  # fmt: skip
+    before, after = _kontra_level(conn, (r.table, "evening_id", evening_id), changed, was, now, left)
     year_rows = f"select 1 from evenings ev join roll_kontras r on r.evening_id = ev.id and r.player_id = ? " \
-                f"and r.role = ? where {YEAR} = ? and r.won is not null"  # fmt: skip
-    was_year, now_year = _kontra_year(conn, year, changed, before, after, year_rows, [year])
-    years = (
-        f"select 1 from year_kontras where player_id = ? and role = ? and year != '{EVERY_YEAR}' and won is not null"
-    )
-    _kontra_year(conn, EVERY_YEAR, changed, was_year, now_year, years, [])
+                f"and r.role = ? where r.won is not null and {YEAR} = ?"  # fmt: skip
+    was_year, now_year = _kontra_level(conn, ("year_kontras", "year", year), changed, before, after, year_rows)
+    years = "select 1 from year_kontras where player_id = ? and role = ? and won is not null and year != ?"
+    _kontra_level(conn, ("year_kontras", "year", EVERY_YEAR), changed, was_year, now_year, years)
 
 
-def _kontra_year(
-    conn: sqlite3.Connection, year: str, changed: list[tuple], was: Groups, now: Groups, rows_below: str, args: list
+def _kontra_level(
+    conn: sqlite3.Connection, at: tuple[str, str, object], changed: list[tuple], was: Groups, now: Groups, below: str
 ) -> tuple[Groups, Groups]:
-    """The year's (or every year's) Kontra groups ``changed`` after the level
-    below went from ``was`` to ``now`` (``rows_below``: whether a row below has a winner); before and after."""
+    """The Kontra groups ``changed`` of the evening, its year or every year
+    (``at``: table, key, value) after the level below went from ``was`` to
+    ``now`` (``below``: whether a row below has a winner); before and after."""
+    table, first_key, first = at
     held = {row[:2]: list(row[2:]) for row in conn.execute(
-        "select player_id, role, given, won from year_kontras where year = ?", [year])}  # fmt: skip
+        f"select player_id, role, given, won from {table} where {first_key} = ?", [first])}  # fmt: skip
     old = {k: held.get(k, [0, None]) for k in changed}
     new = {}
     for k in changed:
         (given, won), (bg, bw), (ag, aw) = (x.get(k, [0, None]) for x in (old, was, now))
-        new[k] = [given - bg + ag, _won_after(won, bw, aw, partial(_exists, conn, rows_below, [*k, *args]))]
-    _put_groups(conn, "year_kontras", "year", year, new)
+        new[k] = [given - bg + ag, _won_after(won, bw, aw, partial(_exists, conn, below, [*k, first]))]
+    _put_groups(conn, table, first_key, first, new)
     return old, new
 
 
@@ -390,15 +371,21 @@ def _players(conn: sqlite3.Connection, evening_id: int) -> set[int]:
 def _year_evenings(conn: sqlite3.Connection, year: str, before: set[int], after: set[int]) -> None:
     """A player's evenings in the year: one more where he came into the evening's rollups, one less where he left them."""
     change = [(p, 1) for p in sorted(after - before)] + [(p, -1) for p in sorted(before - after)]
-    if not change:
-        return
-    for y in (year, EVERY_YEAR):
+    _add_to_years(conn, "year_evenings", year, change)
+
+
+def _add_to_years(conn: sqlite3.Connection, table: str, year: str, rows: list[tuple]) -> None:
+    """``rows`` (the key cells after the year, then the sums: ``YEAR_TABLES``)
+    added to the year's and every year's; a row whose evenings fall to 0 is no more."""
+    keys, sums = YEAR_TABLES[table]
+    update = ", ".join(f"{s} = {s} + excluded.{s}" for s in sums)
+    for y in (year, EVERY_YEAR) if rows else ():
         conn.executemany(
-            "insert into year_evenings values (?, ?, ?) on conflict (year, player_id) "
-            "do update set evenings = evenings + excluded.evenings",
-            [(y, *c) for c in change],
+            f"insert into {table} values ({', '.join('?' * (1 + len(keys) + len(sums)))}) "
+            f"on conflict ({', '.join(('year', *keys))}) do update set {update}",
+            [(y, *r) for r in rows],
         )
-        conn.execute("delete from year_evenings where year = ? and evenings = 0", [y])
+        conn.execute(f"delete from {table} where year = ? and evenings = 0", [y])
 
 
 # A sum and the sum of new rows added up: NULL (a sum of NULLs only) where both are,
@@ -515,21 +502,9 @@ def _year_money_delta(
         evenings = (p in after) - (p in before)
         if evenings or old != new:
             change.append((p, evenings, *(b - a for a, b in zip(old, new))))
+    _add_to_years(conn, "year_money", year, change)
     scored = bool(after) - bool(before)
-    for y in (year, EVERY_YEAR) if change else ():
-        conn.executemany(
-            "insert into year_money values (?, ?, ?, ?, ?, ?) on conflict (year, player_id) do update set "
-            "evenings = evenings + excluded.evenings, points_x2520 = points_x2520 + excluded.points_x2520, "
-            "schrift_x2520 = schrift_x2520 + excluded.schrift_x2520, cents = cents + excluded.cents",
-            [(y, *c) for c in change],
-        )
-        conn.execute("delete from year_money where year = ? and evenings = 0", [y])
-    for y in (year, EVERY_YEAR) if scored else ():
-        conn.execute(
-            "insert into year_scored values (?, ?) on conflict (year) do update set evenings = evenings + excluded.evenings",
-            [y, scored],
-        )
-        conn.execute("delete from year_scored where year = ? and evenings = 0", [y])
+    _add_to_years(conn, "year_scored", year, [(scored,)] if scored else [])
 
 
 def _year_money(conn: sqlite3.Connection) -> None:
@@ -543,6 +518,9 @@ def _year_money(conn: sqlite3.Connection) -> None:
 # Every year together (migration m016): each year table's rows summed under the year ``'*'``, and
 # ``year_scored``, the evenings with points of each year and every year; kept with the years' rows.
 
+# The year tables beside the rollups' own: their key cells after the year, and their sums.
+YEAR_TABLES = {"year_evenings": (("player_id",), ("evenings",)), "year_scored": ((), ("evenings",)),
+               "year_money": (("player_id",), ("evenings", "points_x2520", "schrift_x2520", "cents"))}  # fmt: skip
 YEAR_SCORED = "create table year_scored (year text not null primary key, evenings integer not null) without rowid"
 
 
@@ -554,8 +532,7 @@ def create_every_year(conn: sqlite3.Connection) -> None:
         "where exists (select 1 from roll_points r where r.evening_id = ev.id) group by 1"
     )
     tables = [(_year_table(r), r.keys, r.sums) for r in ROLLUPS if r.table != "roll_points"]
-    tables += [("year_evenings", ("player_id",), ("evenings",)), ("year_scored", (), ("evenings",))]
-    tables += [("year_money", ("player_id",), ("evenings", "points_x2520", "schrift_x2520", "cents"))]
+    tables += [(table, keys, sums) for table, (keys, sums) in YEAR_TABLES.items()]
     for table, keys, sums in tables:
         cols = ", ".join(("year", *keys, *sums))
         keyed = "".join(f", {k}" for k in keys)

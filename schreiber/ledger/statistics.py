@@ -73,8 +73,6 @@ TEMP_TABLES = ("stats_evenings", "stats_years", "stats_rest")
 def read_statistics(conn: sqlite3.Connection, rng: DateRange, schrift: bool = False, full: bool = False) -> StatsRows:
     """All the statistics' rows for the evenings in ``rng`` (``full``: summed
     from every hand's rows, not from the rollups)."""
-    for table in TEMP_TABLES:
-        conn.execute(f"drop table if exists temp.{table}")
     try:
         return _read(conn, rng, schrift, full)
     finally:
@@ -106,13 +104,16 @@ def _read(conn: sqlite3.Connection, rng: DateRange, schrift: bool, full: bool = 
         return _read_rollups(conn, rng, schrift)
     _in_range(conn, rng)
 
-    def rows(sql: str, t: str) -> list:  # ``t``: the table the query's condition {t} is on
-        return conn.execute(sql.format(**{t: ENTRIES_IN_RANGE.format(t=t) + void.format(t=t)})).fetchall()
+    def where(t: str) -> str:  # the rows of the derived table ``t`` (its alias) in range
+        return ENTRIES_IN_RANGE.format(t=t) + void.format(t=t)
 
-    points = rows(POINTS, "pay")
-    written = rows(POINTS.replace("points_x2520", "schrift_x2520"), "pay") if schrift else points
+    points = conn.execute(POINTS.format(pay=where("pay"))).fetchall()
+    written = conn.execute(SCHRIFT.format(pay=where("pay"))).fetchall() if schrift else points
     evenings, money = settled(_evenings(conn), points, written)
-    return StatsRows._make([_names(conn), evenings, money, *(rows(sql, t) for sql, t in FULL), schrift])
+    parts = {r.table: rollups.per_evening(r, where(rollups.alias(r))) for r in rollups.ROLLUPS}
+    roles = parts["roll_roles"]
+    parts["evenings"] = f"(select player_id, count(distinct evening_id) as evenings from {roles} group by player_id)"
+    return StatsRows._make([_names(conn), evenings, money, *_rolled(conn, parts), schrift])
 
 
 def settled(
@@ -165,14 +166,15 @@ def _read_rollups(conn: sqlite3.Connection, rng: DateRange, schrift: bool) -> St
     rollups.read_range(conn, rng.since, rng.until)
     parts = {r.table: rollups.in_range(r) for r in rollups.ROLLUPS}
     parts["evenings"] = rollups.EVENINGS_IN_RANGE
-
-    def rows(sql: str) -> list:
-        return conn.execute(sql.format(**parts)).fetchall()
-
     evenings = conn.execute(ROLLED_EVENINGS).fetchone()[0]
-    money = _rolled_money(conn, rows(ROLLED["money"]), schrift, rng)
-    fields = StatsRows._fields[3:-1]
-    return StatsRows._make([_names(conn), evenings, money, *(rows(ROLLED[k]) for k in fields), schrift])
+    money = _rolled_money(conn, conn.execute(ROLLED["money"]).fetchall(), schrift, rng)
+    return StatsRows._make([_names(conn), evenings, money, *_rolled(conn, parts), schrift])
+
+
+def _rolled(conn: sqlite3.Connection, parts: dict[str, str]) -> list[list]:
+    """The rows of StatsRows' fields from ``roles`` on, grouped per player (or contract, premium, sides) from
+    ``parts``: each rollup's rows per evening or year (``{roll_roles}``, ...) and each player's evenings."""
+    return [conn.execute(ROLLED[k].format(**parts)).fetchall() for k in StatsRows._fields[3:-1]]
 
 
 def _rolled_money(
@@ -250,65 +252,4 @@ EVENINGS = """
 POINTS = """
     select pay.evening_id, pay.player_id, sum(pay.points_x2520) from payments pay
     where {pay} group by pay.evening_id, pay.player_id"""
-
-# Roles per player: grouped per evening on the index, then per player.
-ROLES = """
-    with per as materialized (
-        select hp.evening_id, hp.player_id, hp.role, hp.won, count(*) as n from hand_players hp
-        where {hp} group by hp.evening_id, hp.player_id, hp.role, hp.won)
-    select player_id, role, won, sum(n) from per group by player_id, role, won
-    union all
-    select player_id, '#evenings', null, count(distinct evening_id) from per group by player_id"""
-
-# As declarer, per contract: one declarer per hand (hand_facts), and the
-# rare hands where several play side by side (one row each in hand_players).
-DECLARER_CONTRACTS = """
-    select declarer_id, contract, won, sum(n) from (
-        select f.evening_id, f.declarer_id, f.contract, f.won, count(*) as n from hand_facts f
-        where f.declarer_id is not null and {f}
-        group by f.evening_id, f.declarer_id, f.contract, f.won)
-    group by declarer_id, contract, won
-    union all
-    select hp.player_id, hp.contract, hp.won, count(*) from hand_facts f
-    join hand_players hp on hp.entry_id = f.entry_id and hp.role = 'declarer'
-    where f.several = 1 and {f}
-    group by hp.player_id, hp.contract, hp.won"""
-
-# Per contract: how often, and how often the declarer's side won.
-CONTRACTS = """
-    select contract, won, sum(n) from (
-        select f.evening_id, f.contract, f.won, count(*) as n from hand_facts f
-        where {f} group by f.evening_id, f.contract, f.won)
-    group by contract, won"""
-
-# Premiums per side that played them, grouped by the hand's sides.
-PREMIUMS_BY_SIDE = """
-    select pr.premium, pr.party, f.d_side, f.o_side, sum(pr.announced), sum(pr.announced and pr.made),
-           sum(not pr.announced and pr.made)
-    from hand_premiums pr join hand_facts f on f.entry_id = pr.entry_id
-    where {pr}
-    group by pr.premium, pr.party, f.d_side, f.o_side"""
-
-PREMIUMS = """
-    select pr.premium, count(*), sum(pr.announced), sum(pr.announced and pr.made),
-           sum(not pr.announced and pr.made), sum(pr.kontra is not null)
-    from hand_premiums pr where {pr}
-    group by pr.premium"""
-
-# Kontra (and Re) given by the player's side, and how often that side won the doubled item.
-KONTRAS = """
-    select k.player_id, k.role, count(*), sum(k.won = 1)
-    from hand_kontras k where {k}
-    group by k.player_id, k.role"""
-
-# The hands grouped by their two sides: who wins with whom, and against whom.
-SIDES = """
-    select d_side, o_side, won, sum(n) from (
-        select f.evening_id, f.d_side, f.o_side, f.won, count(*) as n from hand_facts f
-        where f.won is not null and f.d_side is not null and f.o_side is not null and {f}
-        group by f.evening_id, f.d_side, f.o_side, f.won)
-    group by d_side, o_side, won"""
-
-# The queries of StatsRows' fields from ``roles`` on, each with the table its condition is on.
-FULL = ((ROLES, "hp"), (DECLARER_CONTRACTS, "f"), (CONTRACTS, "f"), (PREMIUMS_BY_SIDE, "pr"), (PREMIUMS, "pr"),
-        (KONTRAS, "k"), (SIDES, "f"))  # fmt: skip
+SCHRIFT = POINTS.replace("points_x2520", "schrift_x2520")

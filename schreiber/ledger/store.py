@@ -220,10 +220,3 @@ class Ledger(Reads, Opened):
         target = _backup.target_for(self.path, Path(path))
         refuse_ledger_target(target, self.path)
         return _backup.backup(self.db.conn, self.path, target, overwrite)
-
-
-def backup_counts(path: Path) -> tuple[int, int]:
-    """(evenings, active hands) in a ledger file: what a backup holds."""
-    from . import backup as _backup
-
-    return _backup.counts(path)

@@ -61,21 +61,6 @@ class Struck(NamedTuple):
     links: list[int | None]
 
 
-class _Import:
-    """What scoring an import's entries starts from, read before it starts. A
-    plain class: making a named tuple's class costs every start."""
-
-    __slots__ = ("batch", "evening", "labels", "links", "number", "seq", "state", "uids", "voids")
-
-    def __init__(self, evening: Evening, state: State, seq: int, number: int, labels: list[str],
-                 uids: list[str | None] | None, struck: Struck | None, batch: int):  # fmt: skip
-        self.evening, self.state, self.labels, self.uids, self.batch = evening, state, labels, uids, batch
-        self.seq = seq  # of the evening's last entry
-        self.number = number  # of its last hand dealt
-        self.voids = struck.voids if struck else None  # the correction that struck each entry (None: it counts)
-        self.links = struck.links if struck else None  # the index of the hand each one replaces (None: none)
-
-
 def _score_each(
     entries: list[Entry], rules: Rules, players: tuple[str, ...], state: State, voids: list[str | None] | None = None
 ) -> Iterator[tuple[int, Entry, Outcome | None, str | None]]:
@@ -101,16 +86,26 @@ def _score_each(
         yield i, entry, o, None
 
 
-def _scored_batches(run: _Import, entries: list[Entry]) -> Iterator[tuple]:
+def _scored_batches(
+    ev: Evening,
+    entries: list[Entry],
+    labels: list[str],
+    uids: list[str | None],
+    struck: Struck | None,
+    batch: int,
+    start: tuple[State, int, int],
+) -> Iterator[tuple]:
     """``("scored", [Scored, ...], entries done)`` a batch at a time (empty
-    once one is wrong), then ``("end", hand numbers, problems)``."""
-    ev, labels, uids, links = run.evening, run.labels, run.uids, run.links
-    seq, number = run.seq, run.number
+    once one is wrong), then ``("end", hand numbers, problems)``. ``start``:
+    the evening's state, the place of its last entry and the number of its
+    last hand dealt."""
+    state, seq, number = start
+    links = struck.links if struck else None
     problems: list[str] = []
     out: list[int] = []
-    batch: list[Scored] = []
+    scored: list[Scored] = []
     placed: dict[int, tuple[int, int | None]] = {}  # where each entry went (a replacement takes its hand's place)
-    for i, entry, o, problem in _score_each(entries, ev.rules, ev.seating, run.state, run.voids):
+    for i, entry, o, problem in _score_each(entries, ev.rules, ev.seating, state, struck and struck.voids):
         if problem:
             problems.append(f"{labels[i]}: {problem}")
         elif not problems:  # after the first problem only check the rest
@@ -124,13 +119,13 @@ def _scored_batches(run: _Import, entries: list[Entry]) -> Iterator[tuple]:
                 number = max(number, n)
             if links:
                 placed[i] = (at, n)
-            batch.append(Scored(at, entry, n, uids[i] if uids else None, o))
+            scored.append(Scored(at, entry, n, uids[i], o))
             out.append(n or 0)
-        if (i + 1) % run.batch == 0:
-            yield "scored", [] if problems else batch, i + 1
-            batch = []
-    if batch and not problems:
-        yield "scored", batch, len(entries)
+        if (i + 1) % batch == 0:
+            yield "scored", [] if problems else scored, i + 1
+            scored = []
+    if scored and not problems:
+        yield "scored", scored, len(entries)
     yield "end", out, problems
 
 
@@ -255,13 +250,11 @@ class Imports(Pot):
         self._round_room(
             ev, sum(1 for i, e in enumerate(entries) if e.kind == "hand" and not (struck and struck.voids[i]))
         )
-        run = _Import(
-            ev, led.last_state(ev), led.next_seq(ev) - 1, led.next_number(ev) - 1, labels, uids, struck, batch
-        )
+        start = (led.last_state(ev), led.next_seq(ev) - 1, led.next_number(ev) - 1)
         first = led.next_entry_id()  # the entries are written with the ids from here on, in order
         numbers: list[int] = []
         problems: list[str] = []
-        for kind, what, done in _scored_batches(run, entries):
+        for kind, what, done in _scored_batches(ev, entries, labels, uids, struck, batch, start):
             if kind == "end":
                 numbers, problems = what, done
             elif what:

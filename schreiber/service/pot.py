@@ -23,14 +23,11 @@ class Pot(Core):
     def carried_pot(self, players: tuple[str, ...], date: str | None = None) -> tuple[Fraction, int | None]:
         """(points, evening id): the Pagat pot a new evening of this circle
         starts with, left by its latest evening with a pot (on or before ``date``)."""
-        for ev in self.ledger.circle_evenings(players, date):
-            rules = ev.rules
-            if not rules.pagatkassa and not ev.start_pot:
-                continue
-            if rules.pagatkassa_end != "carry":
-                return Fraction(0), ev.id
-            return ev.start_pot - self.ledger.paid_in(ev), ev.id
-        return Fraction(0), None
+        before = next((ev for ev in self.ledger.circle_evenings(players, date) if has_pot(ev)), None)
+        if before is None:
+            return Fraction(0), None
+        pot = before.start_pot - self.ledger.paid_in(before) if before.rules.pagatkassa_end == "carry" else Fraction(0)
+        return pot, before.id
 
     def _carry_on(self, evening: Evening, itself: bool = False) -> None:
         """The Pagat pot carried on after a change to ``evening``: each later

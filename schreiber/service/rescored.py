@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from ..domain.evening import Outcome, State, step_or_none
+from ..domain.evening import Outcome, step_or_none
 from ..domain.points import from_units
 from ..ledger.codec import stored_item
 
@@ -30,18 +30,13 @@ def _items(o: Outcome, stored: dict[str, Fraction]) -> list[dict] | None:
     return items if same else None
 
 
-def _scored(evening: Evening, entry: StoredEntry, before: State) -> Outcome | None:
-    """The entry scored from the state before it (None where its record no longer scores)."""
-    return step_or_none(evening.rules, evening.seating, before, entry.as_entry())
-
-
 def hand_items(led: Ledger, evening: Evening, number: int) -> list[dict] | None:
     """The items of the evening's active hand ``number`` (None: they do not add up)."""
     entry = led.hand_entry(evening, number)
     kept = led.kept_items(entry.id)
     if kept is not None:
         return kept
-    o = _scored(evening, entry, led.last_state(evening, before_seq=entry.seq))
+    o = step_or_none(evening.rules, evening.seating, led.last_state(evening, before_seq=entry.seq), entry.as_entry())
     return _items(o, led.entry_payments(entry.id)) if o else None
 
 
@@ -55,7 +50,7 @@ def evening_items(led: Ledger, evening: Evening) -> Iterator[tuple[StoredEntry, 
         if kept is not None and not entry.is_void:
             yield entry, kept
         elif not entry.is_void:
-            o = _scored(evening, entry, before)
+            o = step_or_none(evening.rules, evening.seating, before, entry.as_entry())  # None: it no longer scores
             yield entry, _items(o, stored.get(entry.id, {})) if o else None
         before = after
 

@@ -6,6 +6,7 @@ hands are entered like any evening's.
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 from fractions import Fraction
 from pathlib import Path
@@ -261,12 +262,8 @@ class Desk:
         merging the copy back does not close them here)."""
         target = self.ledger.backup(path, overwrite=overwrite)
         try:
-            copy = Ledger(target)
-            try:
-                with copy.transaction():
-                    copy.hold_elsewhere(keep=table.evening_id)
-            finally:
-                copy.close()
+            with contextlib.closing(Ledger(target)) as copy, copy.transaction():
+                copy.hold_elsewhere(keep=table.evening_id)
         except BaseException:
             target.unlink(missing_ok=True)  # no copy rather than one open at every table
             raise
