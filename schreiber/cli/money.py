@@ -9,8 +9,10 @@ import typer
 
 from ..errors import SchreiberError
 from ..i18n import _
+from ..render import fit
 from .inputs import parse_tarif
 from .options import EveningNumber, json_option
+from .report import screen_width
 from .root import echo, print_json, service, writable_target, wrote
 
 
@@ -53,7 +55,7 @@ def settle(
     if json_out:
         print_json(to_json(s, ev))
         return
-    echo(text)
+    echo(fit(text, screen_width()))
     if close:
         echo(_("\nEvening {id} is settled and closed (reopen with: schreiber evening reopen {id}).").format(id=ev.id))
 
