@@ -32,11 +32,9 @@ def gain(v: Fraction | int) -> str:
 
 
 def signed(v: Fraction | int) -> str:
-    """Points as the table says them: +3, -1, +1.50."""
+    """Points as the table says them: +3, -1, +1.50, and nothing as 0 (as every cell writes it)."""
     v = Fraction(v)
-    if v.denominator == 1:
-        return f"{int(v):+d}"
-    return f"{float(v):+.2f}"
+    return gain(v) if v == 0 or v.denominator != 1 else f"{int(v):+d}"
 
 
 def player_points(pairs: Iterable[tuple[str, Fraction | int]]) -> str:
@@ -70,6 +68,26 @@ def euro(cents: int, comma: bool | None = None) -> str:
     where ``comma`` says so (German pages). ``money``: --json and CSV."""
     text = money(cents)
     return (text.replace(".", ",") if (german() if comma is None else comma) else text) + " €"
+
+
+def signed_euro(cents: int) -> str:
+    """A balance in money with the sign its points have: "+7,40 €", "-0,60 €", "0,00 €" (an amount paid: ``euro``)."""
+    return ("+" if cents > 0 else "") + euro(cents)
+
+
+def fit(text: str, width: int | None) -> str:
+    """Lines wider than ``width`` broken between words (never inside one),
+    each further line indented two more than its first; None: as it is."""
+    import textwrap
+
+    if width is None:
+        return text
+    out = []
+    for line in text.split("\n"):
+        indent = " " * (len(line) - len(line.lstrip()) + 2)
+        wrapped = textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False, break_long_words=False)
+        out += wrapped if columns(line) > width else [line]
+    return "\n".join(out)
 
 
 def json_text(data: Any) -> str:
@@ -151,6 +169,18 @@ def compact_table(
         return space.join(_pad(c, w, i in right) for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
 
     return "\n".join([line(headers), space.join("-" * w for w in widths).rstrip()] + [line(r) for r in rows])
+
+
+def stacked_table(headers: list[str], rows: list[list[str]], lead: int, right: set[int], width: int | None) -> str:
+    """A table of two-line rows: the first ``lead`` cells of each on a line of
+    their own (broken between words within ``width``), the others as a
+    ``compact_table`` under them, indented, its headers under the first line's."""
+    rest = compact_table(headers[lead:], [r[lead:] for r in rows], {i - lead for i in right if i >= lead})
+    lines = [" " + line for line in rest.split("\n")]
+    out = [" ".join(headers[:lead]), *lines[:2]]
+    for r, line in zip(rows, lines[2:]):
+        out += [fit(" ".join(c for c in r[:lead] if c), width), line]
+    return "\n".join(out)
 
 
 def wrapped_table(headers: list[str], rows: list[list], width: int = 80) -> str:

@@ -11,7 +11,9 @@ import typer
 
 from ..errors import SchreiberError
 from ..i18n import _, ngettext
+from ..render import fit
 from .errors import one_line
+from .report import screen_width
 from .root import counted, db_path, echo, ledger, writable_target, wrote
 
 
@@ -65,9 +67,8 @@ def check() -> None:
     if show:
         sys.stderr.write("\r\033[K")  # the progress line cleared for what follows
     echo(_("Ledger {path}").format(path=path))
-    echo(
-        _("  integrity (SQLite integrity_check, foreign keys): {x}").format(x=_("ok") if not problems else _("DAMAGED"))
-    )
+    ok = _("ok") if not problems else _("DAMAGED")
+    echo(fit(_("  integrity (SQLite integrity_check, foreign keys): {x}").format(x=ok), screen_width()))
     for p in problems:
         echo(f"    {p}")
     carried: list[str] = []
@@ -151,6 +152,6 @@ def _progress() -> Callable[[int, int], None] | None:
 def _found(line: str, wrong: list[str], **values: str) -> None:
     """One line of the check: what it checked, ok or how many problems, and each problem below it."""
     found = _("ok") if not wrong else ngettext("{n} problem", "{n} problems", len(wrong)).format(n=len(wrong))
-    echo(line.format(found=found, **values))
+    echo(fit(line.format(found=found, **values), screen_width()))
     for p in wrong:
-        echo(f"    {p}")
+        echo(fit(f"    {p}", screen_width()))

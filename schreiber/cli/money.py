@@ -8,8 +8,10 @@ from typing import Annotated
 import typer
 
 from ..i18n import _
+from ..render import fit
 from .inputs import parse_tarif
 from .options import EveningNumber, json_option
+from .report import screen_width
 from .root import echo, print_json, service, writable_target, writing, wrote
 
 
@@ -48,7 +50,7 @@ def settle(
     if json_out:
         print_json(to_json(s, ev))
         return
-    echo(text)
+    echo(fit(text, screen_width()))
     if close:
         echo(_("\nEvening {id} is settled and closed (reopen with: schreiber evening reopen {id}).").format(id=ev.id))
 

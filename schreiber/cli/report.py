@@ -252,14 +252,15 @@ def _print_sheet(
         source = _(" (carried from evening {n})").format(n=before.id) if before and ev.start_pot else ""
         echo(_("Pagat pot at the start: {pot}{source}").format(pot=cell(ev.start_pot), source=source))
     if text and short:
-        text = compact_text(rows, ev.seating)
+        text = compact_text(rows, ev)
     echo(text or _("No hands yet."))
     schrift = sh.schrift_totals(rows)
     st = standing(led, ev, totals, schrift) if schrift is not None else Standing(totals, None, None)
-    echo((_("Standing (Geld): ") if st.schrift is not None else _("Standing: ")) + player_points(totals.items()))
+    said = _("Standing (Geld): ") if st.schrift is not None else _("Standing: ")
+    echo(fitted(said + player_points(totals.items()), ", "))
     if schrift is not None:
-        echo(f"Schrift ({_(SCHRIFT_WORDS[rules.schrift_kontra])}): " + player_points(schrift.items()))
-        if any(r.schrift_payments for r in rows):
+        echo(fitted(f"Schrift ({_(SCHRIFT_WORDS[rules.schrift_kontra])}): " + player_points(schrift.items()), ", "))
+        if any(r.schrift_payments for r in rows) and not short:
             echo(_("S = the Schrift's running total, where a hand writes other points than it pays"))
     if st.cup is not None:
         echo(cup_line(st.cup))
@@ -286,9 +287,10 @@ def _explain(led: Ledger, ev: Evening, number: int, json_out: bool) -> None:
     if json_out:
         print_json([{"number": r.number, "void": r.void, "items": items} for r, items in match])
     else:
+        from ..render import fit
         from ..reports.sheet_screen import explain
 
-        echo("\n\n".join(explain(r, items) for r, items in match))
+        echo(fit("\n\n".join(explain(r, items) for r, items in match), screen_width()))
 
 
 def explained(led: Ledger, ev: Evening, rows: list[SheetRow], number: int) -> list[tuple[SheetRow, list[dict] | None]]:
@@ -318,10 +320,19 @@ def terminal_size() -> os.terminal_size | None:
     return os.terminal_size((columns, lines))
 
 
+def screen_width() -> int | None:
+    """The terminal's columns, which every screen fits (None without a terminal: as wide as it is)."""
+    size = terminal_size()
+    return size.columns if size else None
+
+
 def fitted(line: str, sep: str) -> str:
     """A line longer than the terminal broken after its separators (``"; "``
     between the parts of the next line, ``", "`` between players), each
-    further line indented; without a terminal, or where it fits, as it is."""
+    further line indented (a part still too long broken between its words);
+    without a terminal, or where it fits, as it is."""
+    from ..render import fit
+
     size = terminal_size()
     if size is None or len(line) <= size.columns:
         return line
@@ -332,7 +343,7 @@ def fitted(line: str, sep: str) -> str:
         else:
             lines[-1] += sep.rstrip()
             lines.append("  " + part)
-    return "\n".join(lines)
+    return fit("\n".join(lines), size.columns)
 
 
 def too_wide(text: str) -> bool:
@@ -342,15 +353,23 @@ def too_wide(text: str) -> bool:
     return size is not None and max(len(line) for line in text.splitlines()) > size.columns
 
 
-def compact_text(rows: list[SheetRow], players: tuple[str, ...], legend: bool = True) -> str:
-    """The compact sheet with its one-line legend (``sheet --compact``; in
-    tisch the new row)."""
-    from ..render import compact_table
+def compact_text(rows: list[SheetRow], ev: Evening, legend: bool = True, width: int | None = None) -> str:
+    """The compact sheet with its legend (``sheet --compact``; in tisch the
+    new row) within ``width`` columns (None: the terminal's, if any): a row a
+    line where that fits, else each row's game on a line above its cells,
+    and where even that is too wide, only this hand's points in the cells."""
+    from ..render import columns, compact_table, fit, stacked_table
     from ..reports.sheet_screen import compact_rows
 
-    headers, body, words = compact_rows(rows, players)
-    text = compact_table(headers, body, right=set(range(3, 3 + len(players))))
-    return text + "\n" + words if legend else text
+    width = width or screen_width() or 80
+    n = len(ev.seating)
+    for full, lead in ((True, 0), (True, 3), (False, 3)):
+        headers, body, words = compact_rows(rows, ev.seating, ev.rules, full)
+        right = set(range(3, 3 + n))
+        text = stacked_table(headers, body, lead, right, width) if lead else compact_table(headers, body, right)
+        if max(map(columns, text.splitlines())) <= width:
+            break
+    return text + "\n" + fit(words, width) if legend else text
 
 
 def player_story_text(rows: list[SheetRow], player: str, fmt: str = "simple", json_out: bool = False) -> str:

@@ -227,14 +227,14 @@ class Session:
 
     @table_command("hilfe", ("hilfe", N_("this help (also ?)")), also="? help h")
     def help(self, rest: list[str]) -> None:
-        self.out(_("A hand in short notation, e.g.  rufer berti carl +   dreier dora 41 pagat!"))
-        self.out(_("  piccolo anna -   (docs/notation.md); or one of these commands:"))
+        self.out(_fitted(_("A hand in short notation, e.g.  rufer berti carl +   dreier dora 41 pagat!")))
+        self.out(_fitted(_("  piccolo anna -   (docs/notation.md); or one of these commands:")))
         for command in TABLE.values():
             for typed, meaning in command.said:
-                self.out(f"  {typed:<16} {_(meaning)}")
-        self.out(_("The prompt: [the hand's number: who deals, the Vorhand], in a Radl also:"))
-        self.out(f"  {'x2 (4)':<16} " + _("Radl: double, 4 hands to go (x4: four times)"))
-        self.out(f"  {'x2 (4) Sküsradl':<16} " + _("the evening's last Radl: after 4 hands it ends"))
+                self.out(_fitted(f"  {typed:<16} {_(meaning)}"))
+        self.out(_fitted(_("The prompt: [the hand's number: who deals, the Vorhand], in a Radl also:")))
+        self.out(_fitted(f"  {'x2 (4)':<16} " + _("Radl: double, 4 hands to go (x4: four times)")))
+        self.out(_fitted(f"  {'x2 (4) Sküsradl':<16} " + _("the evening's last Radl: after 4 hands it ends")))
 
     @table_command(
         "schrift",
@@ -403,13 +403,8 @@ def not_a_line(line: str) -> str | None:
 
 
 def _fitted(text: str) -> str:
-    """Lines longer than the terminal broken by words, the rest indented a little more."""
-    import shutil
-    import textwrap
+    """Lines longer than the terminal (without one: 80 columns) broken by words, the rest indented a little more."""
+    from ..render import fit
+    from .report import screen_width
 
-    width = shutil.get_terminal_size().columns
-    out = []
-    for line in text.split("\n"):
-        indent = " " * (len(line) - len(line.lstrip()) + 2)
-        out += textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False) if line.strip() else [line]
-    return "\n".join(out)
+    return fit(text, screen_width() or 80)

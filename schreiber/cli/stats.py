@@ -9,8 +9,10 @@ import typer
 
 from ..errors import SchreiberError
 from ..i18n import _, german, ngettext
+from ..render import fit
 from .dates import parse_range, range_text, ranged
 from .options import EveningNumber, Period, Season, Since, Until, csv_option, fmt_option, json_option
+from .report import screen_width
 from .root import echo, ledger, print_json, service
 
 if TYPE_CHECKING:
@@ -104,16 +106,19 @@ def _print_stats(data: dict, rng: DateRange, table: str | None, fmt: str, led: L
         return
     if table is None:
         echo(
-            _("Statistics for {range_text}: {evenings}, {hands}\n").format(
-                range_text=range_text(rng),
-                evenings=ngettext("{n} evening", "{n} evenings", data["evenings"]).format(n=data["evenings"]),
-                hands=ngettext("{n} hand", "{n} hands", data["hands"]).format(n=data["hands"]),
+            fit(
+                _("Statistics for {range_text}: {evenings}, {hands}\n").format(
+                    range_text=range_text(rng),
+                    evenings=ngettext("{n} evening", "{n} evenings", data["evenings"]).format(n=data["evenings"]),
+                    hands=ngettext("{n} hand", "{n} hands", data["hands"]).format(n=data["hands"]),
+                ),
+                screen_width(),
             )
         )
     shown = screen(data, Names(*led.game_names(rng)))
     for name in [table] if table else TABLES:
         if not table:
-            echo(_(TITLES[name]))
+            echo(fit(_(TITLES[name]), screen_width()))
         echo("\n\n".join(_part(part, fmt) for part in shown[name]))
         if not table:
             echo("")
@@ -123,7 +128,7 @@ def _part(part: Part, fmt: str) -> str:
     """One part of a table, with its caption above and its note below (each in lines of 80 columns)."""
     from ..render import fitted_table
 
-    text = fitted_table(part.headers, part.rows, part.right, fmt, part.keep)
+    text = fitted_table(part.headers, part.rows, part.right, fmt, part.keep, screen_width() or 80)
     if part.caption:
         text = "\n".join([*_lines(part.caption), text])
     if part.note:
@@ -135,12 +140,13 @@ def _lines(text: str) -> list[str]:
     """A caption or note in lines of 80 columns at most (a wide character taking two)."""
     from ..render import columns
 
+    width = screen_width() or 80
     wide = columns(text) - len(text)
-    if len(text) + wide <= 80:
+    if len(text) + wide <= width:
         return [text]
     import textwrap
 
-    return textwrap.wrap(text, max(80 - wide, 20))
+    return textwrap.wrap(text, max(width - wide, 20), break_long_words=False)
 
 
 def chart(

@@ -15,7 +15,6 @@ from ..reports.sheet_screen import table_rows
 from .report import compact_text, cup_line, fitted, next_line, standing, standing_lines, terminal_size, too_wide
 
 if TYPE_CHECKING:
-    from ..domain.rules import Rules
     from ..ledger.stored import Evening
     from ..service import Service
 
@@ -58,11 +57,11 @@ class TableSheet:
         below.append(fitted(next_line(self.led, ev), "; "))
         height = sum(_height(line, size.columns) for line in below) + 1 if size else 0  # and the prompt
         shown = len(rows)
-        text = _sheet_text(rows, ev.seating, sheet.rules) if rows else ""
+        text = _sheet_text(rows, ev) if rows else ""
         while size is not None and shown > 1 and _height(text, size.columns) + height > size.lines:
             shown = min(shown - 1, max(size.lines - height - 4, 1))  # below the line above, heading and legend
             text = _("({n} rows before these: schrift alle)").format(n=len(rows) - shown)
-            text += "\n" + _sheet_text(rows[-shown:], ev.seating, sheet.rules)
+            text += "\n" + _sheet_text(rows[-shown:], ev)
         if text:
             self.out(text)
         for line in below:
@@ -72,7 +71,7 @@ class TableSheet:
         """After a hand: its row of the compact sheet, and the standing."""
         sheet = self.sheet()
         rows = next(([r] for r in reversed(sheet.rows) if r.ref == ref and not r.void), [])  # the new row is last
-        self.out(compact_text(rows, sheet.evening.seating, legend=False))
+        self.out(compact_text(rows, sheet.evening, legend=False))
         self.show_standing()
 
     def show_standing(self) -> None:
@@ -89,11 +88,11 @@ class TableSheet:
             self.out(cup_line(st.cup))
 
 
-def _sheet_text(rows: list[sh.SheetRow], seating: tuple[str, ...], rules: Rules) -> str:
+def _sheet_text(rows: list[sh.SheetRow], ev: Evening) -> str:
     """The rows as the wide sheet, or the compact one where that is wider than the terminal."""
-    headers, body = table_rows(rows, seating, rules)
+    headers, body = table_rows(rows, ev.seating, ev.rules)
     text = table(headers, body)
-    return compact_text(rows, seating) if too_wide(text) else text
+    return compact_text(rows, ev) if too_wide(text) else text
 
 
 def _height(text: str, columns: int) -> int:

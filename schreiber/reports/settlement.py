@@ -17,7 +17,7 @@ from ..domain.money import POT, evening_cents
 from ..domain.points import as_number
 from ..i18n import _, ngettext
 from ..ledger.stored import Evening
-from ..render import euro, money, signed
+from ..render import euro, money, signed, signed_euro
 
 RULE_TEXT = (
     "money = points x tarif, rounded once per evening to the cent by largest remainder "
@@ -237,9 +237,9 @@ def to_text(s: Settlement, evening: Evening | None = None) -> str:
     lines.append(f"  {player:<{width}}  {points:>9}  {amount:>10}")
     lines.append(f"  {'-' * width}  {'-' * 9}  {'-' * 10}")
     for p in s.players:
-        lines.append(f"  {p:<{width}}  {signed(s.points[p]):>9}  {euro(s.cents[p]):>10}")
+        lines.append(f"  {p:<{width}}  {signed(s.points[p]):>9}  {signed_euro(s.cents[p]):>10}")
     if POT in s.cents:
-        lines.append(f"  {POT:<{width}}  {'':>9}  {euro(s.cents[POT]):>10}")
+        lines.append(f"  {POT:<{width}}  {'':>9}  {signed_euro(s.cents[POT]):>10}")
     lines.append("")
     if s.pot_start or s.pot_end:
         lines += _pot_lines(s)

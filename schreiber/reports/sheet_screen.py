@@ -6,11 +6,11 @@ in messages. The rows are ``sheet.py``'s.
 
 from __future__ import annotations
 
-import textwrap
 from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING
 
+from ..domain.table import Table
 from ..i18n import N_, _, german
 from ..render import cell, gain, player_gains
 from .sheet import PAPER, SKUESRADL, ZERO, SheetRow, partner_text, result_text
@@ -114,28 +114,29 @@ def short_names(players: tuple[str, ...]) -> dict[str, str]:
     return out
 
 
-def _short_contract(name: str) -> str:
-    """'Piccolo ouvert' -> 'Piccolo ouv', at most 11 letters."""
-    words = name.split()
-    return " ".join(words[:1] + [w[:3] for w in words[1:]])[:11]
-
-
-def compact_rows(rows: list[SheetRow], players: tuple[str, ...]) -> tuple[list[str], list[list[str]], str]:
-    """The sheet in short, to fit a narrow terminal, and its one-line legend."""
+def compact_rows(
+    rows: list[SheetRow], players: tuple[str, ...], rules: Rules, full: bool = True
+) -> tuple[list[str], list[list[str]], str]:
+    """The sheet in short, to fit a narrow terminal, and its legend: each
+    cell the running total and (this hand), or with ``full`` False this hand
+    only; where the rules keep the Schrift apart, the Schrift's, and G the
+    hand's money beside it where that differs."""
     short = short_names(players)
     body: list[list[str]] = []
     seen: list[str] = []
     for r in rows:
         body.append(
             [r.ref, short.get(r.dealer or "", r.dealer or ""), _compact_game(r, short)]
-            + _compact_cells(r, players)
+            + _compact_cells(r, players, rules, full)
             + [_compact_marks(r, seen)]
         )
-    legend = _("Cell: total (this hand)") + "".join(f", {short_mark(m)} {shown_mark(m)}" for m in seen)
+    legend = _("Cell: total (this hand)") if full else _("Cell: this hand")
+    if rows and rows[-1].schrift is not None:
+        legend = _("Cell: Schrift (this hand)") if full else _("Cell: this hand's Schrift")
+        legend += _(", G its Geld where it pays otherwise")
+    legend += "".join(f", {short_mark(m)} {shown_mark(m)}" for m in seen)
     if any(r.void for r in rows):
         legend += _(", (-) counts nothing")
-    if len(legend) > 80:  # every mark at once: the legend takes two lines
-        legend = "\n".join(textwrap.wrap(legend, 80))
     # TRANSLATORS: the compact sheet's short header for the dealer (Geber)
     return ["#", _("Dlr"), _("Contract")] + [p[:9] for p in players] + [""], body, legend
 
@@ -144,7 +145,7 @@ def _compact_game(r: SheetRow, short: dict[str, str]) -> str:
     if r.kind == "radl":  # Radl or Sküsradl, at whose deal, how many hands it doubles
         return f"{r.contract} {short.get(r.declarer, r.declarer)} ({r.radl_left})".replace(" ()", "")
     if r.kind != "hand":
-        label = _("redeal") if r.kind == "redeal" else _short_contract(r.contract)
+        label = _("redeal") if r.kind == "redeal" else shown_contract(r)
         return (label + " " + short.get(r.declarer, r.declarer)).strip()
     decl = "+".join(short.get(d, d) for d in r.declarer.split(", ")) if r.declarer else ""
     partner = partner_text(r)
@@ -152,15 +153,37 @@ def _compact_game(r: SheetRow, short: dict[str, str]) -> str:
         decl += "/" + (short.get(partner, partner) if partner != "Talon" else "Tal")
     res = (r.record or {}).get("result")
     sign = "±" if isinstance(res, dict) else {"won": "+", "lost": "-"}.get(res, "") if isinstance(res, str) else ""
-    return " ".join(w for w in (_short_contract(r.contract), decl, sign) if w)
+    return " ".join(w for w in (r.contract, decl, sign) if w)
 
 
-def _compact_cells(r: SheetRow, players: tuple[str, ...]) -> list[str]:
+def _compact_cells(r: SheetRow, players: tuple[str, ...], rules: Rules, full: bool) -> list[str]:
     if r.void:
         return ["(-)" for _x in players]
     if r.kind == "radl":
         return ["" for _x in players]
-    return [f"{cell(r.totals[p])} ({gain(r.payments.get(p, ZERO))})" for p in players]
+    away = _sitting_out(r, players, rules)
+    return [_compact_cell(r, p, full, p in away) for p in players]
+
+
+def _compact_cell(r: SheetRow, p: str, full: bool, out: bool) -> str:
+    """One player's cell: the total and (this hand), the Schrift's where it is
+    kept apart, with G and the money beside it where the hand pays otherwise."""
+    money = r.payments.get(p, ZERO)
+    total, this = (r.totals[p], money) if r.schrift is None else (r.schrift[p], money)
+    if r.schrift is not None and r.schrift_payments is not None:
+        this = r.schrift_payments.get(p, ZERO)
+    shown = _("out") if out else gain(this)
+    text = f"{cell(total)} ({shown})" if full else shown
+    return text + (f" G{gain(money)}" if this != money else "")
+
+
+def _sitting_out(r: SheetRow, players: tuple[str, ...], rules: Rules) -> tuple[str, ...]:
+    """Who sat the hand out: with five at the table, the dealer (unless a five-handed Trischaken)."""
+    if r.kind != "hand" or not r.dealer or len(players) < 5:
+        return ()
+    c = rules.contracts.get((r.record or {}).get("contract", ""))
+    plays = c is not None and c.kind == "trischaken" and bool(rules.trischaken_five)
+    return tuple(p for p in players if p not in Table(players, r.dealer, dealer_plays=plays).active)
 
 
 def _compact_marks(r: SheetRow, seen: list[str]) -> str:

@@ -9,7 +9,7 @@ from typing import Any
 from ..domain.points import as_number
 from ..i18n import _
 from ..ledger.cup_book import Cup, CupTable, SeasonRow, StandingRow
-from ..render import euro, money, signed
+from ..render import money, signed, signed_euro
 
 
 def standings_json(cup: Cup, rows: list[StandingRow], rounds_played: int) -> dict[str, Any]:
@@ -45,7 +45,7 @@ def result_list(rows: list[StandingRow], rounds: int, played: int) -> tuple[list
     body = [
         [f"{r.rank}.", r.player, r.ort or "", r.cup_points, signed(r.schrift)]
         + [signed(x) if n <= played else "" for n, x in enumerate(r.rounds[:rounds], start=1)]
-        + [euro(r.cents)]
+        + [signed_euro(r.cents)]
         for r in rows
     ]
     return headers, body

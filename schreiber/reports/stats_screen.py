@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..i18n import N_, _
-from ..render import columns, euro, signed
+from ..render import columns, signed, signed_euro
 from .stats import PREMIUM_COUNTS, evening_cell
 
 if TYPE_CHECKING:
@@ -113,9 +113,10 @@ def _figures(n: int, *text: int) -> frozenset[int]:
 
 def _leaderboard(data: dict) -> Part:
     P = data["players"]
-    headers = ["#", _("Player"), _("Points"), _("Money"), _("Evenings"), _("Hands"), _("Per evening")]
+    score = "Schrift" if data["score"] == "schrift" else _("Points")
+    headers = ["#", _("Player"), score, _("Money"), _("Evenings"), _("Hands"), _("Per evening")]
     rows = [
-        [str(i), shown(p), signed(P[p]["points"]), euro(P[p]["money_cents"]), str(P[p]["evenings"]), str(P[p]["hands"]),
+        [str(i), shown(p), signed(P[p]["points"]), signed_euro(P[p]["money_cents"]), str(P[p]["evenings"]), str(P[p]["hands"]),
          _points(P[p]["per_evening"])]
         for i, p in enumerate(data["leaderboard"], 1)
     ]  # fmt: skip

@@ -165,7 +165,7 @@ def test_standings_leave_a_round_not_yet_played_blank(ledger_env):
     r2 = head.index("R2")
     body = lines[3:]
     assert len(body) == 4 and all(ln[r2 : r2 + 4].strip() == "" for ln in body), lines
-    assert body[0].split()[:6] == ["1.", table["players"][1], "223", "+12", "+12", "1.20"], body[0]
+    assert body[0].split()[:6] == ["1.", table["players"][1], "223", "+12", "+12", "+1.20"], body[0]
     csv = run("cup", "standings", "--csv").splitlines()
     assert csv[0].split(",")[5:] == ["r1", "r2", "geld"]
     assert all(row.split(",")[6] == "" for row in csv[1:]), csv

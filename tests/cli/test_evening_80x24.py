@@ -60,26 +60,26 @@ SAID = {
     "de": [
         "Abend 1 beginnt unter tirol: Anna, Berti, Carl, Dora, Emil.",  # point 11: evening start
         "  ändern N HAND    Spiel N durch HAND in Kurzschrift ersetzen (auch edit)",  # hilfe
-        "Spiel 12: Anna -5, Berti +0, Carl +15, Dora -5, Emil -5",  # Farbendreier 5 by Carl, typed with Tab
+        "Spiel 12: Anna -5, Berti 0, Carl +15, Dora -5, Emil -5",  # Farbendreier 5 by Carl, typed with Tab
         "Zurückgenommen: Spiel 12.",  # undo
         "Spiel 6 ausgebessert.",  # point 2: ändern 6 read as hand 6 was dealt
         "Stand: Anna -3, Berti -18, Carl -39, Dora +39, Emil +21",  # schrift: the standing in the window
-        "Spiel 12: Anna +2, Berti +0, Carl +2, Dora +2, Emil -6",  # guided Trischaken (tirol.txt:69)
+        "Spiel 12: Anna +2, Berti 0, Carl +2, Dora +2, Emil -6",  # guided Trischaken (tirol.txt:69)
         "  Wer hat kontriert? Emil, Anna oder Berti (Enter = niemand)",  # point 8: one Kontra question
-        "Spiel 13: Anna +4, Berti +2, Carl +0, Dora -14, Emil +8",  # Piccolo 2, Re x4 Emil, Kontra x2 Anna
+        "Spiel 13: Anna +4, Berti +2, Carl 0, Dora -14, Emil +8",  # Piccolo 2, Re x4 Emil, Kontra x2 Anna
         "Tarif: 0,10 € je Punkt",  # point 4: the decimal comma
         "  Carl zahlt Dora 2,70 €",
     ],
     "en": [
         "Evening 1 started under tirol: Anna, Berti, Carl, Dora, Emil.",
         "  ändern N HAND    replace hand N by HAND in notation (also edit)",
-        "Hand 12: Anna -5, Berti +0, Carl +15, Dora -5, Emil -5",
+        "Hand 12: Anna -5, Berti 0, Carl +15, Dora -5, Emil -5",
         "Taken back: Hand 12.",
         "Hand 6 corrected.",
         "Standing: Anna -3, Berti -18, Carl -39, Dora +39, Emil +21",
-        "Hand 12: Anna +2, Berti +0, Carl +2, Dora +2, Emil -6",
+        "Hand 12: Anna +2, Berti 0, Carl +2, Dora +2, Emil -6",
         "  who doubled? Emil, Anna or Berti (Enter: nobody)",
-        "Hand 13: Anna +4, Berti +2, Carl +0, Dora -14, Emil +8",
+        "Hand 13: Anna +4, Berti +2, Carl 0, Dora -14, Emil +8",
         "Tarif: 0.10 € per point",
         "  Carl pays Dora 2.70 €",
     ],

@@ -293,8 +293,9 @@ def as_before(args: list[str], text: str) -> str:
         for key in ("start_pot", "pot_from", "pot_to"):
             data["evening"].pop(key, None)
         return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-    if args[0] == "sheet":
-        return "".join(line for line in text.splitlines(keepends=True) if not line.startswith(POT_LINES))
+    if args[0] == "sheet":  # a player's nothing in the standing is 0, as in every cell, where it was +0
+        kept = "".join(line for line in text.splitlines(keepends=True) if not line.startswith(POT_LINES))
+        return re.sub(r"^(Standing.*)", lambda m: re.sub(r"(?<= )0\b(?!\.)", "+0", m[1]), kept, flags=re.M)
     if args[:3] != ["export", "--what", "hands"]:
         return text
     import csv
