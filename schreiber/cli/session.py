@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..domain.evening import State, radl_factor
 from ..errors import SchreiberError
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, german, ngettext
 from ..ledger.errors import NoSuchEntry, NoSuchHand, RoundFull
 from ..ledger.stored import Evening
 from ..reports import sheet as sh
@@ -362,7 +362,15 @@ table_command("ende", ("ende", N_("leave (also quit, Ctrl-D); everything is save
 
 
 ALIASES = {alias: word for word, command in TABLE.items() for alias in command.aliases}  # each command's other words
-COMMANDS_WORDS = sorted(TABLE) + list(ALIASES)  # what Tab offers at the start of a line, before the contracts
+COMMANDS_WORDS = sorted(TABLE) + list(ALIASES)  # every word of a command
+ENGLISH = {"?", "help", "h", "sheet", "balance", "explain", "void", "edit", "redeal", "quit", "exit", "q"}  # in English
+
+
+def command_words() -> list[str]:
+    """The commands' words Tab offers at a line's start: on a German screen
+    the German ones, on an English screen the English ones first."""
+    said = [w for w in COMMANDS_WORDS if w not in ENGLISH]
+    return said if german() else [w for w in COMMANDS_WORDS if w in ENGLISH] + said
 
 
 def _number(rest: list[str]) -> int:
