@@ -16,6 +16,7 @@ from ..errors import SchreiberError
 from ..i18n import N_, _, german, ngettext
 from ..ledger.errors import NoSuchEntry, NoSuchHand, RoundFull
 from ..ledger.stored import Evening
+from ..render import player_points
 from ..reports import sheet as sh
 from ..reports import sheet_screen
 from ..service import EveningChanged, PastTheEnd, Service
@@ -316,9 +317,17 @@ class Session:
             raise SchreiberError(_("which hand? e.g. rufer berti carl +  (hilfe for more)"))
         record = self.svc.read_edit_notation(n, rest[1:], self.number)  # read as hand N was dealt
         self.view.forget()  # a correction re-scores the evening
+        before = self.led.balance(self.number)
         self.svc.edit(n, record, self.number)
         self.out(_("Hand {n} corrected.").format(n=n))
-        self.view.show_standing()
+        change = [(p, v - before.get(p, 0)) for p, v in self.led.balance(self.number).items()]
+        said = player_points((p, v) for p, v in change if v)
+        self.out(
+            fitted(_("Change in the standing: {players}").format(players=said), ", ")
+            if said
+            else _("The standing stays as it was.")
+        )
+        self.view.show_row(str(n))  # the corrected row, the standing
 
     @table_command("radl", ("radl [NAME]", N_("a doubled round starts (at NAME's deal)")), takes=PLAYER)
     def radl(self, rest: list[str], final: bool = False) -> None:
