@@ -148,12 +148,13 @@ def import_hands(
 
     Example: schreiber hand import hands.jsonl
     """
+    from ..domain.checker import record_input
     from ..service import collector_paused
 
     lines = read_lines(file)
     svc = service()
     ev = svc.evening(evening_id, writable=True)
-    with collector_paused():  # many small objects and no cycles, from reading the file to the commit
+    with collector_paused(), record_input():  # many small objects and no cycles, from reading the file to the commit
         done, all_hands = _imported(file, lines, svc, ev, not quiet and sys.stderr.isatty())
     if not quiet:
         echo(import_summary(file, done, all_hands))

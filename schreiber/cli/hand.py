@@ -63,15 +63,18 @@ def add(
       schreiber hand add --evening 5 dreier dora +     (while several evenings are open)
       schreiber hand add          (asks step by step)
     """
+    from ..domain.checker import record_input
     from ..service import PastTheEnd
 
     svc = service()
-    hand = _record(svc, words, given_record(record, old_name), after_end, evening_id)
-    try:
-        added = svc.add_hand(hand, evening_id, after_end)
-    except PastTheEnd as exc:
-        _play_on(exc)
-        added = svc.add_hand(hand, evening_id, after_end=True)
+    text = given_record(record, old_name)
+    hand = _record(svc, words, text, after_end, evening_id)
+    with record_input(text is not None):  # a hand record's problems in its keys, the notation's in its words
+        try:
+            added = svc.add_hand(hand, evening_id, after_end)
+        except PastTheEnd as exc:
+            _play_on(exc)
+            added = svc.add_hand(hand, evening_id, after_end=True)
     tell_carried(svc)
     _tell_added(svc, added, json_out, quiet)
 
@@ -238,6 +241,7 @@ def edit(
       schreiber hand edit 3 rufer berti carl -
       schreiber hand edit 3 --record '{"contract": "rufer", "declarer": "Berti", "partner": "Carl", "result": "lost"}'
     """
+    from ..domain.checker import record_input
     from ..render import player_points
 
     svc = service()
@@ -250,7 +254,8 @@ def edit(
         raise SchreiberError(
             _("give the corrected hand: schreiber hand edit N rufer berti carl +  (or --record '{...}')")
         )
-    outcome = svc.edit(number, hand, evening_id)
+    with record_input(text is not None):
+        outcome = svc.edit(number, hand, evening_id)
     tell_carried(svc)
     echo(
         _("Hand {number} corrected: {player_points}").format(

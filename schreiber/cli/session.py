@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..domain.evening import State, radl_factor
 from ..errors import SchreiberError
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, german, ngettext
 from ..ledger.errors import NoSuchEntry, NoSuchHand, RoundFull
 from ..ledger.stored import Evening
+from ..render import player_points
 from ..reports import sheet as sh
 from ..reports import sheet_screen
 from ..service import EveningChanged, PastTheEnd, Service
@@ -316,9 +317,17 @@ class Session:
             raise SchreiberError(_("which hand? e.g. rufer berti carl +  (hilfe for more)"))
         record = self.svc.read_edit_notation(n, rest[1:], self.number)  # read as hand N was dealt
         self.view.forget()  # a correction re-scores the evening
+        before = self.led.balance(self.number)
         self.svc.edit(n, record, self.number)
         self.out(_("Hand {n} corrected.").format(n=n))
-        self.view.show_standing()
+        change = [(p, v - before.get(p, 0)) for p, v in self.led.balance(self.number).items()]
+        said = player_points((p, v) for p, v in change if v)
+        self.out(
+            fitted(_("Change in the standing: {players}").format(players=said), ", ")
+            if said
+            else _("The standing stays as it was.")
+        )
+        self.view.show_row(str(n))  # the corrected row, the standing
 
     @table_command("radl", ("radl [NAME]", N_("a doubled round starts (at NAME's deal)")), takes=PLAYER)
     def radl(self, rest: list[str], final: bool = False) -> None:
@@ -362,7 +371,15 @@ table_command("ende", ("ende", N_("leave (also quit, Ctrl-D); everything is save
 
 
 ALIASES = {alias: word for word, command in TABLE.items() for alias in command.aliases}  # each command's other words
-COMMANDS_WORDS = sorted(TABLE) + list(ALIASES)  # what Tab offers at the start of a line, before the contracts
+COMMANDS_WORDS = sorted(TABLE) + list(ALIASES)  # every word of a command
+ENGLISH = {"?", "help", "h", "sheet", "balance", "explain", "void", "edit", "redeal", "quit", "exit", "q"}  # in English
+
+
+def command_words() -> list[str]:
+    """The commands' words Tab offers at a line's start: on a German screen
+    the German ones, on an English screen the English ones first."""
+    said = [w for w in COMMANDS_WORDS if w not in ENGLISH]
+    return said if german() else [w for w in COMMANDS_WORDS if w in ENGLISH] + said
 
 
 def _number(rest: list[str]) -> int:

@@ -9,7 +9,7 @@ import contextlib
 import gc
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import IO, TYPE_CHECKING, Annotated, AnyStr
 
 import typer
@@ -27,11 +27,13 @@ if TYPE_CHECKING:
     from .session import Session
 
 
-def _setup_readline(session: Session) -> None:
+def _setup_readline(session: Session) -> Callable[[str], str]:
+    """History and Tab completion on the terminal; returns what shows a
+    prompt (the completion's list shows it again after itself)."""
     try:
         import readline
     except ImportError:  # pragma: no cover - Windows without pyreadline
-        return
+        return str
     hist = app_dir() / "tisch_history"
     try:
         writable_target(hist, "", "", None)
@@ -52,17 +54,46 @@ def _setup_readline(session: Session) -> None:
                 readline.write_history_file(str(hist))
 
     atexit.register(save)
-    cache: dict = {}
+    cache: dict = {"prompt": ""}
 
     def complete(text: str, state: int):
         if state == 0:
-            cache["m"] = tab_words(session, readline.get_line_buffer()[: readline.get_endidx()])
+            m = tab_words(session, readline.get_line_buffer()[: readline.get_endidx()])
+            cache["m"] = [m[0] + " "] if len(m) == 1 and not m[0].endswith((":", ",")) else m  # a word done: its space
         m = cache.get("m", [])
         return m[state] if state < len(m) else None
 
+    def show(substitution: str, matches: Sequence[str], longest: int) -> None:
+        """Tab twice: the words in the order offered (readline would sort them), the commands on lines of their own."""
+        sys.stdout.write("\n" + offered_lines(cache.get("m", list(matches))) + "\n" + cache["prompt"])
+        sys.stdout.write(readline.get_line_buffer())
+        sys.stdout.flush()
+
     readline.set_completer_delims(" \t")
     readline.set_completer(complete)
+    readline.set_completion_display_matches_hook(show)
     readline.parse_and_bind("tab: complete")
+
+    def shows(prompt: str) -> str:
+        cache["prompt"] = prompt
+        return prompt
+
+    return shows
+
+
+def offered_lines(words: list[str]) -> str:
+    """The words Tab offers, as lines that fit the terminal: the hand's words
+    (at a line's start the contracts, in bidding order), then the commands."""
+    import shutil
+    import textwrap
+
+    from .session import COMMANDS_WORDS
+
+    width = shutil.get_terminal_size().columns
+    groups = [[w for w in words if w not in COMMANDS_WORDS], [w for w in words if w in COMMANDS_WORDS]]
+    return "\n".join(
+        textwrap.fill("  ".join(g), width, break_long_words=False, break_on_hyphens=False) for g in groups if g
+    )
 
 
 def tab_words(session: Session, line: str) -> list[str]:
@@ -83,17 +114,18 @@ def line_words(
 ) -> list[str]:
     """What Tab offers at the end of ``line`` (the line up to the cursor; its
     last word, the one being typed, is completed): at the start a command of
-    the session or a contract; after a command, what it takes (``ändern N``: a
+    the session or a contract (the contracts first, in bidding order; the
+    commands in the screen's language); after a command, what it takes (``ändern N``: a
     hand, read with hand N's Vorhand, ``vorhand_of(N)``); in a hand, the words
     the notation reads at that place (``domain.notation.follows``): after a
     contract players, after them the result, Kontra and premiums."""
     from ..domain.notation.follows import matching, next_words
-    from .session import ALIASES, COMMANDS_WORDS, HAND, PLAYER, TABLE
+    from .session import ALIASES, HAND, PLAYER, TABLE, command_words
 
     word = line.replace("\t", " ").rpartition(" ")[2]  # "" after a space: a new word
     done = line[: len(line) - len(word)].split()
     if not done:
-        return matching(COMMANDS_WORDS, word) + next_words([], word, rules, seating, vorhand)
+        return next_words([], word, rules, seating, vorhand) + matching(command_words(), word)
     command = TABLE.get(ALIASES.get(done[0].lower(), done[0].lower()))
     if command is None:
         return next_words(done, word, rules, seating, vorhand)
@@ -141,14 +173,15 @@ def tisch(
     interactive = sys.stdin.isatty()
     session = Session(svc, number, ask=_answer if interactive else None)  # no terminal: nobody is asked
     _greet(session)
+    shown: Callable[[str], str] = str
     if interactive:
         _reading_any_bytes()
-        _setup_readline(session)
+        shown = _setup_readline(session)
     gc.enable()  # a session lasts an evening: the cycle collector, off for a command's start, back on
     while True:
         on_ctrl_c = signal.signal(signal.SIGINT, signal.default_int_handler)  # Ctrl-C at the prompt drops the line
         try:
-            line = input(session.prompt()) if interactive else _read_line(session)
+            line = input(shown(session.prompt())) if interactive else _read_line(session)
         except EOFError:
             echo("")
             break

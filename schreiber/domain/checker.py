@@ -5,6 +5,9 @@ the table."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from ..i18n import N_, _
@@ -14,6 +17,26 @@ from .points import Exact
 from .rules import Contract, Rules
 from .table import Table
 from .vocabulary import KONTRA_WORDS, RESULT_WORDS
+
+_RECORD_INPUT: ContextVar[bool] = ContextVar("record_input", default=False)
+
+
+@contextmanager
+def record_input(given: bool = True) -> Iterator[None]:
+    """While a hand ``given`` as a hand record (JSON: --record, a JSON Lines
+    file) is checked, its problems name the record's keys and values; else
+    what to type in the notation (``said``)."""
+    token = _RECORD_INPUT.set(given)
+    try:
+        yield
+    finally:
+        _RECORD_INPUT.reset(token)
+
+
+def said(table: str, record: str) -> str:
+    """The message in the words the hand was given in: the notation's at the
+    table, the record's keys for a hand record (``record_input``)."""
+    return record if _RECORD_INPUT.get() else table
 
 
 class Checker:

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..errors import HandError
 from ..i18n import N_, _
-from .checker import Checker
+from .checker import Checker, said
 from .hand import HAND_KEYS, Hand
 from .json_text import shown
 from .names import closest, did_you_mean, listing, lookup
@@ -158,10 +158,11 @@ def _partner(ck: Checker) -> None:
             ck.partner = ck.in_game(ck.player(raw["partner"], N_("partner")), N_("partner"))
             if ck.partner and ck.declarers and ck.partner == ck.declarers[0] and not ck.rules.own_king:
                 ck.fail(
-                    _(
-                        "calling one's own king is not allowed under {preset}; give the partner, or talon (in JSON: null) if the king lay in the talon"
+                    said(
+                        _("calling one's own king is not allowed under {preset}; give the partner, or talon if the king lay in the talon"),
+                        _('calling one\'s own king is not allowed under {preset}; give the partner, or "partner": null if the king lay in the talon'),
                     ).format(preset=ck.rules.preset)
-                )
+                )  # fmt: skip
     elif ck.has_partner and raw["partner"] is not None:
         ck.fail(_("{name} is played without a partner; leave out partner").format(name=contract.name))
 
@@ -183,7 +184,12 @@ def _conceding(ck: Checker) -> None:
                 )
             )
         elif ck.partner is not None:
-            ck.fail(_("a game can only be conceded when the called king lay in the talon: set partner to null"))
+            ck.fail(
+                said(
+                    _("a game can only be conceded when the called king lay in the talon: write talon as the partner"),
+                    _('a game can only be conceded when the called king lay in the talon: set "partner" to null'),
+                )
+            )
 
 
 def _points_and_tricks(ck: Checker) -> None:
@@ -251,24 +257,32 @@ def _result_of(ck: Checker, contract: Contract, d: str) -> None:
     elif ck.raw.get("points") is not None or ck.raw.get("tricks") is not None:
         pass  # the points or tricks given are wrong, and that is reported already
     elif len(ck.declarers) > 1:
+        if not ck.rules.side_by_side_allows(contract.id):
+            return  # refused already: no hint to play it so
         ck.fail(
-            _('the result of {d}\'s {name} is missing: give result as {{"{d}": "won", ...}} for each declarer').format(
-                d=d, name=contract.name
-            )
+            said(
+                _("the result of {d}'s {name} is missing: give + or - after each declarer, e.g. {d}+"),
+                _('the result of {d}\'s {name} is missing: give result as {{"{d}": "won", ...}} for each declarer'),
+            ).format(d=d, name=contract.name)
+        )
+    elif contract.kind == "positive":
+        ck.fail(
+            said(
+                _("the result of {d}'s {name} is missing: give + or - or the declarer's card points"),
+                _(
+                    'the result of {d}\'s {name} is missing: give "result": "won" or "lost", or the declarer\'s "points"'
+                ),
+            ).format(d=d, name=contract.name)
         )
     else:
-        said = (
-            _(
-                'the result of {d}\'s {name} is missing: give + or - (in JSON "result": "won" or "lost") or '
-                "the declarer's card points"
-            )
-            if contract.kind == "positive"
-            else _(
-                'the result of {d}\'s {name} is missing: give + or - (in JSON "result": "won" or "lost") or '
-                "the declarer's tricks"
-            )
+        ck.fail(
+            said(
+                _("the result of {d}'s {name} is missing: give + or - or the declarer's tricks"),
+                _(
+                    'the result of {d}\'s {name} is missing: give "result": "won" or "lost", or the declarer\'s "tricks"'
+                ),
+            ).format(d=d, name=contract.name)
         )
-        ck.fail(said.format(d=d, name=contract.name))
 
 
 def _contradicted(ck: Checker, contract: Contract, derived: str, said: str) -> None:
@@ -300,9 +314,10 @@ def _game_kontra(ck: Checker) -> None:
                 ck.fail(_("{name} has no Kontra under {preset}").format(name=contract.name, preset=ck.rules.preset))
             else:
                 ck.fail(
-                    _('in {name} each player doubles for himself: give kontra as {{"Name": "kontra"}}').format(
-                        name=contract.name
-                    )
+                    said(
+                        _("in {name} each player doubles for himself: give kontra:NAME for each who doubled"),
+                        _('in {name} each player doubles for himself: give kontra as {{"Name": "kontra"}}'),
+                    ).format(name=contract.name)
                 )
         elif level and contract.kind == "negative":
             for p in ck.active:
@@ -386,9 +401,10 @@ def _scores(ck: Checker, contract: Contract) -> None:
         return  # a Renonce in Trischaken is settled at a fixed value (tir:69): no count needed
     if not isinstance(sraw, dict) or not sraw:
         ck.fail(
-            _("{name} needs the card points of every player: scores {{name: points}} for {active}").format(
-                name=contract.name, active=listing(ck.active)
-            )
+            said(
+                _("{name} needs the card points of every player: give NAME:POINTS for each of {active}"),
+                _("{name} needs the card points of every player: scores {{name: points}} for {active}"),
+            ).format(name=contract.name, active=listing(ck.active))
         )
         return
     for name, value in sraw.items():

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..i18n import N_, _
-from .checker import Checker
+from .checker import Checker, said
 from .hand import CATCHES, PARTIES, PREMIUM_KEYS, PremiumEntry
 from .names import did_you_mean, listing, lookup, match_players
 from .rules import Contract, Premium
@@ -45,12 +45,14 @@ def check_premiums(ck: Checker) -> None:
         and not any(e.name in contract.requires and e.announced and e.party == "declarer" for e in out)
         and not _renonce_without_bird(ck)
     ):
-        birds = [valid[r].name for r in contract.requires if r in valid]
+        ids = [r for r in contract.requires if r in valid] or list(contract.requires)
+        birds = [valid[r].name for r in ids if r in valid]
         what = birds[0] if len(birds) == 1 else _("one of {premiums}").format(premiums=listing(birds))
         ck.fail(
-            _("a {name} must announce {what} for the declarer's side; add it to premiums").format(
-                name=contract.name, what=what
-            )
+            said(
+                _("a {name} must announce {what} for the declarer's side; write it with !, e.g. {bird}!"),
+                _("a {name} must announce {what} for the declarer's side; add it to premiums"),
+            ).format(name=contract.name, what=what, bird=ids[0])
         )
 
 

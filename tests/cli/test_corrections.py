@@ -216,3 +216,20 @@ def test_tisch_aendern_reads_the_line_as_hand_n_was_dealt():
     assert "Spiel 1 ausgebessert." in r.stdout, r.stdout
     hands = [h for h in sheet()["hands"] if not h["void"]]
     assert (hands[0]["declarer"], hands[0]["partner"]) == (G, F)  # G: Vorhand of hand 1, dealt by F
+
+
+@pytest.mark.lang("de")  # the screen in German, as the table speaks
+def test_tisch_aendern_shows_the_corrected_row_and_each_players_change():
+    """Issue 39: after `ändern 1 ...` only "Spiel 1 ausgebessert." and the
+    standing. A Rufer is worth 1 (standard-koenigrufen.txt:29,31): Gerti with
+    Hans won pays Gerti and Hans +1, Fritz and Ilse -1; with Ilse as partner
+    Hans and Ilse swap: Hans -2, Ilse +2; the row of the corrected hand."""
+    cli("evening", "start", F, G, H, I, "--rules", "standard")
+    r = cli("tisch", input=f"rufer {G} {H} +\nrufer {H} {I} +\nändern 1 rufer {G} {I} +\nändern 1 rufer {G} {I} +\n")
+    assert r.exit_code == 0, r.output
+    out = r.stdout.split("Spiel 1 ausgebessert.\n")
+    assert len(out) == 3, r.stdout
+    assert out[1].startswith(f"Änderung im Stand: {H} -2, {I} +2\n"), out[1]
+    (row,) = [line.split() for line in out[1].splitlines() if line.startswith("1 ")]  # the corrected row
+    assert row[:4] == ["1", "Fri", "Rufer", "Ger/Ils"], out[1]
+    assert out[2].startswith("Der Stand bleibt, wie er war.\n"), out[2]  # the same hand again: nothing changes

@@ -196,7 +196,7 @@ def test_a_five_player_evening_at_80x24(ledger_env, tmp_path, lang):
     rows = [line.split() for line in lines]
     assert [rows.count(row) for row in ROWS] == [1, 2, 2, 1, 1]
     # the hand the Tab keys completed, and hand 6 corrected as it was dealt (Anna dealt, Berti Vorhand)
-    assert re.search(r"farbendreier(.*)Carl(.*)gewonnen\n", screen)
+    assert re.search(r"farbendreier(.*)Carl(.*)gewonnen \n", screen)  # Tab adds the space after a word
     hands = json.loads(cli("sheet", "--json").stdout)["hands"]
     (six,) = [h for h in hands if h["number"] == 6 and not h["void"]]
     record = six["record"]

@@ -54,3 +54,41 @@ def test_a_best_evening_is_named_by_date_and_number():
         run("hand", "add", "dreier", "hans", "+")
     text = run("stats", "--table", "players")
     assert "(2026-11-20, #1)" in text
+
+
+def test_at_the_table_an_error_names_what_to_type_and_a_hand_record_its_keys(lang, tmp_path):
+    """Issue 39: the table was told JSON ('"partner" auf null setzen', 'in
+    JSON "result"'); a hand given in the notation is told what to type
+    (+ or -, talon), a hand record (--record, JSON Lines) its keys."""
+    run("evening", "start", F, G, H, I, "--rules", "standard")  # Fritz deals, Gerti is Vorhand
+    told = {
+        ("rufer", "hans"): "+",
+        ("piccolo", "gerti"): "+",
+        ("besserrufer", "gerti", "hans", "schleifen"): "talon",
+        ("trischaken",): "NAME:",
+    }
+    for words, typed in told.items():
+        line = refused_line("hand", "add", *words)
+        assert typed in line and "JSON" not in line and "null" not in line and '"' not in line, line
+    record = {"contract": "rufer", "declarer": G, "partner": H}
+    line = refused_line("hand", "add", "--record", json.dumps(record))
+    assert '"result": "won"' in line and '"points"' in line, line
+    line = refused_line("hand", "add", "--record", json.dumps({**record, "contract": "besserrufer", "conceded": True}))
+    assert '"partner"' in line and "null" in line, line
+    hands = tmp_path / "hands.jsonl"
+    hands.write_text(json.dumps({**record, "declarer": H, "partner": I}) + "\n", encoding="utf-8")
+    assert '"result": "won"' in refused_line("hand", "import", str(hands))
+
+
+def test_a_hint_never_offers_what_the_rules_refuse(lang):
+    """Under ooe a king is never one's own (own_king = false): no hint says
+    selbst; nor, where negative games are not played side by side, the
+    result of each declarer."""
+    run("evening", "start", F, G, H, I, "--rules", "ooe")
+    for words in (("rufer", "gerti"), ("rufer",), ("rufer", "gerti", "gerti", "+")):
+        line = refused_line("hand", "add", *words)
+        assert "talon" in line and "selbst" not in line and "null" not in line, line
+    line = refused_line("hand", "add", "bettel", "gerti", "hans")
+    assert line.count(";") == 1 and "+" not in line, line  # refused side by side, and that alone
+    run("evening", "start", F, G, H, I, "--rules", "standard")
+    assert "selbst" in refused_line("hand", "add", "--evening", "2", "rufer", "gerti")

@@ -5,11 +5,13 @@ evening's lines have it, as the session plays them."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from schreiber.cli.tisch import line_words
 from schreiber.domain.names import fold
-from schreiber.domain.rules import load_rules, rules_from_json
+from schreiber.domain.rules import bidding_order, load_rules, rules_from_json
 from tests.domain.test_notation_follows import completes
 from tests.helpers import ROOT, cli
 
@@ -29,6 +31,66 @@ def test_at_the_start_the_commands_and_the_contracts_not_the_players_or_premiums
     assert not {"Anna", "pagat", "gewonnen", "kontra", "talon"} & set(offered)
     assert tab("st") == ["stand", "storno", "straf", "strafpunkt"]
     assert tab("ru") == ["rufer"]
+
+
+def test_at_the_start_the_contracts_in_bidding_order_then_the_commands_of_the_screens_language(lang):
+    """Issue 39: the contracts came after every command, and German
+    completion offered English command words (help, sheet, quit)."""
+    offered = tab("")
+    contracts = [w for w in offered if w in STANDARD.contracts]
+    assert offered[: len(contracts)] == contracts == bidding_order(STANDARD)
+    commands = offered[len(contracts) :]
+    english = {"help", "sheet", "balance", "explain", "void", "edit", "redeal", "quit", "exit"}
+    if lang == "de":
+        assert {"hilfe", "schrift", "stand", "ende"} <= set(commands) and not english & set(commands)
+    else:
+        assert commands[:2] == ["?", "help"] and english <= set(commands)
+
+
+def test_who_doubled_for_himself_is_offered_where_the_level_is_allowed():
+    """``re:NAME`` (and ``kontra:NAME``) once letters are typed: the
+    opponents of a negative game; in Trischaken only Kontra, where it is played."""
+    assert tab("piccolo anna - r") == ["re", "re:Berti", "re:Carl", "re:Dora"]
+    assert tab("bettel anna - kontra:berti r") == ["re:Carl", "re:Dora"]  # Kontra per player, not on the game too
+    assert "re:Berti" not in tab("rufer berti carl + r")  # a positive game: Kontra on the whole game
+    lungau = rules_from_json(load_rules("lungau").to_json())  # Fahren: each doubles for himself, Kontra only
+    assert line_words("fahren k", lungau, SEATING, "Berti") == [
+        "kontra:Berti",
+        "kontra:Carl",
+        "kontra:Dora",
+        "kontra:Anna",
+    ]
+
+
+def test_tab_on_the_terminal_adds_the_space_and_lists_in_bidding_order(ledger_env):
+    """On a real terminal (readline): a word Tab completes gets its space,
+    so the next word follows without one typed (issue 39: "ru", Tab, "j"
+    gave "ruferj"); Tab twice at the start lists the contracts in bidding
+    order, on their own lines before the commands (readline sorts them all)."""
+    import os
+    import sys
+
+    from tests.helpers import terminal
+
+    assert cli("evening", "start", *SEATING).exit_code == 0
+    env = dict(os.environ, SCHREIBER_DB=str(ledger_env), TERM="dumb")
+    p = terminal(sys.executable, ["-m", "schreiber", "tisch"], env=env, encoding="utf-8", dimensions=(24, 80))
+    p.expect_exact("Berti Vorhand] > ")
+    p.send("ru\tber\tca\t+\r")
+    p.expect_exact("Hand 1: ")
+    p.expect_exact("Carl Vorhand] > ")
+    p.send("\t\t")
+    p.expect_exact("rufer  trischaken  sechserdreier  piccolo  zwiccolo")
+    p.expect_exact("\r\n? ")
+    p.expect_exact("Carl Vorhand] > ")
+    p.sendline("ende")
+    p.expect_exact("Until next time.")
+    (hand,) = json.loads(cli("sheet", "--json").stdout)["hands"]
+    assert (hand["record"]["contract"], hand["record"]["declarer"], hand["record"]["partner"]) == (
+        "rufer",
+        "Berti",
+        "Carl",
+    )
 
 
 def test_after_a_contract_players():

@@ -895,7 +895,7 @@ ERRORS = [
     ("standard", "geber:anna", ["contract is missing"]),
     ("standard", "rufr berti carl +", ["unknown contract 'rufr' under standard (did you mean rufer", "valid:"]),
     ("standard", "xyz", ["unknown contract 'xyz'", "valid: rufer, trischaken"]),
-    ("standard", "pik carl 1", ["ambiguous", "piccolo", "piccolo-ouvert"]),
+    ("standard", "piccolo-o carl 1 ouvert", ["unknown word 'ouvert'"]),
     ("standard", "besser carl +", ["ambiguous", "besserdreier", "besserrufer"]),
     ("lungau", "rufer berti carl +", ["unknown contract 'rufer' under lungau", "spatzrufer"]),
     ("tirol", "zwiccolo carl +", ["ambiguous", "zwiccolo-ouvert", "zwiccolo-semi-ouvert"]),
@@ -949,6 +949,25 @@ ERRORS = [
     ("standard", "bettel carl + kontra:,", ["kontra needs at least one player"]),
     ("standard", "trischaken 20 15 25 10 mit:anna,anna", ["Anna is named twice in mit"]),
 ]
+
+
+@pytest.mark.parametrize(
+    "preset, typed, contract",
+    [
+        ("standard", "bet", "bettel"),
+        ("standard", "pic", "piccolo"),
+        ("standard", "pik", "piccolo"),
+        ("ooe", "pikk", "piccolo"),
+        ("tirol", "pic", "piccolo"),  # also before Piccolo semi-ouvert
+        ("tirol", "bettel-s", "bettel-semi-ouvert"),
+        ("standard", "bettel-o", "bettel-ouvert"),
+    ],
+)
+def test_the_start_of_a_game_and_of_its_ouvert_forms_is_the_plain_game(preset, typed, contract):
+    """A Bettel or Piccolo is played far more often than its ouvert form: its
+    first letters mean it (issue 39: "bet" and "pic" were ambiguous)."""
+    assert parse_notation(f"{typed} carl +", rules_of(preset), P4, "Berti")["contract"] == contract
+
 
 AMBIGUOUS_PLAYERS = ("Anna", "Andi", "Berti", "Carl")
 

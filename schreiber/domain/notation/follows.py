@@ -54,6 +54,13 @@ def next_words(
         if contract is not None:
             in_hand = _hand_players(rules, contract, players, record, vorhand)
             offered = _words(rules, contract, in_hand, record, word)
+            if word:  # who doubled for himself: kontra:NAME, re:NAME (with letters typed, as the other words)
+                levels = rules.kontra_levels if contract.kind == "negative" else ["kontra"]
+                offered += [
+                    f"{lv}:{p}"
+                    for lv in levels
+                    for p in _value_words(lv, "", rules, contract, players, record, vorhand)
+                ]
         offered += _contract_goes_on(bare, rules)  # "solo" of "solo dreier"
     return [w for w in matching(offered, word) if _fits(done, w, rules, players, vorhand)]
 

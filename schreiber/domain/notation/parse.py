@@ -292,10 +292,12 @@ def _no_call_slots(d: _Draft, a: tuple | None, tok: str | None) -> NotationError
                 )
             )
         return err(
-            _(
-                "{name} calls a king: after the declarer {a} give the partner (a player, talon if the king lay in the talon, selbst for the own king)"
+            (
+                _("{name} calls a king: after the declarer {a} give the partner (a player, talon if the king lay in the talon, selbst for the own king)")
+                if d.rules.own_king
+                else _("{name} calls a king: after the declarer {a} give the partner (a player, or talon if the king lay in the talon)")
             ).format(name=contract.name, a=a[1])
-        )
+        )  # fmt: skip
     if a:
         return err(
             _("{name}: name the declarer before '{tok}', e.g. '{id} {players} {tok}'").format(
@@ -304,14 +306,15 @@ def _no_call_slots(d: _Draft, a: tuple | None, tok: str | None) -> NotationError
         )
     if vorhand or (contract.vorhand and tok is not None and d.ps.reserved(tok)):
         said = (
-            _("{name} calls a king: give the partner (a player, talon or selbst), e.g. '{id} {player} +'")
+            _("{name} calls a king: give the partner ({who}), e.g. '{id} {player} +'")
             if vorhand
             else _(
-                "{name} calls a king: give the partner (a player, talon or selbst), e.g. '{id} {player} +' with "
+                "{name} calls a king: give the partner ({who}), e.g. '{id} {player} +' with "
                 "the Vorhand known, else the declarer first"
             )
         )
-        return err(said.format(name=contract.name, id=contract.id, player=players[2 % len(players)]))
+        who = _("a player, talon or selbst") if d.rules.own_king else _("a player or talon")
+        return err(said.format(name=contract.name, who=who, id=contract.id, player=players[2 % len(players)]))
     return d.need_declarer(partner_too=True)
 
 

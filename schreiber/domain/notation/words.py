@@ -163,8 +163,9 @@ class Reader:
         f = fold(word)
         active = self.rules.active_contracts
         hits = sorted({cid for term, cid in self.contract_index.items() if f and term.startswith(f) and cid in active})
-        if len(hits) == 1:
-            return active[hits[0]], 1
+        plain = [c for c in hits if all(h == c or (h.startswith(c + "-") and h.endswith("ouvert")) for h in hits)]
+        if len(plain) == 1:  # one contract, or the plain game of those and its ouvert forms ("bet": Bettel)
+            return active[plain[0]], 1
         if len(hits) > 1:
             raise err(
                 _("contract '{word}' is ambiguous under {preset}: {hits}; write more letters").format(
