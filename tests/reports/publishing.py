@@ -186,15 +186,17 @@ def png_width(path: Path) -> int:
 # page's width beside the frame's (a page wider than the frame scrolls
 # sideways), each table's left and right edge, and where each figure of a
 # Tischblatt stands (table.blatt: each player's figure, td.punkte).
-PROBE = """<!DOCTYPE html><html><body style="margin:0">
-FRAMES
-<pre id="out"></pre>
-<script>
+PROBE = """<!DOCTYPE html><html><head><script>
 var results = {};
 function edges(e) { var r = e.getBoundingClientRect(); return [r.left, r.right, r.width]; }
 function measure(frame) {
-  var d = frame.contentDocument, content = d.querySelector("section.content");
-  results[frame.dataset.page] = {
+  try { results[frame.dataset.page] = read(frame.contentDocument); }
+  catch (e) { results[frame.dataset.page] = {error: String(e), html: frame.contentDocument.documentElement.outerHTML.slice(0, 800)}; }
+  document.getElementById("out").textContent = JSON.stringify(results);
+}
+function read(d) {
+  var content = d.querySelector("section.content");
+  return {
     text: content.innerText,
     header: d.querySelector("header").innerText,
     footer: d.querySelector("footer").innerText,
@@ -214,9 +216,11 @@ function measure(frame) {
       return [c.innerText].concat(edges(c));
     })
   };
-  document.getElementById("out").textContent = JSON.stringify(results);
 }
-</script></body></html>"""
+</script></head><body style="margin:0">
+<pre id="out"></pre>
+FRAMES
+</body></html>"""
 FRAME = '<iframe data-page="{page}" src="{url}" onload="measure(this)" style="width:{width}px;height:700px;border:0"></iframe>'
 
 
@@ -296,7 +300,10 @@ def measured(dom: str) -> dict[str, dict]:
 
     found = re.search(r'<pre id="out">(.*?)</pre>', dom, re.S)
     assert found, dom[:2000]
-    return json.loads(unescape(found.group(1)))
+    seen = json.loads(unescape(found.group(1)))
+    unread = {page: got for page, got in seen.items() if "error" in got}
+    assert not unread, f"pages the measuring page could not read: {unread}"
+    return seen
 
 
 def assert_public_words(page: str, seen: dict) -> None:
