@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import subprocess
 import sys
 
@@ -171,10 +172,12 @@ def test_a_round_that_is_not_finished():
 def test_the_shell_completion_is_installed_in_german(tmp_path):
     """typer says outright that it installed the completion; the console
     script says it in the screen's language (the process is the point: the
-    console script, a shell's start file in a home of its own)."""
+    console script, a shell's start file in a home of its own). The shell is
+    found among the process's parents: bash starts it (and stays its parent,
+    ``; exit``), whatever runs the tests."""
     env = dict(os.environ, HOME=str(tmp_path), SHELL="/bin/bash", SCHREIBER_LANG="de")
     r = subprocess.run(
-        [sys.executable, "-m", "schreiber", "--install-completion", "bash"],
+        ["/bin/bash", "-c", f"{shlex.quote(sys.executable)} -m schreiber --install-completion bash; exit $?"],
         capture_output=True,
         text=True,
         env=env,
