@@ -66,7 +66,9 @@ def _regular(p: Path) -> bool:
 
 
 @contextlib.contextmanager
-def written(target: Path, encoding: str | None = None, by_name: bool = False, point: str = "write") -> Iterator[Any]:
+def written(
+    target: Path, encoding: str | None = None, by_name: bool = False, point: str = "write", private: bool = False
+) -> Iterator[Any]:
     """``target`` written whole or not at all, the one way schreiber writes a
     file: a new file in its folder (made here, never one that was there:
     where the system can, one without a name, so a crash leaves nothing),
@@ -76,18 +78,19 @@ def written(target: Path, encoding: str | None = None, by_name: bool = False, po
     with ``by_name`` its temporary path (SQLite opens a file by its name).
     A symbolic link is written through; a stream that is no regular file
     (a pipe, ``/dev/stdout``) is written as it is. The fault ``point``:
-    the file written whole, before it has its name."""
-    mode = "w" if encoding else "wb"
+    the file written whole, before it has its name. ``private``: readable
+    by its owner only (a secret)."""
+    mode, perms = "w" if encoding else "wb", 0o600 if private else 0o666
     if target.exists() and not _regular(target) and not by_name:  # a pipe, a device (its link followed)
         with open(target, mode, encoding=encoding, newline="" if encoding else None) as stream:
             yield stream
         return
     real = Path(os.path.realpath(target)) if target.is_symlink() else target
     _remove_stale(real)
-    fd = None if by_name else _unnamed_file(real.parent)
+    fd = None if by_name else _unnamed_file(real.parent, perms)
     tmp: Path | None = None
     if fd is None:
-        fd, tmp = _fresh_file(real)
+        fd, tmp = _fresh_file(real, perms)
     try:
         if by_name:
             yield tmp
@@ -111,9 +114,9 @@ def write_text(target: Path, text: str) -> Path:
     return target
 
 
-def _fresh_file(target: Path) -> tuple[int, Path]:
+def _fresh_file(target: Path, perms: int = 0o666) -> tuple[int, Path]:
     """A new file beside ``target``, made here (``O_EXCL``), never one that was there before."""
-    return _beside(target, lambda tmp: os.open(tmp, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o666))
+    return _beside(target, lambda tmp: os.open(tmp, os.O_RDWR | os.O_CREAT | os.O_EXCL, perms))
 
 
 def _beside(target: Path, make: Callable[[Path], T]) -> tuple[T, Path]:
@@ -127,13 +130,13 @@ def _beside(target: Path, make: Callable[[Path], T]) -> tuple[T, Path]:
     raise AssertionError("unreachable")
 
 
-def _unnamed_file(folder: Path) -> int | None:
+def _unnamed_file(folder: Path, perms: int) -> int | None:
     """A file in ``folder`` without a name yet (``O_TMPFILE``); None where the system has none."""
     flag = getattr(os, "O_TMPFILE", None)
     if flag is None or not Path("/proc/self/fd").is_dir():
         return None
     try:
-        return os.open(folder, flag | os.O_RDWR, 0o666)
+        return os.open(folder, flag | os.O_RDWR, perms)
     except OSError:
         return None
 

@@ -18,10 +18,11 @@ nothing.
 from __future__ import annotations
 
 import json
-import os
 import secrets
 from pathlib import Path
 from typing import Any, NamedTuple
+
+from ..ledger.targets import written
 
 NAMESPACE = "schreiber-serve"
 SECRET = "secret"
@@ -63,18 +64,8 @@ def secret(folder: Path, new: bool = False) -> str:
 
 def _write_private(target: Path, text: str) -> None:
     """``text`` at ``target``, readable by its owner only, whole or not at all."""
-    part = target.with_name(f".{target.name}.{os.getpid()}.part")
-    part.unlink(missing_ok=True)
-    fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    try:
-        with os.fdopen(fd, "w", encoding="ascii") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(part, target)
-    except BaseException:
-        part.unlink(missing_ok=True)
-        raise
+    with written(target, "ascii", private=True) as f:
+        f.write(text)
 
 
 def payload(grant: Grant) -> dict[str, Any]:

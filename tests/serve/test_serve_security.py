@@ -91,6 +91,8 @@ def test_after_new_links_every_earlier_link_opens_nothing(ledger, tmp_path):
     form = phone.form(path, zeile=HAND)
     renewed = links.secret(tmp_path, new=True)  # what serve --new-links does
     assert renewed != secret and links.secret(tmp_path) == renewed
+    assert (tmp_path / links.SECRET).stat().st_mode & 0o777 == 0o600  # the owner's alone, as it was made
+    assert [f.name for f in tmp_path.iterdir()] == [links.SECRET]  # written whole: nothing left beside it
     fresh = make(ledger, renewed, "en")
     after = Phone(fresh.app())
     after.cookies = phone.cookies
