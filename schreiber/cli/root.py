@@ -36,6 +36,25 @@ def _value_word(match: re.Match) -> str:
     return _(word) if word else match[0]
 
 
+# typer's help of the options it adds (--help, the shell's completion), written outright: said in the
+# screen's language where the help page lists them.
+OPTION_HELP = (
+    N_("Show this message and exit."),
+    N_("Install completion for the current shell."),
+    N_("Show completion for the current shell, to copy it or customize the installation."),
+    N_("Install completion for the specified shell."),
+    N_("Show completion for the specified shell, to copy it or customize the installation."),
+)
+
+
+def _option_help(text: str) -> str:
+    """An option's help in the screen's language where it is typer's own (``OPTION_HELP``)."""
+    for english in OPTION_HELP:
+        if text == english or text.startswith(english + "  "):
+            return _(english) + text[len(english) :]
+    return text
+
+
 def _format_params(self: Any, ctx: Any, formatter: Any) -> None:
     """Arguments and options as typer lists them, without its Python types:
     an argument named by its metavar (ours, in the screen's language), an
@@ -50,7 +69,7 @@ def _format_params(self: Any, ctx: Any, formatter: Any) -> None:
             name = (param.metavar or param.name.upper()) + ("..." if param.nargs == -1 else "")
             args.append((name, help_text))
         else:
-            opts.append((_TYPE.sub(_value_word, name), help_text))
+            opts.append((_TYPE.sub(_value_word, name), _option_help(help_text)))
     for title, rows in ((_("Arguments"), args), (_("Options"), opts)):
         if rows:
             with formatter.section(title):

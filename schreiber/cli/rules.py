@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..errors import SchreiberError
-from ..i18n import _
+from ..i18n import N_, _
 from .errors import one_line
 from .options import json_option
 from .paths import app_dir
@@ -102,9 +102,13 @@ def _marked(r: Rules, written: Rules, rule: list[str] | None, made_from: str | N
     return marked(r, *layers)
 
 
+KIND_WORDS = {"positive": N_("positive"), "negative": N_("negative")}  # a contract's kind on the screen
+
+
 def _print_rules(r: Rules, made_from: str | None = None, file: str | None = None) -> None:
     """Contracts, premiums and house rules in the screen's language, within 80
-    columns; ids, keys and kinds as a rules file writes them."""
+    columns; ids and keys as a rules file writes them, a contract's kind in
+    the screen's words (``KIND_WORDS``)."""
     import textwrap
 
     from ..domain.rules import CONTRACT_NOTES
@@ -119,7 +123,7 @@ def _print_rules(r: Rules, made_from: str | None = None, file: str | None = None
         ).format(preset=made_from, file=file)
     echo("\n".join(textwrap.fill(line, 80, break_on_hyphens=False) for line in head.split("\n")) + "\n")
     rows: list[list] = [
-        [c.id, c.name, c.kind, c.value, c.lost_value, yes if c.call else "", "Vh" if c.vorhand else "",
+        [c.id, c.name, _(KIND_WORDS.get(c.kind, c.kind)), c.value, c.lost_value, yes if c.call else "", "Vh" if c.vorhand else "",
          c.premium_factor if c.premium_factor != 1 else "", "" if c.enabled else off]
         for c in r.contracts.values()
     ]  # fmt: skip

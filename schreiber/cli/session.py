@@ -30,9 +30,9 @@ if TYPE_CHECKING:
     from ..domain.rules import Rules
 
 TABLE_HINTS = {  # what to type at the table where the command line's hint names a command
-    NoSuchHand: N_("; see: schrift"),
-    NoSuchEntry: N_("; see: schrift (the # column)"),
-    RoundFull: N_("; correct a hand entered wrongly with: ändern N HAND"),
+    NoSuchHand: N_("; see: sheet"),
+    NoSuchEntry: N_("; see: sheet (the # column)"),
+    RoundFull: N_("; correct a hand entered wrongly with: edit N HAND"),
 }
 TIMES = {2: N_("double"), 4: N_("four times"), 8: N_("eight times")}  # a Radl's factor as the table says it
 LINE_MAX = 1000  # characters of a line: a hand with every premium and Kontra takes a few dozen
@@ -125,7 +125,7 @@ class Session:
         if "done" not in self.explained:
             self.explained.add("done")
             self.out(
-                _("The round's {n} hands are entered; a wrong one is corrected with: ändern N HAND").format(n=target)
+                _("The round's {n} hands are entered; a wrong one is corrected with: edit N HAND").format(n=target)
             )
         return _("Tisch {table}, round {round}: all {n} hands entered").format(
             table=table.table_no, round=table.round, n=target
@@ -202,7 +202,7 @@ class Session:
         """A line that is no command: a hand in short notation; after the
         evening's end the table says first whether it plays on."""
         if not words:
-            raise SchreiberError(_("which hand? e.g. rufer berti carl +  (hilfe for more)"))
+            raise SchreiberError(_("which hand? e.g. rufer berti carl +  (help for more)"))
         record = self.svc.read_notation(words, self.number)
         try:
             added = self.svc.add_hand(record, self.number)
@@ -230,8 +230,8 @@ class Session:
     def help(self, rest: list[str]) -> None:
         self.out(_fitted(_("A hand in short notation, e.g.  rufer berti carl +   dreier dora 41 pagat!")))
         self.out(_fitted(_("  piccolo anna -   (docs/notation.md); or one of these commands:")))
-        for command in TABLE.values():
-            for typed, meaning in command.said:
+        for word, command in TABLE.items():
+            for typed, meaning in command.said if german() else ENGLISH_HELP.get(word, command.said):
                 self.out(_fitted(f"  {typed:<16} {_(meaning)}"))
         self.out(_fitted(_("The prompt: [the hand's number: who deals, the Vorhand], in a Radl also:")))
         self.out(_fitted(f"  {'x2 (4)':<16} " + _("Radl: double, 4 hands to go (x4: four times)")))
@@ -296,7 +296,7 @@ class Session:
     )
     def void(self, rest: list[str]) -> None:
         if not rest:
-            raise SchreiberError(_("which entry? e.g. storno 3 (hand 3) or storno e1 (see the sheet's # column)"))
+            raise SchreiberError(_("which entry? e.g. void 3 (hand 3) or void e1 (see the sheet's # column)"))
         self.view.forget()  # a correction re-scores the evening
         e = self.svc.take_back(rest[0], self.number)
         if e.kind == "hand":
@@ -314,7 +314,7 @@ class Session:
     def edit(self, rest: list[str]) -> None:
         n = _number(rest[:1])
         if not rest[1:]:
-            raise SchreiberError(_("which hand? e.g. rufer berti carl +  (hilfe for more)"))
+            raise SchreiberError(_("which hand? e.g. rufer berti carl +  (help for more)"))
         record = self.svc.read_edit_notation(n, rest[1:], self.number)  # read as hand N was dealt
         self.view.forget()  # a correction re-scores the evening
         before = self.led.balance(self.number)
@@ -339,7 +339,7 @@ class Session:
     @table_command(
         "sküsradl",
         ("sküsradl [NAME]", N_("the last Radl starts; Radls during it stack onto it")),
-        also="skuesradl schlussradl",
+        also="skuesradl schlussradl lastradl",
         takes=PLAYER,
     )
     def final_radl(self, rest: list[str]) -> None:
@@ -359,7 +359,7 @@ class Session:
     )
     def strafpunkt(self, rest: list[str]) -> None:
         if not rest:
-            raise SchreiberError(_("whose Strafpunkt? e.g. straf Carl"))
+            raise SchreiberError(_("whose Strafpunkt? e.g. strafpunkt Carl"))
         who = pick_player(self.evening.seating, rest[0])
         self.svc.strafpunkt(who, self.number)
         self.out(_("Strafpunkt for {who}.").format(who=who))
@@ -370,9 +370,28 @@ class Session:
 table_command("ende", ("ende", N_("leave (also quit, Ctrl-D); everything is saved already")), also="quit exit q")(None)
 
 
+ENGLISH_HELP = {  # each command's lines of hilfe on an English screen, in its English words (none: as declared)
+    "hilfe": (("help", N_("this help (also ?)")),),
+    "schrift": (("sheet", N_("the score sheet's last rows")), ("sheet all", N_("the whole score sheet"))),
+    "stand": (("balance", N_("the running totals")),),
+    "erklär": (("explain N", N_("itemize hand N")), ("explain NAME", N_("the entries that made NAME's total"))),
+    "undo": (
+        ("undo", N_("take the last hand back")),
+        ("undo entry", N_("take the last entry back (a Radl, redeal, ...)")),
+    ),
+    "storno": (
+        ("void N", N_("void hand N")),
+        ("void eN", N_("void entry eN of the sheet (a Radl, redeal, Strafpunkt)")),
+    ),
+    "ändern": (("edit N HAND", N_("replace hand N by HAND in notation")),),
+    "sküsradl": (("lastradl [NAME]", N_("the last Radl starts; Radls during it stack onto it")),),
+    "zusammen": (("redeal", N_("the same dealer deals again")),),
+    "straf": (("strafpunkt NAME", N_("a penalty point for NAME")),),
+    "ende": (("quit", N_("leave (also Ctrl-D); everything is saved already")),),
+}
 ALIASES = {alias: word for word, command in TABLE.items() for alias in command.aliases}  # each command's other words
 COMMANDS_WORDS = sorted(TABLE) + list(ALIASES)  # every word of a command
-ENGLISH = {"?", "help", "h", "sheet", "balance", "explain", "void", "edit", "redeal", "quit", "exit", "q"}  # in English
+ENGLISH = {"?", "help", "h", "sheet", "balance", "explain", "void", "edit", "redeal", "lastradl", "quit", "exit", "q"}  # fmt: skip
 
 
 def command_words() -> list[str]:
@@ -384,7 +403,7 @@ def command_words() -> list[str]:
 
 def _number(rest: list[str]) -> int:
     if not rest or not rest[0].isdigit():
-        raise SchreiberError(_("give the hand's number, e.g. erklär 3"))
+        raise SchreiberError(_("give the hand's number, e.g. explain 3"))
     return int(rest[0])
 
 

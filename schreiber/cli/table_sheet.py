@@ -60,7 +60,7 @@ class TableSheet:
         text = _sheet_text(rows, ev) if rows else ""
         while size is not None and shown > 1 and _height(text, size.columns) + height > size.lines:
             shown = min(shown - 1, max(size.lines - height - 4, 1))  # below the line above, heading and legend
-            text = _("({n} rows before these: schrift alle)").format(n=len(rows) - shown)
+            text = _("({n} rows before these: sheet all)").format(n=len(rows) - shown)
             text += "\n" + _sheet_text(rows[-shown:], ev)
         if text:
             self.out(text)

@@ -186,7 +186,7 @@ def tisch(
             echo("")
             break
         except KeyboardInterrupt:
-            echo("\n" + _("(Ctrl-C: line dropped; ende to leave)"))
+            echo("\n" + _("(Ctrl-C: line dropped; quit to leave)"))
             continue
         finally:
             signal.signal(signal.SIGINT, on_ctrl_c)
@@ -203,11 +203,11 @@ def _greet(session: Session) -> None:
 
     ev = session.evening
     players = ", ".join(ev.seating)
-    echo(fitted(_("Tisch: evening {n} ({date}, {preset}): {players}.").format(
+    echo(fitted(_("Table: evening {n} ({date}, {preset}): {players}.").format(
         n=ev.id, date=ev.date, preset=ev.preset, players=players), ", "))  # fmt: skip
     if ev.rules.schrift_kontra != "all" and (cup := session.led.cups.table_of_evening(ev.id)) is not None:
         echo(cup_line(cup))
-    echo(_("A hand in short notation, or hilfe."))
+    echo(_("A hand in short notation, or help."))
 
 
 def _reading_any_bytes() -> None:

@@ -78,8 +78,14 @@ def speak(language: str) -> None:
 
 
 def console_words() -> None:
+    """typer's words from our catalog, in the language SCHREIBER_LANG or the
+    locale chooses (``--lang``, read later, may choose again): a help page
+    asked for before ``--lang`` is read speaks it too."""
+    from ..i18n import language
+
     gettext.bindtextdomain(DOMAIN, LOCALE_DIR)
     gettext.textdomain(DOMAIN)
+    speak(language())
 
 
 def said(exc: Any) -> str:

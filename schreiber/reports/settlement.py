@@ -230,7 +230,7 @@ def to_text(s: Settlement, evening: Evening | None = None) -> str:
                 n=evening.id, date=evening.date, preset=evening.preset
             )
         )
-    lines.append(_("Tarif: {amount} per point").format(amount=euro(s.tarif_cents)))
+    lines.append(_("Rate: {amount} per point").format(amount=euro(s.tarif_cents)))
     lines.append("")
     width = max([len(p) for p in s.players] + [len(POT), 6])
     player, points, amount = _("Player"), _("Points"), _("Amount")

@@ -65,7 +65,7 @@ def test_a_table_with_its_rounds_hands_offers_no_further_hand(ledger_env):
     prompts = re.findall(r"\[([^\]]*)\] > ", out)
     assert prompts[0].startswith("1: ") and prompts[1].startswith("2: "), prompts
     assert prompts[2:] == ["Tisch 1, round 1: all 2 hands entered"], prompts  # no "3: ..."
-    assert "The round's 2 hands are entered; a wrong one is corrected with: ändern N HAND" in out
+    assert "The round's 2 hands are entered; a wrong one is corrected with: edit N HAND" in out
 
 
 @pytest.mark.lang("de")

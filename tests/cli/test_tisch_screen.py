@@ -194,7 +194,7 @@ WORDS = {  # what the English screen says where the German one says the first
     "Nicht eingetragen.": "Not entered.",
     "Spiel 24: ": "Hand 24: ",
     "x2 (4) Sküsradl": "x2 (4) Sküsradl",
-    "Zeilen davor: schrift alle": "rows before these: schrift alle",
+    "Zeilen davor: schrift alle": "rows before these: sheet all",
 }
 SAID = {  # the lines of the points, in each language
     "de": [
