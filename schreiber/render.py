@@ -177,7 +177,7 @@ def stacked_table(headers: list[str], rows: list[list[str]], lead: int, right: s
     ``compact_table`` under them, indented, its headers under the first line's."""
     rest = compact_table(headers[lead:], [r[lead:] for r in rows], {i - lead for i in right if i >= lead})
     lines = [" " + line for line in rest.split("\n")]
-    out = [" ".join(headers[:lead]), *lines[:2]]
+    out = [" ".join(h for h in headers[:lead] if h), *lines[:2]]
     for r, line in zip(rows, lines[2:]):
         out += [fit(" ".join(c for c in r[:lead] if c), width), line]
     return "\n".join(out)

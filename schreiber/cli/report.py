@@ -366,10 +366,19 @@ def compact_text(rows: list[SheetRow], ev: Evening, legend: bool = True, width: 
     for full, lead in ((True, 0), (True, 3), (False, 3)):
         headers, body, words = compact_rows(rows, ev.seating, ev.rules, full)
         right = set(range(3, 3 + n))
-        text = stacked_table(headers, body, lead, right, width) if lead else compact_table(headers, body, right)
+        if lead:  # the marks (the last column) on the game's line, the cells alone under it
+            headers, body = _marks_first(headers), [_marks_first(r) for r in body]
+            text = stacked_table(headers, body, lead + 1, {i + 1 for i in right}, width)
+        else:
+            text = compact_table(headers, body, right)
         if max(map(columns, text.splitlines())) <= width:
             break
     return text + "\n" + fit(words, width) if legend else text
+
+
+def _marks_first(cells: list[str]) -> list[str]:
+    """A compact row with its marks (last) moved after the game (the third cell)."""
+    return [*cells[:3], cells[-1], *cells[3:-1]]
 
 
 def player_story_text(rows: list[SheetRow], player: str, fmt: str = "simple", json_out: bool = False) -> str:
