@@ -194,7 +194,7 @@ def sheet(
               schreiber sheet --explain-player Anna
               schreiber sheet --wide | less -S
     """
-    from ..render import csv_text, table
+    from ..render import table
     from ..reports import sheet as sh
 
     if wide and compact:
@@ -215,13 +215,21 @@ def sheet(
         return print_json(sh.to_json(rows, totals, ev, rules, pot))
     from ..reports.sheet_screen import table_rows
 
-    headers, body = table_rows(rows, ev.seating, rules)
     if csv_out:
-        echo(csv_text(headers, body), nl=False)
-        return
+        return _sheet_csv(rows, ev)
+    headers, body = table_rows(rows, ev.seating, rules)
     text = table(headers, body, fmt) if body else ""
     short = compact or (not wide and fmt == "simple" and too_wide(text))  # an asked-for --fmt is kept
     _print_sheet(led, ev, rows, totals, text, short, pot)
+
+
+def _sheet_csv(rows: list[SheetRow], ev: Evening) -> None:
+    """``sheet --csv``: the wide sheet's cells, its figures with the decimal point in either language."""
+    from ..render import as_data, csv_text
+    from ..reports.sheet_screen import table_rows
+
+    with as_data():
+        echo(csv_text(*table_rows(rows, ev.seating, ev.rules)), nl=False)
 
 
 def _print_sheet(
