@@ -8,7 +8,9 @@ import csv
 import io
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from decimal import Decimal
 from fractions import Fraction
 from typing import IO, Any
@@ -16,11 +18,30 @@ from typing import IO, Any
 from .errors import SchreiberError
 from .i18n import _, german
 
+_AS_DATA: ContextVar[bool] = ContextVar("as_data", default=False)
+
+
+@contextmanager
+def as_data() -> Iterator[None]:
+    """Figures written for a program (every CSV): the decimal point, whatever the screen's language."""
+    token = _AS_DATA.set(True)
+    try:
+        yield
+    finally:
+        _AS_DATA.reset(token)
+
+
+def _decimal(text: str) -> str:
+    """A figure with the screen's decimal mark: the comma on a German screen,
+    as money has it (``euro``); the point in English and in data (``as_data``)."""
+    return text.replace(".", ",") if german() and not _AS_DATA.get() else text
+
 
 def cell(v: Any) -> str:
-    """Points as the sheet writes them: whole numbers plain, shares to 2 places."""
+    """Points as the sheet writes them: whole numbers plain, shares to 2
+    places with the screen's decimal mark, as money: 7, -2.50 (German -2,50)."""
     if isinstance(v, Fraction):
-        return str(int(v)) if v.denominator == 1 else f"{float(v):.2f}"
+        return str(int(v)) if v.denominator == 1 else _decimal(f"{float(v):.2f}")
     if v is None:
         return ""
     return str(v)
@@ -67,7 +88,7 @@ def euro(cents: int, comma: bool | None = None) -> str:
     Austrians write it, "-3,40 €", on a German screen (``comma`` None) or
     where ``comma`` says so (German pages). ``money``: --json and CSV."""
     text = money(cents)
-    return (text.replace(".", ",") if (german() if comma is None else comma) else text) + " €"
+    return (_decimal(text) if comma is None else text.replace(".", ",") if comma else text) + " €"
 
 
 def signed_euro(cents: int) -> str:
@@ -177,7 +198,7 @@ def stacked_table(headers: list[str], rows: list[list[str]], lead: int, right: s
     ``compact_table`` under them, indented, its headers under the first line's."""
     rest = compact_table(headers[lead:], [r[lead:] for r in rows], {i - lead for i in right if i >= lead})
     lines = [" " + line for line in rest.split("\n")]
-    out = [" ".join(headers[:lead]), *lines[:2]]
+    out = [" ".join(h for h in headers[:lead] if h), *lines[:2]]
     for r, line in zip(rows, lines[2:]):
         out += [fit(" ".join(c for c in r[:lead] if c), width), line]
     return "\n".join(out)

@@ -180,7 +180,7 @@ def standings(cup: CupName = None, json_out: JsonOut = False, csv_out: CsvOut = 
     """The ranking by the Schrift (total of the rounds; ties: the better best
     round, then the second best, then the lot), each round's Schrift, the
     cup points of the tournament, and the money beside it."""
-    from ..render import csv_text, table
+    from ..render import as_data, csv_text, table
     from ..reports.standings import result_csv, result_list, standings_json
 
     led = ledger()
@@ -191,7 +191,8 @@ def standings(cup: CupName = None, json_out: JsonOut = False, csv_out: CsvOut = 
         print_json(standings_json(c, rows, played))
         return
     if csv_out:
-        sys.stdout.write(csv_text(*result_csv(rows, c.rounds, played)))
+        with as_data():
+            sys.stdout.write(csv_text(*result_csv(rows, c.rounds, played)))
         return
     echo(
         _("Ergebnisliste {name}, {date} ({played} of {rounds} rounds played)").format(
@@ -289,7 +290,7 @@ def season(
     (fixed points or Heinepunkte), summed over each player's best results;
     ties: the better result in the season's last tournament."""
     from ..errors import SchreiberError
-    from ..render import csv_text, table
+    from ..render import as_data, csv_text, table
     from ..reports.standings import season_json, season_rows
 
     led = ledger()
@@ -304,7 +305,8 @@ def season(
         print_json(season_json(chosen, cups, rows))
         return
     if csv_out:
-        sys.stdout.write(csv_text(*season_rows(rows)))
+        with as_data():
+            sys.stdout.write(csv_text(*season_rows(rows)))
         return
     scheme = "Fixpunkte" if cups[-1].points_scheme == "fixed" else "Heinepunkte"
     echo(

@@ -89,11 +89,12 @@ def start_evening(
     tarif_cents = parse_tarif(tarif) if tarif else None
     started = service().start_evening(names, r, parse_date(date), dealer, tarif_cents, keep_open)
     _say_closed(started.closed)
-    echo(
-        _("Evening {evening_id} started under {preset}: {names}.").format(
-            evening_id=started.evening_id, preset=r.preset, names=", ".join(started.seating)
-        )
+    from .report import fitted
+
+    said = _("Evening {evening_id} started under {preset}: {names}.").format(
+        evening_id=started.evening_id, preset=r.preset, names=", ".join(started.seating)
     )
+    echo(fitted(said, ", "))  # on a narrow terminal broken between the players
     echo(_("{dealer} deals the first hand.").format(dealer=started.dealer))
     if started.still_open:
         n = len(started.still_open)

@@ -70,9 +70,15 @@ def _choose(
 
 def _yes(question: str, default: bool = False) -> bool:
     """Yes or no, Enter for the default: [Y/n] or [y/N] (German: [J/n], [j/N]); j, ja, y, yes in both."""
+    from .report import screen_width
+
     while True:
         keys = _("Y/n") if default else _("y/N")
-        ans = typer.prompt(f"{question} [{keys}]", default="", show_default=False)
+        asked, width = f"{question} [{keys}]: ", screen_width()
+        if width and len(asked) > width and ": " in question:  # on a narrow terminal the hand under its question
+            head, _sep, rest = asked.partition(": ")
+            asked = f"{head}:\n  {rest}"
+        ans = typer.prompt(asked, default="", show_default=False, prompt_suffix="")
         ans = ans.strip().lower()
         if not ans:
             return default

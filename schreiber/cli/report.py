@@ -194,7 +194,7 @@ def sheet(
               schreiber sheet --explain-player Anna
               schreiber sheet --wide | less -S
     """
-    from ..render import csv_text, table
+    from ..render import table
     from ..reports import sheet as sh
 
     if wide and compact:
@@ -215,13 +215,21 @@ def sheet(
         return print_json(sh.to_json(rows, totals, ev, rules, pot))
     from ..reports.sheet_screen import table_rows
 
-    headers, body = table_rows(rows, ev.seating, rules)
     if csv_out:
-        echo(csv_text(headers, body), nl=False)
-        return
+        return _sheet_csv(rows, ev)
+    headers, body = table_rows(rows, ev.seating, rules)
     text = table(headers, body, fmt) if body else ""
     short = compact or (not wide and fmt == "simple" and too_wide(text))  # an asked-for --fmt is kept
     _print_sheet(led, ev, rows, totals, text, short, pot)
+
+
+def _sheet_csv(rows: list[SheetRow], ev: Evening) -> None:
+    """``sheet --csv``: the wide sheet's cells, its figures with the decimal point in either language."""
+    from ..render import as_data, csv_text
+    from ..reports.sheet_screen import table_rows
+
+    with as_data():
+        echo(csv_text(*table_rows(rows, ev.seating, ev.rules)), nl=False)
 
 
 def _print_sheet(
@@ -366,10 +374,19 @@ def compact_text(rows: list[SheetRow], ev: Evening, legend: bool = True, width: 
     for full, lead in ((True, 0), (True, 3), (False, 3)):
         headers, body, words = compact_rows(rows, ev.seating, ev.rules, full)
         right = set(range(3, 3 + n))
-        text = stacked_table(headers, body, lead, right, width) if lead else compact_table(headers, body, right)
+        if lead:  # the marks (the last column) on the game's line, the cells alone under it
+            headers, body = _marks_first(headers), [_marks_first(r) for r in body]
+            text = stacked_table(headers, body, lead + 1, {i + 1 for i in right}, width)
+        else:
+            text = compact_table(headers, body, right)
         if max(map(columns, text.splitlines())) <= width:
             break
     return text + "\n" + fit(words, width) if legend else text
+
+
+def _marks_first(cells: list[str]) -> list[str]:
+    """A compact row with its marks (last) moved after the game (the third cell)."""
+    return [*cells[:3], cells[-1], *cells[3:-1]]
 
 
 def player_story_text(rows: list[SheetRow], player: str, fmt: str = "simple", json_out: bool = False) -> str:

@@ -266,10 +266,7 @@ def new(
         write_text(target, text)
     load_rules_file(wrote(target))  # what we wrote must load back
     echo(one_line(_("Wrote {target}.").format(target=target)))  # the path on a line of its own
-    echo(
-        one_line(
-            _("Edit it, then: schreiber evening start A B C D --rules {rules}").format(
-                rules=name if not out else target
-            )
-        )
-    )
+    from .report import fitted
+
+    then = _("Edit it, then: schreiber evening start A B C D --rules {rules}").format(rules=name if not out else target)
+    echo(fitted(one_line(then), ": "))  # on a narrow terminal the command on a line of its own

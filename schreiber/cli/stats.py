@@ -77,7 +77,7 @@ def stats(
 
     Example: schreiber stats --season 2026/27 --table contracts --fmt github
     """
-    from ..render import csv_text
+    from ..render import as_data, csv_text
     from ..render import table as render_table
     from ..reports.stats import compute, tables, to_json
 
@@ -89,8 +89,8 @@ def stats(
         print_json(to_json(data, rng))
         return
     if csv_out:
-        headers, rows = tables(data)[name or "leaderboard"]
-        sys.stdout.write(csv_text(headers, rows))
+        with as_data():
+            sys.stdout.write(csv_text(*tables(data)[name or "leaderboard"]))
         return
     render_table([], [], fmt)  # an unknown format fails before any output
     _print_stats(data, rng, name, fmt, led)

@@ -51,7 +51,7 @@ class TableSheet:
         last rows, so that the standing and the prompt stay in the window
         (``whole``: every row)."""
         sheet = self.sheet()
-        ev, rows = sheet.evening, sheet.rows
+        ev, rows = sheet.evening, sheet.rows if whole else [r for r in sheet.rows if not _taken_back(r)]
         size = None if whole else terminal_size()
         below = [fitted(line, ", ") for line in standing_lines(standing(self.led, ev))]
         below.append(fitted(next_line(self.led, ev), "; "))
@@ -86,6 +86,12 @@ class TableSheet:
             self.out(fitted(line, ", "))
         if asked and st.cup is not None:
             self.out(cup_line(st.cup))
+
+
+def _taken_back(row: sh.SheetRow) -> bool:
+    """A hand taken back (``undo``) or replaced by its correction: its number
+    stands again on the row after it, so ``schrift`` leaves it out (``schrift alle``: every row)."""
+    return row.void and any(m in ("zurückgenommen", "ausgebessert") for m in row.marks)
 
 
 def _sheet_text(rows: list[sh.SheetRow], ev: Evening) -> str:

@@ -44,6 +44,7 @@ class SheetRow:
     schrift_payments: dict[str, Fraction] | None = None  # this entry's Schrift, where it differs
     schrift_items: list[dict] | None = None
     ref: str = ""  # what to type to take the entry back: the hand's number, or e1, e2, ... for other entries
+    kontra_void: tuple[str, ...] = ()  # the rules that took a Kontra of the hand off (kontra_counted); not in --json
 
 
 def result_text(record: dict, rules: Rules, word: dict[str, str] = SAID_RESULT) -> str:  # as --json writes them
@@ -208,9 +209,34 @@ def _row(line: SheetLine, rules: Rules, run: _Running) -> SheetRow:
     decl = record.get("declarer")
     decl = ", ".join(decl) if isinstance(decl, list) else (decl or "")
     contract = c.name if c else record.get("contract", "")
-    return SheetRow(e.number, e.kind, dealer if res else record.get("dealer"), contract, decl,
-                    record.get("partner"), result_text(record, rules), *running, e.record, written,
-                    *_schrift_of(res, payments))  # fmt: skip
+    row = SheetRow(e.number, e.kind, dealer if res else record.get("dealer"), contract, decl,
+                   record.get("partner"), result_text(record, rules), *running, e.record, written,
+                   *_schrift_of(res, payments))  # fmt: skip
+    if res is not None and not e.is_void and _doubled(record):
+        row.kontra_void = voided_kontra(record, rules, run.players, dealer)
+    return row
+
+
+def _doubled(record: dict) -> bool:
+    """Whether the record holds a Kontra at all (on the game or on a premium)."""
+    premiums = record.get("premiums") or []
+    return bool(record.get("kontra")) or any(isinstance(p, dict) and p.get("kontra") for p in premiums)
+
+
+def voided_kontra(record: dict, rules: Rules, players: tuple[str, ...], dealer: str | None) -> tuple[str, ...]:
+    """The rules that took a Kontra of this hand off (talon_kontra,
+    partner_kontra, lost_solo_kontra; docs/scoring.md "Kontra that does not
+    count"): what the row's mark and ``--explain`` say. A record that no
+    longer reads under its rules (``check`` says so) has none."""
+    from ..domain.engine import kontra_counted  # only for a hand with a Kontra
+    from ..domain.record import check_hand
+    from ..errors import HandError
+
+    try:
+        hand, table = check_hand(record, rules, players, dealer)
+    except HandError:
+        return ()
+    return kontra_counted(hand, rules, table)[1]
 
 
 def _schrift_of(res: StoredResult | None, payments: dict[str, Fraction]) -> tuple[dict | None, list[dict] | None]:

@@ -25,6 +25,13 @@ MARK_WORDS = {  # the marks as --json writes them (German), and as the screen sa
     "zurückgenommen": N_("taken back"),
     "ausgebessert": N_("corrected"),
     "Ersatz": N_("replacement"),
+    "Kontra entfällt": N_("Kontra void"),  # screens only: the row's rules took a Kontra off (not in --json)
+}
+KONTRA_VOID = "Kontra entfällt"
+WHY_VOID = {  # why a Kontra did not count, by the rule that took it off (docs/scoring.md)
+    "talon_kontra": N_("the called king lay in the talon"),
+    "partner_kontra": N_("given by a player on the side it doubled"),
+    "lost_solo_kontra": N_("a game alone against three, lost"),
 }
 
 
@@ -38,6 +45,11 @@ def entry_text(kind: str, number: int | None) -> str:
     if kind == "totals":
         return _("the totals from paper")
     return _("a redeal") if kind == "redeal" else kind.capitalize()
+
+
+def screen_marks(r: SheetRow) -> list[str]:
+    """A row's marks as the screens show them: --json's, and that a Kontra did not count."""
+    return [*r.marks, KONTRA_VOID] if r.kontra_void else r.marks
 
 
 def shown_mark(mark: str) -> str:
@@ -75,7 +87,7 @@ def table_rows(rows: list[SheetRow], players: tuple[str, ...], rules: Rules) -> 
         left = [_("{n} more doubled").format(n=r.radl_left)] if r.radl_left and r.kind == "radl" else []
         if r.contract == SKUESRADL and r.kind == "radl":
             left.append(_("then the evening ends"))
-        cells.append(", ".join([shown_mark(m) for m in r.marks] + left))
+        cells.append(", ".join([shown_mark(m) for m in screen_marks(r)] + left))
         if rules.holz:
             cells.append(" ".join(f"{p[:2]}{n}" for p, n in r.holz.items() if n) or "-")
         if rules.pagatkassa:
@@ -93,6 +105,8 @@ SHORT_MARKS = {  # a mark's short form in the compact sheet
     "ausgebessert": N_("co"),
     # TRANSLATORS: short mark for "replacement" (Ersatz)
     "Ersatz": N_("rp"),
+    # TRANSLATORS: short mark for "Kontra void" (a Kontra the rules did not count)
+    "Kontra entfällt": N_("K0"),
 }
 """The compact sheet's marks (and R2, H2 for Radl x2, Holz x2); its legend names only those that appear."""
 
@@ -187,10 +201,11 @@ def _sitting_out(r: SheetRow, players: tuple[str, ...], rules: Rules) -> tuple[s
 
 
 def _compact_marks(r: SheetRow, seen: list[str]) -> str:
-    for m in r.marks:
+    marks = screen_marks(r)
+    for m in marks:
         if m not in seen:
             seen.append(m)
-    return " ".join(short_mark(m) for m in r.marks)
+    return " ".join(short_mark(m) for m in marks)
 
 
 def _running(r: SheetRow, p: str) -> str:
@@ -212,7 +227,10 @@ def explain(row: SheetRow, items: list[dict] | None) -> str:
         + f": {head}"
         + (_(" with {partner}").format(partner=partner) if partner else "")
         + (f", {label_text(row.result)}" if row.result else "")
-        + (f"  [{', '.join(shown_mark(m) for m in row.marks)}]" if row.marks else "")
+        + (f"  [{', '.join(shown_mark(m) for m in screen_marks(row))}]" if screen_marks(row) else "")
+    ]
+    lines += [
+        _("  (Kontra void: {why}; rule {rule})").format(why=_(WHY_VOID[rule]), rule=rule) for rule in row.kontra_void
     ]
     if row.void:
         lines.append(_("  (voided: counts nothing)"))

@@ -48,3 +48,23 @@ def test_the_kept_sheet_is_the_sheet_built_afresh(tmp_path):
     out.clear()
     session.handle("schrift")  # the whole sheet on request
     assert out == fresh_output(svc, number)
+
+
+def test_schrift_shows_a_taken_back_hand_only_with_alle(tmp_path):
+    """A hand taken back (undo) and the hand entered after it under its
+    number, and a hand corrected (ändern) with its replacement: `schrift`
+    lists each number once (the hand that counts), `schrift alle` every row."""
+    svc = Service(Ledger(tmp_path / "l.db"))
+    number = svc.start_evening(PLAYERS, load_rules("tirol"), "2026-11-21").evening_id
+    out: list[str] = []
+    session = Session(svc, number, out=out.append)
+    for line in ("rufer carl +", "dreier dora +", "undo", "dreier carl -", "ändern 1 rufer dora -"):
+        session.handle(line)
+
+    def numbers(*command: str) -> list[str]:
+        out.clear()
+        session.handle(" ".join(command))
+        return [line.split()[0] for line in out[0].splitlines()[2:]]
+
+    assert numbers("schrift") == ["1", "2"]  # the replacement of 1 (Ersatz) and the Dreier entered after the undo
+    assert numbers("schrift", "alle") == ["1", "1", "2", "2"]  # hand 1 and its replacement, 2 taken back and 2

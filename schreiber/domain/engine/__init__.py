@@ -5,7 +5,7 @@ zero, except what flows into or out of the Pagat pot.
 """
 
 from .items import Context, Item, Score, one_against_all
-from .score import counted_kontra, holz_players, score, without_kontra
+from .score import counted_kontra, holz_players, kontra_counted, score, without_kontra
 from .trischaken import SCHEMES
 
 __all__ = [
@@ -15,6 +15,7 @@ __all__ = [
     "Score",
     "counted_kontra",
     "holz_players",
+    "kontra_counted",
     "one_against_all",
     "score",
     "without_kontra",

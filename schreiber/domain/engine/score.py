@@ -82,15 +82,28 @@ def counted_kontra(hand: Hand, rules: Rules, table: Table) -> Hand:
     lost game played alone against three (lost_solo_kontra). The Schrift
     takes them off before it caps the levels (a Re answered still counts)
     and scores the hand as ``counted``."""
+    return kontra_counted(hand, rules, table)[0]
+
+
+def kontra_counted(hand: Hand, rules: Rules, table: Table) -> tuple[Hand, tuple[str, ...]]:
+    """``counted_kontra`` and the rules that took a Kontra off, in that order:
+    "talon_kontra", "partner_kontra", "lost_solo_kontra" (the sheet says them)."""
     contract = rules.contracts[hand.contract]
+    voided: list[str] = []
+
+    def off(rule: str, counted: Hand) -> Hand:
+        if counted != hand:
+            voided.append(rule)
+        return counted
+
     if contract.talon_kontra_void and contract.call and hand.partner is None:  # ooe-2023.md §5.1, §6.2
-        hand = without_kontra(hand, "none", game_only=rules.talon_kontra == "game")
+        hand = off("talon_kontra", without_kontra(hand, "none", game_only=rules.talon_kontra == "game"))
     if rules.partner_kontra == "void":
-        hand = without_partner_kontra(hand, table)
+        hand = off("partner_kontra", without_partner_kontra(hand, table))
     scope = rules.lost_solo_kontra == "void" or (rules.lost_solo_kontra == "called" and contract.call)
     if scope and hand.kontra == "kontra" and contract.kind == "positive":
-        hand = without_lost_solo_kontra(hand, table)
-    return hand
+        hand = off("lost_solo_kontra", without_lost_solo_kontra(hand, table))
+    return hand, tuple(voided)
 
 
 def without_lost_solo_kontra(hand: Hand, table: Table) -> Hand:
