@@ -360,9 +360,11 @@ def terminal(command: str, args: list[str], **kw) -> pexpect.spawn:
     """A process in a terminal of its own (pexpect), typed to without
     pexpect's pause before each line: every test waits for what the process
     says (its prompt) before it types, as a player does, for as long as it
-    takes (``WAIT``: only a hang ends the wait)."""
+    takes (``WAIT``: only a hang ends the wait). Read with ``poll``, not
+    ``select``: the test process may hold more than 1,024 files (the ledgers
+    of earlier tests, until the cycle collector closes them)."""
     import pexpect
 
-    p = pexpect.spawn(command, args, **{"timeout": WAIT, **kw})
+    p = pexpect.spawn(command, args, **{"timeout": WAIT, "use_poll": True, **kw})
     p.delaybeforesend = None
     return p

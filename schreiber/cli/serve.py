@@ -176,11 +176,14 @@ def _say_links(ds: Datasette, led: Ledger, bases: list[str], evenings: list[int]
 
 
 def _run(ds: Datasette, host: str, port: int) -> None:
+    import gc
+
     import uvicorn
 
     from ..i18n import choose
 
     screen = language()  # each page is answered in its browser's language; the terminal keeps its own
+    gc.enable()  # a server lasts a cup day: the cycle collector, off for a command's start, back on
     uvicorn.run(ds.app(), host=host, port=port, log_level="warning")
     choose(screen)
     echo(_("The server has stopped."), err=True)

@@ -113,3 +113,24 @@ def test_serve_prints_each_link_with_its_code_and_new_links_replace_them(tmp_pat
     ds, link = served(db, secret)
     phone = Phone(ds.app())
     assert phone.get(table).status_code == 404 and phone.get(link("table", 1)).status_code == 200
+
+
+def test_the_server_runs_with_the_cycle_collector_on(tmp_path, monkeypatch):
+    """A command starts with Python's cycle collector off (schreiber/__init__.py);
+    a server that lasts a cup day runs with it on, as tisch does, or what a
+    request leaves in a cycle would stay for the whole day."""
+    import gc
+    from types import SimpleNamespace
+
+    import uvicorn
+
+    import schreiber.cli.serve as command
+
+    seen: list[bool] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.append(gc.isenabled()))
+    gc.disable()
+    try:
+        command._run(SimpleNamespace(app=lambda: "the app"), "127.0.0.1", 8123)  # type: ignore[arg-type]
+    finally:
+        gc.enable()
+    assert seen == [True]
