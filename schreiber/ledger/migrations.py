@@ -10,6 +10,7 @@ import hashlib
 import json
 import math
 import sqlite3
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
@@ -33,6 +34,13 @@ from .errors import LedgerDamaged
 from .stored import Evening, StoredEntry
 
 migrations = Migrations("schreiber")
+KNOWN: list[str] = []  # every migration's name (sqlite-utils names one by its function), in order
+
+
+def migration(fn: Callable[[sqlite_utils.Database], None]) -> Callable[[sqlite_utils.Database], None]:
+    """A migration of the ledger's (``migrations``), its name kept in ``KNOWN``."""
+    KNOWN.append(fn.__name__)
+    return migrations()(fn)
 
 
 # The tables of version 1, column by column (frozen: later versions add migrations).
@@ -48,7 +56,7 @@ V1_RESULTS = {"entry_id": int, "evening_id": int, "number": int, "kind": str, "d
 V1_PAYMENTS = {"entry_id": int, "evening_id": int, "player_id": int, "points": str, "points_x2520": int}
 
 
-@migrations()
+@migration
 def m001_initial(db: sqlite_utils.Database) -> None:
     evening = ("evening_id", "evenings", "id")
     db.table("players").create({"id": int, "name": str, "created_utc": str}, pk="id", not_null={"name"})
@@ -73,7 +81,7 @@ def m001_initial(db: sqlite_utils.Database) -> None:
     db.table("payments").create_index(["player_id"])
 
 
-@migrations()
+@migration
 def m002_derived_stats(db: sqlite_utils.Database) -> None:
     """Statistics tables and the Datasette views (ledger/hand_rows.py, docs/datasette.md)."""
     from .hand_rows import backfill, create_schema
@@ -82,13 +90,13 @@ def m002_derived_stats(db: sqlite_utils.Database) -> None:
     backfill(db)
 
 
-@migrations()
+@migration
 def m003_written_score(db: sqlite_utils.Database) -> None:
     """A hand's written score (Schrift) where a rule keeps it apart from the money (Skoty Trophy)."""
     db.table("results").add_column("written_json", str)
 
 
-@migrations()
+@migration
 def m004_schrift(db: sqlite_utils.Database) -> None:
     """One name for the written score, the Schrift: each payment gets
     ``schrift_x2520`` beside its money; the result's ``written_json``
@@ -125,7 +133,7 @@ ROW_IDENTITY = {
 }
 
 
-@migrations()
+@migration
 def m005_global_ids(db: sqlite_utils.Database) -> None:
     """A global id (``uid``) on every player, evening, entry and correction,
     so the ledgers of several tables can be merged (ledger/merge.py); and
@@ -153,7 +161,7 @@ def m005_global_ids(db: sqlite_utils.Database) -> None:
     db.execute("create index imports_file on imports(evening_id, sha256)")
 
 
-@migrations()
+@migration
 def m006_cups(db: sqlite_utils.Database) -> None:
     """Tournaments: cups, their players and tables, the fixed cup points of
     ooe-2023.md §11.2 and the views that rank them (ledger/cup_book.py)."""
@@ -162,7 +170,7 @@ def m006_cups(db: sqlite_utils.Database) -> None:
     create_cup_schema(db)
 
 
-@migrations()
+@migration
 def m008_rollups(db: sqlite_utils.Database) -> None:
     """Per-evening rollups of the statistics rows (ledger/rollups.py)."""
     from . import rollups
@@ -171,7 +179,7 @@ def m008_rollups(db: sqlite_utils.Database) -> None:
     db.conn.execute(rollups.EVENINGS_INDEX_M008)
 
 
-@migrations()
+@migration
 def m009_compact(db: sqlite_utils.Database) -> None:
     """Each hand's result stored compactly: its items and Schrift as cells
     (codec.item_cells; an item they cannot say exactly stays as it was), its
@@ -247,7 +255,7 @@ def _schrift(text: str | None) -> str | None:
     return compact({"payments": payments, "items": [_cells(d) for d in old["items"]]})
 
 
-@migrations()
+@migration
 def m010_evening_money(db: sqlite_utils.Database) -> None:
     """Each evening's money beside its points in the rollups, and both per year (ledger/rollups.py)."""
     from . import rollups
@@ -288,7 +296,7 @@ KEYED = {
 }
 
 
-@migrations()
+@migration
 def m011_rule_sets(db: sqlite_utils.Database) -> None:
     """A smaller ledger: each distinct rule set stored once (``rule_sets``)
     instead of with every evening; the rows written with every hand keyed by
@@ -348,7 +356,7 @@ UTC_COLUMNS = (("players", "created_utc"), ("evenings", "created_utc"), ("evenin
                ("cups", "created_utc"))  # fmt: skip
 
 
-@migrations()
+@migration
 def m012_smaller(db: sqlite_utils.Database) -> None:
     """A smaller ledger, every figure and ``--explain`` line kept: a hand's
     items are scored again when asked for (service/rescored.py) and stay in
@@ -431,7 +439,7 @@ def _check_points(conn: sqlite3.Connection) -> None:
             raise LedgerDamaged(path, f"entry {entry_id}: a payment stored as {points} and as {x}/2520 points")
 
 
-@migrations()
+@migration
 def m013_hand_numbers(db: sqlite_utils.Database) -> None:
     """The evening's hands by number: the next hand's number and hand N
     found without reading every entry of the evening, which made a line of
@@ -439,7 +447,7 @@ def m013_hand_numbers(db: sqlite_utils.Database) -> None:
     db.conn.execute("create index entries_hand_number on entries(evening_id, number) where kind = 'hand'")
 
 
-@migrations()
+@migration
 def m014_rules_format(db: sqlite_utils.Database) -> None:
     """Every stored set of rules (an evening's, a cup's) says its rules
     format (``domain.rules.RULES_FORMAT``), those written before it was kept
@@ -472,7 +480,7 @@ def _with_format(text: str, rules_format) -> str | None:
     return json.dumps(data, sort_keys=True, ensure_ascii=False)
 
 
-@migrations()
+@migration
 def m015_cup_rounds_played(db: sqlite_utils.Database) -> None:
     """A cup's round counts for a player once his table has played a hand
     in it, not once it is drawn (a tournament drawn but not played gave cup
@@ -481,7 +489,7 @@ def m015_cup_rounds_played(db: sqlite_utils.Database) -> None:
     _ranking_views_anew(db)
 
 
-@migrations()
+@migration
 def m016_every_year(db: sqlite_utils.Database) -> None:
     """Every year's rollups summed together (``'*'``) and ``year_scored`` (ledger/rollups.py)."""
     from . import rollups
@@ -489,7 +497,7 @@ def m016_every_year(db: sqlite_utils.Database) -> None:
     rollups.create_every_year(db.conn)
 
 
-@migrations()
+@migration
 def m017_paper_totals(db: sqlite_utils.Database) -> None:
     """A cup table's round may come from paper (``cup score``: an entry of
     kind ``totals``): such a round counts as played like one with hands. The
@@ -499,7 +507,7 @@ def m017_paper_totals(db: sqlite_utils.Database) -> None:
     _ranking_views_anew(db)
 
 
-@migrations()
+@migration
 def m018_withdrawn_tables(db: sqlite_utils.Database) -> None:
     """A drawn round taken back before a hand was played in it (``cup draw
     --undo``): its tables leave ``cup_tables`` for ``cup_withdrawn_tables``
@@ -511,7 +519,7 @@ def m018_withdrawn_tables(db: sqlite_utils.Database) -> None:
     db.conn.execute(WITHDRAWN_TABLES)
 
 
-@migrations()
+@migration
 def m019_held_elsewhere(db: sqlite_utils.Database) -> None:
     """The evenings a table's copy (``cup table N --out FILE``) holds closed
     because the desk's ledger keeps them: the copy's own table is its one
@@ -520,7 +528,7 @@ def m019_held_elsewhere(db: sqlite_utils.Database) -> None:
     db.conn.execute("create table held_elsewhere (evening_id integer primary key references evenings(id))")
 
 
-@migrations()
+@migration
 def m020_result_list_rounds(db: sqlite_utils.Database) -> None:
     """``v_cup_result_list`` with a column for every round a cup may have
     (R1 to R6), not R1 to R3 alone: the views over ``v_cup_rounds`` made

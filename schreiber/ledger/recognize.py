@@ -11,20 +11,16 @@ import sqlite3
 from pathlib import Path
 from urllib.parse import quote
 
-import sqlite_utils
-
 from ..i18n import _
 from .errors import NewerLedger, NotALedger
-from .migrations import migrations
+from .migrations import KNOWN
 
 BUSY_TIMEOUT_MS = 10_000
 LEDGER_TABLES = {"players", "evenings", "entries", "results", "payments"}
 APPLICATION_ID = 0x53434852  # "SCHR"
 LEDGER_FORMAT = 1  # user_version: raised only if a later schreiber changes what a ledger is
 MIGRATION_SET = "schreiber"
-# Every migration this schreiber knows (all of them pending on an empty database): a ledger with another one
-# applied is a newer schreiber's.
-KNOWN_MIGRATIONS = frozenset(m.name for m in migrations.pending(sqlite_utils.Database(memory=True)))
+KNOWN_MIGRATIONS = frozenset(KNOWN)  # a ledger with another migration applied is a newer schreiber's
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 

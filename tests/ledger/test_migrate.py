@@ -345,3 +345,15 @@ def test_a_migration_is_announced_on_a_terminal_only(tmp_path):
     piped.write_bytes(FIXTURE.read_bytes())
     r = run_cli("balance", "--json", db=piped)
     assert r.returncode == 0 and r.stderr == "", r.stderr
+
+
+def test_the_migrations_a_ledger_may_have_are_every_one_declared():
+    """A ledger with a migration this schreiber does not know is a newer
+    schreiber's (ledger/recognize.py): the names it knows are every migration
+    sqlite-utils holds (all pending on an empty database), in their order."""
+    import sqlite_utils
+
+    from schreiber.ledger.migrations import KNOWN, migrations
+
+    assert KNOWN == [m.name for m in migrations.pending(sqlite_utils.Database(memory=True))]
+    assert KNOWN[0] == "m001_initial" and len(KNOWN) == len(set(KNOWN))
