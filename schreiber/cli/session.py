@@ -7,11 +7,11 @@ is said, and the session goes on."""
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..domain.evening import State, radl_factor
+from ..domain.notation.words import line_words, too_long
 from ..errors import SchreiberError
 from ..i18n import N_, _, german, ngettext
 from ..ledger.errors import NoSuchEntry, NoSuchHand, RoundFull
@@ -35,7 +35,6 @@ TABLE_HINTS = {  # what to type at the table where the command line's hint names
     RoundFull: N_("; correct a hand entered wrongly with: edit N HAND"),
 }
 TIMES = {2: N_("double"), 4: N_("four times"), 8: N_("eight times")}  # a Radl's factor as the table says it
-LINE_MAX = 1000  # characters of a line: a hand with every premium and Kontra takes a few dozen
 PLAYER, HAND = "NAME", "N HAND"  # what a command takes, for Tab: a player; a hand's number, then the hand
 
 
@@ -157,10 +156,7 @@ class Session:
         if wrong:
             self.out(_fitted(_("Error: {message}").format(message=wrong)))
             return True
-        try:
-            parts = shlex.split(line)
-        except ValueError:
-            parts = line.split()
+        parts = line_words(line)
         head = parts[0].lower()
         command = TABLE.get(ALIASES.get(head, head))
         if command is not None and command.run is None:
@@ -284,8 +280,7 @@ class Session:
         e = self.svc.undo(
             any_entry=bool(rest and rest[0].lower() in ("alles", "eintrag", "entry")), evening=self.number
         )
-        what = _("Hand {n}").format(n=e.number) if e.kind == "hand" else sheet_screen.entry_text(e.kind, e.number)
-        self.out(_("Taken back: {what}.").format(what=what))
+        self.out(sheet_screen.taken_back(e.kind, e.number))
         self.view.show_standing()
 
     @table_command(
@@ -299,10 +294,7 @@ class Session:
             raise SchreiberError(_("which entry? e.g. void 3 (hand 3) or void e1 (see the sheet's # column)"))
         self.view.forget()  # a correction re-scores the evening
         e = self.svc.take_back(rest[0], self.number)
-        if e.kind == "hand":
-            self.out(_("Hand {n} voided.").format(n=e.number))
-        else:
-            self.out(_("Entry {ref} ({kind}) voided.").format(ref=rest[0].lower(), kind=e.kind))
+        self.out(sheet_screen.voided(e.kind, e.number, rest[0]))
         self.view.show_standing()
 
     @table_command(
@@ -428,8 +420,8 @@ def not_a_line(line: str) -> str | None:
     """What is wrong with a line that is no line of the session: longer than
     ``LINE_MAX``, or not text (a byte that is not UTF-8, read as a lone
     surrogate: shown as ``\\xff``); None for a line to read."""
-    if len(line) > LINE_MAX:
-        return _("the line is longer than {n} characters; a hand takes a few dozen: not entered").format(n=LINE_MAX)
+    if wrong := too_long(line):
+        return wrong
     if not any("\udc80" <= c <= "\udcff" for c in line):
         return None
     shown = "".join(f"\\x{ord(c) - 0xDC00:02x}" if "\udc80" <= c <= "\udcff" else c for c in line)

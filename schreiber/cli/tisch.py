@@ -245,7 +245,7 @@ def _read_line(session: Session) -> str | None:
     lone surrogate, see ``_reading_any_bytes``), and of a line longer than any
     the session reads only the start is kept, the rest passed over (bounded
     memory and time). None at the end of the input."""
-    from .session import LINE_MAX
+    from ..domain.notation.words import LINE_MAX
 
     sys.stdout.write(session.prompt())
     sys.stdout.flush()

@@ -47,6 +47,19 @@ def entry_text(kind: str, number: int | None) -> str:
     return _("a redeal") if kind == "redeal" else kind.capitalize()
 
 
+def taken_back(kind: str, number: int | None) -> str:
+    """What ``undo`` says of the entry it took back."""
+    what = _("Hand {n}").format(n=number) if kind == "hand" else entry_text(kind, number)
+    return _("Taken back: {what}.").format(what=what)
+
+
+def voided(kind: str, number: int | None, ref: str) -> str:
+    """What ``storno``/``void`` says of the entry it voided (``ref``: as typed)."""
+    if kind == "hand":
+        return _("Hand {n} voided.").format(n=number)
+    return _("Entry {ref} ({kind}) voided.").format(ref=ref.lower(), kind=kind)
+
+
 def screen_marks(r: SheetRow) -> list[str]:
     """A row's marks as the screens show them: --json's, and that a Kontra did not count."""
     return [*r.marks, KONTRA_VOID] if r.kontra_void else r.marks

@@ -133,33 +133,29 @@ def _hand(svc: Service, ev: Evening, form: Mapping[str, str], uid: str) -> str:
 
 
 def _words(line: str) -> list[str]:
-    """A line's words, quoted names kept whole (``'Anna Maria'``), as the table session reads them."""
-    import shlex
+    """A line's words as the table session reads them."""
+    from ..domain.notation.words import line_words, too_long
 
-    if len(line) > 1000:
-        raise SchreiberError(_("a line of at most 1,000 characters, please"))
-    try:
-        return shlex.split(line)
-    except ValueError:
-        return line.split()
+    if wrong := too_long(line):
+        raise SchreiberError(wrong)
+    return line_words(line)
 
 
 def _undo(svc: Service, ev: Evening, form: Mapping[str, str], uid: str) -> str:
-    from ..reports.sheet_screen import entry_text
+    from ..reports.sheet_screen import taken_back
 
     e = svc.undo(any_entry=form.get("eintrag") == "1", evening=ev)
-    what = _("Hand {n}").format(n=e.number) if e.kind == "hand" else entry_text(e.kind, e.number)
-    return _("Taken back: {what}.").format(what=what)
+    return taken_back(e.kind, e.number)
 
 
 def _void(svc: Service, ev: Evening, form: Mapping[str, str], uid: str) -> str:
     ref = form.get("ref", "").strip()
     if not ref:
         raise SchreiberError(_("which entry? e.g. storno 3 (hand 3) or storno e1 (see the sheet's # column)"))
+    from ..reports.sheet_screen import voided
+
     e = svc.take_back(ref, ev)
-    if e.kind == "hand":
-        return _("Hand {n} voided.").format(n=e.number)
-    return _("Entry {ref} ({kind}) voided.").format(ref=ref.lower(), kind=e.kind)
+    return voided(e.kind, e.number, ref)
 
 
 def _edit(svc: Service, ev: Evening, form: Mapping[str, str], uid: str) -> str:

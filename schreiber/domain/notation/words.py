@@ -31,6 +31,25 @@ def err(msg: str, **values: object) -> NotationError:
     return NotationError(" ".join((msg.format(**values) if values else msg).split()))
 
 
+LINE_MAX = 1000  # characters of a typed line: a hand with every premium and Kontra takes a few dozen
+
+
+def too_long(line: str) -> str | None:
+    """What is wrong with a typed line longer than any hand (None for one that is not)."""
+    if len(line) <= LINE_MAX:
+        return None
+    return _("the line is longer than {n} characters; a hand takes a few dozen: not entered").format(n=LINE_MAX)
+
+
+def line_words(line: str) -> list[str]:
+    """A typed line's words, quoted names kept whole (``'Anna Maria'``); a
+    line with an open quote split at its spaces (the notation says what is wrong)."""
+    try:
+        return shlex.split(line)
+    except ValueError:
+        return line.split()
+
+
 def tokens(text) -> list[str]:
     if isinstance(text, str):
         parts = [text]
