@@ -9,6 +9,7 @@ first message shown (CONTRIBUTING.md). The game's terms are German in both.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 from collections.abc import Mapping
 from typing import Any
@@ -68,10 +69,16 @@ def _catalog() -> Any:
     if STATE.language is None:
         language()
     if STATE.catalog is None and STATE.language != "en":
-        import gettext
-
-        STATE.catalog = gettext.translation(DOMAIN, LOCALE_DIR, languages=[STATE.language or "en"], fallback=True)
+        STATE.catalog = catalog(STATE.language or "en")
     return STATE.catalog
+
+
+@functools.cache
+def catalog(language: str) -> Any:
+    """The catalog of ``language`` (read once a process): the screen's, or a served page's."""
+    import gettext
+
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
 
 
 def language() -> str:

@@ -5,11 +5,9 @@ or English; the game's terms stay German in both."""
 
 from __future__ import annotations
 
-import gettext
-from functools import lru_cache
 from typing import Any
 
-from ..i18n import DOMAIN, LANGUAGES, LOCALE_DIR, N_
+from ..i18n import LANGUAGES, N_, catalog
 
 TEXTS = {
     "hand_no": N_("Hand {n}"),
@@ -97,12 +95,6 @@ TEXTS = {
     "not_found": N_("There is no such page here."),
     "entries_hands": N_("{hands} hands"),
 }
-
-
-@lru_cache(maxsize=len(LANGUAGES))
-def catalog(language: str) -> gettext.NullTranslations:
-    """The catalog the command line speaks from, for one page's language."""
-    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
 
 
 def words(language: str) -> dict[str, Any]:
