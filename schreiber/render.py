@@ -206,23 +206,56 @@ def stacked_table(headers: list[str], rows: list[list[str]], lead: int, right: s
 
 def wrapped_table(headers: list[str], rows: list[list], width: int = 80) -> str:
     """A table in tabulate's "simple" look whose last column (a long text)
-    is wrapped inside its cells to what the other columns leave of ``width``
-    (at least 24 columns), its further lines under its first."""
+    is wrapped inside its cells to what the other columns leave of ``width``,
+    its further lines under its first; where that leaves less than 24
+    columns or less than its longest word, each row's text goes under its
+    other cells, indented by two (a narrow terminal). A word is never broken."""
     import textwrap
 
     cells = [[cell(c) for c in r] for r in rows]
     widths = [max(columns(c) for c in col) for col in zip(headers, *cells)]
-    room = max(width - sum(widths[:-1]) - 2 * (len(headers) - 1), 24)
+    room = width - sum(widths[:-1]) - 2 * (len(headers) - 1)
+    if room < max(24, *(columns(word) for r in cells for word in r[-1].split())):
+        return _text_under(headers, cells, widths, width)
     widths[-1] = min(widths[-1], room)
 
     def lines(texts: list[str]) -> list[str]:
-        last = textwrap.wrap(texts[-1], room, break_on_hyphens=False) or [""]
+        last = textwrap.wrap(texts[-1], room, break_on_hyphens=False, break_long_words=False) or [""]
         first = "  ".join(_pad(t, w, False) for t, w in zip([*texts[:-1], last[0]], widths)).rstrip()
         indent = " " * (sum(widths[:-1]) + 2 * (len(widths) - 1))
         return [first] + [indent + more for more in last[1:]]
 
     rule = "  ".join("-" * w for w in widths)
     return "\n".join([*lines(headers), rule] + [line for r in cells for line in lines(r)])
+
+
+def _text_under(headers: list[str], cells: list[list[str]], widths: list[int], width: int) -> str:
+    """``wrapped_table`` on a narrow terminal: each row's cells but the last
+    on a line, the last (the text) under them, indented by two."""
+    import textwrap
+
+    def head(texts: list[str]) -> str:
+        return "  ".join(_pad(t, w, False) for t, w in zip(texts[:-1], widths)).rstrip()
+
+    out = [head(headers), "  " + headers[-1], "-" * min(max(widths), width)]
+    for r in cells:
+        words = [part for word in r[-1].split() for part in _after_commas(word, width - 2)]
+        wrapped = textwrap.wrap(" ".join(words), width - 2, break_on_hyphens=False, break_long_words=False)
+        out += [head(r), *("  " + line for line in wrapped)]
+    return "\n".join(out)
+
+
+def _after_commas(word: str, room: int) -> list[str]:
+    """A word wider than ``room`` (a citation's list of lines,
+    ``standard-koenigrufen.txt:42,112-114,153``) in pieces broken after its
+    commas, each as long as fits; any other word whole."""
+    pieces: list[str] = []
+    for part in re.findall(r"[^,]*,|[^,]+$", word) if columns(word) > room else [word]:
+        if pieces and columns(pieces[-1] + part) <= room:
+            pieces[-1] += part
+        else:
+            pieces.append(part)
+    return pieces
 
 
 # Formats for documents or programs, not for reading on a terminal: a table of these stays in one piece.
@@ -255,14 +288,28 @@ def fitted_table(
         groups = [list(range(len(headers)))]
     else:
         groups = _rendered_groups(headers, cells, fmt, right, keep, width)
-    return "\n\n".join(_laid_out(headers, cells, group, right, fmt) for group in groups)
+    return "\n\n".join(_laid_out(headers, cells, group, right, fmt, keep, width) for group in groups)
 
 
-def _laid_out(headers: list[str], cells: list[list[str]], group: list[int], right: frozenset[int], fmt: str) -> str:
-    """The columns ``group`` of a table in ``fmt``."""
-    picked = [[r[i] for i in group] for r in cells]
+def _laid_out(
+    headers: list[str],
+    cells: list[list[str]],
+    group: list[int],
+    right: frozenset[int],
+    fmt: str,
+    keep: int = 0,
+    width: int | None = None,
+) -> str:
+    """The columns ``group`` of a table in ``fmt``; in "simple" a group wider
+    than ``width`` (the ``keep`` columns and one more already are) as a
+    ``stacked_table``, its first ``keep`` cells on a line of their own."""
+    picked, named = [[r[i] for i in group] for r in cells], [headers[i] for i in group]
     if fmt == "simple":
-        return compact_table([headers[i] for i in group], picked, {n for n, i in enumerate(group) if i in right}, 2)
+        figures = {n for n, i in enumerate(group) if i in right}
+        table = compact_table(named, picked, figures, 2)
+        if width is None or keep == 0 or max(map(columns, table.split("\n"))) <= width:
+            return table
+        return stacked_table(named, picked, keep, figures, width)
     align = ["right" if i in right else "left" for i in group]
     return _tabulated([headers[i] for i in group], picked, fmt, colalign=align)
 

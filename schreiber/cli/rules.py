@@ -106,59 +106,71 @@ KIND_WORDS = {"positive": N_("positive"), "negative": N_("negative")}  # a contr
 
 
 def _print_rules(r: Rules, made_from: str | None = None, file: str | None = None) -> None:
-    """Contracts, premiums and house rules in the screen's language, within 80
-    columns; ids and keys as a rules file writes them, a contract's kind in
-    the screen's words (``KIND_WORDS``)."""
-    import textwrap
-
+    """Contracts, premiums and house rules in the screen's language, within the
+    terminal's width (80 columns without one); ids and keys as a rules file
+    writes them, a contract's kind in the screen's words (``KIND_WORDS``)."""
     from ..domain.rules import CONTRACT_NOTES
     from ..domain.rules.sources import source_said
-    from ..render import fitted_table, wrapped_table
+    from ..render import fit, fitted_table, wrapped_table
+    from .report import screen_width
 
+    width = screen_width() or 80
     yes, off = _("yes"), _("off")
     head = f"{r.preset}: {r.title} " + _("(source: {source})").format(source=r.source)
     if made_from and file:
         head += "\n" + _(
             "Made from the preset {preset}: a value that differs from it names {file} as its source."
         ).format(preset=made_from, file=file)
-    echo("\n".join(textwrap.fill(line, 80, break_on_hyphens=False) for line in head.split("\n")) + "\n")
+    echo(fit(head, width) + "\n")
     rows: list[list] = [
         [c.id, c.name, _(KIND_WORDS.get(c.kind, c.kind)), c.value, c.lost_value, yes if c.call else "", "Vh" if c.vorhand else "",
          c.premium_factor if c.premium_factor != 1 else "", "" if c.enabled else off]
         for c in r.contracts.values()
     ]  # fmt: skip
     headers = ["id", _("contract"), _("kind"), _("won"), _("lost"), _("king"), _("only"), _("premiums x"), ""]
-    echo(fitted_table(headers, rows) + "\n")
+    echo(fitted_table(headers, rows, width=width) + "\n")
     for key, meaning in CONTRACT_NOTES.items():
         ids = [c.id for c in r.contracts.values() if getattr(c, key)]
         if ids:
-            echo(textwrap.fill(f"{key} ({', '.join(ids)}): {_(meaning)}", 80, break_on_hyphens=False) + "\n")
-    echo(wrapped_table(["id", _("source")], [[c.id, source_said(c.source)] for c in r.contracts.values()]) + "\n")
+            echo(fit(f"{key} ({', '.join(ids)}): {_(meaning)}", width) + "\n")
+    echo(
+        wrapped_table(["id", _("source")], [[c.id, source_said(c.source)] for c in r.contracts.values()], width) + "\n"
+    )
     side = {"declarer": _("declarer"), "opponents": _("opponents"), None: ""}
     rows = [[p.id, p.name, p.silent, p.announced, side[p.party], "" if p.enabled else off] for p in r.premiums.values()]
-    echo(fitted_table(["id", _("premium"), _("silent"), _("announced"), _("only for"), ""], rows) + "\n")
-    echo(wrapped_table(["id", _("source")], [[p.id, source_said(p.source)] for p in r.premiums.values()]) + "\n")
-    _print_house_rules(r)
+    echo(fitted_table(["id", _("premium"), _("silent"), _("announced"), _("only for"), ""], rows, width=width) + "\n")
+    echo(wrapped_table(["id", _("source")], [[p.id, source_said(p.source)] for p in r.premiums.values()], width) + "\n")
+    _print_house_rules(r, width)
 
 
-def _print_house_rules(r: Rules) -> None:
+def _print_house_rules(r: Rules, width: int) -> None:
     """Each house rule as ``key = value`` (as --rule takes it), its meaning
-    and its source wrapped under it."""
+    and its source wrapped under it, within ``width`` columns (a value that
+    would pass it goes on the line under its key)."""
     import textwrap
 
     from ..domain.rules import SETTINGS
     from ..domain.rules.sources import source_said
+    from ..render import columns, fit
 
     rule, value = _("rule"), _("value")
-    width = max(len(rule), *(len(s.key) for s in SETTINGS))
-    echo(f"{rule:<{width}}   {value}")
-    echo(f"{'-' * width}   {'-' * max(len(value), 15)}")
+    keys = max(len(rule), *(len(s.key) for s in SETTINGS))
+    echo(f"{rule:<{keys}}   {value}")
+    echo(f"{'-' * keys}   {'-' * max(len(value), min(15, width - keys - 3))}")
     for s in SETTINGS:
-        echo(f"{s.key:<{width}} = {_with_played(r, s.key)}".rstrip())
+        said = f"{s.key:<{keys}} = {_with_played(r, s.key)}".rstrip()
+        echo(said if columns(said) <= width else fit(f"{s.key} = {_with_played(r, s.key)}", width))
         source = source_said(r.sources[s.key]) if s.key in r.sources else _("default")
         for text in (_(s.meaning), _("source: {source}").format(source=source)):
             kept = text.replace(" = ", "\xa0=\xa0")  # "key = value" never broken at its "="
-            said = textwrap.fill(kept, 80, initial_indent="    ", subsequent_indent="    ", break_on_hyphens=False)
+            said = textwrap.fill(
+                kept,
+                width,
+                initial_indent="    ",
+                subsequent_indent="    ",
+                break_on_hyphens=False,
+                break_long_words=False,
+            )
             echo(said.replace("\xa0=\xa0", " = "))
 
 

@@ -202,13 +202,9 @@ def evening(ledger_env, tmp_path, lang: str, size: tuple[int, int]) -> None:
     screen = seen.getvalue().replace("\r", "")
     lines = screen.split("\n")
     rules_show = screen.index("kreis: ")  # its sources name the file's changed fields as the file does
-    # at 60 columns `rules show` is left out (its table of contracts is wider), and so are the
-    # lines the terminal's line editor echoed (a typed line longer than the window scrolls sideways; Tab)
-    shown = (
-        lines
-        if width == 80
-        else [line for line in screen[:rules_show].split("\n") if "] > " not in line and "\t" not in line]
-    )
+    # at 60 columns the lines the terminal's line editor echoed are left out (a typed line longer
+    # than the window scrolls sideways; Tab); `rules show` fits like every other screen
+    shown = lines if width == 80 else [line for line in lines if "] > " not in line and "\t" not in line]
     assert [line for line in shown if len(line) > width] == []
     words = " ".join(screen.split())  # the screen's words, wherever its lines broke
     for said in SAID[lang]:
@@ -218,7 +214,12 @@ def evening(ledger_env, tmp_path, lang: str, size: tuple[int, int]) -> None:
     assert screen.count(KONTRA_QUESTION[lang]) == 1
     rows = [line.split() for line in lines]
     kinds = {"positive": "positiv"} if lang == "de" else {}  # a contract's kind in the screen's words
-    assert [rows.count([kinds.get(w, w) for w in row]) for row in ROWS] == [1, 2, 2, 1, 1]
+    if width == 60:  # the contracts' table in parts, each beginning with the id: the dreier's cells read in order
+        start = next(n for n, line in enumerate(lines) if line.startswith("kreis: "))
+        parts = [row[1:] for row in rows[start:] if row[:1] == ["dreier"]]
+        assert [w for part in parts[: parts.index(ROWS[4][1:])] for w in part] == [kinds.get(w, w) for w in ROWS[3][1:]]
+    counts = [rows.count([kinds.get(w, w) for w in row]) for row in ROWS]
+    assert counts == ([1, 2, 2, 1, 1] if width == 80 else [1, 2, 2, 0, 1])
     # the hand the Tab keys completed, and hand 6 corrected as it was dealt (Anna dealt, Berti Vorhand)
     assert re.search(r"farbendreier(.*)Carl(.*)gewonnen \n", screen)  # Tab adds the space after a word
     hands = json.loads(cli("sheet", "--json").stdout)["hands"]

@@ -5,6 +5,8 @@ presets' notes of ours through the catalog; golden files
 (tests/golden/rules.PRESET.LANG.txt), refreshed with --snapshot-update.
 The Markdown pages stay as they were (tests/domain/test_rules.py)."""
 
+import re
+
 import pytest
 
 from schreiber.domain.rules import SETTINGS
@@ -86,3 +88,28 @@ def test_a_long_source_wraps_inside_its_cell(tmp_path):
     out = r.stdout
     assert [line for line in out.splitlines() if columns(line) > 80] == []
     assert own in " ".join(out.split())
+
+
+@pytest.mark.parametrize("width", (40, 60, 80))
+def test_every_preset_fits_the_terminal_down_to_40_columns(monkeypatch, width, lang):
+    """In a terminal 40, 60 or 80 columns wide: no line wider, no word broken (every word as it
+    stands without a terminal; a citation's list of lines may break after a comma), a table
+    too wide for its id and one more column with the id on a line of its own, a source under
+    its id where the column beside it would be too narrow."""
+    from tests.cli.test_screens_fit import PUNCTUATION, at_width
+
+    problems = []
+    for preset in PRESETS:
+        at_width(monkeypatch, None)
+        whole = {w.strip(PUNCTUATION) for w in cli("rules", "show", preset).stdout.split()}
+        at_width(monkeypatch, width)
+        shown = cli("rules", "show", preset).stdout
+        problems += [(preset, line) for line in shown.splitlines() if columns(line) > width]
+        read = re.sub(r"(\.(?:txt|md):[0-9,-]*),\n +(?=[0-9])", r"\1,", shown)  # a citation broken after a comma
+        problems += [(preset, w) for w in read.split() if w.strip(PUNCTUATION) not in whole and w.strip("-")]
+    assert problems == []
+    if width == 40:  # tirol's longest contract: id and name do not fit side by side (20 + 2 + 20)
+        at_width(monkeypatch, 40)
+        lines = cli("rules", "show", "tirol").stdout.splitlines()
+        row = lines.index("zwiccolo-semi-ouvert")
+        assert lines[row + 1].split() == ["Zwiccolo", "semi-ouvert"]
