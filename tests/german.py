@@ -35,7 +35,7 @@ ENGLISH = frozenset(
     rounds dealer deals deal dealt sits table tables game games file files folder rule rules value values
     season seasons missing unknown valid invalid error wrong twice again first last next new list words
     word number numbers amount totals money sheet score scores line lines kind kinds default
-    shell completion installed install restart terminal effect once
+    shell completion installed install restart terminal effect once ledger ledgers
     """.split()
 )
 # Words German players use, capitalized, that ENGLISH has in lowercase (German nouns), and the game's

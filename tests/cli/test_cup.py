@@ -147,7 +147,7 @@ def test_the_desk_is_refused_what_does_not_fit(ledger_env):
     assert "--force" in line
     german = console(["cup", "draw"], env={**os.environ, "SCHREIBER_LANG": "de"})
     assert (german.returncode, german.stderr.count("\n")) == (1, 1)
-    assert "Runde 1 ist nicht fertig: Tisch 1 (1 von 2 Spielen); zuerst die Ledger der Tische" in german.stderr
+    assert "Runde 1 ist nicht fertig: Tisch 1 (1 von 2 Spielen); zuerst die Tarockbücher der Tische" in german.stderr
     assert dump(ledger_env) == before
     run("hand", "add", "--json", dreier("Berti"))
     before = dump(ledger_env)

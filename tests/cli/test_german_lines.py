@@ -140,7 +140,7 @@ def test_a_file_that_is_no_ledger(tmp_path, monkeypatch):
     other = tmp_path / "other.db"
     other.write_bytes(b"hello, not a database")
     monkeypatch.setenv("SCHREIBER_DB", str(other))
-    german(said("balance"), "ist kein schreiber-Ledger (keine SQLite-Datenbank); die Datei blieb unberührt")
+    german(said("balance"), "ist kein Tarockbuch von schreiber (keine SQLite-Datenbank); die Datei blieb unberührt")
 
 
 def test_a_name_a_tournament_and_an_import(tmp_path):
@@ -164,7 +164,7 @@ def test_a_round_that_is_not_finished():
     assert first.exit_code == 0
     seated = json.loads(first.stdout)["tables"][0]["players"]
     assert cli("hand", "add", "--evening", "1", "dreier", seated[1], "+").exit_code == 0
-    german(said("cup", "draw"), "Tisch 1 (1 von 16 Spielen)", "zuerst die Ledger der Tische zusammenführen")
+    german(said("cup", "draw"), "Tisch 1 (1 von 16 Spielen)", "zuerst die Tarockbücher der Tische zusammenführen")
     german(said("cup", "draw", "--force"), "Tisch 2 (0 von 16 Spielen)", "an einem Terminal mit ja antworten")
     german(said("cup", "draw", "--undo"), "kann nicht zurückgenommen werden", "zuerst jeden Eintrag zurücknehmen")
 

@@ -327,7 +327,7 @@ SCREENS = {
     "de": {
         "chart": ["Abend 1 (", "): laufender Stand in Punkten", " Einträge"],
         "explain": ["Spiel 1: Rufer Gerti mit Hans, gewonnen", "  Rufer gewonnen: 1 = 1"],
-        "undo": "Zurückgenommen: das Zusammenwerfen (bleibt storniert im Ledger).",
+        "undo": "Zurückgenommen: das Zusammenwerfen (bleibt storniert im Tarockbuch).",
         "export": "1 Spiel und 1 anderer Eintrag nach ",
         "backup": ": 1 Abend, 1 Spiel.",
         "check": [
