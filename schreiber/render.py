@@ -37,35 +37,55 @@ def _decimal(text: str) -> str:
     return text.replace(".", ",") if german() and not _AS_DATA.get() else text
 
 
+_IN_PARTS: ContextVar[bool] = ContextVar("in_parts", default=False)
+
+
+@contextmanager
+def alike(figures: Iterable[Fraction | int] = (), in_parts: bool = False) -> Iterator[None]:
+    """The points of one table or line written alike: where one of
+    ``figures`` is not whole, or ``in_parts`` (an evening whose rules value
+    a game in parts of a point, ``Rules.pays_parts``), every figure of
+    points (``cell`` of a Fraction, ``gain``, ``signed``) with two
+    decimals, ``-7.00 (-2.50)`` rather than ``-7 (-2.50)``; where all are
+    whole, as they are."""
+    token = _IN_PARTS.set(_IN_PARTS.get() or in_parts or any(Fraction(v).denominator != 1 for v in figures))
+    try:
+        yield
+    finally:
+        _IN_PARTS.reset(token)
+
+
 def cell(v: Any) -> str:
     """Points as the sheet writes them: whole numbers plain, shares to 2
-    places with the screen's decimal mark, as money: 7, -2.50 (German -2,50)."""
+    places with the screen's decimal mark, as money: 7, -2.50 (German -2,50);
+    every Fraction to 2 places among figures that are not all whole (``alike``)."""
     if isinstance(v, Fraction):
-        return str(int(v)) if v.denominator == 1 else _decimal(f"{float(v):.2f}")
+        return str(int(v)) if v.denominator == 1 and not _IN_PARTS.get() else _decimal(f"{float(v):.2f}")
     if v is None:
         return ""
     return str(v)
 
 
 def gain(v: Fraction | int) -> str:
-    """A sheet cell with a + for a gain: +1, -2, 0, +1.50."""
-    return ("+" if v > 0 else "") + cell(v)
+    """Points as the table says them, a + for a gain: +1, -2, 0, +1.50 (a sheet's cell, a balance)."""
+    return ("+" if v > 0 else "") + cell(Fraction(v))
 
 
-def signed(v: Fraction | int) -> str:
-    """Points as the table says them: +3, -1, +1.50, and nothing as 0 (as every cell writes it)."""
-    v = Fraction(v)
-    return gain(v) if v == 0 or v.denominator != 1 else f"{int(v):+d}"
+signed = gain  # the same figure, as a balance or a standing names it
+
+
+def signed_column(values: Iterable[Fraction | int | None]) -> list[str]:
+    """A column of points, each ``signed`` and the column's figures ``alike``; "-" for none."""
+    values = list(values)
+    with alike(v for v in values if v is not None):
+        return ["-" if v is None else gain(v) for v in values]
 
 
 def player_points(pairs: Iterable[tuple[str, Fraction | int]]) -> str:
-    """The line "Anna +1, Berti -1, ..." of a hand's payments or a balance."""
-    return ", ".join(f"{p} {signed(v)}" for p, v in pairs)
-
-
-def player_gains(pairs: Iterable[tuple[str, Fraction | int]]) -> str:
-    """The same line as the sheet's cells write points: "Anna +1, Berti 0, Carl -1.50"."""
-    return ", ".join(f"{p} {gain(v)}" for p, v in pairs)
+    """The line "Anna +1, Berti 0, Carl -1" of a hand's payments or a balance, its figures ``alike``."""
+    pairs = list(pairs)
+    with alike(v for _p, v in pairs):
+        return ", ".join(f"{p} {gain(v)}" for p, v in pairs)
 
 
 def rounded(v: Fraction | int | None, places: int) -> int | float | None:

@@ -95,8 +95,11 @@ def _tell_added(svc: Service, added: Added, json_out: bool, quiet: bool) -> None
             }
         )
     elif not quiet:
+        from ..render import alike
+
         cup = added.outcome.schrift is not None and svc.ledger.cups.table_of_evening(added.evening) is not None
-        echo("\n".join(hand_lines(added.number, added.outcome, cup)))
+        with alike(in_parts=added.pays_parts):
+            echo("\n".join(hand_lines(added.number, added.outcome, cup)))
         if added.ends:
             from .report import end_line
 
@@ -242,7 +245,7 @@ def edit(
       schreiber hand edit 3 --record '{"contract": "rufer", "declarer": "Berti", "partner": "Carl", "result": "lost"}'
     """
     from ..domain.checker import record_input
-    from ..render import player_points
+    from ..render import alike, player_points
 
     svc = service()
     text = given_record(record, old_name)
@@ -257,11 +260,9 @@ def edit(
     with record_input(text is not None):
         outcome = svc.edit(number, hand, evening_id)
     tell_carried(svc)
-    echo(
-        _("Hand {number} corrected: {player_points}").format(
-            number=number, player_points=player_points(outcome.payments)
-        )
-    )
+    with alike(in_parts=svc.evening(evening_id, or_latest=True).rules.pays_parts):
+        said = player_points(outcome.payments)
+    echo(_("Hand {number} corrected: {player_points}").format(number=number, player_points=said))
 
 
 def redeal(evening_id: EveningNumber = None) -> None:
@@ -279,14 +280,15 @@ def strafpunkt(
     evening_id: EveningNumber = None,
 ) -> None:
     """A penalty point (Strafpunkt): the player pays the rule's value to each other player."""
-    from ..render import player_points
+    from ..render import alike, player_points
 
     svc = service()
     ev = svc.evening(evening_id, writable=True)
     who = pick_player(ev.seating, player)
     outcome = svc.strafpunkt(who, ev).outcome
     tell_carried(svc)
-    echo(_("Strafpunkt for {who}: {payments}").format(who=who, payments=player_points(outcome.payments)))
+    with alike(in_parts=ev.rules.pays_parts):
+        echo(_("Strafpunkt for {who}: {payments}").format(who=who, payments=player_points(outcome.payments)))
 
 
 def player_list() -> None:

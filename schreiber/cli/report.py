@@ -116,7 +116,14 @@ def standing_lines(st: Standing) -> list[str]:
 
 
 def _print_balance(led: Ledger, ev: Evening, schrift: bool = False) -> None:
-    from ..render import signed
+    from ..render import alike
+
+    with alike(in_parts=ev.rules.pays_parts):
+        _print_standing(led, ev, schrift)
+
+
+def _print_standing(led: Ledger, ev: Evening, schrift: bool) -> None:
+    from ..render import alike, signed
 
     kept = SCHRIFT_WORDS.get(ev.rules.schrift_kontra)
     kept_text = _(kept) if kept else _("the money")
@@ -129,12 +136,12 @@ def _print_balance(led: Ledger, ev: Evening, schrift: bool = False) -> None:
     )
     st = Standing(led.balance(ev.id, schrift=True), None, None) if schrift else standing(led, ev)
     if st.schrift is None:
-        for p, v in st.money.items():
-            echo(f"  {p:<12} {signed(v):>8}")
+        with alike(st.money.values()):
+            echo("\n".join(f"  {p:<12} {signed(v):>8}" for p, v in st.money.items()))
         return
     echo(f"  {'':<12} {'Geld':>8} {'Schrift':>8}")
-    for p, v in st.money.items():
-        echo(f"  {p:<12} {signed(v):>8} {signed(st.schrift[p]):>8}")
+    with alike([*st.money.values(), *st.schrift.values()]):
+        echo("\n".join(f"  {p:<12} {signed(v):>8} {signed(st.schrift[p]):>8}" for p, v in st.money.items()))
     echo(schrift_note(ev))
     if st.cup is not None:
         echo(cup_line(st.cup))
@@ -194,7 +201,7 @@ def sheet(
               schreiber sheet --explain-player Anna
               schreiber sheet --wide | less -S
     """
-    from ..render import table
+    from ..render import alike
     from ..reports import sheet as sh
 
     if wide and compact:
@@ -202,7 +209,8 @@ def sheet(
     svc = service()
     led, ev = svc.ledger, svc.evening(evening_id, or_latest=True)  # none open: the last one, e.g. just settled
     if explain is not None:
-        _explain(led, ev, explain, json_out)
+        with alike(in_parts=ev.rules.pays_parts):
+            _explain(led, ev, explain, json_out)
         return
     rows, totals, rules = sh.build(led.sheet_lines(ev), ev)
     if explain_player is not None:
@@ -213,14 +221,30 @@ def sheet(
     pot = svc.pot_neighbours(ev) if rules.pagatkassa else None  # where its Pagat pot came from and went
     if json_out:
         return print_json(sh.to_json(rows, totals, ev, rules, pot))
-    from ..reports.sheet_screen import table_rows
-
     if csv_out:
         return _sheet_csv(rows, ev)
-    headers, body = table_rows(rows, ev.seating, rules)
-    text = table(headers, body, fmt) if body else ""
-    short = compact or (not wide and fmt == "simple" and too_wide(text))  # an asked-for --fmt is kept
-    _print_sheet(led, ev, rows, totals, text, short, pot)
+    _sheet_screen(led, ev, rows, totals, fmt, wide, compact, pot)
+
+
+def _sheet_screen(
+    led: Ledger,
+    ev: Evening,
+    rows: list[SheetRow],
+    totals: dict,
+    fmt: str,
+    wide: bool,
+    compact: bool,
+    pot: tuple[Evening | None, Evening | None] | None,
+) -> None:
+    """The sheet on the screen: wide, or compact where it is too wide (or asked for); its figures alike."""
+    from ..render import alike, table
+    from ..reports.sheet_screen import figures, table_rows
+
+    with alike(figures(rows), ev.rules.pays_parts):  # the table and the lines under it alike
+        headers, body = table_rows(rows, ev.seating, ev.rules)
+        text = table(headers, body, fmt) if body else ""
+        short = compact or (not wide and fmt == "simple" and too_wide(text))  # an asked-for --fmt is kept
+        _print_sheet(led, ev, rows, totals, text, short, pot)
 
 
 def _sheet_csv(rows: list[SheetRow], ev: Evening) -> None:

@@ -16,7 +16,7 @@ from ..errors import SchreiberError
 from ..i18n import N_, _, german, ngettext
 from ..ledger.errors import NoSuchEntry, NoSuchHand, RoundFull
 from ..ledger.stored import Evening
-from ..render import player_points
+from ..render import alike, player_points
 from ..reports import sheet as sh
 from ..reports import sheet_screen
 from ..service import EveningChanged, PastTheEnd, Service
@@ -161,15 +161,17 @@ class Session:
         command = TABLE.get(ALIASES.get(head, head))
         if command is not None and command.run is None:
             return False
-        now = self.led.change_count(self.evening)
+        ev = self.evening
+        now = self.led.change_count(ev)
         if self.seen is not None and now != self.seen:
             self.changed(self.seen, now)
             return True
         try:
-            if command is not None and command.run is not None:
-                command.run(self, parts[1:])
-            else:
-                self.add_hand(parts)
+            with alike(in_parts=ev.rules.pays_parts):  # every figure of the evening alike, from its first hand
+                if command is not None and command.run is not None:
+                    command.run(self, parts[1:])
+                else:
+                    self.add_hand(parts)
             tell_carried(self.svc, self.out)
         except EveningChanged as exc:
             self.changed(exc.before, exc.now)

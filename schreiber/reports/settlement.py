@@ -17,7 +17,7 @@ from ..domain.money import POT, evening_cents
 from ..domain.points import as_number
 from ..i18n import _, ngettext
 from ..ledger.stored import Evening
-from ..render import euro, money, signed, signed_euro
+from ..render import alike, euro, money, signed, signed_euro
 
 RULE_TEXT = (
     "money = points x tarif, rounded once per evening to the cent by largest remainder "
@@ -222,7 +222,12 @@ def _round_cents(x: Fraction) -> int:
 
 
 def to_text(s: Settlement, evening: Evening | None = None) -> str:
-    """The printable summary of the settlement (plain text, 80 columns)."""
+    """The printable summary of the settlement (plain text, 80 columns), its points ``alike``."""
+    with alike(s.points.values(), evening is not None and evening.rules.pays_parts):
+        return _text(s, evening)
+
+
+def _text(s: Settlement, evening: Evening | None) -> str:
     lines = []
     if evening:
         lines.append(
@@ -236,8 +241,7 @@ def to_text(s: Settlement, evening: Evening | None = None) -> str:
     player, points, amount = _("Player"), _("Points"), _("Amount")
     lines.append(f"  {player:<{width}}  {points:>9}  {amount:>10}")
     lines.append(f"  {'-' * width}  {'-' * 9}  {'-' * 10}")
-    for p in s.players:
-        lines.append(f"  {p:<{width}}  {signed(s.points[p]):>9}  {signed_euro(s.cents[p]):>10}")
+    lines += [f"  {p:<{width}}  {signed(s.points[p]):>9}  {signed_euro(s.cents[p]):>10}" for p in s.players]
     if POT in s.cents:
         lines.append(f"  {POT:<{width}}  {'':>9}  {signed_euro(s.cents[POT]):>10}")
     lines.append("")

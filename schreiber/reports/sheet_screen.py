@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING
 
 from ..domain.table import Table
 from ..i18n import N_, _, german
-from ..render import cell, gain, player_gains
+from ..render import alike, cell, gain, player_points
 from .sheet import PAPER, SKUESRADL, ZERO, SheetRow, partner_text, result_text
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
 
     from ..domain.rules import Rules
 
@@ -88,25 +88,35 @@ def table_rows(rows: list[SheetRow], players: tuple[str, ...], rules: Rules) -> 
         headers.append("Holz")
     if rules.pagatkassa:
         headers.append("Kassa")
-    out = []
+    with alike(figures(rows)):
+        return headers, [_table_row(r, players, rules) for r in rows]
+
+
+def figures(rows: list[SheetRow]) -> Iterator[Fraction | int]:
+    """Every figure of points the rows show: totals, payments, the Schrift's; a table of them writes them ``alike``."""
     for r in rows:
-        cells: list = [r.ref, r.dealer or "", shown_contract(r), r.declarer, partner_text(r), shown_result(r, rules)]
-        if r.void:
-            cells += ["(" + ("0" if not r.payments else "-") + ")" for _x in players]
-        elif r.kind == "radl":
-            cells += ["" for _x in players]
-        else:
-            cells += [_running(r, p) for p in players]
-        left = [_("{n} more doubled").format(n=r.radl_left)] if r.radl_left and r.kind == "radl" else []
-        if r.contract == SKUESRADL and r.kind == "radl":
-            left.append(_("then the evening ends"))
-        cells.append(", ".join([shown_mark(m) for m in screen_marks(r)] + left))
-        if rules.holz:
-            cells.append(" ".join(f"{p[:2]}{n}" for p, n in r.holz.items() if n) or "-")
-        if rules.pagatkassa:
-            cells.append(r.pot if r.pot is not None else "")
-        out.append(cells)
-    return headers, out
+        for kept in (r.totals, r.payments, r.schrift, r.schrift_payments):
+            yield from (kept or {}).values()
+
+
+def _table_row(r: SheetRow, players: tuple[str, ...], rules: Rules) -> list:
+    """One row of the wide sheet: the entry, each player's running total and (this hand), its note."""
+    cells: list = [r.ref, r.dealer or "", shown_contract(r), r.declarer, partner_text(r), shown_result(r, rules)]
+    if r.void:
+        cells += ["(" + ("0" if not r.payments else "-") + ")" for _x in players]
+    elif r.kind == "radl":
+        cells += ["" for _x in players]
+    else:
+        cells += [_running(r, p) for p in players]
+    left = [_("{n} more doubled").format(n=r.radl_left)] if r.radl_left and r.kind == "radl" else []
+    if r.contract == SKUESRADL and r.kind == "radl":
+        left.append(_("then the evening ends"))
+    cells.append(", ".join([shown_mark(m) for m in screen_marks(r)] + left))
+    if rules.holz:
+        cells.append(" ".join(f"{p[:2]}{n}" for p, n in r.holz.items() if n) or "-")
+    if rules.pagatkassa:
+        cells.append(cell(Fraction(r.pot)) if r.pot is not None else "")
+    return cells
 
 
 SHORT_MARKS = {  # a mark's short form in the compact sheet
@@ -151,12 +161,13 @@ def compact_rows(
     short = short_names(players)
     body: list[list[str]] = []
     seen: list[str] = []
-    for r in rows:
-        body.append(
-            [r.ref, short.get(r.dealer or "", r.dealer or ""), _compact_game(r, short)]
-            + _compact_cells(r, players, rules, full)
-            + [_compact_marks(r, seen)]
-        )
+    with alike(figures(rows)):
+        for r in rows:
+            body.append(
+                [r.ref, short.get(r.dealer or "", r.dealer or ""), _compact_game(r, short)]
+                + _compact_cells(r, players, rules, full)
+                + [_compact_marks(r, seen)]
+            )
     legend = _("Cell: total (this hand)") if full else _("Cell: this hand")
     if rows and rows[-1].schrift is not None:
         legend = _("Cell: Schrift (this hand)") if full else _("Cell: this hand's Schrift")
@@ -255,12 +266,12 @@ def explain(row: SheetRow, items: list[dict] | None) -> str:
         )
     lines += [_item_line(it) for it in items or []]
     if row.schrift_payments is None:
-        lines.append(_("  Sum: {payments}").format(payments=player_gains(row.payments.items())))
+        lines.append(_("  Sum: {payments}").format(payments=player_points(row.payments.items())))
         return "\n".join(lines)
-    lines.append(_("  Sum (money): {payments}").format(payments=player_gains(row.payments.items())))
+    lines.append(_("  Sum (money): {payments}").format(payments=player_points(row.payments.items())))
     lines.append("  Schrift:")
     lines += ["  " + _item_line(it) for it in row.schrift_items or []]
-    lines.append(_("  Sum (Schrift): {payments}").format(payments=player_gains(row.schrift_payments.items())))
+    lines.append(_("  Sum (Schrift): {payments}").format(payments=player_points(row.schrift_payments.items())))
     return "\n".join(lines)
 
 
@@ -326,7 +337,7 @@ def _item_line(it: dict) -> str:
     """One item: its label, base value, each multiplier, the value, who gets what."""
     mults = " ".join(f"x {m['factor']} {label_text(m['name'])}" for m in it["multipliers"])
     exact = it.get("exact") or {}
-    pays = player_gains((p, Fraction(v)) for p, v in exact.items() if Fraction(v) != 0)
+    pays = player_points((p, Fraction(v)) for p, v in exact.items() if Fraction(v) != 0)
     base = cell(Fraction(it.get("exact_base", it["base"])))
     value = cell(Fraction(it.get("exact_value", it["value"])))
     return f"  {label_text(it['label'])}: {base} {mults}".rstrip() + f" = {value}" + (f"  -> {pays}" if pays else "")

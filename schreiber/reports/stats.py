@@ -26,7 +26,7 @@ from fractions import Fraction
 from ..domain.points import as_number, from_units
 from ..ledger.statistics import Extreme, StatsRows
 from ..ledger.stored import DateRange
-from ..render import money, rounded, signed
+from ..render import money, rounded, signed, signed_column
 
 PREMIUM_COUNTS = ("announced", "announced_made", "silent_made")  # what a player's premiums count
 
@@ -329,24 +329,18 @@ def _won_of(cell: dict | None, of: str) -> str:
 
 
 def _leaderboard(data: dict) -> Table:
-    P = data["players"]
+    P, board = data["players"], data["leaderboard"]
+    points, per_evening, per_hand = (
+        signed_column(P[p][key] for p in board) for key in ("points", "per_evening", "per_hand")
+    )
     return (
         ["#", "player", "points", "money", "evenings", "hands", "per evening", "per hand", "as declarer"],
         [
-            [
-                i,
-                p,
-                _fmt(P[p]["points"]),
-                money(P[p]["money_cents"]),
-                P[p]["evenings"],
-                P[p]["hands"],
-                _fmt(P[p]["per_evening"]),
-                _fmt(P[p]["per_hand"]),
-                _rate(P[p]["declared_won"], P[p]["declared_decided"]),
-            ]
-            for i, p in enumerate(data["leaderboard"], 1)
+            [i, p, points[i - 1], money(P[p]["money_cents"]), P[p]["evenings"], P[p]["hands"], per_evening[i - 1],
+             per_hand[i - 1], _rate(P[p]["declared_won"], P[p]["declared_decided"])]
+            for i, p in enumerate(board, 1)
         ],
-    )
+    )  # fmt: skip
 
 
 def _players_table(data: dict) -> Table:

@@ -8,14 +8,11 @@ figures are those of ``stats.compute``; ``--json`` and ``--csv`` are
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from ..i18n import N_, _
-from ..render import columns, signed, signed_euro
+from ..render import columns, signed_column, signed_euro
 from .stats import PREMIUM_COUNTS, evening_cell
-
-if TYPE_CHECKING:
-    from fractions import Fraction
 
 
 class Part(NamedTuple):
@@ -102,10 +99,6 @@ def percent(part: int, whole: int) -> str:
     return f"{(200 * part + whole) // (2 * whole)}%"
 
 
-def _points(v: Fraction | None) -> str:
-    return "-" if v is None else signed(v)
-
-
 def _figures(n: int, *text: int) -> frozenset[int]:
     """The columns of figures: all of ``n`` but those of ``text``."""
     return frozenset(range(n)) - set(text)
@@ -115,10 +108,12 @@ def _leaderboard(data: dict) -> Part:
     P = data["players"]
     score = "Schrift" if data["score"] == "schrift" else _("Points")
     headers = ["#", _("Player"), score, _("Money"), _("Evenings"), _("Hands"), _("Per evening")]
+    board = data["leaderboard"]
+    points, per_evening = (signed_column(P[p][key] for p in board) for key in ("points", "per_evening"))
     rows = [
-        [str(i), shown(p), signed(P[p]["points"]), signed_euro(P[p]["money_cents"]), str(P[p]["evenings"]), str(P[p]["hands"]),
-         _points(P[p]["per_evening"])]
-        for i, p in enumerate(data["leaderboard"], 1)
+        [str(i), shown(p), points[i - 1], signed_euro(P[p]["money_cents"]), str(P[p]["evenings"]), str(P[p]["hands"]),
+         per_evening[i - 1]]
+        for i, p in enumerate(board, 1)
     ]  # fmt: skip
     return Part(None, headers, rows, _figures(len(headers), 1), keep=2)
 

@@ -18,7 +18,7 @@ from ..domain.notation.follows import contract_premiums, next_words
 from ..domain.rules import bidding_order
 from ..domain.tournament import hands_per_round
 from ..i18n import _
-from ..render import signed
+from ..render import alike, signed
 from ..reports import sheet as sh
 from ..reports import sheet_screen
 from ..service import Service
@@ -90,9 +90,10 @@ def standing(led: Ledger, ev: Evening, cup: bool) -> dict[str, Any]:
         written = led.balance(ev.id, schrift=True)
         if written == money and not cup:
             written = None
-    rows = [{"player": p, "money": signed(money.get(p, Fraction(0))),
-             "schrift": signed(written.get(p, Fraction(0))) if written is not None else None}
-            for p in ev.seating]  # fmt: skip
+    with alike([*money.values(), *(written or {}).values()]):
+        rows = [{"player": p, "money": signed(money.get(p, Fraction(0))),
+                 "schrift": signed(written.get(p, Fraction(0))) if written is not None else None}
+                for p in ev.seating]  # fmt: skip
     return {"rows": rows, "schrift": written is not None}
 
 

@@ -11,6 +11,7 @@ from datasette import NotFound, Response
 
 from ..errors import SchreiberError
 from ..i18n import _
+from ..render import alike
 from . import desk as desk_page
 from . import links, qr
 from . import table as tb
@@ -47,6 +48,12 @@ def _table_context(ds: Datasette, request: Any, served: Served, grant: links.Gra
                    answer: Answer | None = None, form: dict | None = None) -> dict[str, Any]:  # fmt: skip
     """Everything a table's page shows, read now, in the page's language."""
     led, ev = served.ledger, _evening(served, grant)
+    with alike(in_parts=ev.rules.pays_parts):
+        return _table_page(ds, request, led, ev, grant, lang, answer, form)
+
+
+def _table_page(ds: Datasette, request: Any, led: Any, ev: Evening, grant: links.Grant, lang: str,
+                answer: Answer | None, form: dict | None) -> dict[str, Any]:  # fmt: skip
     place = tb.cup_place(led, ev)
     nxt = tb.next_hand(led, ev)
     writes = grant.writes and ev.is_open

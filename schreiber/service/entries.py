@@ -39,6 +39,7 @@ class Added(NamedTuple):
     outcome: Outcome
     ends: bool = False
     evening: int = 0  # the evening written to
+    pays_parts: bool = False  # its rules value a game in parts of a point (Rules.pays_parts): its figures alike
 
 
 class NextHand(NamedTuple):
@@ -108,7 +109,8 @@ class Entries(Pot):
                 entry = Entry.hand(stored_record(outcome))
             led.insert_scored(ev, [Scored(led.next_seq(ev), entry, number, uid, outcome)])
             self._carry_on(ev)
-        return Added(number or 0, outcome, entry.kind == "hand" and ends_evening(before, outcome.state), ev.id)
+        ends = entry.kind == "hand" and ends_evening(before, outcome.state)
+        return Added(number or 0, outcome, ends, ev.id, ev.rules.pays_parts)
 
     def add_hand(self, record: dict, evening: Which = None, after_end: bool = False, uid: str | None = None) -> Added:
         return self.add(Entry.hand(record), evening, after_end, uid)

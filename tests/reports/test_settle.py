@@ -118,7 +118,9 @@ def test_hand_worked_evening_carry(run):
     assert data["pot"]["carried"] == 1
     text = run("settle").stdout
     assert "Berti pays Anna 0.22 €" in text
-    assert "Pagat pot: 1 points" in text and "carried to the next evening" in text
+    # the balances are thirds and sixths: every figure of points of the summary with two decimals, the pot too
+    assert "Pagat pot: 1.00 points" in text and "carried to the next evening" in text
+    assert "  Anna            +3.67" in text and "  Emil            -1.00" in text
 
 
 def test_hand_worked_evening_split(run):

@@ -348,6 +348,14 @@ class Rules(NamedTuple):
         return self.format >= BOUNDED_FROM
 
     @property
+    def pays_parts(self) -> bool:
+        """Whether a game or premium is worth part of a point (2.5) and kept exact (value_rounding none):
+        the evening's points are written with two decimals, all of them."""
+        values = [v for c in self.contracts.values() for v in (c.value, c.lost_value)]
+        values += [v for p in self.premiums.values() for v in (p.silent, p.announced) if v is not None]
+        return self.value_rounding == "none" and any(int(v) != v for v in values)
+
+    @property
     def kontra_levels(self) -> tuple[str, ...]:
         return KONTRA_LEVELS[: KONTRA_LEVELS.index(self.kontra_max) + 1]
 
