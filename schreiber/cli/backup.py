@@ -13,7 +13,7 @@ from ..errors import SchreiberError
 from ..i18n import _, ngettext
 from ..render import fit
 from .errors import one_line
-from .report import screen_width
+from .report import one_row, screen_width
 from .root import counted, db_path, echo, ledger, writable_target, wrote
 
 
@@ -138,7 +138,7 @@ def _progress() -> Callable[[int, int], None] | None:
     def show(done: int, total: int) -> None:
         sys.stderr.write(
             "\r"
-            + (
+            + one_row(
                 _("checking: evening {done} of {total} re-scored").format(done=done, total=total)
                 if total
                 else _("checking: SQLite integrity_check of the whole file ...")

@@ -151,9 +151,9 @@ def draw(
 
 def status(cup: CupName = None, json_out: JsonOut = False, fmt: Fmt = "simple") -> None:
     """Which table has played how many hands of its round."""
-    from ..render import table
     from ..reports.standings import status_json, status_rows
     from ..service.tournament import Desk
+    from .report import screen_table
 
     led = ledger()
     c = led.cups.find(cup)
@@ -170,7 +170,7 @@ def status(cup: CupName = None, json_out: JsonOut = False, fmt: Fmt = "simple") 
                 name=c.name, date=c.date, max=max(t.round for t in tables), rounds=c.rounds
             )
         )
-        echo(table(*status_rows(tables, target), fmt))
+        echo(screen_table(*status_rows(tables, target), fmt, frozenset({0, 1, 2}), keep=2), whole=True)
     from .cup_draw import say_withdrawn
 
     say_withdrawn(led.cups.withdrawn(c.id))
@@ -180,8 +180,9 @@ def standings(cup: CupName = None, json_out: JsonOut = False, csv_out: CsvOut = 
     """The ranking by the Schrift (total of the rounds; ties: the better best
     round, then the second best, then the lot), each round's Schrift, the
     cup points of the tournament, and the money beside it."""
-    from ..render import as_data, csv_text, table
+    from ..render import as_data, csv_text
     from ..reports.standings import result_csv, result_list, standings_json
+    from .report import screen_table
 
     led = ledger()
     c = led.cups.find(cup)
@@ -199,7 +200,8 @@ def standings(cup: CupName = None, json_out: JsonOut = False, csv_out: CsvOut = 
             name=c.name, date=c.date, played=played, rounds=c.rounds
         )
     )
-    echo(table(*result_list(rows, c.rounds, played), fmt))
+    figures = frozenset(range(3, 6 + c.rounds))  # Cuppunkte, Gesamt, each round, Geld
+    echo(screen_table(*result_list(rows, c.rounds, played), fmt, figures), whole=True)
 
 
 def score(
@@ -290,8 +292,9 @@ def season(
     (fixed points or Heinepunkte), summed over each player's best results;
     ties: the better result in the season's last tournament."""
     from ..errors import SchreiberError
-    from ..render import as_data, csv_text, table
+    from ..render import as_data, csv_text
     from ..reports.standings import season_json, season_rows
+    from .report import screen_table
 
     led = ledger()
     known = led.cups.seasons()
@@ -317,7 +320,7 @@ def season(
             scheme=scheme,
         )
     )
-    echo(table(*season_rows(rows), fmt))
+    echo(screen_table(*season_rows(rows), fmt), whole=True)
 
 
 def publish(

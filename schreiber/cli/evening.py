@@ -129,18 +129,19 @@ def list_evenings(json_out: JsonOut = False) -> None:
     if json_out:
         print_json(data)
         return
+    from .report import EVENING_STATUS
+
     if not data:
         echo(_("No evenings yet. Start one with: schreiber evening start NAME NAME NAME NAME"))
         return
     ids = max(4, *(len(str(d["id"])) for d in data))
     rules = max(16, *(len(d["rules"]) for d in data))
-    from .report import EVENING_STATUS
-
     state = max(len(_(s)) for s in EVENING_STATUS)  # the column as wide as its longest word in the screen's language
     for d in data:
         mark = "*" if d["status"] == "open" else " "
-        said = _(d["status"])
-        echo(f"{d['id']:>{ids}}{mark} {d['date']}  {d['rules']:<{rules}} {said:<{state}} {', '.join(d['players'])}")
+        shown = _(d["status"])
+        players = ", ".join(d["players"])
+        echo(f"{d['id']:>{ids}}{mark} {d['date']}  {d['rules']:<{rules}} {shown:<{state}} {players}")
     opened = [str(d["id"]) for d in data if d["status"] == "open"]
     if len(opened) > 1:
         echo(_("* open: evenings {opened}; choose one with --evening N").format(opened=", ".join(opened)))

@@ -296,19 +296,23 @@ def player_list() -> None:
     a tournament also with his place of residence as last registered (a
     later cup start takes it where NAME@ORT is not given) and his
     tournaments."""
+    from .report import screen_width
+
     led = ledger()
     register = led.cups.places()
     rows = [
         (name, ngettext("{n} evening", "{n} evenings", n).format(n=n), register.get(name)) for name, n in led.players()
     ]
     width = max((len(said) for _name, said, _r in rows), default=0)
+    narrow = (screen_width() or 80) < 60  # names as wide as the longest, not 20 columns
+    names = max((len(name) for name, _s, _r in rows), default=0) + 1 if narrow else 20
     for name, said, registered in rows:
         if registered is None:
-            echo(f"{name:<20} {said}")
+            echo(f"{name:<{names}} {said}")
             continue
         ort, cups = registered
         tournaments = ngettext("{n} tournament", "{n} tournaments", cups).format(n=cups)
-        echo(f"{name:<20} {said:<{width}}  {tournaments}" + (f", {ort}" if ort else ""))
+        echo(f"{name:<{names}} {said:<{width}}  {tournaments}" + (f", {ort}" if ort else ""))
 
 
 def player_rename(

@@ -112,7 +112,7 @@ def typed(question: str, err: bool = False) -> str:
     """The question, and the line typed after it on standard input (a terminal)."""
     from .root import echo
 
-    echo(question, err=err, nl=False)
+    echo(question, err=err, nl=False, whole=True)  # typed after on its line
     return sys.stdin.readline()
 
 

@@ -86,7 +86,7 @@ def publish(
         check_port(chosen, port)
     cmd = _prepare(path, chosen, port, live) if results is None else _prepare_cup(path, results, chosen, port)
     if print_only:
-        echo(shlex.join(cmd))
+        echo(shlex.join(cmd), whole=True)  # a command line to copy
         return
     _say_serving(path, chosen, port, results)
     _run(cmd)

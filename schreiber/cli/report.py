@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import sys
 from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated, NamedTuple
 
@@ -13,7 +11,7 @@ from ..errors import SchreiberError
 from ..i18n import N_, _, ngettext
 from . import complete
 from .options import EveningNumber, csv_option, fmt_option, json_option
-from .root import echo, ledger, print_json, service
+from .root import echo, ledger, print_json, screen_width, service, terminal_size
 
 if TYPE_CHECKING:
     from ..domain.evening import Outcome
@@ -216,7 +214,7 @@ def sheet(
     if explain_player is not None:
         from .inputs import pick_player
 
-        echo(player_story_text(rows, pick_player(ev.seating, explain_player), fmt, json_out), nl=False)
+        echo(player_story_text(rows, pick_player(ev.seating, explain_player), fmt, json_out), nl=False, whole=True)
         return
     pot = svc.pot_neighbours(ev) if rules.pagatkassa else None  # where its Pagat pot came from and went
     if json_out:
@@ -253,7 +251,7 @@ def _sheet_csv(rows: list[SheetRow], ev: Evening) -> None:
     from ..reports.sheet_screen import table_rows
 
     with as_data():
-        echo(csv_text(*table_rows(rows, ev.seating, ev.rules)), nl=False)
+        echo(csv_text(*table_rows(rows, ev.seating, ev.rules)), nl=False, whole=True)
 
 
 def _print_sheet(
@@ -285,7 +283,7 @@ def _print_sheet(
         echo(_("Pagat pot at the start: {pot}{source}").format(pot=cell(ev.start_pot), source=source))
     if text and short:
         text = compact_text(rows, ev)
-    echo(text or _("No hands yet."))
+    echo(text or _("No hands yet."), whole=True)  # compact where the wide one is too wide, or --wide asked for
     schrift = sh.schrift_totals(rows)
     st = standing(led, ev, totals, schrift) if schrift is not None else Standing(totals, None, None)
     said = _("Standing (Geld): ") if st.schrift is not None else _("Standing: ")
@@ -333,29 +331,30 @@ def explained(led: Ledger, ev: Evening, rows: list[SheetRow], number: int) -> li
     return [(r, [] if r.void else hand_items(led, ev, number)) for r in rows if r.number == number and r.kind == "hand"]
 
 
-def terminal_size() -> os.terminal_size | None:
-    """The size of the terminal the command was typed in: standard output's,
-    or where that goes into a pipe or a file (``sheet | less``), standard
-    error's or input's; ``COLUMNS`` and ``LINES`` say it where set, as for
-    ``shutil.get_terminal_size``. None without a terminal (a script, cron)."""
-    for stream in (sys.stdout, sys.stderr, sys.stdin):
-        try:
-            if stream.isatty():
-                size = os.get_terminal_size(stream.fileno())
-                break
-        except (AttributeError, ValueError, OSError):  # a stream without a file descriptor (a test's)
-            continue
-    else:
-        return None
-    said = [os.environ.get(name, "") for name in ("COLUMNS", "LINES")]
-    columns, lines = (int(v) if v.isdigit() and int(v) > 0 else n for v, n in zip(said, size))
-    return os.terminal_size((columns, lines))
+def screen_table(
+    headers: list[str], body: list[list], fmt: str, right: frozenset[int] = frozenset(), keep: int = 2
+) -> str:
+    """A report's table as ``render.table`` lays it out; in "simple" where
+    that is wider than the terminal, in parts that fit it, each beginning
+    with the first ``keep`` columns (``render.fitted_table``)."""
+    from ..render import fitted_table, table
+
+    text = table(headers, body, fmt)
+    if fmt != "simple" or not too_wide(text):
+        return text
+    return fitted_table(headers, body, right, fmt, keep, screen_width() or 80)
 
 
-def screen_width() -> int | None:
-    """The terminal's columns, which every screen fits (None without a terminal: as wide as it is)."""
+def one_row(text: str) -> str:
+    """A progress line kept to one row of the terminal, which the next one
+    overwrites (a line that wrapped would leave its first row behind): cut
+    after its last word that fits, with an ellipsis."""
+    from ..render import columns
+
     size = terminal_size()
-    return size.columns if size else None
+    if size is None or columns(text) < size.columns:
+        return text
+    return text[: size.columns - 2].rsplit(" ", 1)[0] + " …"
 
 
 def fitted(line: str, sep: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import inspect
+import os
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -227,11 +228,52 @@ def wrote(path: Path) -> Path:
     return path
 
 
-def echo(text: object = "", err: bool = False, nl: bool = True) -> None:
+def terminal_size() -> os.terminal_size | None:
+    """The size of the terminal the command was typed in: standard output's,
+    or where that goes into a pipe or a file (``sheet | less``), standard
+    error's or input's; ``COLUMNS`` and ``LINES`` say it where set, as for
+    ``shutil.get_terminal_size``. None without a terminal (a script, cron)."""
+    for stream in (sys.stdout, sys.stderr, sys.stdin):
+        try:
+            if stream.isatty():
+                size = os.get_terminal_size(stream.fileno())
+                break
+        except (AttributeError, ValueError, OSError):  # a stream without a file descriptor (a test's)
+            continue
+    else:
+        return None
+    said = [os.environ.get(name, "") for name in ("COLUMNS", "LINES")]
+    columns, lines = (int(v) if v.isdigit() and int(v) > 0 else n for v, n in zip(said, size))
+    return os.terminal_size((columns, lines))
+
+
+def screen_width() -> int | None:
+    """The terminal's columns, which every screen fits (None without a terminal: as wide as it is)."""
+    size = terminal_size()
+    return size.columns if size else None
+
+
+def _a_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):  # a closed stream, or one of a test's
+        return False
+
+
+def echo(text: object = "", err: bool = False, nl: bool = True, whole: bool = False) -> None:
     """A line on stdout (``err``: stderr) through the stream as start-up set
-    it up (``entry.py``), flushed; typer's echo writes past its encoding."""
+    it up (``entry.py``), flushed; typer's echo writes past its encoding.
+    Where the stream is a terminal, a line wider than it is broken between
+    words (``render.fit``), unless ``whole``: data and documents (JSON, CSV,
+    Markdown, a table in a format asked for, a command line to copy) and
+    what already has its own layout for the width."""
     stream = sys.stderr if err else sys.stdout
-    stream.write(f"{text}\n" if nl else f"{text}")
+    said = f"{text}"
+    if not whole and _a_terminal(stream):
+        from ..render import fit
+
+        said = fit(said, screen_width())
+    stream.write(f"{said}\n" if nl else said)
     stream.flush()
 
 

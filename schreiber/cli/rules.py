@@ -76,7 +76,7 @@ def show(
     if markdown:
         from ..reports.rules_page import rules_markdown
 
-        echo(rules_markdown(r, file, made_from), nl=False)
+        echo(rules_markdown(r, file, made_from), nl=False, whole=True)
         return
     _print_rules(r, made_from, file)
 

@@ -164,7 +164,7 @@ def _say_links(ds: Datasette, led: Ledger, bases: list[str], evenings: list[int]
             title = _("Evening {n}: {players}").format(n=ev.id, players=", ".join(ev.seating))
         url = base + links.path(ds.sign, grant)
         echo(f"\n{title}\n  {url}")
-        echo(qr.terminal(url), nl=False)
+        echo(qr.terminal(url), nl=False, whole=True)
         echo(
             "  " + _("to follow (read-only): {url}").format(url=base + links.path(ds.sign, links.Grant("watch", ev.id)))
         )
@@ -172,7 +172,7 @@ def _say_links(ds: Datasette, led: Ledger, bases: list[str], evenings: list[int]
         echo(_("No evening is open: start one (schreiber evening start ...), then serve again."))
     desk = base + links.path(ds.sign, links.Grant("desk", None, cup.id if cup else None))
     echo("\n" + _("Desk: {url}").format(url=desk))
-    echo(qr.terminal(desk), nl=False)
+    echo(qr.terminal(desk), nl=False, whole=True)
 
 
 def _run(ds: Datasette, host: str, port: int) -> None:
@@ -205,7 +205,7 @@ def draw_links(drawn: Drawn) -> None:
     for t in drawn.tables:
         url = base + links.path(ds.sign, links.Grant("table", t.evening_id, drawn.cup.id, t.round, t.table_no))
         echo("\n" + _("Tisch {table}: {url}").format(table=t.table_no, url=url))
-        echo(qr.terminal(url), nl=False)
+        echo(qr.terminal(url), nl=False, whole=True)
         cards.append((t, url))
     page = _print_page(folder, drawn.cup, drawn.round, cards)
     if page is not None:

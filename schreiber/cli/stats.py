@@ -119,7 +119,7 @@ def _print_stats(data: dict, rng: DateRange, table: str | None, fmt: str, led: L
     for name in [table] if table else TABLES:
         if not table:
             echo(fit(_(TITLES[name]), screen_width()))
-        echo("\n\n".join(_part(part, fmt) for part in shown[name]))
+        echo("\n\n".join(_part(part, fmt) for part in shown[name]), whole=True)  # laid out for the width
         if not table:
             echo("")
 
@@ -155,7 +155,9 @@ def chart(
     until: Until = None,
     season: Season = None,
     period: Period = None,
-    width: Annotated[int, typer.Option("--width", help=_("Columns to use (default 80)."))] = 80,
+    width: Annotated[
+        int | None, typer.Option("--width", help=_("Columns to use (default: the terminal's, at most 80)."))
+    ] = None,
     height: Annotated[int, typer.Option("--height", help=_("Rows of the chart (default 12)."))] = 12,
     player: Annotated[
         list[str] | None, typer.Option("--player", help=_("Only these players (repeat the option)."))
@@ -171,6 +173,7 @@ def chart(
     """
     from ..reports.chart import render
 
+    width = width or max(40, min(screen_width() or 80, 80))
     if width < 40 or height < 4:
         raise SchreiberError(_("the chart needs --width 40 or more and --height 4 or more"))
     if ranged(since, until, season, period) and evening_id is not None:
@@ -179,7 +182,7 @@ def chart(
     if player:
         series = _chosen(series, player)
     unicode = (sys.stdout.encoding or "").lower().replace("-", "").startswith("utf")
-    echo(render(title, xlabel, series, width=width, height=height, unicode=unicode))
+    echo(render(title, xlabel, series, width=width, height=height, unicode=unicode), whole=True)
 
 
 def _chosen(series: dict[str, list[float]], wanted: list[str]) -> dict[str, list[float]]:
