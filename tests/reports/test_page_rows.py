@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import sqlite3
 from pathlib import Path
 
@@ -145,3 +146,32 @@ def test_a_round_from_paper_reads_as_played_on_the_static_pages(ledger, tmp_path
     assert "0 von 4" not in rounds
     sheet = (tmp_path / "web" / "runde-1-tisch-2.html").read_text()
     assert "von Papier (offen)" in sheet and "Rundensumme (Papier)" in sheet and "0 von 4" not in sheet
+
+
+def test_a_sheet_in_halves_writes_every_figure_alike_on_its_page(tmp_path):
+    """Issue 39, point 9, on the published Tischblatt: a Rufer worth 2.5 (the circle's file; 1 in
+    standard-koenigrufen.txt:29,31) and a Piccolo 2 (:35): Berti -2,50 after hand 1, -4,50 after hand 2
+    (Piccolo Carl won: -2 each). Every figure of the page with two places and the decimal comma,
+    as the sheet writes them: -4,50 (-2,00), never -4,5 or (-2) beside a share."""
+    from jinja2 import Environment, FileSystemLoader
+
+    from schreiber.publish import template_dir
+    from schreiber.reports.site import FRAME
+
+    rules = tmp_path / "halb.toml"
+    rules.write_text('base = "standard"\npreset = "halb"\n\n[contracts.rufer]\nvalue = 2.5\n', encoding="utf-8")
+    db = tmp_path / "halb.db"
+    run(db, "evening", "start", *CIRCLE, "--rules", str(rules))
+    run(db, "hand", "add", "rufer", "berti", "carl", "-")
+    run(db, "hand", "add", "piccolo", "carl", "+")
+    rows = [row for entry in sheet_rows(db, pages.sql("tischblatt"), 1) for row in entry]
+    env = Environment(loader=FileSystemLoader(template_dir()), autoescape=True)
+    page = env.get_template("schreiber/tischblatt.html").render(
+        rahmen=FRAME, database="", datei=lambda name, params=None: "", generator="schreiber",
+        canned_query="tischblatt", named_parameter_values={"abend": 1}, rows=rows,
+    )  # fmt: skip
+    cells = re.findall(r'<td class="zahl punkte">(.*?)</td>', page, re.S)
+    figures = [" ".join(re.sub(r"<[^>]+>", "", c).split()) for c in cells]
+    assert figures[:4] == ["+2,50 (+2,50)", "-2,50 (-2,50)", "-2,50 (-2,50)", "+2,50 (+2,50)"]
+    assert figures[4:8] == ["+0,50 (-2,00)", "-4,50 (-2,00)", "+3,50 (+6,00)", "+0,50 (-2,00)"]
+    assert figures[8:12] == ["+0,50", "-4,50", "+3,50", "+0,50"]  # the totals at the foot
