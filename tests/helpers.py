@@ -368,3 +368,18 @@ def terminal(command: str, args: list[str], **kw) -> pexpect.spawn:
     p = pexpect.spawn(command, args, **{"timeout": WAIT, "use_poll": True, **kw})
     p.delaybeforesend = None
     return p
+
+
+def without_echo(screen: str, typed: list[str]) -> list[str]:
+    """The lines a terminal showed (``screen``, its carriage returns taken
+    out), without the line editor's echo of what was typed: a line with the
+    prompt or a Tab, and a piece of a typed line at the start of a line (the
+    editor redraws a typed line longer than the terminal in pieces, and on a
+    busy machine the command's output may follow a piece on its line)."""
+    out = []
+    for line in screen.split("\n"):
+        if "] > " in line or "\t" in line:
+            continue
+        echoed = next((n for n in range(len(line), 3, -1) if any(line[:n] in t for t in typed)), 0)
+        out.append(line[echoed:])
+    return out

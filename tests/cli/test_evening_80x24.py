@@ -18,7 +18,7 @@ import sys
 import pexpect
 
 from tests.german import english_words
-from tests.helpers import cli, terminal
+from tests.helpers import cli, terminal, without_echo
 
 PLAYERS = ("Anna", "Berti", "Carl", "Dora", "Emil")  # Anna deals first and sits out; Berti is Vorhand
 SCHREIBER = f"{shlex.quote(sys.executable)} -m schreiber"
@@ -204,7 +204,7 @@ def evening(ledger_env, tmp_path, lang: str, size: tuple[int, int]) -> None:
     rules_show = screen.index("kreis: ")  # its sources name the file's changed fields as the file does
     # at 60 columns the lines the terminal's line editor echoed are left out (a typed line longer
     # than the window scrolls sideways; Tab); `rules show` fits like every other screen
-    shown = lines if width == 80 else [line for line in lines if "] > " not in line and "\t" not in line]
+    shown = lines if width == 80 else without_echo(screen, typed)
     assert [line for line in shown if len(line) > width] == []
     words = " ".join(screen.split())  # the screen's words, wherever its lines broke
     for said in SAID[lang]:
