@@ -45,7 +45,7 @@ def alike(figures: Iterable[Fraction | int] = (), in_parts: bool = False) -> Ite
     """The points of one table or line written alike: where one of
     ``figures`` is not whole, or ``in_parts`` (an evening whose rules value
     a game in parts of a point, ``Rules.pays_parts``), every figure of
-    points (``cell`` of a Fraction, ``gain``, ``signed``) with two
+    points (``cell`` of a Fraction, ``gain``) with two
     decimals, ``-7.00 (-2.50)`` rather than ``-7 (-2.50)``; where all are
     whole, as they are."""
     token = _IN_PARTS.set(_IN_PARTS.get() or in_parts or any(Fraction(v).denominator != 1 for v in figures))
@@ -71,11 +71,8 @@ def gain(v: Fraction | int) -> str:
     return ("+" if v > 0 else "") + cell(Fraction(v))
 
 
-signed = gain  # the same figure, as a balance or a standing names it
-
-
 def signed_column(values: Iterable[Fraction | int | None]) -> list[str]:
-    """A column of points, each ``signed`` and the column's figures ``alike``; "-" for none."""
+    """A column of points, each as ``gain`` writes it and the column's figures ``alike``; "-" for none."""
     values = list(values)
     with alike(v for v in values if v is not None):
         return ["-" if v is None else gain(v) for v in values]

@@ -260,7 +260,7 @@ def edit(
     with record_input(text is not None):
         outcome = svc.edit(number, hand, evening_id)
     tell_carried(svc)
-    with alike(in_parts=svc.evening(evening_id, or_latest=True).rules.pays_parts):
+    with alike(in_parts=svc.evening(evening_id).rules.pays_parts):
         said = player_points(outcome.payments)
     echo(_("Hand {number} corrected: {player_points}").format(number=number, player_points=said))
 

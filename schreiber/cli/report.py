@@ -121,7 +121,7 @@ def _print_balance(led: Ledger, ev: Evening, schrift: bool = False) -> None:
 
 
 def _print_standing(led: Ledger, ev: Evening, schrift: bool) -> None:
-    from ..render import alike, signed
+    from ..render import alike, gain
 
     kept = SCHRIFT_WORDS.get(ev.rules.schrift_kontra)
     kept_text = _(kept) if kept else _("the money")
@@ -135,11 +135,11 @@ def _print_standing(led: Ledger, ev: Evening, schrift: bool) -> None:
     st = Standing(led.balance(ev.id, schrift=True), None, None) if schrift else standing(led, ev)
     if st.schrift is None:
         with alike(st.money.values()):
-            echo("\n".join(f"  {p:<12} {signed(v):>8}" for p, v in st.money.items()))
+            echo("\n".join(f"  {p:<12} {gain(v):>8}" for p, v in st.money.items()))
         return
     echo(f"  {'':<12} {'Geld':>8} {'Schrift':>8}")
     with alike([*st.money.values(), *st.schrift.values()]):
-        echo("\n".join(f"  {p:<12} {signed(v):>8} {signed(st.schrift[p]):>8}" for p, v in st.money.items()))
+        echo("\n".join(f"  {p:<12} {gain(v):>8} {gain(st.schrift[p]):>8}" for p, v in st.money.items()))
     echo(schrift_note(ev))
     if st.cup is not None:
         echo(cup_line(st.cup))

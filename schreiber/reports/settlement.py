@@ -17,7 +17,7 @@ from ..domain.money import POT, evening_cents
 from ..domain.points import as_number
 from ..i18n import _, ngettext
 from ..ledger.stored import Evening
-from ..render import alike, euro, money, signed, signed_euro
+from ..render import alike, euro, gain, money, signed_euro
 
 RULE_TEXT = (
     "money = points x tarif, rounded once per evening to the cent by largest remainder "
@@ -241,7 +241,7 @@ def _text(s: Settlement, evening: Evening | None) -> str:
     player, points, amount = _("Player"), _("Points"), _("Amount")
     lines.append(f"  {player:<{width}}  {points:>9}  {amount:>10}")
     lines.append(f"  {'-' * width}  {'-' * 9}  {'-' * 10}")
-    lines += [f"  {p:<{width}}  {signed(s.points[p]):>9}  {signed_euro(s.cents[p]):>10}" for p in s.players]
+    lines += [f"  {p:<{width}}  {gain(s.points[p]):>9}  {signed_euro(s.cents[p]):>10}" for p in s.players]
     if POT in s.cents:
         lines.append(f"  {POT:<{width}}  {'':>9}  {signed_euro(s.cents[POT]):>10}")
     lines.append("")
@@ -269,12 +269,12 @@ def _text(s: Settlement, evening: Evening | None) -> str:
 def _pot_lines(s: Settlement) -> list[str]:
     """What the Pagat pot holds at the settlement, and where it goes."""
     pot_money = euro(_round_cents(s.pot_end * s.tarif_cents))
-    line = _("Pagat pot: {points} points ({amount})").format(points=signed(s.pot_end).lstrip("+"), amount=pot_money)
+    line = _("Pagat pot: {points} points ({amount})").format(points=gain(s.pot_end).lstrip("+"), amount=pot_money)
     if s.pot_start:
-        line += _(", of which {points} carried in").format(points=signed(s.pot_start).lstrip("+"))
+        line += _(", of which {points} carried in").format(points=gain(s.pot_start).lstrip("+"))
     if s.pot_rule == "split":
         where = _("  shared out now (pagatkassa_end=split): {points} points to each player").format(
-            points=signed(s.pot_share)
+            points=gain(s.pot_share)
         )
     else:
         where = _("  carried to the next evening of this circle (pagatkassa_end=carry)")

@@ -9,7 +9,7 @@ from typing import Any
 from ..domain.points import as_number
 from ..i18n import _
 from ..ledger.cup_book import Cup, CupTable, SeasonRow, StandingRow
-from ..render import money, signed, signed_euro
+from ..render import gain, money, signed_euro
 
 
 def standings_json(cup: Cup, rows: list[StandingRow], rounds_played: int) -> dict[str, Any]:
@@ -43,8 +43,8 @@ def result_list(rows: list[StandingRow], rounds: int, played: int) -> tuple[list
     settles its evening)."""
     headers = ["Rang", "Name", "Ort", "Cuppunkte", "Gesamt"] + [f"R{n}" for n in range(1, rounds + 1)] + ["Geld"]
     body = [
-        [f"{r.rank}.", r.player, r.ort or "", r.cup_points, signed(r.schrift)]
-        + [signed(x) if n <= played else "" for n, x in enumerate(r.rounds[:rounds], start=1)]
+        [f"{r.rank}.", r.player, r.ort or "", r.cup_points, gain(r.schrift)]
+        + [gain(x) if n <= played else "" for n, x in enumerate(r.rounds[:rounds], start=1)]
         + [signed_euro(r.cents)]
         for r in rows
     ]

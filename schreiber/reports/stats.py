@@ -26,7 +26,7 @@ from fractions import Fraction
 from ..domain.points import as_number, from_units
 from ..ledger.statistics import Extreme, StatsRows
 from ..ledger.stored import DateRange
-from ..render import money, rounded, signed, signed_column
+from ..render import gain, money, rounded, signed_column
 
 PREMIUM_COUNTS = ("announced", "announced_made", "silent_made")  # what a player's premiums count
 
@@ -284,7 +284,7 @@ def to_json(data: dict, rng: DateRange) -> dict:
 def _fmt(v: Fraction | int | None) -> str:
     if v is None:
         return "-"
-    return signed(v) if isinstance(v, Fraction) else str(v)
+    return gain(v) if isinstance(v, Fraction) else str(v)
 
 
 def _rate(won: int, n: int) -> str:

@@ -18,7 +18,7 @@ from ..domain.notation.follows import contract_premiums, next_words
 from ..domain.rules import bidding_order
 from ..domain.tournament import hands_per_round
 from ..i18n import _
-from ..render import alike, signed
+from ..render import alike, gain
 from ..reports import sheet as sh
 from ..reports import sheet_screen
 from ..service import Service
@@ -91,8 +91,8 @@ def standing(led: Ledger, ev: Evening, cup: bool) -> dict[str, Any]:
         if written == money and not cup:
             written = None
     with alike([*money.values(), *(written or {}).values()]):
-        rows = [{"player": p, "money": signed(money.get(p, Fraction(0))),
-                 "schrift": signed(written.get(p, Fraction(0))) if written is not None else None}
+        rows = [{"player": p, "money": gain(money.get(p, Fraction(0))),
+                 "schrift": gain(written.get(p, Fraction(0))) if written is not None else None}
                 for p in ev.seating]  # fmt: skip
     return {"rows": rows, "schrift": written is not None}
 

@@ -11,7 +11,7 @@ from fractions import Fraction
 import pytest
 
 from schreiber import i18n
-from schreiber.render import as_data, cell, gain, signed
+from schreiber.render import as_data, cell, gain
 from tests.helpers import F, G, H, I, cli
 
 HALF = 'base = "standard"\npreset = "halb"\n\n[contracts.dreier]\nvalue = 2.5\n'
@@ -35,7 +35,7 @@ def evening(tmp_path):
 def test_a_share_has_the_screens_decimal_mark(monkeypatch, lang, shown):
     monkeypatch.setenv("SCHREIBER_LANG", lang)
     i18n.reset()
-    figures = [cell(Fraction(-5, 2)), gain(Fraction(5, 2)), cell(Fraction(7)), signed(Fraction(-15, 2))]
+    figures = [cell(Fraction(-5, 2)), gain(Fraction(5, 2)), cell(Fraction(7)), gain(Fraction(-15, 2))]
     assert figures == shown
     with as_data():
         assert cell(Fraction(-5, 2)) == "-2.50"
@@ -93,5 +93,5 @@ def test_whole_rules_write_whole_figures_and_rounded_halves_are_whole():
     assert signed_column([Fraction(3), Fraction(-13, 6), None]) == ["+3.00", "-2.17", "-"]
     assert signed_column([Fraction(3), 0]) == ["+3", "0"]
     with alike(in_parts=True):
-        assert (cell(Fraction(7)), gain(0), signed(-7)) == ("7.00", "0.00", "-7.00")
+        assert (cell(Fraction(7)), gain(0), gain(-7)) == ("7.00", "0.00", "-7.00")
     assert cell(Fraction(7)) == "7"
